@@ -1,0 +1,34 @@
+// Runs the Node suite (vitest) and the browser suite (@web/test-runner in Chromium), then prints the
+// one total line CI reads: `N passed, N failed`. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+rmSync('.test-results', { recursive: true, force: true });
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+const nodeStatus = run('npx', ['vitest', 'run']);
+const browserStatus = process.env.GN_SKIP_BROWSER === '1' ? 0 : run('npx', ['web-test-runner']);
+
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+const node = read('.test-results/node.json');
+const browser = read('.test-results/browser.json');
+let passed = 0;
+let failed = 0;
+if (node) {
+  passed += node.numPassedTests;
+  failed += node.numFailedTests;
+  console.log(`node: ${node.numPassedTests} passed, ${node.numFailedTests} failed`);
+} else failed++;
+if (process.env.GN_SKIP_BROWSER !== '1') {
+  if (browser) {
+    passed += browser.passed;
+    failed += browser.failed;
+    console.log(`browser: ${browser.passed} passed, ${browser.failed} failed`);
+    for (const f of browser.failures) console.log(`  FAIL ${f}`);
+  } else failed++;
+}
+// A runner that crashed without reporting counts as a failure.
+if (nodeStatus !== 0 && failed === 0) failed++;
+if (browserStatus !== 0 && failed === 0) failed++;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,5 @@
+import type { Command } from '../types.js';
+import { checkCommand, convertCommand, exportCommand } from './formats.js';
+
+/** Every verb of the `gamenotation` command; each domain adds its own verbs here. */
+export const commands: Command[] = [checkCommand, exportCommand, convertCommand];

@@ -1,0 +1,14 @@
+import type { FormatHandler } from '../types.js';
+
+/** Every format the CLI's check/export/convert verbs know; each domain adds its handler here. */
+export const formats: FormatHandler[] = [];
+
+export function formatByName(name: string): FormatHandler | undefined {
+  return formats.find((f) => f.name === name.toLowerCase());
+}
+
+export function formatFor(fileName: string, text: string): FormatHandler | undefined {
+  const lower = fileName.toLowerCase();
+  const byExtension = formats.find((f) => f.extensions.some((ext) => lower.endsWith(ext)));
+  return byExtension ?? formats.find((f) => f.sniff?.(text));
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+// @ts-ignore plain ESM helper shared with the browser runner
+import { sharedDir } from './scripts/shared-dir.mjs';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+// Tests import `gamenotation/<subpath>`: the built package by default (what ships),
+// or the sources with GN_TEST_SRC=1 for a fast edit-test loop.
+const fromSource = process.env.GN_TEST_SRC === '1';
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      {
+        find: /^gamenotation\/(.*)$/,
+        replacement: fromSource ? `${root}src/$1/index.ts` : `${root}dist/$1.js`,
+      },
+    ],
+  },
+  test: {
+    globals: true,
+    include: ['test/**/*.test.ts'],
+    maxWorkers: 1,
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    env: { GAMENOTATION_SHARED: sharedDir() ?? '' },
+    reporters: ['default', 'json'],
+    outputFile: { json: '.test-results/node.json' },
+  },
+});

@@ -1,0 +1,145 @@
+/** Deals: parsing and making the PBN `Deal` value, card helpers. */
+import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
+import { RANKS, SEATS, SUITS, nextSeat, isSeat, type Card, type Deal, type Hand, type Rank, type Seat, type Suit } from './types.js';
+
+export { SEATS, SUITS, STRAINS, RANKS, nextSeat, partner, lho, rho, sideOf, isVulnerable } from './types.js';
+
+export function emptyHand(): Hand {
+  return { S: '', H: '', D: '', C: '' };
+}
+
+export function emptyDeal(): Deal {
+  return { N: null, E: null, S: null, W: null };
+}
+
+export function handSize(hand: Hand): number {
+  return hand.S.length + hand.H.length + hand.D.length + hand.C.length;
+}
+
+export function sortRanks(ranks: string): string {
+  return [...ranks].sort((a, b) => RANKS.indexOf(a as Rank) - RANKS.indexOf(b as Rank)).join('');
+}
+
+export function handHas(hand: Hand, card: Card): boolean {
+  return hand[card.suit].includes(card.rank);
+}
+
+export function handCards(hand: Hand): Card[] {
+  const out: Card[] = [];
+  for (const suit of SUITS) for (const r of hand[suit]) out.push({ suit, rank: r as Rank });
+  return out;
+}
+
+export function removeCard(hand: Hand, card: Card): Hand {
+  return { ...hand, [card.suit]: hand[card.suit].replace(card.rank, '') };
+}
+
+/** `AKQ.T92..8765432` for a hand, `-` for null. */
+export function makeHand(hand: Hand | null): string {
+  if (!hand) return '-';
+  return SUITS.map((s) => sortRanks(hand[s].toUpperCase())).join('.');
+}
+
+export interface ParseDealOptions {
+  /** Line/column of the value's first character, for error positions. */
+  line?: number;
+  column?: number;
+}
+
+/** Parses one hand `AKQ.T92..8765432` (case-insensitive; `10` is not allowed). */
+export function parseHand(text: string, line?: number, column?: number): Result<Hand, NotationError> {
+  const parts = text.split('.');
+  if (parts.length !== 4) return err(notationError('ERR_PBN_DEAL_SYNTAX', `hand "${text}" must have 4 suits separated by '.'`, line, column));
+  const hand = emptyHand();
+  for (let i = 0; i < 4; i++) {
+    const suit = SUITS[i]!;
+    const part = parts[i]!.toUpperCase();
+    for (const ch of part) {
+      if (!RANKS.includes(ch as Rank)) return err(notationError('ERR_PBN_DEAL_SYNTAX', `invalid rank '${ch}' in hand "${text}"`, line, column));
+      if (hand[suit].includes(ch)) return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${ch} appears twice in hand "${text}"`, line, column));
+      hand[suit] += ch;
+    }
+    hand[suit] = sortRanks(hand[suit]);
+  }
+  return ok(hand);
+}
+
+/**
+ * Parses a PBN Deal value `"N:AKQ.T92..8765432 - ..."`: first seat, then 4 hands clockwise.
+ * Checks: syntax, no card twice, hands of at most 13 cards, known hands all of the same size.
+ * An unknown hand is `-`. Returns the deal keyed by seat.
+ */
+export function parseDeal(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
+  const { line, column } = options;
+  const m = /^\s*([NESWnesw])\s*:\s*(.*?)\s*$/s.exec(text);
+  if (!m) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal "${text}" must start with a seat and ':'`, line, column));
+  const first = m[1]!.toUpperCase() as Seat;
+  const hands = m[2]!.split(/\s+/).filter((h) => h.length > 0);
+  if (hands.length !== 4) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal must have 4 hands, found ${hands.length}`, line, column));
+  const deal = emptyDeal();
+  const seen = new Map<string, Seat>();
+  let size = -1;
+  for (let i = 0; i < 4; i++) {
+    const seat = nextSeat(first, i);
+    const h = hands[i]!;
+    if (h === '-') continue;
+    const r = parseHand(h, line, column);
+    if (!r.ok) return r;
+    const hand = r.value;
+    const n = handSize(hand);
+    if (n > 13) return err(notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards`, line, column));
+    if (size >= 0 && n !== size) return err(notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards, others have ${size}`, line, column));
+    size = n;
+    for (const suit of SUITS) {
+      for (const rk of hand[suit]) {
+        const key = suit + rk;
+        const other = seen.get(key);
+        if (other) return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${key} dealt to both ${other} and ${seat}`, line, column));
+        seen.set(key, seat);
+      }
+    }
+    deal[seat] = hand;
+  }
+  return ok(deal);
+}
+
+/** The Deal value from `first` (default North), e.g. `N:AKQ.T92..8765432 - ...`. */
+export function makeDeal(deal: Deal, first: Seat = 'N'): string {
+  const hands: string[] = [];
+  for (let i = 0; i < 4; i++) hands.push(makeHand(deal[nextSeat(first, i)]));
+  return `${first}:${hands.join(' ')}`;
+}
+
+/** Number of cards in the known hands (same for all known hands in a valid deal), or -1 if none is known. */
+export function dealHandSize(deal: Deal): number {
+  for (const s of SEATS) {
+    const h = deal[s];
+    if (h) return handSize(h);
+  }
+  return -1;
+}
+
+/** True when all four hands are known with 13 cards each. */
+export function isFullDeal(deal: Deal): boolean {
+  return SEATS.every((s) => deal[s] !== null && handSize(deal[s]!) === 13);
+}
+
+/** Which seat holds the card, or null. */
+export function holderOf(deal: Deal, card: Card): Seat | null {
+  for (const s of SEATS) {
+    const h = deal[s];
+    if (h && handHas(h, card)) return s;
+  }
+  return null;
+}
+
+/** Parse a card like `SA`, `hT`; null if invalid. */
+export function parseCard(text: string): Card | null {
+  if (text.length !== 2) return null;
+  const suit = text[0]!.toUpperCase();
+  const rank = text[1]!.toUpperCase();
+  if (!'SHDC'.includes(suit) || !RANKS.includes(rank as Rank)) return null;
+  return { suit: suit as Suit, rank: rank as Rank };
+}
+
+export { isSeat };

@@ -1,0 +1,3 @@
+// gamenotation/bridge — re-exports only.
+export * from './types.js';
+export * from './deal.js';

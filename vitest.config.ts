@@ -11,6 +11,7 @@ const fromSource = process.env.GN_TEST_SRC === '1';
 export default defineConfig({
   resolve: {
     alias: [
+      { find: /^gamenotation$/, replacement: fromSource ? `${root}src/index.ts` : `${root}dist/index.js` },
       {
         find: /^gamenotation\/(.*)$/,
         replacement: fromSource ? `${root}src/$1/index.ts` : `${root}dist/$1.js`,

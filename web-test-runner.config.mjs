@@ -30,6 +30,7 @@ function isolationHeaders(ctx, next) {
 const selfReference = {
   name: 'gamenotation-self-reference',
   resolveImport({ source }) {
+    if (source === 'gamenotation') return '/dist/index.js';
     const m = /^gamenotation\/(.+)$/.exec(source);
     return m ? `/dist/${m[1]}.js` : undefined;
   },

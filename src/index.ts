@@ -1,1 +1,3 @@
-export {};
+// The package root: shared error and result types. Domains live at their own subpaths
+// (gamenotation/chess, /pgn, /bridge, /problems, /worker) so a user downloads only what they use.
+export * from './errors.js';

@@ -1,0 +1,3 @@
+// Shared lexing for the PGN family — re-exports only.
+export * from './decode.js';
+export * from './lexer.js';

@@ -1,0 +1,31 @@
+// Fixed memory layout of the chess module. Everything lives at constant addresses above the static
+// data (checked at init), so the hot code uses immediate offsets and nothing is ever allocated.
+
+export const TABLE_BASE: usize = 0x20000;
+export const KNIGHT_T: usize = TABLE_BASE;            // 64 × u64
+export const KING_T: usize = KNIGHT_T + 512;          // 64 × u64
+export const PAWN_T: usize = KING_T + 512;            // [color][64] u64 pawn captures
+export const ROOK_M: usize = PAWN_T + 1024;           // 64 × {mask, magic, table ptr, shift} (32 bytes)
+export const BISHOP_M: usize = ROOK_M + 2048;
+export const BETWEEN_T: usize = BISHOP_M + 2048;      // [64][64] u64 squares strictly between
+export const LINE_T: usize = BETWEEN_T + 32768;       // [64][64] u64 whole line through both (0 if not aligned)
+export const ZOBRIST_T: usize = LINE_T + 32768;       // 12 × 64 pieces, 64 castling, 8 ep, 1 turn, pockets
+export const Z_CASTLE: usize = ZOBRIST_T + 12 * 64 * 8;
+export const Z_EP: usize = Z_CASTLE + 64 * 8;
+export const Z_TURN: usize = Z_EP + 8 * 8;
+export const Z_POCKET: usize = Z_TURN + 8;            // [color][role 1..5][count 0..31]
+export const Z_PROMOTED: usize = Z_POCKET + 2 * 8 * 32 * 8;   // 64 × u64
+export const IO_BASE: usize = Z_PROMOTED + 64 * 8;
+export const TEXT_IN: usize = IO_BASE;                // 2048 bytes text input (FEN, SAN)
+export const TEXT_OUT: usize = TEXT_IN + 2048;        // 2048 bytes text output
+export const RESULT: usize = TEXT_OUT + 2048;         // 64 × i32 results (error codes, columns, flags)
+export const POS_SIZE: usize = 176;
+export const POS_A: usize = RESULT + 256;             // 4 scratch position slots for the TS side
+export const POS_STACK: usize = POS_A + 4 * POS_SIZE; // one position per ply
+export const MAX_PLY: i32 = 64;
+export const MAX_MOVES: i32 = 1024;
+export const MOVE_STACK: usize = POS_STACK + <usize>MAX_PLY * POS_SIZE;   // one move list per ply
+export const MOVES_OUT: usize = MOVE_STACK + <usize>MAX_PLY * <usize>MAX_MOVES * 4; // legal moves / divide counts
+export const COUNTS_OUT: usize = MOVES_OUT + <usize>MAX_MOVES * 4;        // f64 per root move (divide)
+export const SLIDER_T: usize = COUNTS_OUT + <usize>MAX_MOVES * 8;         // 107648 × u64 fancy-magic attacks
+export const MEMORY_END: usize = SLIDER_T + 107648 * 8;

@@ -1,0 +1,95 @@
+// SAN: strict writer and a matcher that resolves parsed SAN parts to the one legal move.
+import { TEXT_OUT, POS_STACK, POS_SIZE, MOVE_STACK, MAX_PLY, MAX_MOVES } from './layout';
+import { generateLegal, countLegal, checkersOf } from './movegen';
+import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, pieceAt, PAWN, KING } from './position';
+
+export const SCRATCH_POS: usize = POS_STACK + <usize>(MAX_PLY - 1) * POS_SIZE;
+export const SCRATCH_LIST: usize = MOVE_STACK + <usize>(MAX_PLY - 1) * <usize>MAX_MOVES * 4;
+const ROLE_UPPER: StaticArray<u8> = [0, 80, 78, 66, 82, 81, 75, 0];
+
+@inline function out(n: i32, c: i32): i32 {
+  store<u8>(TEXT_OUT + <usize>n, <u8>c);
+  return n + 1;
+}
+
+/** Writes the SAN of legal move m in p to TEXT_OUT; returns the length. */
+export function writeSan(p: usize, m: u32): i32 {
+  let n = 0;
+  const to = mTo(m);
+  if (m & M_CASTLE) {
+    n = out(n, 79); n = out(n, 45); n = out(n, 79);
+    if (to < mFrom(m)) { n = out(n, 45); n = out(n, 79); }
+  } else if (mDrop(m)) {
+    const r = mDrop(m);
+    if (r != PAWN) n = out(n, <i32>unchecked(ROLE_UPPER[r]));
+    n = out(n, 64);
+    n = out(n, 97 + (to & 7)); n = out(n, 49 + (to >> 3));
+  } else {
+    const from = mFrom(m);
+    const role = pieceAt(p, from) & 7;
+    const capture = pieceAt(p, to) != 0 || (m & M_EP) != 0;
+    if (role == PAWN) {
+      if (capture) { n = out(n, 97 + (from & 7)); n = out(n, 120); }
+      n = out(n, 97 + (to & 7)); n = out(n, 49 + (to >> 3));
+      const pr = mPromo(m);
+      if (pr) { n = out(n, 61); n = out(n, <i32>unchecked(ROLE_UPPER[pr])); }
+    } else {
+      n = out(n, <i32>unchecked(ROLE_UPPER[role]));
+      if (role != KING) {
+        const cnt = generateLegal(p, SCRATCH_LIST);
+        let others = false, sameFile = false, sameRank = false;
+        for (let i = 0; i < cnt; i++) {
+          const o = load<u32>(SCRATCH_LIST + (<usize>i << 2));
+          if (o == m || mDrop(o) || (o & M_CASTLE) || mTo(o) != to) continue;
+          const f = mFrom(o);
+          if ((pieceAt(p, f) & 7) != role) continue;
+          others = true;
+          if ((f & 7) == (from & 7)) sameFile = true;
+          if ((f >> 3) == (from >> 3)) sameRank = true;
+        }
+        if (others) {
+          if (!sameFile) n = out(n, 97 + (from & 7));
+          else if (!sameRank) n = out(n, 49 + (from >> 3));
+          else { n = out(n, 97 + (from & 7)); n = out(n, 49 + (from >> 3)); }
+        }
+      }
+      if (capture) n = out(n, 120);
+      n = out(n, 97 + (to & 7)); n = out(n, 49 + (to >> 3));
+    }
+  }
+  makeMove(p, SCRATCH_POS, m);
+  if (checkersOf(SCRATCH_POS)) n = out(n, countLegal(SCRATCH_POS) == 0 ? 35 : 43);
+  return n;
+}
+
+// sanFind flags
+export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8;
+
+/**
+ * The legal move matching SAN parts: role (1..6), to (0..63), fromFile/fromRank (-1 = any),
+ * promo (0 = none). Returns the move, -1 if none matches (illegal), -2 if several (ambiguous).
+ */
+export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32, flags: i32): i64 {
+  const cnt = generateLegal(p, SCRATCH_LIST);
+  let found: i64 = -1;
+  for (let i = 0; i < cnt; i++) {
+    const m = load<u32>(SCRATCH_LIST + (<usize>i << 2));
+    if (flags & (S_CASTLE_H | S_CASTLE_A)) {
+      if ((m & M_CASTLE) == 0) continue;
+      const hside = mTo(m) > mFrom(m);
+      if (hside != ((flags & S_CASTLE_H) != 0)) continue;
+    } else if (flags & S_DROP) {
+      if (mDrop(m) != role || mTo(m) != to) continue;
+    } else {
+      if (mDrop(m) || (m & M_CASTLE) || mTo(m) != to) continue;
+      const from = mFrom(m);
+      if ((pieceAt(p, from) & 7) != role) continue;
+      if (fromFile >= 0 && (from & 7) != fromFile) continue;
+      if (fromRank >= 0 && (from >> 3) != fromRank) continue;
+      if (mPromo(m) != promo) continue;
+    }
+    if (found >= 0) return -2;
+    found = <i64>m;
+  }
+  return found;
+}

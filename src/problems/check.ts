@@ -1,0 +1,40 @@
+// Whole-file validation used by the CLI and by callers that want one report: reading errors plus
+// the errors found while deriving every twin.
+import type { NotationError } from '../errors.js';
+import { parsePbi, type PbiParseResult } from './pbi.js';
+import { parseProblemXml, type ProblemXmlResult } from './xml/read.js';
+import { deriveTwins, type DerivedTwin } from './xml/derive.js';
+
+export interface ProblemXmlCheck extends ProblemXmlResult {
+  twins: DerivedTwin[];
+}
+
+/** Reads a problem XML document and derives every twin, collecting all errors and warnings. */
+export function checkProblemXml(input: string | Uint8Array): ProblemXmlCheck {
+  const result = parseProblemXml(input);
+  const twins: DerivedTwin[] = [];
+  const errors: NotationError[] = [...result.errors];
+  const warnings: NotationError[] = [...result.warnings];
+  const seen = new Set<string>();
+  const add = (list: NotationError[], e: NotationError) => {
+    const key = `${e.code}|${e.line}|${e.column}|${e.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      list.push(e);
+    }
+  };
+  for (const e of errors) seen.add(`${e.code}|${e.line}|${e.column}|${e.message}`);
+  for (const problem of result.document?.problems ?? []) {
+    for (const t of deriveTwins(problem)) {
+      twins.push(t);
+      for (const e of t.errors) if (e.code !== 'ERR_XML_REFERENCE' || !errors.some((x) => x.line === e.line && x.code === e.code)) add(errors, e);
+      for (const w of t.warnings) add(warnings, w);
+    }
+  }
+  return { document: result.document, errors, warnings, twins };
+}
+
+/** Reads a PBI file (alias of parsePbi, for symmetry). */
+export function checkPbi(input: string | Uint8Array): PbiParseResult {
+  return parsePbi(input);
+}

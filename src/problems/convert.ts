@@ -1,0 +1,429 @@
+// Conversions: PBI ↔ problem XML, both → Popeye input, FEN for every twin. Whatever the target
+// cannot carry is reported as a warning (code ERR_CONVERT_*), never silently dropped.
+import type { NotationError } from '../errors.js';
+import { isOrthodoxKind, kindLetter, makeForsyth, squareName, type ProblemBoard } from './board.js';
+import { problemFen } from './fen.js';
+import { newPbiProblem, type PbiAward, type PbiDocument, type PbiProblem, type PbiSource, type PbiStatus } from './pbi.js';
+import { formatStipulation, parseStipulation } from './stipulation.js';
+import { deriveTwins, effectiveRelease, latestRelease, squareToPlanes, type DerivedTwin } from './xml/derive.js';
+import type { Award, PieceDecl, PieceOp, Problem, ProblemsDocument, Source, Stipulation, XmlDate } from './xml/model.js';
+
+export interface ConvertResult<T> {
+  value: T;
+  warnings: NotationError[];
+}
+
+const warn = (warnings: NotationError[], code: string, message: string, line?: number) => {
+  const w: NotationError = { code, message };
+  if (line !== undefined) {
+    w.line = line;
+    w.column = 1;
+  }
+  warnings.push(w);
+};
+
+const STATUS_TO_CORRECTNESS: Record<string, string> = { '!': 'correct', '*': 'cooked', '+': 'nosolution', $: 'shortsolution', '?': 'keyproblem' };
+const CORRECTNESS_TO_STATUS: Record<string, PbiStatus> = Object.fromEntries(Object.entries(STATUS_TO_CORRECTNESS).map(([k, v]) => [v, k as PbiStatus]));
+
+function parseDate(text: string): XmlDate | undefined {
+  let m = /^([0-9]{4})$/.exec(text);
+  if (m) return { year: m[1] };
+  m = /^([0-9]{1,2})\/([0-9]{4})$/.exec(text);
+  if (m) return { month: m[1], year: m[2] };
+  m = /^([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})$/.exec(text);
+  if (m) return { day: m[1], month: m[2], year: m[3] };
+  return undefined;
+}
+
+function formatDate(d: XmlDate | undefined): string {
+  if (!d) return '';
+  if (d.day && d.month && d.year) return `${d.day}.${d.month}.${d.year}`;
+  if (d.month && d.year) return `${d.month}/${d.year}`;
+  return d.year ?? '';
+}
+
+// ---------------------------------------------------------------- PBI → XML
+
+function sourceFromPbi(s: PbiSource, where: string, warnings: NotationError[], line?: number): Source {
+  const date = s.date === '' ? undefined : parseDate(s.date);
+  if (s.date !== '' && !date) {
+    // Not a date problem.xsd can hold: keep the whole reference as the free-text form.
+    warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: date '${s.date}' is not day.month.year, month/year or year; written as source text`, line);
+    return { remarks: [], tourneys: [], text: [s.nr, s.title, s.date, s.page].join('|') };
+  }
+  const src: Source = { remarks: [], tourneys: [] };
+  if (s.title !== '' || s.nr !== '' || date) src.name = s.title;
+  if (date) src.date = date;
+  if (s.nr !== '') src.problemId = s.nr;
+  if (s.page !== '') {
+    warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: problem.xsd has no page field; page '${s.page}' kept in a source remark`, line);
+    src.remarks.push({ text: `page: ${s.page}` });
+  }
+  return src;
+}
+
+function sourceToPbi(s: Source, where: string, warnings: NotationError[]): PbiSource {
+  if (s.text !== undefined && s.name === undefined) {
+    const parts = s.text.split('|');
+    if (parts.length === 4) return { nr: parts[0]!, title: parts[1]!, date: parts[2]!, page: parts[3]! };
+    return { nr: '', title: s.text, date: '', page: '' };
+  }
+  let title = s.name ?? '';
+  if (s.volume) title += ` vol. ${s.volume}`;
+  if (s.issue) title += ` no. ${s.issue}`;
+  if (s.volume || s.issue) warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: volume/issue folded into the PBI title`);
+  let page = '';
+  for (const r of s.remarks) {
+    const m = /^page: (.*)$/.exec(r.text ?? '');
+    if (m) page = m[1]!;
+    else warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: source remark '${r.text ?? ''}' not carried`);
+  }
+  if (s.tourneys.length) warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: source tourney not carried`);
+  return { nr: s.problemId ?? s.number ?? '', title, date: formatDate(s.date), page };
+}
+
+/** Piece declaration id in the style of the problem.xsd example: `whitekinga5`. */
+export function pieceDeclId(color: string, kind: string, square: number, files = 8): string {
+  return `${color}${kind}${squareName(square, files)}`;
+}
+
+function piecesFromBoard(board: ProblemBoard): { decls: PieceDecl[]; additions: PieceOp[] } {
+  const decls: PieceDecl[] = [];
+  const additions: PieceOp[] = [];
+  board.squares.forEach((p, sq) => {
+    if (!p) return;
+    const id = p.id ?? pieceDeclId(p.color, p.kind, sq, board.files);
+    decls.push({ id, kind: p.kind, color: p.color });
+    additions.push({ op: 'addition', piece: id, square: squareToPlanes(sq, board.files) });
+  });
+  // Kings first, then by kind and colour, as problem diagrams are usually listed.
+  return { decls, additions };
+}
+
+/** PBI → problem XML: one problem per data line, the file comments as a document remark. */
+export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
+  const warnings: NotationError[] = [];
+  const out: ProblemsDocument = { encoding: 'UTF-8', problems: [], remarks: [] };
+  if (doc.comments.length) out.remarks.push({ text: doc.comments.map((c) => c.text).join('\n') });
+  doc.problems.forEach((p, index) => {
+    const where = `problem ${index + 1}`;
+    const line = p.line;
+    const problem: Problem = { foreignIds: [], piecedecls: [], releases: [], remarks: [], themes: [], uncertainties: [] };
+    const twin: Problem['releases'][number]['twins'][number] = { id: 't1' };
+    if (p.board) {
+      const { decls, additions } = piecesFromBoard(p.board);
+      problem.piecedecls = decls;
+      twin.position = { id: 'p1', ops: [{ op: 'pieces', items: additions }], remarks: [] };
+    } else if (p.position !== '') {
+      warn(warnings, 'ERR_CONVERT_POSITION', `${where}: the position '${p.position}' is not valid and was not carried`, line);
+    }
+    if (p.stipulation !== '') twin.stipulation = parseStipulation(p.stipulation) ?? { text: p.stipulation };
+    if (p.keymove !== '') twin.solution = { items: [{ kind: 'movetext', text: p.keymove }] };
+    const release: Problem['releases'][number] = {
+      id: 'r1',
+      type: 'initial',
+      authors: p.names.map((n) => ({ name: { familyName: n } })),
+      sources: p.usedSource && (p.usedSource.nr || p.usedSource.title || p.usedSource.date || p.usedSource.page)
+        ? [sourceFromPbi(p.usedSource, `${where} used source`, warnings, line)] : [],
+      awards: p.awards.map((a): Award => {
+        if (a.nr !== '') warn(warnings, 'ERR_CONVERT_AWARD', `${where}: award number '${a.nr}' has no place in problem.xsd`, line);
+        const award: Award = { distinction: a.rank };
+        if (a.tourney !== '' || a.date !== '') {
+          award.tourney = { name: a.tourney };
+          const date = parseDate(a.date);
+          if (date) award.tourney.date = date;
+          else if (a.date !== '') {
+            warn(warnings, 'ERR_CONVERT_AWARD', `${where}: award date '${a.date}' is not a date problem.xsd can hold; appended to the tourney name`, line);
+            award.tourney.name = `${a.tourney}, ${a.date}`;
+          }
+        }
+        return award;
+      }),
+      reprints: p.referencedSources.map((s, i) => sourceFromPbi(s, `${where} referenced source ${i + 1}`, warnings, line)),
+      twins: [twin],
+      correctness: [],
+    };
+    if (p.status !== '') {
+      const type = STATUS_TO_CORRECTNESS[p.status];
+      release.correctness.push(type ? { type } : { type: 'other', text: p.status });
+    }
+    problem.releases.push(release);
+    if (p.comment !== '') problem.remarks.push({ text: p.comment });
+    out.problems.push(problem);
+  });
+  out.count = out.problems.length;
+  return { value: out, warnings };
+}
+
+// ---------------------------------------------------------------- XML → PBI
+
+function authorName(a: Problem['releases'][number]['authors'][number], where: string, warnings: NotationError[]): string {
+  if (a.name) return [a.name.givenNames, a.name.familyName].filter(Boolean).join(' ');
+  if (a.vcard) {
+    const fn = JSON.stringify(a.vcard).match(/"name":"vCard:FN","children":\[\{"text":"([^"]*)"/);
+    warn(warnings, 'ERR_CONVERT_AUTHOR', `${where}: vCard author reduced to its name`);
+    return fn ? JSON.parse(`"${fn[1]}"`) : '';
+  }
+  return '';
+}
+
+/** Describes how a twin differs from the first twin as Popeye twinning commands. */
+export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
+  const cmds: string[] = [];
+  const a = first.board;
+  const b = twin.board;
+  const same = (x: ProblemBoard['squares'][number], y: ProblemBoard['squares'][number]) =>
+    !!x && !!y && x.color === y.color && x.kind === y.kind;
+  const removed: number[] = [];
+  const added: number[] = [];
+  const size = Math.max(a.squares.length, b.squares.length);
+  for (let sq = 0; sq < size; sq++) {
+    const x = a.squares[sq] ?? null;
+    const y = b.squares[sq] ?? null;
+    if (x && y && same(x, y)) continue;
+    if (x) removed.push(sq);
+    if (y) added.push(sq);
+  }
+  const used = new Set<number>();
+  const done = new Set<number>();
+  for (const s of removed) {
+    if (done.has(s)) continue;
+    // Exchange: the piece from s is now on t and the piece from t is now on s.
+    const t = removed.find((u) => u !== s && !done.has(u) && same(a.squares[s]!, b.squares[u]) && same(a.squares[u]!, b.squares[s]));
+    if (t !== undefined) {
+      cmds.push(`Exchange ${squareName(s)} ${squareName(t)}`);
+      done.add(s).add(t);
+      used.add(s).add(t);
+      continue;
+    }
+  }
+  for (const s of removed) {
+    if (done.has(s)) continue;
+    const piece = a.squares[s]!;
+    const candidates = added.filter((t) => !used.has(t) && same(piece, b.squares[t]) && !(a.squares[t] && !removed.includes(t)));
+    const t = candidates.find((u) => piece.id !== undefined && b.squares[u]?.id === piece.id) ?? candidates[0];
+    if (t !== undefined && !a.squares[t]) {
+      cmds.push(`Move ${squareName(s)} ${squareName(t)}`);
+      used.add(t);
+    } else cmds.push(`Remove ${squareName(s)}`);
+    done.add(s);
+  }
+  for (const t of added) {
+    if (used.has(t)) continue;
+    const p = b.squares[t]!;
+    cmds.push(`Add ${p.color} ${popeyeLetter(p.kind)}${squareName(t)}`);
+  }
+  const s1 = formatStipulation(first.stipulation);
+  const s2 = formatStipulation(twin.stipulation);
+  if (s2 !== s1 && s2 !== '') cmds.push(`Stipulation ${s2}`);
+  return cmds;
+}
+
+function popeyeLetter(kind: string): string {
+  return kindLetter(kind, 'S') ?? kind.toUpperCase();
+}
+
+export interface XmlToPbiOptions {
+  /** PBI version to write (default '1.2'). */
+  version?: string;
+}
+
+/** problem XML → PBI: one data line per problem, from its latest release and first twin. */
+export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): ConvertResult<PbiDocument> {
+  const warnings: NotationError[] = [];
+  const out: PbiDocument = { version: options.version ?? '1.2', comments: [], problems: [] };
+  for (const r of doc.remarks) if (r.text) out.comments.push(...r.text.split(/\r\n|\r|\n/).map((text) => ({ text })));
+  doc.problems.forEach((problem, index) => {
+    const where = `problem ${index + 1}`;
+    const line = problem.pos?.line;
+    const latest = latestRelease(problem);
+    if (!latest) {
+      warn(warnings, 'ERR_CONVERT_EMPTY', `${where}: no release, written as an empty line record`, line);
+      out.problems.push(newPbiProblem());
+      return;
+    }
+    if (problem.releases.length > 1) warn(warnings, 'ERR_CONVERT_RELEASE', `${where}: only the latest release '${latest.id}' is carried`, line);
+    const release = effectiveRelease(problem, latest);
+    const derived = deriveTwins(problem).filter((t) => t.releaseId === latest.id);
+    const derivedAll = derived.length ? derived : deriveTwins({ ...problem, releases: [release] });
+    const first = derivedAll[0];
+    const p = newPbiProblem({ names: release.authors.map((a) => authorName(a, where, warnings)) });
+    if (first) {
+      const forsyth = makeForsyth(first.board, 'S');
+      if (forsyth === undefined) warn(warnings, 'ERR_CONVERT_POSITION', `${where}: the position has fairy/neutral pieces or is not 8×8; PBI cannot carry it`, line);
+      else if (first.board.squares.some(Boolean)) {
+        p.position = forsyth;
+        p.board = first.board;
+      }
+      p.stipulation = formatStipulation(first.stipulation);
+      if (first.stipulation && p.stipulation === '' ) warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: the stipulation has no common text form`, line);
+    }
+    const twins = release.twins;
+    const extra: string[] = [];
+    derivedAll.slice(1).forEach((t, i) => {
+      const label = String.fromCharCode(98 + i);
+      const cmds = first ? twinCommands(first, t) : [];
+      extra.push(`${label}) ${t.type === 'duplex' ? 'Duplex' : cmds.join(', ') || t.twinId}`);
+    });
+    if (extra.length) warn(warnings, 'ERR_CONVERT_TWIN', `${where}: PBI has no twins; ${extra.length} twin(s) described in the comment`, line);
+    const firstTwin = twins[0];
+    const solution = firstTwin?.solution;
+    if (solution) {
+      const texts = solution.items.filter((x) => x.kind === 'movetext' && x.after === undefined).map((x) => x.text);
+      p.keymove = texts.join(' ');
+      if (solution.items.some((x) => x.kind === 'move')) warn(warnings, 'ERR_CONVERT_SOLUTION', `${where}: solution moves are not carried (PBI keeps a keymove text only)`, line);
+    }
+    const used = release.sources[0];
+    if (used) p.usedSource = sourceToPbi(used, `${where} source`, warnings);
+    if (release.sources.length > 1) {
+      warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: further sources written as referenced sources`, line);
+    }
+    p.referencedSources = [...release.sources.slice(1), ...release.reprints].map((s) => sourceToPbi(s, `${where} reprint`, warnings));
+    p.awards = release.awards.map((a): PbiAward => ({ nr: '', rank: a.distinction ?? '', tourney: a.tourney?.name ?? '', date: formatDate(a.tourney?.date) }));
+    const c = release.correctness[0];
+    if (c) p.status = (c.type && CORRECTNESS_TO_STATUS[c.type]) ?? c.text ?? '';
+    const comments = problem.remarks.map((r) => r.text ?? '').filter(Boolean);
+    p.comment = [...comments, ...extra].join('; ');
+    if (problem.foreignIds.length || problem.themes.length) warn(warnings, 'ERR_CONVERT_DROPPED', `${where}: foreign ids and themes are not carried`, line);
+    if (twins.some((t) => t.conditions)) warn(warnings, 'ERR_CONVERT_CONDITIONS', `${where}: fairy conditions are not carried`, line);
+    out.problems.push(p);
+  });
+  return { value: out, warnings };
+}
+
+// ---------------------------------------------------------------- Popeye
+
+function popeyePieces(board: ProblemBoard, where: string, warnings: NotationError[]): string {
+  const groups: Record<string, string[]> = { white: [], black: [], neutral: [] };
+  const order = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
+  const squares = board.squares.map((p, sq) => ({ p, sq })).filter((x) => x.p);
+  squares.sort((x, y) => {
+    const kx = order.indexOf(x.p!.kind);
+    const ky = order.indexOf(y.p!.kind);
+    return (kx < 0 ? 99 : kx) - (ky < 0 ? 99 : ky);
+  });
+  for (const { p, sq } of squares) {
+    if (!isOrthodoxKind(p!.kind)) warn(warnings, 'ERR_CONVERT_FAIRY', `${where}: fairy piece '${p!.kind}' written as '${popeyeLetter(p!.kind)}' (check Popeye's piece code)`);
+    groups[p!.color]!.push(`${popeyeLetter(p!.kind)}${squareName(sq, board.files)}`);
+  }
+  const parts = ['White', 'Black', 'Neutral'].map((c) => [c, groups[c.toLowerCase()]!] as const).filter(([, l]) => l.length);
+  return parts.map(([c, l]) => `${c} ${l.join(' ')}`).join(' ');
+}
+
+function popeyeText(text: string): string {
+  return text.replace(/[\r\n\u0085\u2028]+/g, ' ');
+}
+
+interface PopeyeProblem {
+  authors: string[];
+  origin?: string;
+  award?: string;
+  title?: string;
+  board?: ProblemBoard;
+  stipulation: string;
+  twins: string[];
+  duplex?: boolean;
+}
+
+function writePopeye(problems: PopeyeProblem[], warnings: NotationError[]): string {
+  const blocks = problems.map((p, i) => {
+    const where = `problem ${i + 1}`;
+    const lines: string[] = [];
+    for (const a of p.authors) lines.push(`Author ${popeyeText(a)}`);
+    if (p.origin) lines.push(`Origin ${popeyeText(p.origin)}`);
+    if (p.award) lines.push(`Award ${popeyeText(p.award)}`);
+    if (p.title) lines.push(`Title ${popeyeText(p.title)}`);
+    if (p.board) lines.push(`Pieces ${popeyePieces(p.board, where, warnings)}`);
+    else warn(warnings, 'ERR_CONVERT_POSITION', `${where}: no position`);
+    if (p.stipulation && !parseStipulation(p.stipulation)) {
+      warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: stipulation '${p.stipulation}' is not in a form Popeye reads; written as is`);
+    }
+    if (!p.stipulation) warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: no stipulation`);
+    lines.push(`Stipulation ${popeyeText(p.stipulation)}`);
+    lines.push(p.duplex ? 'Option NoBoard Duplex' : 'Option NoBoard');
+    for (const t of p.twins) lines.push(`Twin ${t}`);
+    return lines.join('\n');
+  });
+  return `BeginProblem\n${blocks.join('\nNextProblem\n')}\nEndProblem\n`;
+}
+
+/** PBI → Popeye input (one problem per data line). */
+export function pbiToPopeye(doc: PbiDocument): ConvertResult<string> {
+  const warnings: NotationError[] = [];
+  const problems: PopeyeProblem[] = doc.problems.map((p) => {
+    const s = p.usedSource;
+    const origin = s ? [s.nr, s.title, s.date, s.page].filter(Boolean).join(', ') : '';
+    const award = p.awards.map((a) => [a.rank, a.tourney, a.date].filter(Boolean).join(', ')).join('; ');
+    const pp: PopeyeProblem = { authors: p.names, stipulation: p.stipulation, twins: [] };
+    if (origin) pp.origin = origin;
+    if (award) pp.award = award;
+    if (p.board) pp.board = p.board;
+    return pp;
+  });
+  return { value: writePopeye(problems, warnings), warnings };
+}
+
+/** problem XML → Popeye input: the latest release of each problem, its twins as Popeye twins. */
+export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
+  const warnings: NotationError[] = [];
+  const problems: PopeyeProblem[] = doc.problems.map((problem, index) => {
+    const where = `problem ${index + 1}`;
+    const latest = latestRelease(problem);
+    const release = latest ? effectiveRelease(problem, latest) : undefined;
+    const derived = latest ? deriveTwins(problem).filter((t) => t.releaseId === latest.id) : [];
+    const first = derived[0];
+    const pp: PopeyeProblem = {
+      authors: (release?.authors ?? []).map((a) => authorName(a, where, warnings)),
+      stipulation: formatStipulation(first?.stipulation),
+      twins: [],
+    };
+    const src = release?.sources[0];
+    if (src) {
+      const s = sourceToPbi(src, where, []);
+      pp.origin = [s.nr, s.title, s.date, s.page].filter(Boolean).join(', ');
+    }
+    const award = (release?.awards ?? []).map((a) => [a.distinction, a.tourney?.name, formatDate(a.tourney?.date)].filter(Boolean).join(', ')).join('; ');
+    if (award) pp.award = award;
+    if (first) pp.board = first.board;
+    for (const t of derived.slice(1)) {
+      if (t.type === 'duplex') {
+        pp.duplex = true;
+        continue;
+      }
+      const cmds = first ? twinCommands(first, t) : [];
+      if (!cmds.length) warn(warnings, 'ERR_CONVERT_TWIN', `${where}: twin '${t.twinId}' does not differ from the first twin`);
+      else pp.twins.push(cmds.join(' '));
+    }
+    if (release?.twins.some((t) => t.conditions)) warn(warnings, 'ERR_CONVERT_CONDITIONS', `${where}: fairy conditions are not carried`);
+    return pp;
+  });
+  return { value: writePopeye(problems, warnings), warnings };
+}
+
+// ---------------------------------------------------------------- FEN
+
+export interface TwinFen {
+  releaseId: string;
+  twinId: string;
+  stipulation: string;
+  fen?: string;
+  warning?: NotationError;
+}
+
+/** A FEN for every twin position of a problem (side to move from the stipulation). */
+export function twinFens(problem: Problem): TwinFen[] {
+  return deriveTwins(problem).map((t) => {
+    const { fen, warning } = problemFen(t.board, t.stipulation);
+    const out: TwinFen = { releaseId: t.releaseId, twinId: t.twinId, stipulation: formatStipulation(t.stipulation) };
+    if (fen) out.fen = fen;
+    if (warning) out.warning = { ...warning, message: `twin '${t.twinId}': ${warning.message}` };
+    return out;
+  });
+}
+
+/** The FEN of a PBI problem (undefined when it has no valid position). */
+export function pbiFen(problem: PbiProblem): string | undefined {
+  return problem.board ? problemFen(problem.board, problem.stipulation).fen : undefined;
+}
+
+export type { Stipulation };

@@ -1,3 +1,4 @@
 // Shared lexing for the PGN family — re-exports only.
 export * from './decode.js';
 export * from './lexer.js';
+export * from './records.js';

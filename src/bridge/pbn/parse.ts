@@ -1,0 +1,811 @@
+/**
+ * PBN 2.1 import-format reader: tokens (src/text) → games, with every violation reported as a typed
+ * `ERR_PBN_*` error with line:column. One bad game never stops the file.
+ */
+import { notationError, type NotationError } from '../../errors.js';
+import { RecordScanner, decodeText, escapeString, type RecordToken as Token } from '../../text/index.js';
+import { analyzeAuction } from '../auction.js';
+import { makeDeal, parseDeal } from '../deal.js';
+import { analyzePlay } from '../play.js';
+import { type Contract, type Seat, type Strain, nextSeat, partner, SEATS } from '../types.js';
+import type { PbnAuction, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
+import { isTableName, isSectionToken, parseColumns } from './table.js';
+import { NO_INHERIT_TAGS, isKnownTag } from './tags.js';
+import {
+  declarerTricks, isPbnDate, isPbnTime, makeContract, parseContract, parseDeclarer, parseResult, parseSeat,
+  parseSideScore, parseVulnerable, rubberVulnerability,
+} from './values.js';
+
+export interface ParsePbnOptions {
+  /** Check the semantics (auction, play, results, notes). Default true. */
+  validate?: boolean;
+  /** Longest line (characters without the line end); PBN allows 255 with the line end. Default 254. */
+  maxLineLength?: number;
+}
+
+interface Pos {
+  line: number;
+  column: number;
+}
+
+const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+
+/** Inheritance state carried from game to game (4.8). */
+export class PbnInheritance {
+  /** Resolved value of each tag in the most recent game that had it. */
+  readonly previous = new Map<string, string>();
+  /** `##` values used by all following games that lack the tag. */
+  readonly sticky = new Map<string, string>();
+}
+
+/**
+ * Reads games from a decoded text. Keeps tag inheritance across calls, so it can be fed game texts
+ * one at a time (see `readPbnGames`).
+ */
+export class PbnReader {
+  readonly errors: NotationError[] = [];
+  readonly warnings: NotationError[] = [];
+  readonly inheritance = new PbnInheritance();
+  version?: string;
+  exportFormat?: boolean;
+  readonly fileEscapes: string[] = [];
+  private carryComments: PbnComment[] = [];
+  private carryEscapes: string[] = [];
+  private gamesRead = 0;
+
+  constructor(private readonly options: ParsePbnOptions = {}) {}
+
+  /** Reads every game of `text` (line numbers start at `startLine`). */
+  read(text: string, startLine = 1): PbnGame[] {
+    const games: PbnGame[] = [];
+    const lexer = new RecordScanner(text, { codePrefix: 'ERR_PBN', maxLineLength: this.options.maxLineLength ?? 254, startLine });
+    let tokens: Token[] = [];
+    const flush = () => {
+      const g = this.readGameTokens(tokens);
+      if (g) games.push(g);
+      tokens = [];
+    };
+    for (const tok of lexer) {
+      if (tok.kind === 'blank') flush();
+      else tokens.push(tok);
+    }
+    flush();
+    return games;
+  }
+
+  private err(code: string, message: string, pos: Pos | undefined): void {
+    this.errors.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
+  }
+
+  private warn(code: string, message: string, pos: Pos | undefined): void {
+    this.warnings.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
+  }
+
+  /** One game's tokens (between semi-empty lines). Returns null when there is no tag. */
+  readGameTokens(tokens: Token[]): PbnGame | null {
+    if (!tokens.length) return null;
+    const hasContent = tokens.some((t) => t.kind !== 'escape' && t.kind !== 'comment');
+    if (!hasContent) {
+      for (const t of tokens) {
+        if (t.kind === 'escape') this.escape(t.text, null);
+        else if (t.kind === 'comment') this.carryComments.push({ text: t.text, brace: !!t.brace });
+      }
+      return null;
+    }
+    const g = new GameBuilder(this, tokens[0]!);
+    g.comments.push(...this.carryComments);
+    g.escapes.push(...this.carryEscapes);
+    this.carryComments = [];
+    this.carryEscapes = [];
+    for (const t of tokens) g.token(t);
+    const game = g.finish();
+    if (!game) return null;
+    this.gamesRead++;
+    return game;
+  }
+
+  /** Handles a `%` line: version / EXPORT go to the file, others to the game (or are carried to the next). */
+  escape(text: string, game: { escapes: string[] } | null): void {
+    const v = /^\s*PBN\s+(\S+)/.exec(text);
+    if (v && this.gamesRead === 0 && !game) {
+      this.version = v[1];
+      return;
+    }
+    if (/^\s*EXPORT\s*$/.test(text) && this.gamesRead === 0 && !game) {
+      this.exportFormat = true;
+      return;
+    }
+    if (game) game.escapes.push(text);
+    else if (this.gamesRead === 0) this.fileEscapes.push(text);
+    else this.carryEscapes.push(text);
+  }
+
+  /** @internal */ error(code: string, message: string, pos: Pos | undefined): void {
+    this.err(code, message, pos);
+  }
+  /** @internal */ warning(code: string, message: string, pos: Pos | undefined): void {
+    this.warn(code, message, pos);
+  }
+  get validate(): boolean {
+    return this.options.validate !== false;
+  }
+}
+
+type Mode = 'ident' | 'auction' | 'play' | 'section' | 'skip' | 'notes';
+
+class GameBuilder {
+  comments: PbnComment[] = [];
+  escapes: string[] = [];
+  tags: Record<string, PbnTag> = {};
+  tagPos: Record<string, Pos> = {};
+  seen = new Set<string>();
+  auction?: PbnAuction;
+  auctionPos?: Pos;
+  callPos: Pos[] = [];
+  play?: PbnPlay;
+  playPos?: Pos;
+  cardPos: Pos[] = [];
+  sections: PbnSection[] = [];
+  sectionPos = new Map<PbnSection, Pos>();
+  notePos = new Map<PbnNote, Pos>();
+  noteRefs: { section: 'auction' | 'play'; index: number; pos: Pos }[] = [];
+  mode: Mode = 'ident';
+  noteTarget: 'auction' | 'play' | null = null;
+  anchor: PbnComment[] | null = null;
+  anchorOwner: { comments?: PbnComment[] } | null = null;
+  section: PbnSection | null = null;
+  sectionHasData = false;
+  pendingTag: { name: string; tag: PbnTag; pos: Pos } | null = null;
+  identErrorReported = false;
+  // current call/card annotations
+  current: (PbnCall | PbnCard) | null = null;
+  curSuffix = 0;
+  curNote = false;
+  curSuffixNag = 0;
+  irregular: { kind: string; pos: Pos } | null = null;
+  ended: '+' | '*' | null = null;
+  badAuction = false;
+  first: Pos;
+
+  constructor(private readonly r: PbnReader, firstToken: Token) {
+    this.first = { line: firstToken.line, column: firstToken.column };
+  }
+
+  private pos(t: Token): Pos {
+    return { line: t.line, column: t.column };
+  }
+
+  private comment(c: PbnComment): void {
+    if (this.anchorOwner) (this.anchorOwner.comments ??= []).push(c);
+    else this.comments.push(c);
+  }
+
+  token(t: Token): void {
+    switch (t.kind) {
+      case 'escape':
+        this.r.escape(t.text, this);
+        return;
+      case 'comment': {
+        if (this.mode === 'section' && this.sectionHasData) this.r.error('SECTION_COMMENT', 'no comment is allowed after a section element', this.pos(t));
+        this.comment({ text: t.text, brace: !!t.brace });
+        return;
+      }
+      case 'error':
+        this.r.error(t.code!.replace(/^ERR_PBN_/, ''), t.message ?? 'syntax error', this.pos(t));
+        if (t.code === 'ERR_PBN_TAG_SYNTAX' || t.code === 'ERR_PBN_STRING_UNTERMINATED') this.endSectionData('skip');
+        return;
+      case 'tag':
+        this.tag(t.text, t.value!, this.pos(t));
+        return;
+      case 'word':
+      case 'string':
+        this.data(t);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private endSectionData(mode: Mode): void {
+    this.closeCurrent();
+    this.mode = mode;
+    this.section = null;
+    this.pendingTag = null;
+  }
+
+  private tag(name: string, rawValue: string, pos: Pos): void {
+    this.closeCurrent();
+    this.pendingTag = null;
+    this.section = null;
+    const inh = this.r.inheritance;
+    if (!/^[A-Z]/.test(name)) this.r.error('TAG_NAME', `tag name ${name} must begin with an upper-case letter`, pos);
+    if (name === 'Note') {
+      this.note(rawValue, pos);
+      return;
+    }
+    this.noteTarget = null;
+    if (this.seen.has(name)) {
+      this.r.warning('TAG_REPEATED', `tag ${name} occurs again; the repeat is ignored`, pos);
+      this.mode = 'skip';
+      return;
+    }
+    this.seen.add(name);
+    let value = rawValue;
+    if (rawValue.startsWith('#')) {
+      if (NO_INHERIT_TAGS.includes(name)) {
+        this.r.error('INHERIT_FORBIDDEN', `tag ${name} may not use "${rawValue.startsWith('##') ? '##' : '#'}"`, pos);
+        this.mode = 'skip';
+        return;
+      }
+      if (rawValue === '#') value = inh.previous.get(name) ?? '';
+      else if (rawValue.startsWith('##')) {
+        value = rawValue.slice(2);
+        inh.sticky.set(name, value);
+      }
+    } else if (inh.sticky.has(name)) inh.sticky.set(name, value);
+
+    if (name === 'Auction') {
+      const seat = parseSeat(value);
+      if (!seat) {
+        this.r.error('AUCTION_TAG', `Auction tag value "${value}" is not a seat`, pos);
+        this.mode = 'skip';
+        return;
+      }
+      if (!this.tags.Dealer) this.r.error('AUCTION_NO_DEALER', 'the Dealer tag must come before the auction section', pos);
+      this.auction = { first: seat, calls: [], notes: [] };
+      this.auctionPos = pos;
+      this.anchorOwner = this.auction;
+      this.mode = 'auction';
+      this.noteTarget = 'auction';
+      this.ended = null;
+      return;
+    }
+    if (name === 'Play') {
+      const seat = parseSeat(value);
+      if (!seat) {
+        this.r.error('PLAY_TAG', `Play tag value "${value}" is not a seat`, pos);
+        this.mode = 'skip';
+        return;
+      }
+      if (!this.tags.Deal) this.r.error('PLAY_NO_DEAL', 'the Deal tag must come before the play section', pos);
+      const contract = this.tags.Contract ? parseContract(this.tags.Contract.value) : null;
+      if (!this.tags.Contract) this.r.error('PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos);
+      const endPosition = contract && contract !== 'Pass' && contract.level === 0;
+      if (!this.tags.Declarer && !endPosition) this.r.error('PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos);
+      this.play = { first: seat, cards: [], notes: [] };
+      this.playPos = pos;
+      this.anchorOwner = this.play;
+      this.mode = 'play';
+      this.noteTarget = 'play';
+      this.ended = null;
+      return;
+    }
+    if (isTableName(name)) {
+      const section: PbnSection = { name, value };
+      const cols = parseColumns(value);
+      if (typeof cols === 'string') this.r.error('TABLE_COLUMNS', `${name}: ${cols}`, pos);
+      else section.columns = cols;
+      this.startSection(section, pos);
+      return;
+    }
+    const tag: PbnTag = { value };
+    this.tags[name] = tag;
+    this.tagPos[name] = pos;
+    this.anchorOwner = tag;
+    this.mode = 'ident';
+    if (!isKnownTag(name)) this.pendingTag = { name, tag, pos };
+  }
+
+  private startSection(section: PbnSection, pos: Pos): void {
+    this.sections.push(section);
+    this.sectionPos.set(section, pos);
+    this.section = section;
+    this.sectionHasData = false;
+    this.anchorOwner = section;
+    this.mode = 'section';
+  }
+
+  private note(rawValue: string, pos: Pos): void {
+    if (rawValue.startsWith('#')) {
+      this.r.error('INHERIT_FORBIDDEN', 'a Note tag may not use "#"', pos);
+      this.mode = 'skip';
+      return;
+    }
+    const target = this.noteTarget === 'auction' ? this.auction : this.noteTarget === 'play' ? this.play : undefined;
+    if (!target) {
+      this.r.error('NOTE_PLACEMENT', 'a Note tag must follow the auction or the play section', pos);
+      this.mode = 'skip';
+      return;
+    }
+    this.mode = 'notes';
+    const m = /^(\d+):(.*)$/s.exec(rawValue);
+    if (!m) {
+      this.r.error('NOTE_SYNTAX', `note "${rawValue}" must be "n:text"`, pos);
+      this.anchorOwner = null;
+      return;
+    }
+    const index = Number(m[1]);
+    if (index < 1 || index > 32) {
+      this.r.error('NOTE_INDEX', `note index ${m[1]} is not between 1 and 32`, pos);
+      return;
+    }
+    if (target.notes.some((n) => n.index === index)) {
+      this.r.error('NOTE_DUPLICATE', `note ${index} is given twice`, pos);
+      return;
+    }
+    const note: PbnNote = { index, text: m[2]! };
+    target.notes.push(note);
+    this.notePos.set(note, pos);
+    this.anchorOwner = note;
+  }
+
+  private data(t: Token): void {
+    const pos = this.pos(t);
+    if (this.pendingTag && this.mode === 'ident') {
+      // an unknown tag followed by data is a supplemental section
+      const { name, tag, pos: tpos } = this.pendingTag;
+      delete this.tags[name];
+      delete this.tagPos[name];
+      const section: PbnSection = { name, value: tag.value, elements: [] };
+      if (tag.comments) section.comments = tag.comments;
+      this.startSection(section, tpos);
+      this.pendingTag = null;
+    }
+    switch (this.mode) {
+      case 'skip':
+        return;
+      case 'section':
+        this.sectionElement(t, pos);
+        return;
+      case 'auction':
+      case 'play':
+        if (t.kind === 'string') {
+          this.r.error(this.mode === 'auction' ? 'AUCTION_SYNTAX' : 'PLAY_SYNTAX', 'a string is not allowed here', pos);
+          return;
+        }
+        this.symbol(t.text, pos);
+        return;
+      default:
+        if (!this.identErrorReported) {
+          this.identErrorReported = true;
+          this.r.error('UNEXPECTED_TEXT', `"${t.text}" is not allowed outside an auction, play or supplemental section`, pos);
+        }
+    }
+  }
+
+  private sectionElement(t: Token, pos: Pos): void {
+    const s = this.section!;
+    this.sectionHasData = true;
+    let el: string;
+    if (t.kind === 'string') el = escapeString(t.text);
+    else {
+      el = t.text;
+      if (!isSectionToken(el)) {
+        this.r.error('SECTION_TOKEN', `"${el}" is not a section token`, pos);
+        return;
+      }
+    }
+    if (s.columns) (s.elements ??= []).push(el);
+    else if (isTableName(s.name)) return; // bad column spec reported already
+    else (s.elements ??= []).push(el);
+  }
+
+  /** Splits an auction/play symbol like `2NT?=1=` or `^RHK$7` into pieces. */
+  private symbol(text: string, pos: Pos): void {
+    let i = 0;
+    while (i < text.length) {
+      const c = text[i]!;
+      let j = i + 1;
+      if (c === '=') {
+        const e = text.indexOf('=', i + 1);
+        j = e < 0 ? text.length : e + 1;
+      } else if (c === '$') {
+        while (j < text.length && !'=!?^*+$'.includes(text[j]!)) j++;
+      } else if (c === '!' || c === '?') {
+        if (j < text.length && (text[j] === '!' || text[j] === '?')) j++;
+      } else if (c === '^') {
+        j = Math.min(text.length, i + 2);
+      } else if (c === '*' || c === '+') {
+        // single
+      } else if (/[A-Za-z0-9-]/.test(c)) {
+        while (j < text.length && /[A-Za-z0-9-]/.test(text[j]!)) j++;
+      }
+      this.piece(text.slice(i, j), { line: pos.line, column: pos.column + i });
+      i = j;
+    }
+  }
+
+  private closeCurrent(): void {
+    this.current = null;
+    this.curSuffix = 0;
+    this.curNote = false;
+    this.curSuffixNag = 0;
+    if (this.irregular) {
+      this.r.error(this.mode === 'play' ? 'PLAY_IRREGULAR' : 'AUCTION_IRREGULAR', `${this.irregular.kind} is not followed by a ${this.mode === 'play' ? 'card' : 'bid'}`, this.irregular.pos);
+      this.irregular = null;
+    }
+  }
+
+  private piece(p: string, pos: Pos): void {
+    const inAuction = this.mode === 'auction';
+    const sec = inAuction ? 'AUCTION' : 'PLAY';
+    const c = p[0]!;
+    if (c === '=') {
+      const m = /^=(\d+)=$/.exec(p);
+      if (!this.current) return this.r.error(`${sec}_SYNTAX`, `note reference ${p} without a ${inAuction ? 'call' : 'card'}`, pos);
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > 32) return this.r.error('NOTE_REF', `bad note reference ${p} (=1= to =32=)`, pos);
+      if (this.curNote) return this.r.error('NOTE_REF_DUPLICATE', `second note reference ${p}`, pos);
+      this.curNote = true;
+      this.current.note = Number(m[1]);
+      this.noteRefs.push({ section: inAuction ? 'auction' : 'play', index: Number(m[1]), pos });
+      return;
+    }
+    if (c === '$' || c === '!' || c === '?') {
+      if (!this.current) return this.r.error(`${sec}_SYNTAX`, `annotation ${p} without a ${inAuction ? 'call' : 'card'}`, pos);
+      let nag: number;
+      if (c === '$') {
+        if (!/^\$\d+$/.test(p)) return this.r.error('NAG', `bad NAG ${p}`, pos);
+        nag = Number(p.slice(1));
+        if (nag > 255) return this.r.error('NAG', `NAG ${p} is above 255`, pos);
+        const callOnly = (nag >= 1 && nag <= 6) || nag === 13;
+        const cardOnly = (nag >= 7 && nag <= 12) || nag === 14;
+        if ((inAuction && cardOnly) || (!inAuction && callOnly)) return this.r.error('NAG_SECTION', `NAG ${p} is for ${inAuction ? 'cards' : 'calls'} only`, pos);
+      } else {
+        const base = SUFFIX_NAG[p];
+        if (base === undefined) return this.r.error('SUFFIX', `bad suffix ${p}`, pos);
+        if (this.curSuffix) return this.r.error('SUFFIX_DUPLICATE', `second suffix ${p}`, pos);
+        this.curSuffix++;
+        nag = inAuction ? base : base + 6;
+      }
+      const suffixLike = inAuction ? nag >= 1 && nag <= 6 : nag >= 7 && nag <= 12;
+      if (suffixLike) {
+        if (this.curSuffixNag) return this.r.error('NAG_DUPLICATE', `a second suffix-like annotation ${p}`, pos);
+        this.curSuffixNag++;
+      }
+      const nags = (this.current.nags ??= []);
+      if (!nags.includes(nag)) {
+        nags.push(nag);
+        nags.sort((a, b) => a - b);
+      }
+      return;
+    }
+    if (c === '^') {
+      const kind = p;
+      const allowed = inAuction ? ['^I', '^S'] : ['^R', '^L'];
+      if (!allowed.includes(kind.toUpperCase())) return this.r.error(`${sec}_IRREGULAR`, `bad irregularity ${p}`, pos);
+      if (kind.toUpperCase() === '^S') {
+        this.entry('^S', pos);
+        return;
+      }
+      if (this.irregular) {
+        this.r.error(`${sec}_IRREGULAR`, `${p} after ${this.irregular.kind}`, pos);
+        return;
+      }
+      this.closeCurrent();
+      this.irregular = { kind: kind.toUpperCase(), pos };
+      return;
+    }
+    this.entry(p, pos);
+  }
+
+  /** A call/card token, `+` or `*`. */
+  private entry(p: string, pos: Pos): void {
+    const inAuction = this.mode === 'auction';
+    const sec = inAuction ? 'AUCTION' : 'PLAY';
+    const irregular = this.irregular;
+    this.irregular = null;
+    this.closeCurrent();
+    if (this.ended === '*') {
+      this.r.error(`${sec}_AFTER_END`, `"${p}" after *`, pos);
+      this.mode = 'skip';
+      return;
+    }
+    if (p === '*') {
+      if (this.ended === '+' && inAuction) {
+        this.r.error('AUCTION_AFTER_PLUS', '* is forbidden after +', pos);
+      }
+      this.ended = '*';
+      if (inAuction) this.auction!.end = '*';
+      else this.play!.end = '*';
+      return;
+    }
+    if (inAuction) {
+      if (this.ended === '+') {
+        this.r.error('AUCTION_AFTER_PLUS', `"${p}" after + (the next call to make)`, pos);
+        this.mode = 'skip';
+        return;
+      }
+      if (p === '+') {
+        this.ended = '+';
+        this.auction!.end = '+';
+        return;
+      }
+      const call = canonicalCall(p);
+      if (!call) {
+        this.r.error('AUCTION_CALL_SYNTAX', `"${p}" is not a call`, pos);
+        this.badAuction = true;
+      }
+      const entry: PbnCall = { call: call ?? p };
+      if (irregular?.kind === '^I') {
+        entry.insufficient = true;
+      }
+      this.auction!.calls.push(entry);
+      this.callPos.push(pos);
+      this.current = entry;
+      this.anchorOwner = entry;
+      return;
+    }
+    const card = canonicalCard(p);
+    if (!card) this.r.error('PLAY_CARD_SYNTAX', `"${p}" is not a card`, pos);
+    const entry: PbnCard = { card: card ?? p };
+    if (irregular) entry.irregular = irregular.kind === '^R' ? 'R' : 'L';
+    this.play!.cards.push(entry);
+    this.cardPos.push(pos);
+    this.current = entry;
+    this.anchorOwner = entry;
+  }
+
+  finish(): PbnGame | null {
+    this.closeCurrent();
+    const r = this.r;
+    const inh = r.inheritance;
+    // ## values for tags this game lacks
+    for (const [name, value] of inh.sticky) {
+      if (!this.seen.has(name) && !isTableName(name)) this.tags[name] = { value };
+    }
+    if (!Object.keys(this.tags).length && !this.auction && !this.play && !this.sections.length) {
+      // data without any tag (e.g. stray text): report, keep nothing
+      return null;
+    }
+    // sections: tables from elements; "#" on a table inherits the previous column spec
+    for (const s of this.sections) {
+      if (s.value === '#' || s.value.startsWith('##')) {
+        const prev = s.value === '#' ? inh.previous.get(s.name) : s.value.slice(2);
+        s.value = prev ?? '';
+        const cols = parseColumns(s.value);
+        if (typeof cols === 'string') r.error('TABLE_COLUMNS', `${s.name}: no column specification to inherit`, this.sectionPos.get(s));
+        else s.columns = cols;
+      }
+      if (s.columns) {
+        const els = s.elements ?? [];
+        delete s.elements;
+        const n = s.columns.length;
+        if (els.length % n !== 0) r.error('TABLE_ROW', `${s.name}: ${els.length} elements do not fill rows of ${n} columns`, this.sectionPos.get(s));
+        s.rows = [];
+        for (let i = 0; i + n <= els.length; i += n) s.rows.push(els.slice(i, i + n));
+        if (els.length % n) s.rows.push(els.slice(els.length - (els.length % n)));
+      }
+    }
+    const game: PbnGame = { tags: this.tags, sections: this.sections };
+    if (this.comments.length) game.comments = this.comments;
+    if (this.escapes.length) game.escapes = this.escapes;
+    if (this.auction) game.auction = this.auction;
+    if (this.play) game.play = this.play;
+    game.line = this.first.line;
+    this.normalize(game);
+    if (r.validate) this.check(game);
+    // remember resolved values for "#"
+    for (const [name, tag] of Object.entries(game.tags)) inh.previous.set(name, tag.value);
+    for (const s of game.sections) inh.previous.set(s.name, s.value);
+    return game;
+  }
+
+  /** Canonical values for known tags; value errors reported here. */
+  private normalize(game: PbnGame): void {
+    const r = this.r;
+    const t = game.tags;
+    const at = (n: string) => this.tagPos[n] ?? this.first;
+    const known = (n: string) => t[n] !== undefined && t[n]!.value !== '?' && (n === 'Declarer' || n === 'Result' || t[n]!.value.trim() !== '');
+    if (known('Dealer')) {
+      const s = parseSeat(t.Dealer!.value);
+      if (s) t.Dealer!.value = s;
+      else r.error('DEALER', `Dealer "${t.Dealer!.value}" is not W, N, E or S`, at('Dealer'));
+    }
+    if (known('Vulnerable')) {
+      const v = parseVulnerable(t.Vulnerable!.value);
+      if (v) t.Vulnerable!.value = v;
+      else r.error('VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" is not None, NS, EW or All`, at('Vulnerable'));
+    }
+    if (known('Deal')) {
+      const raw = t.Deal!.value;
+      const d = parseDeal(raw, at('Deal'));
+      if (!d.ok) r.error(d.error.code.replace(/^ERR_PBN_/, ''), d.error.message, at('Deal'));
+      else {
+        if (!/^\s*[NESWnesw]:\S+ \S+ \S+ \S+\s*$/.test(raw)) r.error('DEAL_SYNTAX', 'hands must be separated by a single space', at('Deal'));
+        if (SEATS.every((s) => d.value[s] === null)) r.error('DEAL_CARDS', 'the deal gives no hand', at('Deal'));
+        const dealer = t.Dealer ? parseSeat(t.Dealer.value) : null;
+        t.Deal!.value = makeDeal(d.value, dealer ?? parseSeat(raw.trim()[0]!)!);
+      }
+    }
+    if (known('Declarer')) {
+      const d = parseDeclarer(t.Declarer!.value);
+      if (d === null) r.error('DECLARER', `Declarer "${t.Declarer!.value}" is not a seat`, at('Declarer'));
+      else t.Declarer!.value = d === '' ? '' : `${d.irregular ? '^' : ''}${d.seat}`;
+    }
+    let contract: Contract | 'Pass' | null = null;
+    if (known('Contract')) {
+      contract = parseContract(t.Contract!.value);
+      if (!contract) r.error('CONTRACT', `Contract "${t.Contract!.value}" is not a contract`, at('Contract'));
+      else t.Contract!.value = makeContract(contract);
+    }
+    if (known('Result')) {
+      const res = parseResult(t.Result!.value);
+      if (res === null) r.error('RESULT', `Result "${t.Result!.value}" is not a number of tricks`, at('Result'));
+      else if (res !== '') {
+        const d = t.Declarer ? parseDeclarer(t.Declarer.value) : null;
+        const seat = d ? (d.irregular ? d.seat : d.seat) : undefined;
+        const tricks = declarerTricks(res, seat);
+        if (tricks !== undefined && seat) t.Result!.value = `${res.irregular ? '^' : ''}${tricks}`;
+      }
+    }
+  }
+
+  /** Semantic checks of one game (tag values, auction, play, result, notes). */
+  private check(game: PbnGame): void {
+    const r = this.r;
+    const t = game.tags;
+    const at = (n: string) => this.tagPos[n] ?? this.first;
+    const val = (n: string) => (t[n] && t[n]!.value !== '?' ? t[n]!.value.trim() : undefined);
+    // simple value syntax
+    const board = val('Board');
+    if (board !== undefined && board !== '' && !/^\d+$/.test(board)) r.error('BOARD', `Board "${board}" is not a positive integer`, at('Board'));
+    else if (board && Number(board) < 1) r.error('BOARD', 'Board must be positive', at('Board'));
+    for (const n of ['Date', 'EventDate', 'UTCDate']) {
+      const v = val(n);
+      if (v !== undefined && v !== '' && !isPbnDate(v)) r.error('DATE', `${n} "${v}" is not YYYY.MM.DD`, at(n));
+    }
+    for (const n of ['Time', 'UTCTime']) {
+      const v = val(n);
+      if (v !== undefined && v !== '' && !isPbnTime(v)) r.error('TIME', `${n} "${v}" is not HH:MM:SS`, at(n));
+    }
+    const round = val('Round');
+    if (round !== undefined && round !== '' && !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(round)) r.error('ROUND', `Round "${round}" is not a round indicator`, at('Round'));
+    const scoring = val('Scoring');
+    if (scoring !== undefined && scoring !== '' && !scoring.split(';').every((f) => /^[A-Za-z0-9_-]+$/.test(f.trim()))) r.error('SCORING', `Scoring "${scoring}" has a bad field`, at('Scoring'));
+    const hidden = val('Hidden');
+    if (hidden !== undefined && !/^[NESWnesw]*$/.test(hidden)) r.error('HIDDEN', `Hidden "${hidden}" must list seats`, at('Hidden'));
+    const french = val('FrenchMP');
+    if (french !== undefined && french !== '' && french !== 'Yes' && french !== 'No') r.error('FRENCHMP', 'FrenchMP must be Yes or No', at('FrenchMP'));
+    const scores: [string, { decimals: boolean; nonNegative?: boolean; sideRequired?: boolean }][] = [
+      ['Score', { decimals: false }], ['ScoreIMP', { decimals: true }], ['ScoreMP', { decimals: true }],
+      ['ScorePercentage', { decimals: true, nonNegative: true }], ['OptimumScore', { decimals: false, sideRequired: true }],
+    ];
+    for (const [n, opts] of scores) {
+      const v = val(n);
+      if (v === undefined || v === '') continue;
+      const s = parseSideScore(v, opts);
+      if (!s) r.error('SCORE', `${n} "${v}" is not a valid score`, at(n));
+      else if (n === 'ScorePercentage' && [s.ns, s.ew, s.declarer].some((x) => x !== undefined && x > 100)) r.error('SCORE', `${n} above 100`, at(n));
+    }
+    const rubber = val('ScoreRubber');
+    if (rubber !== undefined && rubber !== '' && !/^(?:(?:NS|EW)\s+)?\d+\s*\/\s*\d+(?:\s+(?:NS|EW)\s+\d+\s*\/\s*\d+)?$/.test(rubber)) r.error('SCORE', `ScoreRubber "${rubber}" is not above/below`, at('ScoreRubber'));
+    const history = val('ScoreRubberHistory');
+    if (history !== undefined && history !== '') {
+      const hv = rubberVulnerability(history);
+      if (!hv) r.error('SCORE', `ScoreRubberHistory "${history}" is malformed`, at('ScoreRubberHistory'));
+      else {
+        const vul = val('Vulnerable') ? parseVulnerable(val('Vulnerable')!) : null;
+        if (vul && vul !== hv) r.error('RUBBER_VULNERABLE', `ScoreRubberHistory makes ${hv} vulnerable but Vulnerable is ${vul}`, at('ScoreRubberHistory'));
+      }
+    }
+    for (const name of Object.keys(t)) {
+      if (!isKnownTag(name) && !this.r.inheritance.sticky.has(name)) r.warning('TAG_UNKNOWN', `unknown tag ${name} (kept)`, at(name));
+    }
+
+    // contract, declarer, result
+    const dealer = val('Dealer') ? parseSeat(val('Dealer')!) : null;
+    const contract = val('Contract') ? parseContract(val('Contract')!) : null;
+    const declTag = val('Declarer') !== undefined ? parseDeclarer(val('Declarer')!) : undefined;
+    const declarer = declTag ? declTag.seat : undefined;
+    const result = val('Result') !== undefined ? parseResult(val('Result')!) : undefined;
+    if (result && result.tricks !== undefined && contract !== 'Pass' && !(contract && contract.level === 0)) {
+      if (t.Declarer === undefined || declTag === '') r.error('RESULT_NO_DECLARER', 'a Result needs a Declarer', at('Result'));
+    }
+    if (contract === 'Pass') {
+      if (result) r.error('RESULT_PASSED_OUT', 'a passed-out deal has an empty Result', at('Result'));
+      if (declTag) r.error('DECLARER_PASSED_OUT', 'a passed-out deal has an empty Declarer', at('Declarer'));
+    }
+    const deal = val('Deal') ? parseDeal(val('Deal')!) : null;
+
+    // auction
+    const a = game.auction;
+    if (a) {
+      if (dealer) {
+        const k = (SEATS.indexOf(dealer) - SEATS.indexOf(a.first) + 4) % 4;
+        let lead = 0;
+        while (lead < a.calls.length && a.calls[lead]!.call === '-') lead++;
+        if (lead !== k && !(a.calls.length === 0 && lead === 0)) {
+          r.error('AUCTION_DEALER', `the auction starts at ${a.first} with ${lead} '-' but the dealer is ${dealer}`, this.callPos[Math.min(lead, this.callPos.length - 1)] ?? this.auctionPos);
+        } else if (k > 0 || a.first !== dealer) {
+          a.calls.splice(0, k);
+          this.callPos.splice(0, k);
+          a.first = dealer;
+        }
+        if (a.first === dealer && !this.badAuction) {
+          const dash = a.calls.findIndex((c) => c.call === '-');
+          if (dash >= 0) r.error('AUCTION_CALL_SYNTAX', "'-' is only allowed before the dealer's first call", this.callPos[dash]);
+          else {
+            const an = analyzeAuction(dealer, a.calls);
+            for (const issue of an.issues) r.error(issue.code, issue.message, this.callPos[issue.index]);
+            if (an.complete && a.end === '*') r.error('AUCTION_AFTER_END', '* after a complete auction', this.auctionPos);
+            if (an.complete && a.end === '+') r.error('AUCTION_AFTER_END', '+ after a complete auction', this.auctionPos);
+            if (an.complete && an.issues.every((i) => i.code !== 'AUCTION_AFTER_END')) {
+              if (contract && an.contract && makeContract(contract) !== makeContract(an.contract)) {
+                r.error('CONTRACT_MISMATCH', `Contract ${makeContract(contract)} but the auction ends in ${makeContract(an.contract)}`, at('Contract'));
+              }
+              if (an.contract === 'Pass') {
+                if (declTag) r.error('DECLARER_MISMATCH', 'the auction was passed out but a Declarer is given', at('Declarer'));
+              } else if (declTag && an.declarer) {
+                const expected = declTag.irregular ? partner(an.declarer) : an.declarer;
+                if (declTag.seat !== expected) r.error('DECLARER_MISMATCH', `Declarer ${t.Declarer!.value} but the auction makes ${an.declarer} declarer`, at('Declarer'));
+              }
+            }
+          }
+        }
+      }
+    }
+
+    // play
+    const p = game.play;
+    if (p) {
+      const trump: Strain | undefined = contract && contract !== 'Pass' ? contract.strain : undefined;
+      if (declarer && !(declTag && declTag.irregular) && p.first !== nextSeat(declarer)) {
+        r.error('PLAY_LEADER', `Play starts with ${p.first} but the opening leader is ${nextSeat(declarer)}`, this.playPos);
+      }
+      const an = analyzePlay(deal && deal.ok ? deal.value : undefined, trump, p.first, p.cards, declarer);
+      for (const issue of an.issues) r.error(issue.code, issue.message, this.cardPos[issue.index] ?? this.playPos);
+      if (result && declarer && an.issues.length === 0) {
+        const tricks = declarerTricks(result, declarer);
+        let size = 13;
+        if (deal && deal.ok) for (const s of SEATS) if (deal.value[s]) size = Object.values(deal.value[s]!).join('').length;
+        if (tricks !== undefined) {
+          const complete = an.knownTricks === size;
+          if (!result.irregular) {
+            if (complete ? tricks !== an.declarerTricks : tricks < an.declarerTricks || tricks > size - an.defenceTricks) {
+              r.error('RESULT_MISMATCH', `Result ${tricks} but the play gives declarer ${an.declarerTricks} of ${an.knownTricks} tricks${complete ? '' : ' played'}`, at('Result'));
+            }
+          } else if (complete && tricks === an.declarerTricks) {
+            r.error('RESULT_IRREGULAR', `Result marked ^ but declarer did take ${tricks} tricks`, at('Result'));
+          }
+        }
+      }
+    }
+
+    // notes
+    for (const ref of this.noteRefs) {
+      const sec = ref.section === 'auction' ? game.auction : game.play;
+      if (!sec?.notes.some((n) => n.index === ref.index)) r.error('NOTE_MISSING', `no note ${ref.index} for =${ref.index}=`, ref.pos);
+    }
+    for (const [secName, sec] of [['auction', game.auction], ['play', game.play]] as const) {
+      for (const note of sec?.notes ?? []) {
+        if (!this.noteRefs.some((ref) => ref.section === secName && ref.index === note.index)) r.warning('NOTE_UNUSED', `note ${note.index} is not referenced in the ${secName}`, this.notePos.get(note));
+      }
+    }
+  }
+}
+
+function canonicalCall(p: string): string | null {
+  const u = p.toUpperCase();
+  if (u === 'PASS') return 'Pass';
+  if (u === 'AP' || u === 'X' || u === 'XX' || u === '-' || u === '^S') return u;
+  if (/^[1-7](NT|[SHDC])$/.test(u)) return u;
+  return null;
+}
+
+function canonicalCard(p: string): string | null {
+  if (p === '-' || p === '+') return p;
+  const u = p.toUpperCase();
+  return /^[SHDC][AKQJT98765432]$/.test(u) ? u : null;
+}
+
+/** Reads a whole PBN file (text or bytes: UTF-8, or Latin-1 when the bytes are not valid UTF-8). */
+export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = {}): PbnParseResult {
+  const decoded = decodeText(input);
+  const reader = new PbnReader(options);
+  const games = reader.read(decoded.text);
+  const out: PbnParseResult = { games, errors: reader.errors, warnings: reader.warnings, encoding: decoded.encoding };
+  if (reader.version) out.version = reader.version;
+  if (reader.exportFormat) out.exportFormat = true;
+  if (reader.fileEscapes.length) out.escapes = reader.fileEscapes;
+  return out;
+}

@@ -1,0 +1,51 @@
+/** Supplemental section tables: column specs `+Rank\3R;Names\20L`, rows, padding. */
+import type { PbnColumn } from './model.js';
+
+/** Names of the tables PBN 2.1 chapter 5 defines. */
+export const PBN_TABLES = [
+  'ActionTable', 'AuctionTimeTable', 'InstantScoreTable', 'OptimumPlayTable',
+  'OptimumResultTable', 'PlayTimeTable', 'ScoreTable', 'TotalScoreTable',
+] as const;
+
+export function isTableName(name: string): boolean {
+  return (PBN_TABLES as readonly string[]).includes(name);
+}
+
+/** Parses a table tag value into columns; returns an error message for a bad column spec. */
+export function parseColumns(value: string): PbnColumn[] | string {
+  const parts = value.split(';');
+  const columns: PbnColumn[] = [];
+  for (const part of parts) {
+    const m = /^([+-]?)([^\\]*)(?:\\(\d+)([LR]?))?$/.exec(part.trim());
+    if (!m) return `bad column specification "${part}"`;
+    if (!m[2]) return `column without a name in "${value}"`;
+    const col: PbnColumn = { name: m[2] };
+    if (m[1]) col.order = m[1] as '+' | '-';
+    if (m[3]) col.width = Number(m[3]);
+    if (m[4]) col.align = m[4] as 'L' | 'R';
+    columns.push(col);
+  }
+  return columns;
+}
+
+export function makeColumns(columns: PbnColumn[]): string {
+  return columns.map((c) => `${c.order ?? ''}${c.name}${c.width !== undefined ? `\\${c.width}${c.align ?? ''}` : ''}`).join(';');
+}
+
+/** Pads one element to its column's minimum width (default alignment: right for numbers, left otherwise). */
+export function padElement(element: string, column: PbnColumn | undefined): string {
+  if (!column?.width || element.length >= column.width) return element;
+  const fill = ' '.repeat(column.width - element.length);
+  const right = column.align ? column.align === 'R' : /^[-+^]?\d/.test(element);
+  return right ? fill + element : element + fill;
+}
+
+/** One export line of a table row: elements padded and separated by a single space (trailing blanks trimmed). */
+export function makeRow(row: string[], columns: PbnColumn[]): string {
+  return row.map((e, i) => padElement(e, columns[i])).join(' ').replace(/\s+$/, '');
+}
+
+/** A section token (not a string token) may contain ASCII 33..126 except `[ ] { } ; " %`. */
+export function isSectionToken(text: string): boolean {
+  return /^[\x21-\x7e]+$/.test(text) && !/[[\]{};"%]/.test(text);
+}

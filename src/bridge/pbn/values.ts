@@ -1,0 +1,139 @@
+/** Parsing and canonical forms of PBN tag values (Dealer, Vulnerable, Contract, Declarer, Result, scores). */
+import type { Contract, Risk, Seat, Strain, Vulnerability } from '../types.js';
+import type { PbnResult } from './model.js';
+
+export function parseSeat(value: string): Seat | null {
+  const v = value.trim().toUpperCase();
+  return v === 'N' || v === 'E' || v === 'S' || v === 'W' ? v : null;
+}
+
+export function parseVulnerable(value: string): Vulnerability | null {
+  switch (value.trim().toLowerCase()) {
+    case 'none': case 'love': case '-': return 'None';
+    case 'ns': return 'NS';
+    case 'ew': return 'EW';
+    case 'all': case 'both': return 'All';
+    default: return null;
+  }
+}
+
+export function parseStrain(text: string): Strain | null {
+  const t = text.toUpperCase();
+  if (t === 'NT') return 'NT';
+  return t === 'S' || t === 'H' || t === 'D' || t === 'C' ? t : null;
+}
+
+/** `4SX`, `3NT`, `Pass`, or a bare denomination (`H`, `NT`) for end positions (level 0). */
+export function parseContract(value: string): Contract | 'Pass' | null {
+  const v = value.trim();
+  if (/^pass$/i.test(v)) return 'Pass';
+  const m = /^([1-7]?)(NT|[SHDC])(XX|X)?$/i.exec(v);
+  if (!m) return null;
+  const level = m[1] ? Number(m[1]) : 0;
+  if (level === 0 && m[3]) return null;
+  return { level, strain: m[2]!.toUpperCase() as Strain, risk: (m[3]?.toUpperCase() ?? '') as Risk };
+}
+
+export function makeContract(contract: Contract | 'Pass'): string {
+  if (contract === 'Pass') return 'Pass';
+  return `${contract.level || ''}${contract.strain}${contract.risk}`;
+}
+
+/** Declarer tag: `S`, `^S` (irregular: declarer and dummy swapped), or '' (passed out). */
+export function parseDeclarer(value: string): { seat: Seat; irregular: boolean } | '' | null {
+  const v = value.trim();
+  if (v === '') return '';
+  const irregular = v.startsWith('^');
+  const seat = parseSeat(irregular ? v.slice(1) : v);
+  return seat ? { seat, irregular } : null;
+}
+
+/** Result tag: `9`, `NS 9`, `EW 4`, `NS 9 EW 4`, `EW 4 NS 9`, each optionally preceded by `^`; '' for passed out. */
+export function parseResult(value: string): PbnResult | '' | null {
+  let v = value.trim();
+  if (v === '') return '';
+  const result: PbnResult = {};
+  if (v.startsWith('^')) {
+    result.irregular = true;
+    v = v.slice(1).trim();
+  }
+  if (/^\d{1,2}$/.test(v)) {
+    const n = Number(v);
+    if (n > 13) return null;
+    result.tricks = n;
+    return result;
+  }
+  const m = /^(NS|EW)\s+(\d{1,2})(?:\s+(NS|EW)\s+(\d{1,2}))?$/i.exec(v);
+  if (!m) return null;
+  const a = m[1]!.toUpperCase();
+  const x = Number(m[2]);
+  if (x > 13) return null;
+  if (a === 'NS') result.ns = x;
+  else result.ew = x;
+  if (m[3]) {
+    const b = m[3].toUpperCase();
+    const y = Number(m[4]);
+    if (b === a || y > 13 || x + y !== 13) return null;
+    if (b === 'NS') result.ns = y;
+    else result.ew = y;
+  }
+  return result;
+}
+
+/** Declarer's tricks from a result, given the declarer. */
+export function declarerTricks(result: PbnResult, declarer: Seat | undefined): number | undefined {
+  if (result.tricks !== undefined) return result.tricks;
+  if (!declarer) return undefined;
+  const ns = declarer === 'N' || declarer === 'S';
+  if (ns) return result.ns ?? (result.ew !== undefined ? 13 - result.ew : undefined);
+  return result.ew ?? (result.ns !== undefined ? 13 - result.ns : undefined);
+}
+
+/**
+ * Score-like tags (Score, ScoreIMP, ScoreMP, ScorePercentage): `n`, `NS n`, `EW n`, `NS n EW m`, `EW n NS m`.
+ * `decimals` allows a decimal dot; `nonNegative` forbids a sign.
+ */
+export function parseSideScore(value: string, opts: { decimals: boolean; nonNegative?: boolean; sideRequired?: boolean }): { ns?: number; ew?: number; declarer?: number } | null {
+  const v = value.trim();
+  const num = `${opts.nonNegative ? '\\+?' : '[-+]?'}\\d+${opts.decimals ? '(?:\\.\\d*)?' : ''}`;
+  if (!opts.sideRequired && new RegExp(`^${num}$`).test(v)) return { declarer: Number(v) };
+  const m = new RegExp(`^(NS|EW)\\s+(${num})(?:\\s+(NS|EW)\\s+(${num}))?$`).exec(v);
+  if (!m) return null;
+  const out: { ns?: number; ew?: number } = {};
+  out[m[1] === 'NS' ? 'ns' : 'ew'] = Number(m[2]);
+  if (m[3]) {
+    if (m[3] === m[1]) return null;
+    out[m[3] === 'NS' ? 'ns' : 'ew'] = Number(m[4]);
+  }
+  return out;
+}
+
+/** `YYYY.MM.DD` with `?` for unknown digits. */
+export function isPbnDate(value: string): boolean {
+  return /^[\d?]{4}\.[\d?]{2}\.[\d?]{2}$/.test(value);
+}
+
+/** `HH:MM:SS` with `?` for unknown digits. */
+export function isPbnTime(value: string): boolean {
+  return /^[\d?]{2}:[\d?]{2}:[\d?]{2}$/.test(value);
+}
+
+/** ScoreRubberHistory `NS a b / c d EW a b / c d`: which sides have won a game (and are vulnerable). */
+export function rubberVulnerability(value: string): Vulnerability | null {
+  const m = /^NS\s+([\d\s]+?)\s*\/\s*([\d\s]+?)\s+EW\s+([\d\s]+?)\s*\/\s*([\d\s]+?)\s*$/.exec(value.trim());
+  if (!m) return null;
+  const units = (s: string) => s.trim().split(/\s+/).map(Number);
+  const nsBelow = units(m[2]!);
+  const ewBelow = units(m[4]!);
+  const nsAbove = units(m[1]!);
+  const ewAbove = units(m[3]!);
+  if (nsAbove.length !== 2 || ewAbove.length !== 2 || nsBelow.length !== ewBelow.length || nsBelow.length > 3) return null;
+  // every unit below the line but the last is a finished game, won by the side with 100 or more
+  let nsWon = false;
+  let ewWon = false;
+  for (let i = 0; i < nsBelow.length - 1; i++) {
+    if (nsBelow[i]! >= 100) nsWon = true;
+    if (ewBelow[i]! >= 100) ewWon = true;
+  }
+  return nsWon && ewWon ? 'All' : nsWon ? 'NS' : ewWon ? 'EW' : 'None';
+}

@@ -1,0 +1,166 @@
+/** Card play: following suit, trumps, who leads next, tricks won (format independent). */
+import { handHas, parseCard, removeCard } from './deal.js';
+import { type Card, type Deal, type Hand, type Seat, type Strain, RANKS, SEATS, nextSeat, sideOf } from './types.js';
+
+export interface CardInput {
+  /** `SA`…, `-` (unknown / not played) or `+` (next card to play). */
+  card: string;
+  /** `R` revoke, `L` lead out of turn. */
+  irregular?: 'R' | 'L';
+}
+
+export interface PlayIssue {
+  index: number;
+  code: string;
+  message: string;
+}
+
+export interface PlayAnalysis {
+  /** Completed tricks whose four cards are all known. */
+  knownTricks: number;
+  /** Tricks won by the declaring side and by the defence among the known tricks. */
+  declarerTricks: number;
+  defenceTricks: number;
+  /** Tricks (complete or not) given in the play section. */
+  tricksGiven: number;
+  /** Seat on lead after the last known trick, when known. */
+  nextLeader?: Seat;
+  /** Winner of each completed trick (null when unknown). */
+  winners: (Seat | null)[];
+  issues: PlayIssue[];
+}
+
+function rankIndex(r: string): number {
+  return RANKS.indexOf(r as Card['rank']);
+}
+
+/**
+ * Walks the play section: `cards` are in PBN column order (trick k = cards[4k..4k+3], column i is
+ * seat `leader + i`). `declarer` defaults to the opening leader's right-hand opponent.
+ */
+export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, leader: Seat, cards: CardInput[], declarer?: Seat): PlayAnalysis {
+  const issues: PlayIssue[] = [];
+  const hands: Record<Seat, Hand | null> = { N: null, E: null, S: null, W: null };
+  let handSize = 13;
+  if (deal) for (const s of SEATS) {
+    hands[s] = deal[s] ? { ...deal[s]! } : null;
+    if (deal[s]) handSize = deal[s]!.S.length + deal[s]!.H.length + deal[s]!.D.length + deal[s]!.C.length;
+  }
+  const decl = declarer ?? nextSeat(leader, 3);
+  const played = new Set<string>();
+  const winners: (Seat | null)[] = [];
+  let trickLeader: Seat | null = leader;
+  let knownTricks = 0;
+  let declTricks = 0;
+  let defTricks = 0;
+  let plusSeen = false;
+  const tricksGiven = Math.ceil(cards.length / 4);
+  if (tricksGiven > handSize) issues.push({ index: handSize * 4, code: 'PLAY_TOO_MANY', message: `more than ${handSize} tricks in the play section` });
+  for (let t = 0; t < tricksGiven && t < handSize; t++) {
+    const base = t * 4;
+    const n = Math.min(4, cards.length - base);
+    const seatOf = (col: number): Seat => nextSeat(leader, col);
+    const colOf = (seat: Seat): number => (SEATS.indexOf(seat) - SEATS.indexOf(leader) + 4) % 4;
+    // who leads this trick: ^L overrides
+    let leadSeat = trickLeader;
+    for (let c = 0; c < n; c++) {
+      if (cards[base + c]!.irregular === 'L') {
+        const s = seatOf(c);
+        if (trickLeader && s === trickLeader) issues.push({ index: base + c, code: 'PLAY_LEAD_IRREGULAR', message: `^L but ${s} is on lead` });
+        leadSeat = s;
+      }
+    }
+    const order: number[] = leadSeat ? [0, 1, 2, 3].map((k) => colOf(nextSeat(leadSeat!, k))) : [0, 1, 2, 3];
+    let led: Card | null = null;
+    let best: { card: Card; seat: Seat } | null = null;
+    let unknown = !leadSeat;
+    let complete = true;
+    for (let k = 0; k < 4; k++) {
+      const col = order[k]!;
+      if (col >= n) {
+        complete = false;
+        continue;
+      }
+      const idx = base + col;
+      const entry = cards[idx]!;
+      const seat = seatOf(col);
+      if (entry.card === '+') {
+        if (plusSeen) issues.push({ index: idx, code: 'PLAY_AFTER_PLUS', message: 'a second + in the play section' });
+        plusSeen = true;
+        unknown = true;
+        complete = false;
+        continue;
+      }
+      if (entry.card === '-') {
+        unknown = true;
+        continue;
+      }
+      if (plusSeen) issues.push({ index: idx, code: 'PLAY_AFTER_PLUS', message: `card ${entry.card} after + (the next card to play)` });
+      const card = parseCard(entry.card);
+      if (!card) {
+        unknown = true; // syntax errors are reported by the reader
+        continue;
+      }
+      const key = card.suit + card.rank;
+      const hand = hands[seat];
+      if (played.has(key)) {
+        issues.push({ index: idx, code: 'PLAY_CARD_PLAYED', message: `${key} has already been played` });
+        unknown = true;
+        continue;
+      }
+      if (hand && !handHas(hand, card)) {
+        issues.push({ index: idx, code: 'PLAY_CARD_NOT_IN_HAND', message: `${seat} does not hold ${key}` });
+        unknown = true;
+        continue;
+      }
+      if (!hand && deal) {
+        // another known hand holds it?
+        const holder = SEATS.find((s) => hands[s] && handHas(hands[s]!, card));
+        if (holder) {
+          issues.push({ index: idx, code: 'PLAY_CARD_NOT_IN_HAND', message: `${key} belongs to ${holder}, not ${seat}` });
+          unknown = true;
+          continue;
+        }
+      }
+      played.add(key);
+      const isLead = k === 0 && !unknown && leadSeat !== null;
+      if (isLead) {
+        if (entry.irregular === 'R') issues.push({ index: idx, code: 'PLAY_REVOKE_MARK', message: `^R on the lead ${key}` });
+        led = card;
+        best = { card, seat };
+      } else if (led && !unknown) {
+        const follows = card.suit === led.suit;
+        const couldFollow = hand ? hand[led.suit].length > 0 : null;
+        if (!follows && couldFollow === true && entry.irregular !== 'R') {
+          issues.push({ index: idx, code: 'PLAY_REVOKE', message: `${seat} plays ${key} but holds ${led.suit} (failing to follow suit needs ^R)` });
+        } else if (entry.irregular === 'R' && (follows || couldFollow === false)) {
+          issues.push({ index: idx, code: 'PLAY_REVOKE_MARK', message: `^R on ${key}, which is not a revoke` });
+        }
+        if (best) {
+          const beats = card.suit === best.card.suit ? rankIndex(card.rank) < rankIndex(best.card.rank) : card.suit === trump;
+          if (beats) best = { card, seat };
+        }
+      } else if (entry.irregular === 'R' && !led) {
+        // cannot tell without the lead
+      }
+      if (hand) hands[seat] = removeCard(hand, card);
+    }
+    if (!complete) {
+      winners.push(null);
+      break;
+    }
+    if (unknown || !best) {
+      winners.push(null);
+      trickLeader = null;
+      continue;
+    }
+    winners.push(best.seat);
+    trickLeader = best.seat;
+    knownTricks++;
+    if (sideOf(best.seat) === sideOf(decl)) declTricks++;
+    else defTricks++;
+  }
+  const out: PlayAnalysis = { knownTricks, declarerTricks: declTricks, defenceTricks: defTricks, tricksGiven, winners, issues };
+  if (trickLeader) out.nextLeader = trickLeader;
+  return out;
+}

@@ -1,0 +1,128 @@
+import type { PgnCommands, PgnEval, PgnShape } from './types.js';
+
+const COLORS: Record<string, PgnShape['color']> = { G: 'green', R: 'red', Y: 'yellow', B: 'blue' };
+
+function square(text: string, at: number): number {
+  const f = text.charCodeAt(at) - 97;
+  const r = text.charCodeAt(at + 1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
+}
+
+/** `h:mm:ss`, `mm:ss`, `ss`, with optional fractions (`0:00:07.3`), to seconds; NaN when malformed. */
+export function parseClock(text: string): number {
+  const parts = text.trim().split(':');
+  if (parts.length > 3 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return NaN;
+  let seconds = 0;
+  for (const p of parts) seconds = seconds * 60 + Number(p);
+  return Math.round(seconds * 1000) / 1000;
+}
+
+/** Seconds to `h:mm:ss` (fractions kept to the tenth when present). */
+export function makeClock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const frac = Math.round((seconds - whole) * 10);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const base = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return frac > 0 ? `${base}.${frac}` : base;
+}
+
+function parseEval(value: string): PgnEval | undefined {
+  const [score, depthText] = value.split(',');
+  const out: PgnEval = {};
+  const s = score!.trim();
+  if (s.startsWith('#')) {
+    const mate = Number(s.slice(1));
+    if (!Number.isInteger(mate)) return undefined;
+    out.mate = mate;
+  } else {
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s)) return undefined;
+    out.pawns = Number(s);
+  }
+  if (depthText !== undefined) {
+    const depth = Number(depthText.trim());
+    if (!Number.isInteger(depth) || depth < 0) return undefined;
+    out.depth = depth;
+  }
+  return out;
+}
+
+function parseShapes(value: string, arrows: boolean, into: PgnShape[]): boolean {
+  for (const raw of value.split(',')) {
+    const item = raw.trim();
+    if (!item) continue;
+    const color = COLORS[item[0]!];
+    const from = square(item, 1);
+    if (!color || from < 0) return false;
+    if (arrows) {
+      const to = square(item, 3);
+      if (to < 0 || item.length !== 5) return false;
+      into.push({ color, from, to });
+    } else {
+      if (item.length !== 3) return false;
+      into.push({ color, from });
+    }
+  }
+  return true;
+}
+
+/**
+ * Reads the commands (`[%name args]`) embedded in a comment into `into` (created when needed).
+ * Unknown or malformed commands land in `other` with their raw text. Returns `into`.
+ */
+export function parseCommands(comment: string, into?: PgnCommands): PgnCommands | undefined {
+  let at = comment.indexOf('[%');
+  while (at >= 0) {
+    let p = at + 2;
+    const n = comment.length;
+    while (p < n) {
+      const c = comment.charCodeAt(p);
+      if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) break;
+      p++;
+    }
+    const name = comment.slice(at + 2, p);
+    // Arguments run to the first `]` outside a double-quoted string.
+    let q = p;
+    let quoted = false;
+    while (q < n) {
+      const c = comment.charCodeAt(q);
+      if (c === 34) quoted = !quoted;
+      else if (c === 93 && !quoted) break;
+      q++;
+    }
+    if (q >= n || !name) break;
+    const value = comment.slice(p, q).trim();
+    into ??= {};
+    let known = true;
+    switch (name) {
+      case 'clk':
+      case 'emt':
+      case 'egt':
+      case 'mct': {
+        const seconds = parseClock(value);
+        if (Number.isNaN(seconds)) known = false;
+        else into[name] = seconds;
+        break;
+      }
+      case 'eval': {
+        const e = parseEval(value);
+        if (e) into.eval = e;
+        else known = false;
+        break;
+      }
+      case 'csl':
+      case 'cal': {
+        const shapes: PgnShape[] = [];
+        if (parseShapes(value, name === 'cal', shapes)) (into.shapes ??= []).push(...shapes);
+        else known = false;
+        break;
+      }
+      default:
+        known = false;
+    }
+    if (!known) (into.other ??= []).push({ name, value });
+    at = comment.indexOf('[%', q + 1);
+  }
+  return into;
+}

@@ -1,0 +1,9 @@
+// gamenotation/pgn — re-exports only.
+export * from './types.js';
+export * from './visitor.js';
+export * from './reader.js';
+export * from './writer.js';
+export * from './commands.js';
+export { GameBuilder, normalizeComment } from './builder.js';
+export { PgnParser } from './parser.js';
+export { chessRules } from './rules.js';

@@ -1,0 +1,335 @@
+import { notationError, type NotationError } from '../errors.js';
+import {
+  Lexer, TOKEN_ANGLE_CLOSE, TOKEN_ANGLE_OPEN, TOKEN_COMMENT, TOKEN_EOF, TOKEN_ESCAPE, TOKEN_INTEGER,
+  TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_OTHER, TOKEN_PERIOD, TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT,
+  TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
+} from '../text/lexer.js';
+import type { PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
+
+/** One line of play being read: the main line (depth 0) or a variation. */
+interface Level<P> {
+  /** Position after the last move of this line (null: moves are not resolved). */
+  pos: P | null;
+  /** Position before the last move (where a variation starting here branches off). */
+  prev: P | null;
+  /** Whether this line has a move yet. */
+  hasMove: boolean;
+  /** After a bad move: the rest of this line is skipped. */
+  dead: boolean;
+}
+
+const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+
+function pgnCode(textCode: string): string {
+  return textCode.replace(/^ERR_TEXT_/, 'ERR_PGN_');
+}
+
+const MESSAGES: Record<string, string> = {
+  ERR_PGN_UNTERMINATED_COMMENT: 'comment not closed by }',
+  ERR_PGN_UNTERMINATED_STRING: 'string not closed by " on its line',
+  ERR_PGN_COMMENT_TOO_LONG: 'comment longer than the limit (maxCommentLength); dropped',
+  ERR_PGN_STRING_TOO_LONG: 'tag value longer than the limit (maxTagValueLength)',
+  ERR_PGN_SYMBOL_TOO_LONG: 'symbol longer than 255 characters',
+};
+
+/**
+ * The PGN reader proper: walks the tokens of a text game by game and drives a visitor, resolving
+ * SAN against the position when rules are given. No recursion: variations live on an explicit
+ * stack whose depth is capped (`maxDepth`).
+ */
+export class PgnParser<P = unknown> {
+  private lexer: Lexer = new Lexer('');
+  /** The current token has been read but not consumed (it starts the next game). */
+  private held = false;
+  private readonly rules: PgnRules<P> | undefined;
+  private readonly maxDepth: number;
+  private readonly levels: Level<P>[] = [];
+  /** Number of tokens read in total (for statistics). */
+  moves = 0;
+
+  constructor(
+    private readonly visitor: PgnVisitor<P>,
+    private readonly options: PgnReadOptions<P> = {},
+  ) {
+    this.rules = options.resolveMoves === false ? undefined : options.rules;
+    this.maxDepth = options.maxDepth ?? 256;
+  }
+
+  /** Starts reading `text`, whose first line is line `line` of the input. */
+  reset(text: string, line = 1): void {
+    this.lexer = new Lexer(text, {
+      line,
+      maxCommentLength: this.options.maxCommentLength ?? 4 << 20,
+      maxStringLength: this.options.maxTagValueLength ?? 1 << 20,
+    });
+    this.held = false;
+  }
+
+  /** Reads all games of the text. */
+  parseAll(): number {
+    let n = 0;
+    while (this.parseGame()) n++;
+    return n;
+  }
+
+  private error(code: string, message: string, line: number, column: number): void {
+    this.visitor.error?.(notationError(code, message, line, column));
+  }
+
+  private tokenError(code: string, message: string): void {
+    const lx = this.lexer;
+    this.visitor.error?.(notationError(code, message, lx.line, lx.column));
+  }
+
+  /** Reads one game; false when the text holds no more games. */
+  parseGame(): boolean {
+    const lx = this.lexer;
+    const v = this.visitor;
+    let kind = this.held ? lx.kind : lx.next();
+    this.held = false;
+    while (kind === TOKEN_ESCAPE) kind = lx.next();
+    if (kind === TOKEN_EOF) return false;
+
+    const gameLine = lx.line;
+    v.beginGame?.(gameLine);
+    const headers: Record<string, string> = {};
+    /** Comments met before the movetext (before or between tags): game comments. */
+    let early: string[] | null = null;
+    let inMovetext = false;
+    let skipMovetext = false;
+    const levels = this.levels;
+    levels.length = 0;
+    const rules = this.rules;
+    /** Open variations (levels.length - 1). */
+    let depth = 0;
+    /** Nesting depth of a variation being skipped (too deep, dead line, visitor's choice). */
+    let skipDepth = 0;
+    let level: Level<P> = { pos: null, prev: null, hasMove: false, dead: false };
+
+    const startMovetext = (): void => {
+      inMovetext = true;
+      if (v.endHeaders?.(headers) === false) skipMovetext = true;
+      let pos: P | null = null;
+      if (rules && !skipMovetext) {
+        const setup = rules.setup(headers);
+        if (setup.ok) pos = setup.value;
+        else v.error?.({ ...setup.error, line: gameLine, column: 1 });
+      }
+      level = { pos, prev: null, hasMove: false, dead: false };
+      levels.push(level);
+      if (early && !skipMovetext) for (const c of early) v.comment?.(c);
+    };
+
+    let reuse = true;
+    for (;;) {
+      if (!reuse) kind = lx.next();
+      reuse = false;
+      if (kind === TOKEN_TAG_OPEN) {
+        if (inMovetext) {
+          // A tag after movetext starts the next game.
+          this.held = true;
+          break;
+        }
+        reuse = this.readTag(headers);
+        if (reuse) kind = lx.kind;
+        continue;
+      }
+      if (kind === TOKEN_EOF) break;
+      if (kind === TOKEN_ESCAPE) continue;
+      if (!inMovetext) {
+        if (kind === TOKEN_COMMENT || kind === TOKEN_LINE_COMMENT) {
+          if (this.commentOk()) (early ??= []).push(lx.value());
+          continue;
+        }
+        startMovetext();
+      }
+
+      if (skipMovetext) {
+        if (kind === TOKEN_RAV_OPEN) skipDepth++;
+        else if (kind === TOKEN_RAV_CLOSE && skipDepth > 0) skipDepth--;
+        else if (kind === TOKEN_RESULT && skipDepth === 0) {
+          v.result?.(lx.tokenText());
+          break;
+        }
+        continue;
+      }
+
+      if (skipDepth > 0) {
+        if (kind === TOKEN_RAV_OPEN) skipDepth++;
+        else if (kind === TOKEN_RAV_CLOSE) skipDepth--;
+        continue;
+      }
+
+      switch (kind) {
+        case TOKEN_SYMBOL:
+          if (!level.dead) this.playToken(level, lx.tokenText());
+          break;
+        case TOKEN_INTEGER:
+        case TOKEN_PERIOD:
+          break;
+        case TOKEN_COMMENT:
+        case TOKEN_LINE_COMMENT:
+          if (this.commentOk() && !level.dead) v.comment?.(lx.value());
+          break;
+        case TOKEN_NAG: {
+          if (level.dead) break;
+          const nag = lx.nag;
+          if (nag < 0 || nag > 255) this.tokenError('ERR_PGN_NAG', `NAG ${lx.tokenText()} is not $0…$255`);
+          else v.nag?.(nag);
+          break;
+        }
+        case TOKEN_SUFFIX: {
+          if (level.dead) break;
+          const nag = SUFFIX_NAGS[lx.tokenText()];
+          if (nag === undefined) this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${lx.tokenText()}`);
+          else v.nag?.(nag);
+          break;
+        }
+        case TOKEN_RAV_OPEN: {
+          if (level.dead) {
+            skipDepth = 1;
+          } else if (!level.hasMove) {
+            this.tokenError('ERR_PGN_VARIATION_START', 'variation before any move of its line; skipped');
+            skipDepth = 1;
+          } else if (depth + 1 > this.maxDepth) {
+            this.tokenError('ERR_PGN_TOO_DEEP', `variations nested deeper than ${this.maxDepth}; skipped`);
+            skipDepth = 1;
+          } else if (v.beginVariation?.() === false) {
+            skipDepth = 1;
+          } else {
+            depth++;
+            const pos = level.prev === null ? null : rules!.clone(level.prev);
+            level = { pos, prev: null, hasMove: false, dead: false };
+            levels.push(level);
+          }
+          break;
+        }
+        case TOKEN_RAV_CLOSE: {
+          if (depth === 0) {
+            this.tokenError('ERR_PGN_UNMATCHED_PAREN', 'closing parenthesis without a variation');
+            break;
+          }
+          depth--;
+          levels.length = depth + 1;
+          level = levels[depth]!;
+          v.endVariation?.();
+          break;
+        }
+        case TOKEN_RESULT:
+          // Results inside variations (some editors write them) are ignored.
+          if (depth === 0) {
+            v.result?.(lx.tokenText());
+            kind = TOKEN_EOF; // ends the game
+          }
+          break;
+        case TOKEN_OTHER: {
+          const text = lx.tokenText();
+          if (level.dead) break;
+          // `--` is a null move (an extension of ChessBase and others).
+          if (text === '--') this.playToken(level, text);
+          else this.tokenError('ERR_PGN_TOKEN', `unexpected ${JSON.stringify(text)} in movetext`);
+          break;
+        }
+        default:
+          // strings, ], < and > have no place in movetext
+          if (!level.dead) this.tokenError('ERR_PGN_TOKEN', `unexpected ${JSON.stringify(lx.tokenText())} in movetext`);
+          break;
+      }
+      if (kind === TOKEN_EOF) break;
+    }
+
+    if (!inMovetext) startMovetext(); // a game of tags only
+    if ((depth > 0 || skipDepth > 0) && !skipMovetext) {
+      this.error('ERR_PGN_UNCLOSED_VARIATION', `${depth + (skipDepth > 0 ? skipDepth : 0)} variation(s) not closed at the end of the game`, lx.line, lx.column);
+      for (let i = 0; i < depth; i++) v.endVariation?.();
+    }
+    levels.length = 0;
+    v.endGame?.();
+    return true;
+  }
+
+  /** Checks the current comment token; false when it must be dropped (too long). */
+  private commentOk(): boolean {
+    const lx = this.lexer;
+    if (!lx.error) return true;
+    const code = pgnCode(lx.error);
+    this.tokenError(code, MESSAGES[code] ?? code);
+    return lx.error !== 'ERR_TEXT_COMMENT_TOO_LONG';
+  }
+
+  /** Resolves and plays one move token on a line (or passes it through unresolved). */
+  private playToken(level: Level<P>, san: string): void {
+    const v = this.visitor;
+    level.hasMove = true;
+    const pos = level.pos;
+    if (pos === null) {
+      this.moves++;
+      v.move?.(san, undefined, undefined);
+      return;
+    }
+    const rules = this.rules!;
+    const r = rules.parseMove(pos, san);
+    if (!r.ok) {
+      this.tokenError(r.error.code, `${san}: ${r.error.message}`);
+      level.dead = true;
+      return;
+    }
+    this.moves++;
+    v.move?.(san, r.value, pos);
+    level.prev = rules.clone(pos);
+    rules.play(pos, r.value);
+  }
+
+  /** At a `[` after comments: is this a tag pair (a name follows), not junk? */
+  private tagFollows(): boolean {
+    const text = this.lexer.text;
+    let p = this.lexer.pos;
+    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    const c = text.charCodeAt(p);
+    return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+  }
+
+  /**
+   * Reads `Name "value" ]` after `[`; a malformed tag is reported and the rest of its line skipped.
+   * Returns true when the current token (a `[`) must be read again by the caller.
+   */
+  private readTag(headers: Record<string, string>): boolean {
+    const lx = this.lexer;
+    const line = lx.line;
+    const column = lx.column;
+    let kind = lx.next();
+    if (kind !== TOKEN_SYMBOL && kind !== TOKEN_INTEGER) {
+      this.error('ERR_PGN_TAG', 'tag pair without a name', line, column);
+      if (kind === TOKEN_TAG_OPEN) return true;
+      if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
+      return false;
+    }
+    const name = lx.tokenText();
+    kind = lx.next();
+    if (kind !== TOKEN_STRING) {
+      this.error('ERR_PGN_TAG', `tag ${name} without a quoted value`, line, column);
+      if (kind === TOKEN_TAG_OPEN) return true;
+      if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
+      return false;
+    }
+    if (lx.error) {
+      const code = pgnCode(lx.error);
+      this.tokenError(code, `tag ${name}: ${MESSAGES[code] ?? code}`);
+      if (lx.error === 'ERR_TEXT_STRING_TOO_LONG') {
+        lx.skipLine();
+        return false;
+      }
+    }
+    const value = lx.value();
+    if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    else headers[name] = value;
+    this.visitor.header?.(name, value);
+    kind = lx.next();
+    if (kind !== TOKEN_TAG_CLOSE) {
+      this.error('ERR_PGN_TAG', `tag ${name}: value not followed by ]`, line, column);
+      if (kind === TOKEN_TAG_OPEN || lx.line !== line) return true;
+      if (kind !== TOKEN_EOF) lx.skipLine();
+    }
+    return false;
+  }
+}

@@ -1,0 +1,118 @@
+import { notationError } from '../errors.js';
+import { GameSplitter, iterateStream, type TextBatch } from '../text/split.js';
+import { GameBuilder } from './builder.js';
+import { PgnParser } from './parser.js';
+import { chessRules } from './rules.js';
+import type { PgnGame } from './types.js';
+import type { PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
+
+/** What the streaming reader accepts. */
+export type PgnSource =
+  | string
+  | Uint8Array
+  | ReadableStream<Uint8Array | string>
+  | AsyncIterable<Uint8Array | string>
+  | Iterable<Uint8Array | string>;
+
+function rulesOf<P>(options: PgnReadOptions<P>): PgnRules<P> | undefined {
+  if (options.resolveMoves === false) return undefined;
+  return options.rules ?? (chessRules as PgnRules<P> | undefined);
+}
+
+function parserFor<P>(visitor: PgnVisitor<P>, options: PgnReadOptions<P>): PgnParser<P> {
+  return new PgnParser(visitor, { ...options, rules: rulesOf(options) });
+}
+
+/** Reads every game of a PGN text into game trees. Never throws on bad input: see `game.errors`. */
+export function parsePgn(text: string, options: PgnReadOptions = {}): PgnGame[] {
+  const builder = new GameBuilder(rulesOf(options));
+  const parser = parserFor(builder, options);
+  parser.reset(text);
+  parser.parseAll();
+  return builder.take();
+}
+
+/** The games of a PGN text one at a time (lazily). */
+export function* iteratePgn(text: string, options: PgnReadOptions = {}): Generator<PgnGame> {
+  const builder = new GameBuilder(rulesOf(options));
+  const parser = parserFor(builder, options);
+  parser.reset(text);
+  while (parser.parseGame()) yield* builder.take();
+}
+
+/** Walks a PGN text with a visitor; returns the number of games. */
+export function visitPgn<P = unknown>(text: string, visitor: PgnVisitor<P>, options: PgnReadOptions<P> = {}): number {
+  const parser = parserFor(visitor, options);
+  parser.reset(text);
+  return parser.parseAll();
+}
+
+function isReadableStream(x: unknown): x is ReadableStream<Uint8Array | string> {
+  return typeof (x as ReadableStream | undefined)?.getReader === 'function';
+}
+
+/** Batches of whole games from any source, with bounded memory for streams. */
+async function* batches(source: PgnSource, options: PgnReadOptions, oversize: (line: number, bytes: number) => void): AsyncGenerator<TextBatch> {
+  if (typeof source === 'string') {
+    yield { text: source, line: 1 };
+    return;
+  }
+  const splitter = new GameSplitter({ maxGameBytes: options.maxGameBytes, onOversize: oversize });
+  const encoder = new TextEncoder();
+  if (source instanceof Uint8Array) {
+    // Whole input in memory already: split in slices so decoding stays per batch.
+    for (let i = 0; i < source.length; i += 1 << 20) yield* splitter.push(source.subarray(i, i + (1 << 20)));
+    yield* splitter.end();
+    return;
+  }
+  const chunks = isReadableStream(source) ? iterateStream(source) : (source as AsyncIterable<Uint8Array | string>);
+  for await (const chunk of chunks) {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    yield* splitter.push(bytes);
+  }
+  yield* splitter.end();
+}
+
+function oversizeGame(line: number, bytes: number): PgnGame {
+  return {
+    headers: {},
+    root: { children: [] },
+    result: '*',
+    errors: [notationError('ERR_PGN_GAME_TOO_LARGE', `game of more than ${bytes} bytes (maxGameBytes); skipped`, line, 1)],
+    line,
+  };
+}
+
+/**
+ * Reads games from a string, bytes, a Node `Readable`, any async iterable of chunks or a web
+ * `ReadableStream`, one game at a time. Memory stays bounded by the largest game (at most
+ * `maxGameBytes`) plus one chunk, however large the input.
+ */
+export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<PgnGame> {
+  const builder = new GameBuilder(rulesOf(options));
+  const parser = parserFor(builder, options);
+  const dropped: PgnGame[] = [];
+  for await (const batch of batches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)))) {
+    parser.reset(batch.text, batch.line);
+    while (parser.parseGame()) yield* builder.take();
+    while (dropped.length) yield dropped.shift()!;
+  }
+  while (dropped.length) yield dropped.shift()!;
+}
+
+/** Streams games through a visitor (bounded memory); returns the number of games. */
+export async function streamPgn<P = unknown>(source: PgnSource, visitor: PgnVisitor<P>, options: PgnReadOptions<P> = {}): Promise<number> {
+  const parser = parserFor(visitor, options);
+  let games = 0;
+  const oversize = (line: number, bytes: number): void => {
+    visitor.beginGame?.(line);
+    visitor.error?.(oversizeGame(line, bytes).errors[0]!);
+    visitor.endGame?.();
+    games++;
+  };
+  for await (const batch of batches(source, options as PgnReadOptions, oversize)) {
+    parser.reset(batch.text, batch.line);
+    games += parser.parseAll();
+  }
+  return games;
+}

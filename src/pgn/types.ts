@@ -1,0 +1,71 @@
+import type { NotationError } from '../errors.js';
+
+/** 0 = a1 … 63 = h8 (as in `gamenotation/chess`). */
+export type Square = number;
+export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
+/** A move as `gamenotation/chess` represents it: a normal move or a drop (crazyhouse). */
+export type Move = { from: Square; to: Square; promotion?: Role } | { role: Role; to: Square };
+
+/** `[%eval …]`: a score in pawns from White's point of view, or mate in n (negative: Black mates). */
+export interface PgnEval {
+  pawns?: number;
+  mate?: number;
+  depth?: number;
+}
+
+/** `[%csl Ga1]` (a square, no `to`) or `[%cal Ge2e4]` (an arrow). */
+export interface PgnShape {
+  color: 'green' | 'red' | 'yellow' | 'blue';
+  from: Square;
+  to?: Square;
+}
+
+/** Commands embedded in the comments of one node (PGN supplement, section 3.2), typed. */
+export interface PgnCommands {
+  /** `[%clk h:mm:ss]`: remaining clock time in seconds. */
+  clk?: number;
+  /** `[%emt h:mm:ss]`: elapsed move time in seconds. */
+  emt?: number;
+  /** `[%egt h:mm:ss]`: elapsed game time in seconds. */
+  egt?: number;
+  /** `[%mct hh:mm:ss]`: mechanical clock time in seconds. */
+  mct?: number;
+  eval?: PgnEval;
+  /** `[%csl …]` squares and `[%cal …]` arrows, in order. */
+  shapes?: PgnShape[];
+  /** Commands not known above, name and raw argument text, in order. */
+  other?: { name: string; value: string }[];
+}
+
+/**
+ * A node of the game tree. The root stands for the starting position (no move); every other node
+ * is a move. `children[0]` continues the line, `children[1…]` are alternatives to it (variations).
+ */
+export interface PgnNode {
+  /** SAN as written by `makeSan` when the move was resolved, else as found in the file. `--` is a null move. */
+  san?: string;
+  /** UCI (`e2e4`, `e7e8q`, `N@f3`, `0000` for a null move); absent when the move was not resolved. */
+  uci?: string;
+  move?: Move;
+  /** Comments before the move (only at the start of a variation). */
+  startingComments?: string[];
+  /** NAGs of the move (suffix annotations become NAGs 1–6). */
+  nags?: number[];
+  /** Comments after the move (on the root: comments before the first move), whitespace-normalised. */
+  comments?: string[];
+  /** Typed view of the commands found in `comments` (the comment text keeps them). */
+  commands?: PgnCommands;
+  children: PgnNode[];
+}
+
+export interface PgnGame {
+  /** Tag pairs in file order (a repeated name keeps its last value). */
+  headers: Record<string, string>;
+  root: PgnNode;
+  /** The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); the Result tag when the movetext has none. */
+  result: string;
+  /** Problems found while reading this game (the game is kept up to the first bad move of a line). */
+  errors: NotationError[];
+  /** Line of the game's first token in the input. */
+  line: number;
+}

@@ -1,0 +1,176 @@
+import { escapeString } from '../text/lexer.js';
+import type { PgnGame, PgnNode } from './types.js';
+
+export interface MakePgnOptions {
+  /** Reduced export format (section 3.2.4): the seven tag roster only, main line only, no comments or NAGs. */
+  reduced?: boolean;
+}
+
+/** The Seven Tag Roster in its export order, with the values used when a tag is missing. */
+export const SEVEN_TAG_ROSTER: readonly (readonly [string, string])[] = [
+  ['Event', '?'], ['Site', '?'], ['Date', '????.??.??'], ['Round', '?'], ['White', '?'], ['Black', '?'], ['Result', '*'],
+];
+const STR_NAMES = new Set(SEVEN_TAG_ROSTER.map(([name]) => name));
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+/** Ply (0 = White's first move) of a game's starting position, from its FEN tag. */
+export function startingPly(headers: Record<string, string>): number {
+  const fen = headers.FEN;
+  if (!fen) return 0;
+  const fields = fen.trim().split(/\s+/);
+  const black = fields[1] === 'b';
+  const full = Number.parseInt(fields[5] ?? '1', 10);
+  return 2 * (Number.isFinite(full) && full > 0 ? full - 1 : 0) + (black ? 1 : 0);
+}
+
+/** Wraps tokens into lines of fewer than 80 characters, one space between tokens. */
+class Wrapper {
+  out = '';
+  private line = '';
+  /** Text glued to the front of the next token (an opening parenthesis). */
+  private prefix = '';
+
+  token(text: string): void {
+    const t = this.prefix + text;
+    this.prefix = '';
+    if (this.line.length === 0) this.line = t;
+    else if (this.line.length + 1 + t.length < 80) this.line += ` ${t}`;
+    else {
+      this.out += `${this.line}\n`;
+      this.line = t;
+    }
+  }
+
+  /** Glues text to the next token. */
+  glueNext(text: string): void {
+    this.prefix += text;
+  }
+
+  /** Glues text to the previous token (a closing parenthesis), wrapping if needed. */
+  glueLast(text: string): void {
+    if (this.line.length + text.length < 80 || this.line.indexOf(' ') < 0) this.line += text;
+    else {
+      // Move the last token down to keep the line short.
+      const cut = this.line.lastIndexOf(' ');
+      this.out += `${this.line.slice(0, cut)}\n`;
+      this.line = this.line.slice(cut + 1) + text;
+    }
+  }
+
+  comment(text: string): void {
+    const clean = text.replace(/}/g, '');
+    const words = clean.split(' ').filter((w) => w.length > 0);
+    if (words.length === 0) {
+      this.token('{}');
+      return;
+    }
+    words[0] = `{${words[0]}`;
+    words[words.length - 1] = `${words[words.length - 1]}}`;
+    for (const w of words) this.token(w);
+  }
+
+  finish(): string {
+    if (this.line.length) this.out += `${this.line}\n`;
+    this.line = '';
+    return this.out;
+  }
+}
+
+function tagLine(name: string, value: string): string {
+  return `[${name} ${escapeString(value)}]\n`;
+}
+
+/** A unit of work for the iterative movetext walk. */
+type Work =
+  | { kind: 'line'; parent: PgnNode; index: number; ply: number; variation: boolean }
+  | { kind: 'close' };
+
+/**
+ * Writes a game in PGN export format (sections 8 and 16 of the standard): the seven tag roster
+ * first in its order, other tags in ASCII order of name, a blank line, the movetext wrapped below
+ * 80 columns with `N.`/`N...` move numbers, NAGs as `$n`, comments in braces, variations in
+ * parentheses, the result, and a blank line. Writing an exported game again gives the same bytes.
+ */
+export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
+  const reduced = options.reduced === true;
+  const headers = game.headers;
+  const result = RESULTS.has(game.result) ? game.result : RESULTS.has(headers.Result ?? '') ? headers.Result! : '*';
+  let out = '';
+  for (const [name, fallback] of SEVEN_TAG_ROSTER) {
+    const value = name === 'Result' ? result : headers[name];
+    out += tagLine(name, value ?? fallback);
+  }
+  if (!reduced) {
+    const others = Object.keys(headers).filter((name) => !STR_NAMES.has(name)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of others) out += tagLine(name, headers[name]!);
+  }
+  out += '\n';
+  out += makeMovetext(game, options, result);
+  return `${out}\n`;
+}
+
+/** The movetext section of a game in export format, ending with the result and a newline. */
+export function makeMovetext(game: PgnGame, options: MakePgnOptions = {}, result = game.result): string {
+  const reduced = options.reduced === true;
+  const w = new Wrapper();
+  const root = game.root;
+  let forceNumber = true;
+  if (!reduced) {
+    for (const n of root.nags ?? []) w.token(`$${n}`);
+    for (const c of root.comments ?? []) w.comment(c);
+  }
+  const work: Work[] = [];
+  const start = reduced || !game.headers.FEN ? (game.headers.FEN ? startingPly(game.headers) : 0) : startingPly(game.headers);
+  if (root.children.length > 0) work.push({ kind: 'line', parent: root, index: 0, ply: start, variation: false });
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if (item.kind === 'close') {
+      w.glueLast(')');
+      forceNumber = true;
+      continue;
+    }
+    let parent = item.parent;
+    let node = parent.children[item.index]!;
+    let ply = item.ply;
+    let first = true;
+    if (item.variation) {
+      w.glueNext('(');
+      forceNumber = true;
+    }
+    for (;;) {
+      if (!reduced && node.startingComments && node.startingComments.length > 0) {
+        for (const c of node.startingComments) w.comment(c);
+        forceNumber = true;
+      }
+      if ((ply & 1) === 0) w.token(`${(ply >> 1) + 1}.`);
+      else if (forceNumber) w.token(`${(ply >> 1) + 1}...`);
+      w.token(node.san ?? '--');
+      forceNumber = false;
+      if (!reduced) {
+        for (const n of node.nags ?? []) w.token(`$${n}`);
+        if (node.comments && node.comments.length > 0) {
+          for (const c of node.comments) w.comment(c);
+          forceNumber = true;
+        }
+        // Alternatives to this move follow it (not for the first move of a variation: the
+        // line that holds it as its main move writes them).
+        if (!(first && item.variation) && parent.children.length > 1 && parent.children[0] === node) {
+          const next = node.children.length > 0 ? node : null;
+          if (next) work.push({ kind: 'line', parent: node, index: 0, ply: ply + 1, variation: false });
+          for (let i = parent.children.length - 1; i >= 1; i--) {
+            work.push({ kind: 'close' });
+            work.push({ kind: 'line', parent, index: i, ply, variation: true });
+          }
+          break;
+        }
+      }
+      first = false;
+      if (node.children.length === 0) break;
+      parent = node;
+      node = node.children[0]!;
+      ply++;
+    }
+  }
+  w.token(result);
+  return w.finish();
+}

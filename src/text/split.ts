@@ -1,0 +1,269 @@
+/**
+ * Incremental splitting of a byte stream of the PGN family into batches of whole games, so a reader
+ * holds at most one batch plus one game in memory however large the input is.
+ *
+ * A game boundary is a `[` that starts a line (after optional blanks) outside comments and tag
+ * strings, once something other than tags and comments (movetext) has been seen since the last
+ * boundary. All the structure is ASCII, so splitting bytes works for UTF-8 and Latin-1 alike.
+ */
+
+export interface TextBatch {
+  /** Decoded text of whole games (UTF-8, or Latin-1 where a game is not valid UTF-8). */
+  text: string;
+  /** Line number of the first line of `text` in the input (1-based). */
+  line: number;
+}
+
+export interface SplitOptions {
+  /** Largest game in bytes; a larger one is dropped and reported through `onOversize`. Default 32 MiB. */
+  maxGameBytes?: number;
+  /** Called for a dropped oversized game with the line where it starts. */
+  onOversize?(line: number, bytes: number): void;
+}
+
+const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
+
+/** ISO 8859-1: every byte is the code point of the same value. */
+export function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 0x4000) {
+    out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x4000) as unknown as number[]);
+  }
+  return out;
+}
+
+/** UTF-8 when valid, else Latin-1 (a UTF-8 byte order mark is dropped). */
+export function decodeBytes(bytes: Uint8Array): { text: string; latin1: boolean } {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+  try {
+    return { text: utf8.decode(bytes), latin1: false };
+  } catch {
+    return { text: latin1(bytes), latin1: true };
+  }
+}
+
+const S_NORMAL = 0;
+const S_TAG = 1;
+const S_STRING = 2;
+const S_BRACE = 3;
+const S_LINE_COMMENT = 4;
+
+export class GameSplitter {
+  private buf: Uint8Array = new Uint8Array(0);
+  /** Bytes of `buf` already scanned. */
+  private scanned = 0;
+  private state = S_NORMAL;
+  private escape = false;
+  private lineBlank = true;
+  private atLineStart = true;
+  private sawMovetext = false;
+  private prevCR = false;
+  /** Line number at the scan position, and at the start of `buf`. */
+  private line = 1;
+  private bufLine = 1;
+  /** Offsets (in `buf`) and lines of game boundaries found but not yet emitted. */
+  private bounds: number[] = [];
+  private boundLines: number[] = [];
+  /** Start offset and line of the line being scanned. */
+  private lineStartOffset = 0;
+  private first = true;
+  /** Dropping an oversized game until the next boundary. */
+  private dropping = false;
+  private dropTo = -1;
+  private dropLine = 1;
+  private readonly maxGame: number;
+
+  constructor(private readonly options: SplitOptions = {}) {
+    this.maxGame = options.maxGameBytes ?? 32 << 20;
+  }
+
+  /** Adds bytes; returns the batches of whole games now complete. */
+  push(chunk: Uint8Array): TextBatch[] {
+    if (this.first && chunk.length > 0) {
+      this.first = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+    }
+    if (this.buf.length === 0) this.buf = chunk.slice();
+    else {
+      const merged = new Uint8Array(this.buf.length + chunk.length);
+      merged.set(this.buf, 0);
+      merged.set(chunk, this.buf.length);
+      this.buf = merged;
+    }
+    this.scan();
+    return this.emit(false);
+  }
+
+  /** The last batch at the end of the input. */
+  end(): TextBatch[] {
+    return this.emit(true);
+  }
+
+  private scan(): void {
+    const b = this.buf;
+    const n = b.length;
+    let state = this.state;
+    let line = this.line;
+    let prevCR = this.prevCR;
+    let atLineStart = this.atLineStart;
+    let lineBlank = this.lineBlank;
+    let lineStartOffset = this.lineStartOffset;
+    for (let i = this.scanned; i < n; i++) {
+      const c = b[i]!;
+      if (c === 10 || c === 13) {
+        if (!(c === 10 && prevCR)) line++;
+        prevCR = c === 13;
+        atLineStart = true;
+        lineBlank = true;
+        lineStartOffset = i + 1;
+        if (state === S_LINE_COMMENT || state === S_STRING) state = state === S_STRING ? S_TAG : S_NORMAL;
+        continue;
+      }
+      prevCR = false;
+      const column0 = atLineStart;
+      atLineStart = false;
+      switch (state) {
+        case S_NORMAL:
+          if (c === 32 || c === 9) break;
+          if (c === 91) {
+            // [
+            if (lineBlank && this.sawMovetext) {
+              this.boundary(lineStartOffset, line);
+            }
+            state = S_TAG;
+          } else if (c === 123) state = S_BRACE;
+          else if (c === 59) state = S_LINE_COMMENT;
+          else if (c === 37 && column0) state = S_LINE_COMMENT;
+          else this.sawMovetext = true;
+          lineBlank = false;
+          break;
+        case S_TAG:
+          if (c === 34) state = S_STRING;
+          else if (c === 93) state = S_NORMAL;
+          lineBlank = false;
+          break;
+        case S_STRING:
+          if (this.escape) this.escape = false;
+          else if (c === 92) this.escape = true;
+          else if (c === 34) state = S_TAG;
+          break;
+        case S_BRACE:
+          if (c === 125) state = S_NORMAL;
+          lineBlank = false;
+          break;
+        default:
+          break;
+      }
+    }
+    this.scanned = n;
+    this.state = state;
+    this.line = line;
+    this.prevCR = prevCR;
+    this.atLineStart = atLineStart;
+    this.lineBlank = lineBlank;
+    this.lineStartOffset = lineStartOffset;
+  }
+
+  private boundary(offset: number, line: number): void {
+    this.sawMovetext = false;
+    if (offset < 0) offset = 0;
+    if (this.dropping) {
+      // The oversized game ends here: its bytes are forgotten at the next emit.
+      this.dropping = false;
+      this.dropTo = offset;
+      this.dropLine = line;
+      return;
+    }
+    this.bounds.push(offset);
+    this.boundLines.push(line);
+  }
+
+  /** Drops `buf[0, offset)`, which starts at `bufLine`; `line` is the line at `offset`. */
+  private cut(offset: number, line: number): void {
+    this.buf = this.buf.subarray(offset);
+    this.scanned -= offset;
+    this.lineStartOffset -= offset;
+    for (let i = 0; i < this.bounds.length; i++) this.bounds[i]! -= offset;
+    this.bufLine = line;
+  }
+
+  private emit(atEnd: boolean): TextBatch[] {
+    const out: TextBatch[] = [];
+    if (this.dropTo >= 0) {
+      this.cut(this.dropTo, this.dropLine);
+      this.dropTo = -1;
+    }
+    if (this.dropping) {
+      // Still inside an oversized game: keep nothing but the scan state.
+      if (atEnd) this.buf = new Uint8Array(0);
+      else this.cut(this.buf.length, this.line);
+      return out;
+    }
+    const bounds = this.bounds;
+    let end = atEnd ? this.buf.length : bounds.length > 0 ? bounds[bounds.length - 1]! : 0;
+    if (end > 0) {
+      const cuts = atEnd ? bounds : bounds.slice(0, -1);
+      const lines = atEnd ? this.boundLines : this.boundLines.slice(0, -1);
+      this.decode(this.buf.subarray(0, end), this.bufLine, cuts, lines, out);
+      const nextLine = atEnd ? this.line : this.boundLines[this.boundLines.length - 1]!;
+      this.bounds = [];
+      this.boundLines = [];
+      if (atEnd) this.buf = new Uint8Array(0);
+      else this.cut(end, nextLine);
+      end = 0;
+    }
+    if (!atEnd && this.buf.length > this.maxGame) {
+      // One game (since the last boundary) is larger than allowed: drop it.
+      this.options.onOversize?.(this.bufLine, this.buf.length);
+      this.dropping = true;
+      this.cut(this.buf.length, this.line);
+    }
+    return out;
+  }
+
+  /** Decodes a batch; when it is not valid UTF-8, each game on its own (UTF-8 or Latin-1). */
+  private decode(bytes: Uint8Array, line: number, cuts: number[], lines: number[], out: TextBatch[]): void {
+    try {
+      out.push({ text: utf8.decode(bytes), line });
+      return;
+    } catch {
+      // fall through: per game
+    }
+    let start = 0;
+    let startLine = line;
+    for (let i = 0; i <= cuts.length; i++) {
+      const end = i < cuts.length ? cuts[i]! : bytes.length;
+      if (end > start) out.push({ text: decodeBytes(bytes.subarray(start, end)).text, line: startLine });
+      start = end;
+      startLine = lines[i] ?? startLine;
+    }
+  }
+}
+
+/** Splits an async stream of bytes (or strings) into batches of whole games. */
+export async function* splitGames(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options?: SplitOptions,
+): AsyncGenerator<TextBatch> {
+  const splitter = new GameSplitter(options);
+  const encoder = new TextEncoder();
+  for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    for (const batch of splitter.push(bytes)) yield batch;
+  }
+  for (const batch of splitter.end()) yield batch;
+}
+
+/** Async iteration over a web `ReadableStream` (not every browser makes streams async-iterable). */
+export async function* iterateStream<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

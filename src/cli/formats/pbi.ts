@@ -1,0 +1,41 @@
+import { makePbiWithWarnings, parsePbi, pbiFen, pbiToPopeye, pbiToXml, makeProblemXml } from '../../problems/index.js';
+import type { NotationError } from '../../errors.js';
+import type { FormatHandler, InputFile } from '../types.js';
+
+/** Conversion warnings go to stderr (they do not fail the command). */
+export function reportWarnings(input: InputFile, warnings: NotationError[]): void {
+  const stderr = (globalThis as any).process?.stderr;
+  for (const w of warnings) stderr?.write(`${input.name}:${w.line ?? 0}:${w.column ?? 0} ${w.code} warning: ${w.message}\n`);
+}
+
+export const pbiFormat: FormatHandler = {
+  name: 'pbi',
+  extensions: ['.pbi'],
+  sniff: (text) => /^(\uFEFF|\u00EF\u00BB\u00BF)?#PBI /.test(text),
+  async check(input) {
+    const doc = parsePbi(input.bytes);
+    return {
+      counts: { problems: doc.problems.length, comments: doc.comments.length },
+      errors: doc.errors,
+      warnings: doc.warnings,
+    };
+  },
+  async export(input, options) {
+    const doc = parsePbi(input.bytes);
+    const made = makePbiWithWarnings(doc, { keepForsyth: options.keep === true });
+    reportWarnings(input, [...doc.warnings, ...made.warnings]);
+    return { text: made.text, errors: doc.errors };
+  },
+  convertTargets: ['xml', 'json', 'popeye'],
+  async convert(input, to) {
+    const doc = parsePbi(input.bytes);
+    if (to === 'json') {
+      const { errors, warnings, ...rest } = doc;
+      const problems = rest.problems.map(({ raw: _raw, ...p }) => ({ ...p, fen: pbiFen(p) }));
+      return { text: `${JSON.stringify({ ...rest, problems, errors, warnings }, null, 1)}\n`, errors };
+    }
+    const converted = to === 'xml' ? (() => { const r = pbiToXml(doc); return { value: makeProblemXml(r.value), warnings: r.warnings }; })() : pbiToPopeye(doc);
+    reportWarnings(input, [...doc.warnings, ...converted.warnings]);
+    return { text: converted.value, errors: doc.errors };
+  },
+};

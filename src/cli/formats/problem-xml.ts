@@ -1,0 +1,41 @@
+import { checkProblemXml, makePbiWithWarnings, makeProblemXml, twinFens, xmlToPbi, xmlToPopeye } from '../../problems/index.js';
+import type { FormatHandler } from '../types.js';
+import { reportWarnings } from './pbi.js';
+
+export const problemXmlFormat: FormatHandler = {
+  name: 'problem-xml',
+  extensions: ['.xml'],
+  sniff: (text) => /stniekat\/pccc|<problems[\s>]/.test(text),
+  async check(input) {
+    const r = checkProblemXml(input.bytes);
+    const problems = r.document?.problems ?? [];
+    return {
+      counts: { problems: problems.length, releases: problems.reduce((n, p) => n + p.releases.length, 0), twins: r.twins.length },
+      errors: r.errors,
+      warnings: r.warnings,
+    };
+  },
+  async export(input) {
+    const r = checkProblemXml(input.bytes);
+    reportWarnings(input, r.warnings);
+    return { text: r.document ? makeProblemXml(r.document) : '', errors: r.errors };
+  },
+  convertTargets: ['pbi', 'json', 'popeye'],
+  async convert(input, to) {
+    const r = checkProblemXml(input.bytes);
+    if (to === 'json') {
+      const fens = (r.document?.problems ?? []).map((p) => twinFens(p));
+      return { text: `${JSON.stringify({ document: r.document, twins: fens, errors: r.errors, warnings: r.warnings }, null, 1)}\n`, errors: r.errors };
+    }
+    if (!r.document) return { text: '', errors: r.errors };
+    if (to === 'pbi') {
+      const converted = xmlToPbi(r.document);
+      const made = makePbiWithWarnings(converted.value);
+      reportWarnings(input, [...r.warnings, ...converted.warnings, ...made.warnings]);
+      return { text: made.text, errors: r.errors };
+    }
+    const converted = xmlToPopeye(r.document);
+    reportWarnings(input, [...r.warnings, ...converted.warnings]);
+    return { text: converted.value, errors: r.errors };
+  },
+};

@@ -118,8 +118,6 @@ export interface PbnGame {
   play?: PbnPlay;
   /** Supplemental sections, in file order. */
   sections: PbnSection[];
-  /** Line of the game's first token in the source (not exported). */
-  line?: number;
 }
 
 /** Typed views of a game's tags (derived, for convenience). */

@@ -88,7 +88,7 @@ export class PbnReader {
     if (!hasContent) {
       for (const t of tokens) {
         if (t.kind === 'escape') this.escape(t.text, null);
-        else if (t.kind === 'comment') this.carryComments.push({ text: t.text, brace: !!t.brace });
+        else if (t.kind === 'comment') this.carryComments.push({ text: t.text.replace(/\r\n?/g, '\n'), brace: !!t.brace });
       }
       return null;
     }
@@ -105,13 +105,14 @@ export class PbnReader {
   }
 
   /** Handles a `%` line: version / EXPORT go to the file, others to the game (or are carried to the next). */
-  escape(text: string, game: { escapes: string[] } | null): void {
+  escape(text: string, game: { escapes: string[]; seen: Set<string> } | null): void {
+    const header = this.gamesRead === 0 && (!game || game.seen.size === 0);
     const v = /^\s*PBN\s+(\S+)/.exec(text);
-    if (v && this.gamesRead === 0 && !game) {
+    if (v && header && this.version === undefined) {
       this.version = v[1];
       return;
     }
-    if (/^\s*EXPORT\s*$/.test(text) && this.gamesRead === 0 && !game) {
+    if (/^\s*EXPORT\s*$/.test(text) && header && !this.exportFormat) {
       this.exportFormat = true;
       return;
     }
@@ -187,7 +188,7 @@ class GameBuilder {
         return;
       case 'comment': {
         if (this.mode === 'section' && this.sectionHasData) this.r.error('SECTION_COMMENT', 'no comment is allowed after a section element', this.pos(t));
-        this.comment({ text: t.text, brace: !!t.brace });
+        this.comment({ text: t.text.replace(/\r\n?/g, '\n'), brace: !!t.brace });
         return;
       }
       case 'error':
@@ -576,12 +577,13 @@ class GameBuilder {
         if (els.length % n) s.rows.push(els.slice(els.length - (els.length % n)));
       }
     }
+    // export order: sections sorted by name (stable)
+    this.sections.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
     const game: PbnGame = { tags: this.tags, sections: this.sections };
     if (this.comments.length) game.comments = this.comments;
     if (this.escapes.length) game.escapes = this.escapes;
     if (this.auction) game.auction = this.auction;
     if (this.play) game.play = this.play;
-    game.line = this.first.line;
     this.normalize(game);
     if (r.validate) this.check(game);
     // remember resolved values for "#"
@@ -627,6 +629,11 @@ class GameBuilder {
       contract = parseContract(t.Contract!.value);
       if (!contract) r.error('CONTRACT', `Contract "${t.Contract!.value}" is not a contract`, at('Contract'));
       else t.Contract!.value = makeContract(contract);
+      // a passed-out deal has empty Declarer and Result (3.4.13, 3.4.15)
+      if (contract === 'Pass') {
+        t.Declarer ??= { value: '' };
+        t.Result ??= { value: '' };
+      }
     }
     if (known('Result')) {
       const res = parseResult(t.Result!.value);

@@ -1,0 +1,7 @@
+// PBN 2.1 — re-exports only.
+export * from './model.js';
+export * from './parse.js';
+export * from './write.js';
+export * from './table.js';
+export * from './tags.js';
+export * from './values.js';

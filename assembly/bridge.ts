@@ -1,0 +1,74 @@
+// Double-dummy solver: the export surface of bridge.wasm (flat numeric functions; data through the
+// static buffers HANDS, PLY_CARD and IO). See src/bridge/dd/ for the TypeScript API.
+import { HANDS, PLY_CARD, IO } from './bridge/state';
+import { ttInit, ttBytes, ttNewGeneration } from './bridge/tt';
+import { setupRoot, rootValue, rootCards, calcTable as table } from './bridge/solve';
+import { nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
+
+let ttReady = false;
+
+/** u16 [hand * 4 + suit] 13-bit masks (bit 0 = '2', bit 12 = 'A'); hands N E S W, suits S H D C. */
+export function handsPtr(): usize {
+  return HANDS;
+}
+/** u32 per card of the current trick: suit << 4 | rank | hand << 8. */
+export function trickPtr(): usize {
+  return PLY_CARD;
+}
+/** Results: u32 table cells, or (card, tricks) pairs. */
+export function ioPtr(): usize {
+  return IO;
+}
+
+/** Transposition table size in MB (1..256); clears it. */
+export function setMemory(mb: i32): i32 {
+  ttInit(mb);
+  ttReady = true;
+  return <i32>(ttBytes() >> 20);
+}
+
+function ensure(): void {
+  if (!ttReady) setMemory(32);
+}
+
+/**
+ * Solves the position in HANDS with `played` cards of the current trick (led by `leader`) in the trick
+ * buffer. Returns the most tricks the side to move takes, or -1 for inconsistent hands. With
+ * `cards` != 0 also scores every legal card into IO (see cardCount()).
+ */
+let lastCount = 0;
+export function solveBoard(trump: i32, leader: i32, played: i32, cards: i32): i32 {
+  ensure();
+  ttNewGeneration();
+  const rem = setupRoot(trump, leader, played);
+  if (rem < 0) return -1;
+  const best = rootValue(rem >> 1);
+  lastCount = cards ? rootCards(best) : 0;
+  return best;
+}
+
+export function cardCount(): i32 {
+  return lastCount;
+}
+
+/** The 4 x 5 table of the deal in HANDS into IO; returns 0, or -1 for inconsistent hands. */
+export function calcTable(): i32 {
+  ensure();
+  return table();
+}
+
+export function nodeCount(): f64 {
+  return <f64>nodes;
+}
+
+export function clearNodes(): void {
+  resetNodes();
+}
+
+export function newGeneration(): void {
+  ttNewGeneration();
+}
+
+export function stats(i: i32): f64 {
+  return <f64>(i == 0 ? stat0 : i == 1 ? statHit : i == 2 ? statCut : statQt);
+}

@@ -1,0 +1,84 @@
+// Bounds at a trick boundary for the side on lead: quick tricks (a lower bound: winners the leader can
+// cash while keeping the lead) and later tricks (an upper bound: tricks the opponents surely win).
+import { hm, msb, handCount, agg } from './state';
+
+/**
+ * Tricks the leader's side can take at once, counting only the leader's own cards that are higher than
+ * every other card of the suit (so partner never overtakes and the leader keeps the lead). In a trump
+ * contract, side-suit winners are limited by the length of each opponent who still holds trumps, and
+ * by partner's side-suit cards when partner holds trumps (so partner is never forced to ruff).
+ * Trump winners are cashed last.
+ */
+export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
+  const P = L ^ 2;
+  const A = (L + 1) & 3;
+  const B = (L + 3) & 3;
+  let aTr = false;
+  let bTr = false;
+  if (trump < 4) {
+    aTr = hm(A, trump) != 0;
+    bTr = hm(B, trump) != 0;
+  }
+  let side = 0;
+  let trumpTricks = 0;
+  for (let s = 0; s < 4; s++) {
+    const mL = hm(L, s);
+    if (!mL) continue;
+    const others = hm(A, s) | hm(B, s) | hm(P, s);
+    let w = <i32>(others ? popcnt<u32>(mL >> <u32>(msb(others) + 1)) : popcnt<u32>(mL));
+    if (!w) continue;
+    if (s == trump) {
+      trumpTricks = w;
+      continue;
+    }
+    if (aTr) {
+      const la = <i32>popcnt<u32>(hm(A, s));
+      if (la < w) w = la;
+    }
+    if (bTr) {
+      const lb = <i32>popcnt<u32>(hm(B, s));
+      if (lb < w) w = lb;
+    }
+    side += w;
+  }
+  if (trump < 4 && hm(P, trump) != 0) {
+    const free = handCount(P) - <i32>popcnt<u32>(hm(P, trump));
+    if (side > free) side = free;
+  }
+  let total = side + trumpTricks;
+  if (total > rem) total = rem;
+  return total;
+}
+
+/**
+ * An upper bound on the tricks of the leader's side: rem - 1 when the opponents surely win a trick
+ * (they hold the top trump; or, at no trump, the top card of every suit the leader can lead).
+ */
+export function laterTricksUpper(L: i32, trump: i32, rem: i32): i32 {
+  if (trump < 4) {
+    const a = agg(trump);
+    if (a) {
+      const top = <u32>1 << msb(a);
+      if ((hm((L + 1) & 3, trump) | hm((L + 3) & 3, trump)) & top) return rem - 1;
+    }
+    return rem;
+  }
+  for (let s = 0; s < 4; s++) {
+    if (!hm(L, s)) continue;
+    const top = <u32>1 << msb(agg(s));
+    if ((hm(L, s) | hm(L ^ 2, s)) & top) return rem;
+  }
+  return rem - 1;
+}
+
+/** A lower bound of 1 when the leader's side holds the top trump (it always wins a trick). */
+export function laterTricksLower(L: i32, trump: i32): i32 {
+  if (trump < 4) {
+    const a = agg(trump);
+    if (a) {
+      const top = <u32>1 << msb(a);
+      if ((hm(L, trump) | hm(L ^ 2, trump)) & top) return 1;
+    }
+  }
+  return 0;
+}

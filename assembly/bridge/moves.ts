@@ -1,0 +1,182 @@
+// Move generation: one representative per group of equivalent cards (cards of one hand with no other
+// card still in play between them, counting the cards on the table in this trick), each with a weight
+// from play heuristics; the list is sorted best first. Entry: weight << 8 | suit << 4 | rank.
+import { hm, agg, msb } from './state';
+
+// @ts-ignore: decorator
+@inline function push(out: usize, n: i32, w: i32, s: i32, r: i32): i32 {
+  store<u32>(out + (<usize>n << 2), (<u32>(w + 1000) << 8) | (<u32>s << 4) | <u32>r);
+  return n + 1;
+}
+
+/** Top rank of a mask, -1 if empty. */
+// @ts-ignore: decorator
+@inline function top(m: u32): i32 {
+  return msb(m);
+}
+
+/** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
+function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32): i32 {
+  let m = hm(h, s);
+  const others = agg(s) & ~m;
+  while (m) {
+    const t = msb(m);
+    const below = others & ((<u32>1 << t) - 1);
+    const lowBound = below ? msb(below) + 1 : 0;
+    const g = m & ~((<u32>1 << lowBound) - 1);
+    m &= ~g;
+    const lo = <i32>ctz<u32>(g);
+    let w = weight(kind, s, t, lo, p0, p1);
+    if (hint >= 0 && (g & (<u32>1 << hint))) w += 200;
+    n = push(out, n, w, s, lo);
+  }
+  return n;
+}
+
+// Kinds of weighting.
+const LEAD_TOP = 0; // leader holds the top card of the suit; p0 = 1 if opponents will ruff
+const LEAD_TO_PARTNER = 1; // partner holds the top card; p0 = 1 if opponents will ruff
+const LEAD_RUFF = 2; // partner can ruff; p0 = 1 if LHO can overruff
+const LEAD_OTHER = 3; // p0 = 1 if RHO holds the top card
+const FOLLOW = 4; // p0 = rank to beat (or 99 if cannot win), p1 = flags: 1 partner wins surely, 2 card must beat p1>>8 to be sure
+const RUFF = 5; // p0 = rank to beat in trumps (-1 if the trick is not ruffed), p1 = flags
+const DISCARD = 6; // p0 = length of the suit
+
+// @ts-ignore: decorator
+@inline function weight(kind: i32, s: i32, hi: i32, lo: i32, p0: i32, p1: i32): i32 {
+  switch (kind) {
+    case LEAD_TOP:
+      return p0 ? 20 + hi : 60 + hi;
+    case LEAD_TO_PARTNER:
+      return p0 ? 15 - lo : 50 - lo;
+    case LEAD_RUFF:
+      return p0 ? 25 - lo : 45 - lo;
+    case LEAD_OTHER:
+      return (p0 ? 25 : 30) - lo;
+    case FOLLOW: {
+      // p1 bit 1: partner surely wins -> play low. Otherwise p0 = rank to beat now, p1 >> 8 = rank the
+      // later opponent can reach (-1 none, 99 may ruff).
+      if (p1 & 1) return 70 - lo;
+      if (hi > p0) {
+        const later = p1 >> 8;
+        if (hi > later && later != 99) return 80 - lo; // a sure winner: the lowest one first
+        return 40 + hi; // beats the trick but may be beaten later
+      }
+      return 30 - lo;
+    }
+    case RUFF: {
+      if (p1 & 1) return 5 - lo; // partner wins: do not waste a trump
+      if (hi > p0) {
+        const later = p1 >> 8;
+        if (hi > later && later != 99) return 75 - lo;
+        return 45 + hi;
+      }
+      return 5 - lo; // underruff
+    }
+    default:
+      // DISCARD: keep high cards; prefer low cards from long suits.
+      return 35 - hi + (p0 << 1);
+  }
+}
+
+/**
+ * Generates the moves for `hand` at position `pos` of the trick. The trick so far: lead suit, the
+ * winning hand, suit and rank. `hint` is a card (suit << 4 | rank) to try first, or -1.
+ */
+export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32): i32 {
+  let n = 0;
+  const hintSuit = hint >= 0 ? hint >> 4 : -1;
+  const hintRank = hint >= 0 ? hint & 15 : -1;
+  if (pos == 0) {
+    const P = hand ^ 2;
+    const A = (hand + 1) & 3;
+    const B = (hand + 3) & 3;
+    const aTr = trump < 4 && hm(A, trump) != 0;
+    const bTr = trump < 4 && hm(B, trump) != 0;
+    const pTr = trump < 4 && hm(P, trump) != 0;
+    for (let s = 0; s < 4; s++) {
+      const mL = hm(hand, s);
+      if (!mL) continue;
+      const hs = s == hintSuit ? hintRank : -1;
+      const mA = hm(A, s);
+      const mB = hm(B, s);
+      const mP = hm(P, s);
+      const oppRuff = s != trump && ((aTr && !mA) || (bTr && !mB)) ? 1 : 0;
+      const topOpp = top(mA | mB);
+      const topP = top(mP);
+      const topL = top(mL);
+      if (topL > topOpp && topL > topP) {
+        n = groups(out, n, hand, s, LEAD_TOP, oppRuff, 0, hs);
+      } else if (topP > topOpp) {
+        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff, 0, hs);
+      } else if (s != trump && pTr && !mP && mA) {
+        n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, 0, hs);
+      } else {
+        n = groups(out, n, hand, s, LEAD_OTHER, top(mB) > top(mA) ? 1 : 0, 0, hs);
+      }
+    }
+    return n;
+  }
+  const partnerWinning = (winHand & 1) == (hand & 1);
+  // The rank later opponents can reach: only the 4th hand after pos 1 (the leader's partner is an
+  // opponent of pos 1) or pos 2. For pos 1 the next hand (pos 2) is an opponent; for pos 2 the next
+  // (pos 3) is an opponent; at pos 3 nobody follows.
+  let later = -1;
+  if (pos < 3) {
+    const nx = (hand + 1) & 3;
+    const mN = hm(nx, leadSuit);
+    if (mN) later = top(mN);
+    else if (trump < 4 && leadSuit != trump && hm(nx, trump)) later = 99;
+  }
+  const mine = hm(hand, leadSuit);
+  if (mine) {
+    let flags = 0;
+    let beat = winSuit == leadSuit ? winRank : 99;
+    if (partnerWinning) {
+      // Partner's card wins unless the next opponent can beat it.
+      if (winSuit != leadSuit || (later != 99 && winRank > later) || pos == 3) flags = 1;
+    }
+    // The later-reach value only matters if the trick is still in the lead suit.
+    const p1 = flags | ((winSuit == leadSuit ? later : 99) << 8);
+    return groups(out, 0, hand, leadSuit, FOLLOW, beat, p1, -1);
+  }
+  // Void: ruff or discard.
+  let partnerSure = false;
+  if (partnerWinning) {
+    if (pos == 3) partnerSure = true;
+    else if (winSuit == leadSuit) partnerSure = later != 99 && winRank > later;
+    else {
+      const nx = (hand + 1) & 3;
+      partnerSure = hm(nx, leadSuit) != 0 || top(hm(nx, trump)) < winRank;
+    }
+  }
+  for (let s = 0; s < 4; s++) {
+    if (!hm(hand, s)) continue;
+    if (s == trump) {
+      // To be beaten later, the next hand must overruff.
+      let laterTrump = -1;
+      if (pos < 3) {
+        const nx = (hand + 1) & 3;
+        if (!hm(nx, leadSuit) && hm(nx, trump)) laterTrump = top(hm(nx, trump));
+      }
+      const beat = winSuit == trump ? winRank : -1;
+      n = groups(out, n, hand, s, RUFF, beat, (partnerSure ? 1 : 0) | (laterTrump << 8), -1);
+    } else {
+      n = groups(out, n, hand, s, DISCARD, <i32>popcnt<u32>(hm(hand, s)), 0, -1);
+    }
+  }
+  return n;
+}
+
+/** Sorts the n moves at `out` by weight, best first (insertion sort; n <= 13). */
+export function sortMoves(out: usize, n: i32): void {
+  for (let i = 1; i < n; i++) {
+    const v = load<u32>(out + (<usize>i << 2));
+    let j = i - 1;
+    while (j >= 0 && load<u32>(out + (<usize>j << 2)) < v) {
+      store<u32>(out + (<usize>(j + 1) << 2), load<u32>(out + (<usize>j << 2)));
+      j--;
+    }
+    store<u32>(out + (<usize>(j + 1) << 2), v);
+  }
+}

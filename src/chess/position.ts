@@ -1,0 +1,281 @@
+import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
+import { RECOVERABLE } from './codes.js';
+import { INITIAL_FEN, W_LEGAL_EP, W_POCKET, W_PROMOTED, flagsToErrors, parseIntoScratch, variantFlags } from './fen.js';
+import { isDrop, ROLES, type Color, type Move, type PositionOptions, type Setup, type Variant } from './types.js';
+import { lexSan, parts } from './sanparts.js';
+import { O_VARIANT, V_BUGHOUSE, readSetup, readText, roleIndex, wasm, writeSetup, type Chess } from './wasm.js';
+
+export const M_CASTLE = 1 << 18, M_EP = 1 << 19;
+
+/** The position whose state currently lives in the wasm slot (possibly newer than its snapshot). */
+let resident: Position | undefined;
+
+/** Evicts the resident position back to its snapshot (before the slot is reused). */
+function flushResident(c: Chess): void {
+  if (resident && resident._dirty) {
+    resident._state.set(c.heap.subarray(c.SLOT, c.SLOT + c.POS_SIZE));
+    resident._dirty = false;
+  }
+}
+
+/** A legal position (validated); rules run in wasm. Many positions can coexist (each keeps a byte snapshot). */
+export class Position {
+  /** @internal */ _state: Uint8Array;
+  /** @internal */ _dirty = false;
+  readonly variant: Variant;
+  /** @internal */ readonly _chess960: boolean;
+
+  private constructor(state: Uint8Array, variant: Variant, chess960: boolean) {
+    this._state = state;
+    this.variant = variant;
+    this._chess960 = chess960;
+  }
+
+  static fromSetup(setup: Setup, opts?: PositionOptions): Result<Position, NotationError> {
+    const c = wasm();
+    const variant = opts?.variant ?? 'chess';
+    const epRaw = writeSetup(c, c.SCRATCH, setup, variantFlags(variant, opts?.bughouse));
+    return Position.finish(c, epRaw, variant, opts);
+  }
+
+  static fromFen(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
+    const c = wasm();
+    const variant = opts?.variant ?? 'chess';
+    const parsed = parseIntoScratch(c, fen, variantFlags(variant, opts?.bughouse));
+    if (!parsed.ok) return parsed;
+    return Position.finish(c, parsed.value.epRaw, variant, opts);
+  }
+
+  /** Like fromFen, but returns every validation problem. */
+  static fromFenAll(fen: string, opts?: PositionOptions): Result<Position, NotationError[]> {
+    const c = wasm();
+    const variant = opts?.variant ?? 'chess';
+    const parsed = parseIntoScratch(c, fen, variantFlags(variant, opts?.bughouse));
+    if (!parsed.ok) return err([parsed.error]);
+    let flags = c.w.fenValidate(c.SCRATCH, parsed.value.epRaw);
+    if (opts?.lenient) flags &= ~RECOVERABLE;
+    if (flags) return err(flagsToErrors(flags));
+    return ok(Position.adopt(c, variant, opts));
+  }
+
+  private static finish(c: Chess, epRaw: number, variant: Variant, opts?: PositionOptions): Result<Position, NotationError> {
+    let flags = c.w.fenValidate(c.SCRATCH, epRaw);
+    if (opts?.lenient) flags &= ~RECOVERABLE;
+    if (flags) return err(flagsToErrors(flags)[0]);
+    return ok(Position.adopt(c, variant, opts));
+  }
+
+  private static adopt(c: Chess, variant: Variant, opts?: PositionOptions): Position {
+    c.w.fenNormalize(c.SCRATCH);
+    if (variant === 'chess') c.heap.fill(0, c.SCRATCH + 80, c.SCRATCH + 96); // no pockets in chess
+    return new Position(c.heap.slice(c.SCRATCH, c.SCRATCH + c.POS_SIZE), variant, opts?.chess960 ?? false);
+  }
+
+  static initial(variant: Variant = 'chess'): Position {
+    const r = Position.fromFen(INITIAL_FEN, { variant });
+    if (!r.ok) throw new Error('unreachable');
+    return r.value;
+  }
+
+  /** @internal Loads this position into the wasm slot; returns its address. */
+  _load(c: Chess): number {
+    if (resident !== this) {
+      flushResident(c);
+      c.heap.set(this._state, c.SLOT);
+      resident = this;
+    }
+    return c.SLOT;
+  }
+
+  /** @internal The up-to-date snapshot. */
+  _snapshot(): Uint8Array {
+    if (resident === this && this._dirty) flushResident(wasm());
+    return this._state;
+  }
+
+  get turn(): Color {
+    return this._snapshot()[96] ? 'black' : 'white';
+  }
+
+  get bughouse(): boolean {
+    return (this._snapshot()[O_VARIANT] & V_BUGHOUSE) !== 0;
+  }
+
+  toSetup(): Setup {
+    const c = wasm();
+    const p = this._load(c);
+    const ep = c.w.legalEpSquare(p);
+    return readSetup(c.heap, p, this.variant === 'crazyhouse', ep);
+  }
+
+  fen(opts?: { shredder?: boolean }): string {
+    const c = wasm();
+    const p = this._load(c);
+    let flags = W_LEGAL_EP | (opts?.shredder ? 1 : 0);
+    if (this.variant === 'crazyhouse') flags |= W_POCKET | W_PROMOTED;
+    return readText(c, c.w.fenWrite(p, flags));
+  }
+
+  clone(): Position {
+    return new Position(this._snapshot().slice(), this.variant, this._chess960);
+  }
+
+  zobrist(): bigint {
+    const c = wasm();
+    return BigInt.asUintN(64, c.w.zobrist(this._load(c)));
+  }
+
+  /** @internal Packed u32 legal moves. */
+  _legal(): Uint32Array {
+    const c = wasm();
+    const n = c.w.legalMoves(this._load(c));
+    return c.u32.slice(c.MOVES >> 2, (c.MOVES >> 2) + n);
+  }
+
+  legalMoves(): Move[] {
+    const c = wasm();
+    const n = c.w.legalMoves(this._load(c));
+    const base = c.MOVES >> 2;
+    const out: Move[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = decodeMove(c.u32[base + i], this._chess960);
+    return out;
+  }
+
+  /** Number of legal moves (counted, not generated). */
+  moveCount(): number {
+    const c = wasm();
+    return c.w.countMoves(this._load(c));
+  }
+
+  /** @internal The packed legal move equal to `move`, or -1. */
+  _encode(move: Move): number {
+    const c = wasm();
+    const n = c.w.legalMoves(this._load(c));
+    return findPacked(c, n, move);
+  }
+
+  isLegal(move: Move): boolean {
+    return this._encode(move) >= 0;
+  }
+
+  /** Plays a legal move; throws on an illegal one (a programmer error). */
+  play(move: Move): void {
+    const m = this._encode(move);
+    if (m < 0) throw new Error(`illegal move ${JSON.stringify(move)} in ${this.fen()}`);
+    this._playPacked(m);
+  }
+
+  /** @internal */
+  _playPacked(m: number): void {
+    const c = wasm();
+    c.w.play(this._load(c), m);
+    this._dirty = true;
+  }
+
+  isCheck(): boolean {
+    const c = wasm();
+    return c.w.isCheck(this._load(c)) === 1;
+  }
+
+  isCheckmate(): boolean {
+    const c = wasm();
+    const s = c.w.status(this._load(c));
+    return s === 1;
+  }
+
+  isStalemate(): boolean {
+    const c = wasm();
+    const s = c.w.status(this._load(c));
+    return s === 0;
+  }
+
+  isInsufficientMaterial(): boolean {
+    const c = wasm();
+    return c.w.insufficient(this._load(c)) === 1;
+  }
+
+  /** undefined while the game goes on; `{ winner }` after mate; `{}` for a draw. */
+  outcome(): { winner?: Color } | undefined {
+    const c = wasm();
+    const p = this._load(c);
+    const s = c.w.status(p);
+    if (s === 1) return { winner: this.turn === 'white' ? 'black' : 'white' };
+    if (s === 0) return {};
+    if (c.w.insufficient(p) === 1) return {};
+    return undefined;
+  }
+
+  /**
+   * Resolves SAN (lenient, see parseSan) and plays it in one wasm call. On error the position is
+   * unchanged.
+   */
+  playSan(san: string): Result<Move, NotationError> {
+    const m = this.playSanCode(san);
+    if (m >= 0) return ok(decodeMove(m, this._chess960));
+    if (m === -3) return err(notationError('ERR_SAN_SYNTAX', `invalid SAN '${san}'`, 1, lexSan(san)));
+    if (m === -2) return err(notationError('ERR_SAN_AMBIGUOUS', `ambiguous move '${san}' in ${this.fen()}`));
+    return err(notationError('ERR_SAN_ILLEGAL', `illegal move '${san}' in ${this.fen()}`));
+  }
+
+  /**
+   * Allocation-free SAN play for bulk readers: the packed move (≥ 0), or -1 illegal, -2 ambiguous,
+   * -3 syntax error. Decode a packed move with `unpackMove`.
+   */
+  playSanCode(san: string): number {
+    if (lexSan(san)) return -3;
+    const c = wasm();
+    const m = c.w.sanPlay(this._load(c), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
+    if (m >= 0) this._dirty = true;
+    return m;
+  }
+
+  /** Bulk-counted perft from this position. */
+  perft(depth: number): number {
+    const c = wasm();
+    return c.w.perft(this._load(c), depth);
+  }
+}
+
+const CASTLE_KING_DEST = (m: number): number => {
+  const from = m & 63, to = (m >>> 6) & 63;
+  return (from & 56) + (to > from ? 6 : 2);
+};
+
+/** Packed move → Move. Standard-looking castles (king on the e-file, a/h rook) → king to g/c unless chess960. */
+export function decodeMove(m: number, chess960: boolean): Move {
+  const to = (m >>> 6) & 63;
+  const drop = (m >>> 15) & 7;
+  if (drop) return { role: ROLES[drop - 1], to };
+  const from = m & 63;
+  if (m & M_CASTLE && !chess960 && (from & 7) === 4 && ((to & 7) === 0 || (to & 7) === 7)) {
+    return { from, to: CASTLE_KING_DEST(m) };
+  }
+  const promo = (m >>> 12) & 7;
+  return promo ? { from, to, promotion: ROLES[promo - 1] } : { from, to };
+}
+
+/** Finds `move` among the n packed legal moves in MOVES_OUT. */
+export function findPacked(c: Chess, n: number, move: Move): number {
+  const base = c.MOVES >> 2, u32 = c.u32;
+  if (isDrop(move)) {
+    const r = roleIndex(move.role);
+    for (let i = 0; i < n; i++) {
+      const m = u32[base + i];
+      if (((m >>> 15) & 7) === r && ((m >>> 6) & 63) === move.to) return m;
+    }
+    return -1;
+  }
+  const promo = move.promotion ? roleIndex(move.promotion) : 0;
+  let castle = -1;
+  for (let i = 0; i < n; i++) {
+    const m = u32[base + i];
+    if ((m & 63) !== move.from || (m >>> 15) & 7 || ((m >>> 12) & 7) !== promo) continue;
+    const to = (m >>> 6) & 63;
+    if (to === move.to) return m;
+    // e1g1 / e1c1 style castling (king on the e-file, two files over).
+    if (m & M_CASTLE && (move.from & 7) === 4 && Math.abs(move.to - move.from) === 2 && CASTLE_KING_DEST(m) === move.to) castle = m;
+  }
+  return castle;
+}
+
+export { notationError };

@@ -1,0 +1,76 @@
+export type Color = 'white' | 'black';
+export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
+/** 0 = a1, 1 = b1, … 63 = h8. */
+export type Square = number;
+export interface Piece {
+  color: Color;
+  role: Role;
+  promoted?: boolean;
+}
+export type Variant = 'chess' | 'crazyhouse';
+export type PocketRole = Exclude<Role, 'king'>;
+export interface Pockets {
+  white: Record<PocketRole, number>;
+  black: Record<PocketRole, number>;
+}
+/** Plain data, may be illegal. */
+export interface Setup {
+  /** Length 64, index = square. */
+  board: (Piece | null)[];
+  /** Present for crazyhouse. */
+  pockets?: Pockets;
+  turn: Color;
+  /** Rook squares that may still castle. */
+  castlingRights: Square[];
+  epSquare?: Square;
+  halfmoves: number;
+  fullmoves: number;
+}
+export type NormalMove = { from: Square; to: Square; promotion?: Role };
+export type DropMove = { role: Role; to: Square };
+export type Move = NormalMove | DropMove;
+
+export interface PositionOptions {
+  variant?: Variant;
+  /**
+   * One-board bughouse rules on a crazyhouse position: captured pieces do not go to the
+   * capturer's pocket (they go to the partner, which is the bughouse layer's business).
+   */
+  bughouse?: boolean;
+  /**
+   * Castling moves are reported king → rook square (UCI_Chess960 style) for every position.
+   * Default: a king on the e-file castling with an a/h-file rook is reported king → g/c file.
+   */
+  chess960?: boolean;
+  /**
+   * Accept recoverable problems: invalid castling rights and ep square are dropped; impossible
+   * checks, too much material and implausible pockets are ignored. Kings, pawns on the back rank
+   * and the side not to move in check stay fatal.
+   */
+  lenient?: boolean;
+}
+
+export const ROLES: readonly Role[] = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+export const POCKET_ROLES: readonly PocketRole[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+export const COLORS: readonly Color[] = ['white', 'black'];
+
+export function emptyPockets(): Pockets {
+  return {
+    white: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0 },
+    black: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0 },
+  };
+}
+
+export function isDrop(move: Move): move is DropMove {
+  return (move as DropMove).role !== undefined;
+}
+
+export function squareName(sq: Square): string {
+  return String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
+}
+
+export function parseSquare(s: string): Square | undefined {
+  if (s.length !== 2) return undefined;
+  const f = s.charCodeAt(0) - 97, r = s.charCodeAt(1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : undefined;
+}

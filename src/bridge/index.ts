@@ -4,3 +4,4 @@ export * from './deal.js';
 export * from './auction.js';
 export * from './play.js';
 export * from './pbn/index.js';
+export * from './scoring.js';

@@ -8,4 +8,4 @@ export { Position, decodeMove as unpackMove } from './position.js';
 export { parseSan, makeSan, makeSanAndPlay, parseUci, makeUci } from './san.js';
 export { perft, perftDivide, type PerftOptions } from './perft.js';
 export type { NotationError, Result } from '../errors.js';
-export { parsePerftSuite, type PerftCase } from './suite.js';
+export { parsePerftSuite, looksCrazyhouse, type PerftCase } from './suite.js';

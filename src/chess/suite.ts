@@ -20,7 +20,7 @@ export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCa
   const cases: PerftCase[] = [];
   const lines = text.split(/\r?\n/);
   let current: PerftCase | undefined;
-  const variantOf = (fen: string): Variant => defaultVariant ?? (/\[|(?:\/[^\s/]*){8}\//.test(fen.split(/\s/)[0]) || /^[^\s]*\[/.test(fen) ? 'crazyhouse' : 'chess');
+  const variantOf = (fen: string): Variant => defaultVariant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].trim();
     if (!raw || raw.startsWith('#')) continue;
@@ -65,4 +65,10 @@ export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCa
     }
   }
   return cases.filter((c) => c.fen);
+}
+
+/** A FEN with a pocket (`[..]` or a 9th rank) or promoted-piece marks (`~`) is crazyhouse. */
+export function looksCrazyhouse(fen: string): boolean {
+  const board = fen.trim().split(/\s+/)[0] ?? '';
+  return board.includes('[') || board.includes('~') || board.split('/').length > 8;
 }

@@ -5,3 +5,4 @@ export * from './write.js';
 export * from './table.js';
 export * from './tags.js';
 export * from './values.js';
+export * from './stream.js';

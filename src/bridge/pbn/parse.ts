@@ -575,6 +575,21 @@ class GameBuilder {
         s.rows = [];
         for (let i = 0; i + n <= els.length; i += n) s.rows.push(els.slice(i, i + n));
         if (els.length % n) s.rows.push(els.slice(els.length - (els.length % n)));
+        // columns marked + (descending) or - (ascending) must be in that order (unknown/irrelevant skipped)
+        s.columns.forEach((col, ci) => {
+          if (!col.order) return;
+          const values = s.rows!.map((row) => row[ci]).filter((v): v is string => v !== undefined && v !== '?' && v !== '-').map((v) => v.replace(/^"|"$/g, '').replace(/^\^/, ''));
+          const nums = values.every((v) => /^[-+]?\d+(\.\d+)?$/.test(v));
+          for (let i = 1; i < values.length; i++) {
+            const a = values[i - 1]!;
+            const b = values[i]!;
+            const cmp = nums ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0;
+            if ((col.order === '+' && cmp < 0) || (col.order === '-' && cmp > 0)) {
+              r.error('TABLE_ORDER', `${s.name}: column ${col.name} is not in ${col.order === '+' ? 'descending' : 'ascending'} order`, this.sectionPos.get(s));
+              break;
+            }
+          }
+        });
       }
     }
     // export order: sections sorted by name (stable)

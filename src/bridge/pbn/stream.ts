@@ -1,0 +1,141 @@
+/** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
+import type { NotationError } from '../../errors.js';
+import { decodeLatin1 } from '../../text/index.js';
+import type { PbnGame } from './model.js';
+import { PbnReader, type ParsePbnOptions } from './parse.js';
+
+export interface PbnStreamItem {
+  game: PbnGame;
+  /** Errors and warnings found since the previous item (in the game, or in text before it). */
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
+export type PbnSource = string | Uint8Array | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+
+async function* chunks(source: PbnSource): AsyncGenerator<Uint8Array | string> {
+  if (typeof source === 'string' || source instanceof Uint8Array) {
+    yield source;
+    return;
+  }
+  if (typeof (source as ReadableStream).getReader === 'function') {
+    const reader = (source as ReadableStream<Uint8Array | string>).getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        if (value !== undefined) yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  yield* source as AsyncIterable<Uint8Array | string>;
+}
+
+/**
+ * Finds the end of the last complete game in `text`: the offset just after the last semi-empty
+ * line that is outside a brace comment (0 when none). Tracks `{…}`, strings, `;` and `%` lines.
+ */
+function lastBoundary(text: string, state: { inBrace: boolean }, from: number): { cut: number; scanned: number } {
+  let cut = -1;
+  let i = from;
+  const n = text.length;
+  while (i < n) {
+    // one line [i, e)
+    let e = i;
+    while (e < n && text.charCodeAt(e) !== 10 && text.charCodeAt(e) !== 13) e++;
+    if (e >= n) break; // incomplete line: wait for more text
+    let next = e + 1;
+    if (text.charCodeAt(e) === 13 && text.charCodeAt(e + 1) === 10) next++;
+    if (text.charCodeAt(e) === 13 && e + 1 >= n) break; // CR at the end: maybe CRLF
+    const line = text.slice(i, e);
+    if (state.inBrace) {
+      if (line.includes('}')) {
+        state.inBrace = false;
+        scanRest(line.slice(line.indexOf('}') + 1), state);
+      }
+    } else if (/^[ \t]*$/.test(line)) {
+      cut = next;
+    } else if (line[0] !== '%') {
+      scanRest(line, state);
+    }
+    i = next;
+  }
+  return { cut, scanned: i };
+}
+
+function scanRest(line: string, state: { inBrace: boolean }): void {
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k];
+    if (state.inBrace) {
+      if (c === '}') state.inBrace = false;
+    } else if (c === '{') state.inBrace = true;
+    else if (c === ';') return;
+    else if (c === '"') {
+      k++;
+      while (k < line.length && line[k] !== '"') k += line[k] === '\\' ? 2 : 1;
+    }
+  }
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
+  }
+  return n;
+}
+
+/** Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk). */
+export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<PbnStreamItem> {
+  const reader = new PbnReader(options);
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let latin1 = false;
+  let buffer = '';
+  let scanned = 0;
+  const state = { inBrace: false };
+  let line = 1;
+  let first = true;
+  let errorsSeen = 0;
+  let warningsSeen = 0;
+  const emit = function* (games: PbnGame[]): Generator<PbnStreamItem> {
+    for (const game of games) {
+      const item: PbnStreamItem = { game, errors: reader.errors.slice(errorsSeen), warnings: reader.warnings.slice(warningsSeen) };
+      errorsSeen = reader.errors.length;
+      warningsSeen = reader.warnings.length;
+      yield item;
+    }
+  };
+  for await (const chunk of chunks(source)) {
+    let text: string;
+    if (typeof chunk === 'string') text = chunk;
+    else if (latin1) text = decodeLatin1(chunk);
+    else {
+      try {
+        text = utf8.decode(chunk, { stream: true });
+      } catch {
+        latin1 = true;
+        text = decodeLatin1(chunk);
+      }
+    }
+    if (first) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      if (text.length) first = false;
+    }
+    buffer += text;
+    const { cut, scanned: s } = lastBoundary(buffer, state, scanned);
+    scanned = s;
+    if (cut > 0) {
+      const part = buffer.slice(0, cut);
+      buffer = buffer.slice(cut);
+      scanned -= cut;
+      yield* emit(reader.read(part, line));
+      line += countLines(part);
+    }
+  }
+  if (!latin1) buffer += utf8.decode();
+  yield* emit(reader.read(buffer, line));
+}

@@ -81,9 +81,9 @@ export function latestRelease(problem: Problem): Release | undefined {
 }
 
 class Deriver {
-  private twinCache = new Map<string, { board: ProblemBoard; stipulation?: Stipulation; chain: string[] }>();
+  private twinCache = new Map<Twin, { board: ProblemBoard; stipulation?: Stipulation; chain: string[] }>();
   private positionCache = new Map<string, ProblemBoard>();
-  private active = new Set<string>();
+  private active = new Set<unknown>();
 
   constructor(readonly problem: Problem, readonly errors: NotationError[], readonly warnings: NotationError[]) {}
 
@@ -106,7 +106,7 @@ class Deriver {
   }
 
   twin(twin: Twin, release: Release): { board: ProblemBoard; stipulation?: Stipulation; chain: string[] } {
-    const key = `${release.id}\u0000${twin.id}`;
+    const key = twin;
     const cached = this.twinCache.get(key);
     if (cached) return cached;
     if (this.active.has(key)) {
@@ -145,7 +145,7 @@ class Deriver {
   position(position: Position, baseTwin: Found<Twin> | undefined): ProblemBoard {
     const cached = this.positionCache.get(position.id);
     if (cached) return cloneBoard(cached);
-    const key = `position\u0000${position.id}`;
+    const key = position;
     if (this.active.has(key)) {
       this.errors.push({ code: 'ERR_XML_CYCLE', message: `position '${position.id}' is its own base (cycle)`, ...at(position) });
       return emptyBoard();

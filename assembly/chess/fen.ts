@@ -7,7 +7,7 @@ import {
   pocket, castleRooks,
 } from './position';
 import { attackersTo } from './movegen';
-import { between, line, pawnAttacks } from './attacks';
+import { between, line, pawnAttacks, knightAttacks, bishopAttacks, rookAttacks } from './attacks';
 
 // Syntax error codes (decoded in src/chess/codes.ts).
 export const E_FEN_EMPTY = 1, E_FEN_BOARD = 2, E_FEN_POCKET = 3, E_FEN_TURN = 4, E_FEN_CASTLING = 5,
@@ -246,6 +246,11 @@ export function validate(p: usize, epRaw: i32): i32 {
         const a = <i32>ctz<u64>(checkers), b = 63 - <i32>clz<u64>(checkers);
         if ((checkers & sliders) == 0) flags |= F_IMPOSSIBLE_CHECK;        // no discovered check possible
         else if (line(a, b) & ((<u64>1) << <u64>ksq)) flags |= F_IMPOSSIBLE_CHECK; // both on one line
+        else if (!discoverable(p, them, ksq, a, b, occ) && !discoverable(p, them, ksq, b, a, occ)) {
+          // Two sliders may both be discovered by an en passant capture (a pawn of theirs on our third rank).
+          const epRank: u64 = them == WHITE ? 0xff0000000000 : 0xff0000;
+          if ((checkers & sliders) != checkers || (pieceBB(p, them, PAWN) & epRank) == 0) flags |= F_IMPOSSIBLE_CHECK;
+        }
       }
       if (epRaw != 64 && (flags & F_EP) == 0 && (flags & F_IMPOSSIBLE_CHECK) == 0) {
         // After a double push, every check comes from the pushed pawn or was discovered by it.
@@ -262,6 +267,31 @@ export function validate(p: usize, epRaw: i32): i32 {
     }
   }
   return flags;
+}
+
+/**
+ * Could `moved` (a checker) have just arrived from a square between the king and the slider `disc`,
+ * discovering its check?
+ */
+function discoverable(p: usize, them: i32, ksq: i32, moved: i32, disc: i32, occ: u64): bool {
+  const discBit = (<u64>1) << <u64>disc;
+  if ((discBit & (roleBB(p, BISHOP) | roleBB(p, ROOK) | roleBB(p, QUEEN))) == 0) return false;
+  const gap = between(ksq, disc);
+  if (gap == 0) return false;
+  const r = <i32>load<u8>(p + O_BOARD + <usize>moved) & 7;
+  let origins: u64 = 0;
+  const mb = (<u64>1) << <u64>moved;
+  // Pawn origins (also for a piece that just promoted on the last rank).
+  const lastRank: u64 = them == WHITE ? 0xff00000000000000 : 0xff;
+  if (r == PAWN || (mb & lastRank)) {
+    const back = them == WHITE ? moved - 8 : moved + 8;
+    if (back >= 0 && back < 64) origins |= (<u64>1) << <u64>back;
+    origins |= pawnAttacks(them ^ 1, moved);
+  }
+  if (r == KNIGHT) origins |= knightAttacks(moved);
+  if (r == BISHOP || r == QUEEN) origins |= bishopAttacks(moved, occ);
+  if (r == ROOK || r == QUEEN) origins |= rookAttacks(moved, occ);
+  return (origins & gap) != 0;
 }
 
 function epPlausible(p: usize, ep: i32): bool {

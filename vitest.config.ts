@@ -21,6 +21,7 @@ export default defineConfig({
   test: {
     globals: true,
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/support/vitest-setup.ts'],
     maxWorkers: 1,
     testTimeout: 300_000,
     hookTimeout: 120_000,

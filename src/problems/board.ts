@@ -137,7 +137,7 @@ export function makeForsyth(board: ProblemBoard, knight: 'S' | 'N' = 'S'): strin
         continue;
       }
       const letter = kindLetter(piece.kind, knight);
-      if (!letter || piece.color === 'neutral') return undefined;
+      if (!letter || (piece.color !== 'white' && piece.color !== 'black')) return undefined;
       if (empty) row += String(empty);
       empty = 0;
       row += piece.color === 'white' ? letter : letter.toLowerCase();
@@ -155,6 +155,7 @@ export function fenObstacle(board: ProblemBoard): string | undefined {
     const piece = board.squares[sq];
     if (!piece) continue;
     if (piece.color === 'neutral') return `neutral ${piece.kind} on ${squareName(sq)} cannot be written in FEN`;
+    if (piece.color !== 'white' && piece.color !== 'black') return `piece colour '${piece.color}' on ${squareName(sq)} cannot be written in FEN`;
     if (!isOrthodoxKind(piece.kind)) return `fairy piece '${piece.kind}' on ${squareName(sq)} cannot be written in FEN`;
   }
   return undefined;
@@ -162,7 +163,7 @@ export function fenObstacle(board: ProblemBoard): string | undefined {
 
 export function countPieces(board: ProblemBoard): { white: number; black: number; neutral: number } {
   const counts = { white: 0, black: 0, neutral: 0 };
-  for (const piece of board.squares) if (piece) counts[piece.color]++;
+  for (const piece of board.squares) if (piece && piece.color in counts) counts[piece.color]++;
   return counts;
 }
 

@@ -6,7 +6,7 @@ import { problemFen } from './fen.js';
 import { newPbiProblem, type PbiAward, type PbiDocument, type PbiProblem, type PbiSource, type PbiStatus } from './pbi.js';
 import { formatStipulation, parseStipulation } from './stipulation.js';
 import { deriveTwins, effectiveRelease, latestRelease, squareToPlanes, type DerivedTwin } from './xml/derive.js';
-import type { Award, PieceDecl, PieceOp, Problem, ProblemsDocument, Source, Stipulation, XmlDate } from './xml/model.js';
+import type { Award, PieceDecl, PieceOp, Problem, ProblemsDocument, Source, Stipulation, XmlDate, XmlNode } from './xml/model.js';
 
 export interface ConvertResult<T> {
   value: T;
@@ -160,11 +160,23 @@ export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
 function authorName(a: Problem['releases'][number]['authors'][number], where: string, warnings: NotationError[]): string {
   if (a.name) return [a.name.givenNames, a.name.familyName].filter(Boolean).join(' ');
   if (a.vcard) {
-    const fn = JSON.stringify(a.vcard).match(/"name":"vCard:FN","children":\[\{"text":"([^"]*)"/);
     warn(warnings, 'ERR_CONVERT_AUTHOR', `${where}: vCard author reduced to its name`);
-    return fn ? JSON.parse(`"${fn[1]}"`) : '';
+    return vcardName(a.vcard);
   }
   return '';
+}
+
+/** The FN (formatted name) of a vCard element, or its N family/given parts. */
+function vcardName(node: XmlNode): string {
+  const find = (n: XmlNode, local: string): XmlNode | undefined => {
+    if (n.name.replace(/^.*:/, '') === local) return n;
+    for (const c of n.children ?? []) if (!('text' in c)) { const f = find(c, local); if (f) return f; }
+    return undefined;
+  };
+  const text = (n: XmlNode | undefined): string => (n?.children ?? []).map((c) => ('text' in c ? c.text : text(c))).join('').trim();
+  const fn = text(find(node, 'FN'));
+  if (fn) return fn;
+  return [text(find(node, 'Given')), text(find(node, 'Family'))].filter(Boolean).join(' ');
 }
 
 /** Describes how a twin differs from the first twin as Popeye twinning commands. */
@@ -197,15 +209,36 @@ export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
       continue;
     }
   }
+  // Moves (a target may hold a piece that goes away: Popeye's Move replaces it).
+  const moves: [number, number][] = [];
   for (const s of removed) {
     if (done.has(s)) continue;
     const piece = a.squares[s]!;
-    const candidates = added.filter((t) => !used.has(t) && same(piece, b.squares[t]) && !(a.squares[t] && !removed.includes(t)));
+    const candidates = added.filter((t) => !used.has(t) && same(piece, b.squares[t]) && (!a.squares[t] || removed.includes(t)));
     const t = candidates.find((u) => piece.id !== undefined && b.squares[u]?.id === piece.id) ?? candidates[0];
-    if (t !== undefined && !a.squares[t]) {
-      cmds.push(`Move ${squareName(s)} ${squareName(t)}`);
-      used.add(t);
-    } else cmds.push(`Remove ${squareName(s)}`);
+    if (t === undefined) continue;
+    moves.push([s, t]);
+    used.add(t);
+    done.add(s);
+  }
+  // A move must not land on a piece that still has to move away: order them, break cycles into Remove/Add.
+  const pending = [...moves];
+  while (pending.length) {
+    const i = pending.findIndex(([, t]) => !pending.some(([s]) => s === t));
+    if (i < 0) {
+      for (const [s, t] of pending) {
+        done.delete(s);
+        used.delete(t);
+      }
+      break;
+    }
+    const [s, t] = pending.splice(i, 1)[0]!;
+    cmds.push(`Move ${squareName(s)} ${squareName(t)}`);
+  }
+  const implied = new Set(moves.filter(([s, t]) => done.has(s) && a.squares[t] && !done.has(t)).map(([, t]) => t));
+  for (const s of removed) {
+    if (done.has(s) || implied.has(s)) continue;
+    cmds.push(`Remove ${squareName(s)}`);
     done.add(s);
   }
   for (const t of added) {
@@ -304,7 +337,9 @@ function popeyePieces(board: ProblemBoard, where: string, warnings: NotationErro
   });
   for (const { p, sq } of squares) {
     if (!isOrthodoxKind(p!.kind)) warn(warnings, 'ERR_CONVERT_FAIRY', `${where}: fairy piece '${p!.kind}' written as '${popeyeLetter(p!.kind)}' (check Popeye's piece code)`);
-    groups[p!.color]!.push(`${popeyeLetter(p!.kind)}${squareName(sq, board.files)}`);
+    const group = groups[p!.color];
+    if (!group) warn(warnings, 'ERR_CONVERT_COLOR', `${where}: piece colour '${p!.color}' on ${squareName(sq, board.files)} has no Popeye form; left out`);
+    else group.push(`${popeyeLetter(p!.kind)}${squareName(sq, board.files)}`);
   }
   const parts = ['White', 'Black', 'Neutral'].map((c) => [c, groups[c.toLowerCase()]!] as const).filter(([, l]) => l.length);
   return parts.map(([c, l]) => `${c} ${l.join(' ')}`).join(' ');

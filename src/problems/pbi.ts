@@ -398,7 +398,10 @@ export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = 
     if (version === '1.1' && (p.keymove || p.status)) {
       warnings.push({ code: 'ERR_PBI_KEYMOVE_V11', message: `problem ${index + 1}: PBI 1.1 has no keymove/status; written anyway` });
     }
-    out += `${fields.join(':')}${nl(p.newline)}`;
+    let line = fields.join(':');
+    // A data line must not look like a comment line.
+    if (line.startsWith('#')) line = `\\x23${line.slice(1)}`;
+    out += `${line}${nl(p.newline)}`;
   });
   return { text: out, warnings };
 }

@@ -42,7 +42,9 @@ export function canonicalTagValue(name: string, value: string, tags: Record<stri
 }
 
 function tagLine(name: string, value: string): string {
-  return `[${name} "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+  // `\` is doubled only where it would otherwise start an escape (before `"` or `\`, or at the end),
+  // so column specs such as `Rank\2R` stay as other PBN software writes them.
+  return `[${name} "${value.replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;
 }
 
 function commentText(c: PbnComment, eol: string): string {

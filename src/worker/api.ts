@@ -48,7 +48,8 @@ export class WorkerApi {
       const variant = options.variant ?? 'chess';
       const root = Position.fromFen(fen, { variant });
       if (!root.ok) throw failure('NotationFailure', `${root.error.code} ${root.error.message}`);
-      if (depth <= 1 || (!options.divide && !onProgress)) {
+      // Below depth 3 the job is too short to be worth chunking for progress or cancellation.
+      if (depth <= 1 || (depth < 3 && !options.divide && !onProgress)) {
         return { nodes: depth <= 0 ? 1 : perft(fen, depth, { variant }) };
       }
       const moves = root.value.legalMoves();

@@ -1,16 +1,11 @@
 import type { NotationError } from '../errors.js';
 import { parseCommands } from './commands.js';
-import type { Move, PgnGame, PgnNode } from './types.js';
-import type { PgnRules, PgnVisitor } from './visitor.js';
+import type { PgnGame, PgnNode, PgnRoot } from './types.js';
+import type { PgnMoveInfo, PgnVisitor } from './visitor.js';
 
 /** One line under construction: the main line or a variation. */
 interface Line {
-  /** The node the next move attaches below (the last move of the line, or the branch point). */
-  cur: PgnNode;
-  /** The parent of `cur` (null at a line's branch point before its first move). */
-  parent: PgnNode | null;
-  /** Whether the line has a move. */
-  hasMove: boolean;
+  moves: PgnNode[];
   /** Comments and NAGs seen before the line's first move. */
   startComments: string[] | null;
   startNags: number[] | null;
@@ -31,8 +26,8 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
   private game!: PgnGame;
   private lines: Line[] = [];
   private line!: Line;
+  private resultSeen = false;
 
-  constructor(private readonly rules?: PgnRules<P>) {}
 
   /** Finished games since the last call. */
   take(): PgnGame[] {
@@ -42,10 +37,10 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
   }
 
   beginGame(line: number): void {
-    const root: PgnNode = { children: [] };
-    this.game = { headers: {}, root, result: '*', errors: [], line };
+    const moves: PgnNode[] = [];
+    this.game = { headers: {}, root: {}, moves, result: '*', errors: [], line };
     this.resultSeen = false;
-    this.line = { cur: root, parent: null, hasMove: false, startComments: null, startNags: null };
+    this.line = { moves, startComments: null, startNags: null };
     this.lines = [this.line];
   }
 
@@ -55,59 +50,54 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     else h[name] = value;
   }
 
-  move(san: string, move: Move | undefined, before: P | undefined): void {
+  move(info: PgnMoveInfo<P>): void {
     const line = this.line;
     let node: PgnNode;
-    const rules = this.rules;
-    if (move !== undefined && before !== undefined && rules) {
-      if (rules.isNull?.(move)) node = { san: '--', uci: '0000', children: [] };
-      else {
-        node = {
-          san: rules.makeSan ? rules.makeSan(before, move) : san,
-          uci: rules.makeUci ? rules.makeUci(before, move) : undefined,
-          move,
-          children: [],
-        };
-        if (node.uci === undefined) delete node.uci;
-      }
-    } else node = { san: san === 'Z0' ? '--' : san, children: [] };
-    if (!line.hasMove) {
-      line.hasMove = true;
+    if (!info.resolved) node = { san: info.san() };
+    else {
+      const move = info.move();
+      if (move === undefined) node = { san: '--', uci: '0000' };
+      else node = { san: info.san(), uci: info.uci()!, move };
+    }
+    if (line.moves.length === 0) {
       if (line.startComments) node.startingComments = line.startComments;
       if (line.startNags) node.nags = line.startNags;
       line.startComments = line.startNags = null;
     }
-    line.cur.children.push(node);
-    line.parent = line.cur;
-    line.cur = node;
+    line.moves.push(node);
   }
 
   comment(text: string): void {
     const t = normalizeComment(text);
     const line = this.line;
-    if (!line.hasMove && this.lines.length > 1) {
+    const moves = line.moves;
+    let target: PgnNode | PgnRoot;
+    if (moves.length > 0) target = moves[moves.length - 1]!;
+    else if (this.lines.length > 1) {
       (line.startComments ??= []).push(t);
       return;
-    }
-    const node = line.cur;
-    (node.comments ??= []).push(t);
+    } else target = this.game.root;
+    (target.comments ??= []).push(t);
     if (t.includes('[%')) {
-      const c = parseCommands(t, node.commands);
-      if (c) node.commands = c;
+      const c = parseCommands(t, target.commands);
+      if (c) target.commands = c;
     }
   }
 
   nag(nag: number): void {
     const line = this.line;
-    if (!line.hasMove && this.lines.length > 1) (line.startNags ??= []).push(nag);
-    else (line.cur.nags ??= []).push(nag);
+    const moves = line.moves;
+    if (moves.length > 0) (moves[moves.length - 1]!.nags ??= []).push(nag);
+    else if (this.lines.length > 1) (line.startNags ??= []).push(nag);
+    else (this.game.root.nags ??= []).push(nag);
   }
 
   beginVariation(): void {
-    // The variation is an alternative to the last move of the current line: it hangs below that
-    // move's parent, which the parser guarantees exists (a line with at least one move).
-    const parent = this.line.parent!;
-    const line: Line = { cur: parent, parent: null, hasMove: false, startComments: null, startNags: null };
+    // An alternative to the last move of the current line (the parser guarantees there is one).
+    const outer = this.line.moves;
+    const last = outer[outer.length - 1]!;
+    const line: Line = { moves: [], startComments: null, startNags: null };
+    (last.variations ??= []).push(line.moves);
     this.lines.push(line);
     this.line = line;
   }
@@ -115,8 +105,12 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
   endVariation(): void {
     const inner = this.lines.pop()!;
     this.line = this.lines[this.lines.length - 1]!;
-    if (!inner.hasMove) {
-      // A variation without moves: its comments and NAGs go to the move before it.
+    if (inner.moves.length === 0) {
+      // A variation without moves is dropped; its comments and NAGs go to the move before it.
+      const outer = this.line.moves;
+      const last = outer[outer.length - 1]!;
+      last.variations!.pop();
+      if (last.variations!.length === 0) delete last.variations;
       for (const c of inner.startComments ?? []) this.comment(c);
       for (const n of inner.startNags ?? []) this.nag(n);
     }
@@ -140,6 +134,4 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     }
     this.games.push(g);
   }
-
-  private resultSeen = false;
 }

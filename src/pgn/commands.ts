@@ -9,12 +9,41 @@ function square(text: string, at: number): number {
 }
 
 /** `h:mm:ss`, `mm:ss`, `ss`, with optional fractions (`0:00:07.3`), to seconds; NaN when malformed. */
-export function parseClock(text: string): number {
-  const parts = text.trim().split(':');
-  if (parts.length > 3 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return NaN;
-  let seconds = 0;
-  for (const p of parts) seconds = seconds * 60 + Number(p);
-  return Math.round(seconds * 1000) / 1000;
+export function parseClock(text: string, from = 0, to = text.length): number {
+  let total = 0;
+  let field = 0;
+  let digits = 0;
+  let fields = 1;
+  let frac = 0;
+  let scale = 0; // > 0 inside the fraction
+  let i = from;
+  let n = to;
+  while (i < n && text.charCodeAt(i) === 32) i++;
+  while (n > i && text.charCodeAt(n - 1) === 32) n--;
+  if (i === n) return NaN;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (scale > 0) {
+        scale /= 10;
+        frac += (c - 48) * scale;
+      } else field = field * 10 + (c - 48);
+      digits++;
+    } else if (c === 58 && scale === 0 && digits > 0) {
+      // ':'
+      total = total * 60 + field;
+      field = 0;
+      digits = 0;
+      if (++fields > 3) return NaN;
+    } else if (c === 46 && scale === 0 && digits > 0) {
+      // '.'
+      scale = 1;
+      digits = 0;
+    } else return NaN;
+  }
+  if (digits === 0) return NaN;
+  const seconds = total * 60 + field + frac;
+  return scale > 0 ? Math.round(seconds * 1000) / 1000 : seconds;
 }
 
 /** Seconds to `h:mm:ss` (fractions kept to the tenth when present). */
@@ -81,7 +110,6 @@ export function parseCommands(comment: string, into?: PgnCommands): PgnCommands 
       if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) break;
       p++;
     }
-    const name = comment.slice(at + 2, p);
     // Arguments run to the first `]` outside a double-quoted string.
     let q = p;
     let quoted = false;
@@ -91,20 +119,27 @@ export function parseCommands(comment: string, into?: PgnCommands): PgnCommands 
       else if (c === 93 && !quoted) break;
       q++;
     }
-    if (q >= n || !name) break;
-    const value = comment.slice(p, q).trim();
+    if (q >= n || p === at + 2) break;
     into ??= {};
+    // Clocks, the most common commands by far, are read without slicing the comment.
+    if (p - at === 5) {
+      const a = comment.charCodeAt(at + 2);
+      const b = comment.charCodeAt(at + 3);
+      const d = comment.charCodeAt(at + 4);
+      const clock = a === 99 && b === 108 && d === 107 ? 'clk' : a === 101 && b === 109 && d === 116 ? 'emt' : a === 101 && b === 103 && d === 116 ? 'egt' : a === 109 && b === 99 && d === 116 ? 'mct' : undefined;
+      if (clock) {
+        const seconds = parseClock(comment, p, q);
+        if (!Number.isNaN(seconds)) {
+          into[clock] = seconds;
+          at = comment.indexOf('[%', q + 1);
+          continue;
+        }
+      }
+    }
+    const name = comment.slice(at + 2, p);
+    const value = comment.slice(p, q).trim();
     let known = true;
     switch (name) {
-      case 'clk':
-      case 'emt':
-      case 'egt':
-      case 'mct': {
-        const seconds = parseClock(value);
-        if (Number.isNaN(seconds)) known = false;
-        else into[name] = seconds;
-        break;
-      }
       case 'eval': {
         const e = parseEval(value);
         if (e) into.eval = e;

@@ -6,4 +6,5 @@ export * from './writer.js';
 export * from './commands.js';
 export { GameBuilder, normalizeComment } from './builder.js';
 export { PgnParser } from './parser.js';
-export { chessRules } from './rules.js';
+export { Lexer, tokenize, type Token, type LexerOptions } from '../text/lexer.js';
+export { chessRules, mainlineFen, startingPosition, gameVariant, NULL_MOVE } from './rules.js';

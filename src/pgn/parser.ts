@@ -4,18 +4,42 @@ import {
   TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_OTHER, TOKEN_PERIOD, TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT,
   TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
-import type { PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
+import type { Move } from './types.js';
+import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */
 interface Level<P> {
-  /** Position after the last move of this line (null: moves are not resolved). */
+  /**
+   * Position before the last move of this line (null: moves are not resolved). The last move is
+   * kept pending and played only when the next move comes, so a variation (which starts from the
+   * position before the last move) costs one clone and ordinary moves cost none.
+   */
   pos: P | null;
-  /** Position before the last move (where a variation starting here branches off). */
-  prev: P | null;
+  pending: unknown;
+  hasPending: boolean;
   /** Whether this line has a move yet. */
   hasMove: boolean;
   /** After a bad move: the rest of this line is skipped. */
   dead: boolean;
+}
+
+class MoveInfo<P> implements PgnMoveInfo<P> {
+  text = '';
+  line = 0;
+  column = 0;
+  resolved = false;
+  position: P | undefined = undefined;
+  handle: unknown = undefined;
+  constructor(private readonly rules: PgnRules<P> | undefined) {}
+  move(): Move | undefined {
+    return this.resolved ? this.rules!.move(this.position!, this.handle) : undefined;
+  }
+  san(): string {
+    return this.resolved ? this.rules!.san(this.position!, this.handle) : this.text === 'Z0' ? '--' : this.text;
+  }
+  uci(): string | undefined {
+    return this.resolved ? this.rules!.uci(this.position!, this.handle) : undefined;
+  }
 }
 
 const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
@@ -44,8 +68,9 @@ export class PgnParser<P = unknown> {
   private readonly rules: PgnRules<P> | undefined;
   private readonly maxDepth: number;
   private readonly levels: Level<P>[] = [];
-  /** Number of tokens read in total (for statistics). */
+  /** Number of moves read in total (for statistics). */
   moves = 0;
+  private readonly info: MoveInfo<P>;
 
   constructor(
     private readonly visitor: PgnVisitor<P>,
@@ -53,6 +78,7 @@ export class PgnParser<P = unknown> {
   ) {
     this.rules = options.resolveMoves === false ? undefined : options.rules;
     this.maxDepth = options.maxDepth ?? 256;
+    this.info = new MoveInfo<P>(this.rules);
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
@@ -104,7 +130,7 @@ export class PgnParser<P = unknown> {
     let depth = 0;
     /** Nesting depth of a variation being skipped (too deep, dead line, visitor's choice). */
     let skipDepth = 0;
-    let level: Level<P> = { pos: null, prev: null, hasMove: false, dead: false };
+    let level: Level<P> = { pos: null, pending: undefined, hasPending: false, hasMove: false, dead: false };
 
     const startMovetext = (): void => {
       inMovetext = true;
@@ -115,7 +141,7 @@ export class PgnParser<P = unknown> {
         if (setup.ok) pos = setup.value;
         else v.error?.({ ...setup.error, line: gameLine, column: 1 });
       }
-      level = { pos, prev: null, hasMove: false, dead: false };
+      level = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
       levels.push(level);
       if (early && !skipMovetext) for (const c of early) v.comment?.(c);
     };
@@ -198,8 +224,8 @@ export class PgnParser<P = unknown> {
             skipDepth = 1;
           } else {
             depth++;
-            const pos = level.prev === null ? null : rules!.clone(level.prev);
-            level = { pos, prev: null, hasMove: false, dead: false };
+            const pos = level.pos === null || !level.hasPending ? null : rules!.clone(level.pos);
+            level = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
             levels.push(level);
           }
           break;
@@ -257,36 +283,43 @@ export class PgnParser<P = unknown> {
     return lx.error !== 'ERR_TEXT_COMMENT_TOO_LONG';
   }
 
-  /** Resolves and plays one move token on a line (or passes it through unresolved). */
-  private playToken(level: Level<P>, san: string): void {
+  /** Resolves one move token on a line and reports it; the previous pending move is played first. */
+  private playToken(level: Level<P>, text: string): void {
     const v = this.visitor;
+    const info = this.info;
+    const lx = this.lexer;
     level.hasMove = true;
-    const pos = level.pos;
+    info.text = text;
+    info.line = lx.line;
+    info.column = lx.column;
+    let pos = level.pos;
     if (pos === null) {
       this.moves++;
-      v.move?.(san, undefined, undefined);
+      info.resolved = false;
+      info.position = undefined;
+      v.move?.(info);
       return;
     }
     const rules = this.rules!;
-    const r = rules.parseMove(pos, san);
+    if (level.hasPending) {
+      pos = level.pos = rules.play(pos, level.pending);
+      level.hasPending = false;
+    }
+    const r = rules.resolve(pos, text);
     if (!r.ok) {
-      this.tokenError(r.error.code, `${san}: ${r.error.message}`);
+      this.tokenError(r.error.code, r.error.message);
       level.dead = true;
       return;
     }
     this.moves++;
-    v.move?.(san, r.value, pos);
-    level.prev = rules.clone(pos);
-    rules.play(pos, r.value);
-  }
-
-  /** At a `[` after comments: is this a tag pair (a name follows), not junk? */
-  private tagFollows(): boolean {
-    const text = this.lexer.text;
-    let p = this.lexer.pos;
-    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-    const c = text.charCodeAt(p);
-    return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+    level.pending = r.value;
+    level.hasPending = true;
+    if (v.move) {
+      info.resolved = true;
+      info.position = pos;
+      info.handle = r.value;
+      v.move(info);
+    }
   }
 
   /**

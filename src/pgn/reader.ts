@@ -25,7 +25,7 @@ function parserFor<P>(visitor: PgnVisitor<P>, options: PgnReadOptions<P>): PgnPa
 
 /** Reads every game of a PGN text into game trees. Never throws on bad input: see `game.errors`. */
 export function parsePgn(text: string, options: PgnReadOptions = {}): PgnGame[] {
-  const builder = new GameBuilder(rulesOf(options));
+  const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   parser.reset(text);
   parser.parseAll();
@@ -34,7 +34,7 @@ export function parsePgn(text: string, options: PgnReadOptions = {}): PgnGame[] 
 
 /** The games of a PGN text one at a time (lazily). */
 export function* iteratePgn(text: string, options: PgnReadOptions = {}): Generator<PgnGame> {
-  const builder = new GameBuilder(rulesOf(options));
+  const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   parser.reset(text);
   while (parser.parseGame()) yield* builder.take();
@@ -76,7 +76,8 @@ async function* batches(source: PgnSource, options: PgnReadOptions, oversize: (l
 function oversizeGame(line: number, bytes: number): PgnGame {
   return {
     headers: {},
-    root: { children: [] },
+    root: {},
+    moves: [],
     result: '*',
     errors: [notationError('ERR_PGN_GAME_TOO_LARGE', `game of more than ${bytes} bytes (maxGameBytes); skipped`, line, 1)],
     line,
@@ -89,7 +90,7 @@ function oversizeGame(line: number, bytes: number): PgnGame {
  * `maxGameBytes`) plus one chunk, however large the input.
  */
 export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<PgnGame> {
-  const builder = new GameBuilder(rulesOf(options));
+  const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   const dropped: PgnGame[] = [];
   for await (const batch of batches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)))) {

@@ -1,4 +1,215 @@
+import { err, notationError, ok, type Result } from '../errors.js';
+import { isDrop, makeSan, makeUci, parseSan, parseUci, Position, unpackMove, type Move, type Variant } from '../chess/index.js';
+// Internal hooks of the chess core for the fast path (see fastChessRules).
+import { lexSan, parts } from '../chess/sanparts.js';
+import { readText, wasm } from '../chess/wasm.js';
+import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
 
-/** Default rules (gamenotation/chess); wired when the chess core is available. */
-export const chessRules: PgnRules<any> | undefined = undefined;
+/** The null move (`--`, `Z0`): passes the turn. */
+export const NULL_MOVE: Move = Object.freeze({ from: 0, to: 0 }) as Move;
+
+const CHESS960 = new Set(['chess960', 'chess 960', '960', 'fischerandom', 'fischerrandom', 'fischer random', 'freestyle']);
+const STANDARD = new Set(['standard', 'chess', 'normal', 'classical', 'from position', 'from-position']);
+
+export interface GameVariant {
+  variant: Variant;
+  chess960: boolean;
+}
+
+/** The rules a game's `Variant` tag asks for, or an error for variants we do not play. */
+export function gameVariant(headers: Record<string, string>): Result<GameVariant> {
+  const tag = headers.Variant?.trim().toLowerCase();
+  if (!tag || STANDARD.has(tag)) return ok({ variant: 'chess', chess960: false });
+  if (CHESS960.has(tag)) return ok({ variant: 'chess', chess960: true });
+  if (tag === 'crazyhouse' || tag === 'zh') return ok({ variant: 'crazyhouse', chess960: false });
+  return err(notationError('ERR_PGN_VARIANT', `variant "${headers.Variant}" is not supported; moves are kept as written, unresolved`));
+}
+
+const initialCache = new Map<string, Position>();
+
+/** The starting position of a game from its SetUp/FEN/Variant tags. */
+export function startingPosition(headers: Record<string, string>): Result<Position> {
+  const v = gameVariant(headers);
+  if (!v.ok) return v;
+  const { variant, chess960 } = v.value;
+  const fen = headers.FEN?.trim();
+  if (fen && headers.SetUp?.trim() !== '0') {
+    const opts = { variant, chess960 };
+    const strict = Position.fromFen(fen, opts);
+    if (strict.ok) return strict;
+    // Accept what can be repaired (bad castling rights or en passant square), as most readers do.
+    const lenient = Position.fromFen(fen, { ...opts, lenient: true });
+    if (lenient.ok) return lenient;
+    return err(notationError(strict.error.code, `FEN tag: ${strict.error.message}; moves are not resolved`));
+  }
+  const key = `${variant}/${chess960}`;
+  let initial = initialCache.get(key);
+  if (!initial) {
+    const r = Position.fromFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', { variant, chess960 });
+    if (!r.ok) return r;
+    initial = r.value;
+    initialCache.set(key, initial);
+  }
+  return ok(initial.clone());
+}
+
+const UCI = /^[a-h][1-8][a-h][1-8][qrbnk]?$/;
+
+/** Plays the null move: same board, other side to move, no en passant. */
+function passTurn(pos: Position): Position | undefined {
+  if (pos.isCheck()) return undefined;
+  const f = pos.fen().split(' ');
+  f[1] = f[1] === 'w' ? 'b' : 'w';
+  f[3] = '-';
+  if (f[4] !== undefined) f[4] = String(Number(f[4]) + 1);
+  if (f[1] === 'w' && f[5] !== undefined) f[5] = String(Number(f[5]) + 1);
+  const r = Position.fromFen(f.join(' '), { variant: pos.variant, chess960: pos._chess960, lenient: true });
+  return r.ok ? r.value : undefined;
+}
+
+/**
+ * SAN resolution with the public API of `gamenotation/chess` only (moves as data). Correct but
+ * slower than `chessRules`; kept as the reference the fast path is tested against.
+ */
+export const publicChessRules: PgnRules<Position, Move> = {
+  setup: startingPosition,
+  resolve(pos, text) {
+    const r = parseSan(pos, text);
+    if (r.ok) return r;
+    if (text === '--' || text === 'Z0') {
+      if (pos.isCheck()) return err(notationError('ERR_PGN_NULL_MOVE', 'null move while in check'));
+      return ok(NULL_MOVE);
+    }
+    if (UCI.test(text)) {
+      const m = parseUci(text);
+      if (m && pos.isLegal(m)) return ok(m);
+    }
+    return r;
+  },
+  play(pos, move) {
+    if (move === NULL_MOVE) return passTurn(pos) ?? pos;
+    pos.play(move);
+    return pos;
+  },
+  clone: (pos) => pos.clone(),
+  move: (_pos, move) => (move === NULL_MOVE ? undefined : move),
+  san: (pos, move) => (move === NULL_MOVE ? '--' : makeSan(pos, move)),
+  uci: (_pos, move) => (move === NULL_MOVE ? '0000' : makeUci(move)),
+};
+
+// The fast path keeps moves packed (the wasm core's u32 encoding) from resolution to play, so no
+// legal-move list is generated twice. It uses the chess core's internal hooks (`_load`,
+// `_playPacked`, `_encode`, the wasm exports); `chessRules` falls back to the public API if they
+// are ever missing.
+const NULL_HANDLE = -1;
+
+function illegal(pos: Position, text: string, code: string, what: string): Result<never> {
+  return err(notationError(code, `${what} '${text}' in ${pos.fen()}`));
+}
+
+const fastChessRules: PgnRules<Position, number> = {
+  setup: startingPosition,
+  resolve(pos, text) {
+    const c = wasm();
+    lastText = text;
+    if (lexSan(text) === 0) {
+      const m = c.w.sanFind(pos._load(c), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
+      if (m >= 0) return ok(m);
+      if (m === -2) return illegal(pos, text, 'ERR_SAN_AMBIGUOUS', 'ambiguous move');
+    }
+    if (text === '--' || text === 'Z0') {
+      if (pos.isCheck()) return err(notationError('ERR_PGN_NULL_MOVE', 'null move while in check'));
+      return ok(NULL_HANDLE);
+    }
+    if (UCI.test(text)) {
+      const m = parseUci(text);
+      const packed = m ? pos._encode(m) : -1;
+      if (packed >= 0) return ok(packed);
+    }
+    if (lexSan(text) !== 0) return err(notationError('ERR_SAN_SYNTAX', `invalid SAN '${text}'`));
+    return illegal(pos, text, 'ERR_SAN_ILLEGAL', 'illegal move');
+  },
+  play(pos, m) {
+    if (m === NULL_HANDLE) return passTurn(pos) ?? pos;
+    pos._playPacked(m);
+    return pos;
+  },
+  clone: (pos) => pos.clone(),
+  move: (pos, m) => (m === NULL_HANDLE ? undefined : sharedMove(m, pos._chess960)),
+  san(pos, m) {
+    if (m === NULL_HANDLE) return '--';
+    const c = wasm();
+    const len = c.w.sanWrite(pos._load(c), m);
+    return sameText(c.heap, c.TEXT_OUT, len, lastText) ? lastText : readText(c, len);
+  },
+  uci: (pos, m) => (m === NULL_HANDLE ? '0000' : uciOf(sharedMove(m, pos._chess960))),
+};
+
+/** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
+let lastText = '';
+
+function sameText(heap: Uint8Array, at: number, len: number, text: string): boolean {
+  if (text.length !== len) return false;
+  for (let i = 0; i < len; i++) if (heap[at + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+const moveCache: Move[] = [];
+const moveCache960: Move[] = [];
+
+/**
+ * The move of a packed code. Plain moves (no promotion, no drop) are frozen objects shared by
+ * every node that holds the same move: a game tree then allocates nothing per ordinary move.
+ */
+function sharedMove(m: number, chess960: boolean): Move {
+  if (((m >>> 12) & 0x3f) !== 0) return unpackMove(m, chess960); // promotion or drop
+  // from/to, plus the castling flag (a castle decodes to the king's destination).
+  const key = (m & 0xfff) | ((m >>> 6) & 0x1000);
+  const cache = chess960 ? moveCache960 : moveCache;
+  let move = cache[key];
+  if (move === undefined) {
+    move = Object.freeze(unpackMove(m, chess960));
+    cache[key] = move;
+  }
+  return move;
+}
+
+const uciCache: string[] = [];
+
+/** UCI of a move, with the strings of plain moves cached (no allocation per move). */
+function uciOf(move: Move): string {
+  if ('from' in move && !move.promotion) {
+    const key = move.from * 64 + move.to;
+    return (uciCache[key] ??= makeUci(move));
+  }
+  return makeUci(move);
+}
+
+const internalsPresent =
+  typeof (Position.prototype as { _load?: unknown })._load === 'function' &&
+  typeof (Position.prototype as { _playPacked?: unknown })._playPacked === 'function' &&
+  typeof (Position.prototype as { _encode?: unknown })._encode === 'function';
+
+/** SAN resolution with `gamenotation/chess` (lenient SAN, UCI in movetext, null moves). */
+export const chessRules: PgnRules<Position, unknown> = (internalsPresent ? fastChessRules : publicChessRules) as PgnRules<Position, unknown>;
+
+/** FEN after the main line of a game tree (undefined when its moves are not resolved). */
+export function mainlineFen(game: PgnGame): string | undefined {
+  const start = startingPosition(game.headers);
+  if (!start.ok) return undefined;
+  let pos = start.value;
+  for (const node of game.moves) {
+    if (node.san === '--') {
+      const next = passTurn(pos);
+      if (!next) return undefined;
+      pos = next;
+      continue;
+    }
+    if (!node.move || !pos.isLegal(node.move)) return undefined;
+    pos.play(node.move);
+  }
+  return pos.fen();
+}
+
+export { isDrop };

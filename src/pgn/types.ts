@@ -38,12 +38,14 @@ export interface PgnCommands {
 }
 
 /**
- * A node of the game tree. The root stands for the starting position (no move); every other node
- * is a move. `children[0]` continues the line, `children[1…]` are alternatives to it (variations).
+ * A move of the game tree. A line of play is an array of nodes; `variations` holds the lines that
+ * are alternatives to this move (each starts with a move played instead of it). Nesting depth is
+ * that of the variations only (capped by `maxDepth`), never the length of a line, so trees of any
+ * length serialise to JSON and cross `postMessage` safely.
  */
 export interface PgnNode {
   /** SAN as written by `makeSan` when the move was resolved, else as found in the file. `--` is a null move. */
-  san?: string;
+  san: string;
   /** UCI (`e2e4`, `e7e8q`, `N@f3`, `0000` for a null move); absent when the move was not resolved. */
   uci?: string;
   move?: Move;
@@ -51,17 +53,28 @@ export interface PgnNode {
   startingComments?: string[];
   /** NAGs of the move (suffix annotations become NAGs 1–6). */
   nags?: number[];
-  /** Comments after the move (on the root: comments before the first move), whitespace-normalised. */
+  /** Comments after the move, whitespace-normalised (runs of white space become one space). */
   comments?: string[];
   /** Typed view of the commands found in `comments` (the comment text keeps them). */
   commands?: PgnCommands;
-  children: PgnNode[];
+  /** Alternatives to this move, each a line (array of nodes). */
+  variations?: PgnNode[][];
+}
+
+/** What comes before the first move: the starting position's comments and NAGs. */
+export interface PgnRoot {
+  nags?: number[];
+  comments?: string[];
+  commands?: PgnCommands;
 }
 
 export interface PgnGame {
   /** Tag pairs in file order (a repeated name keeps its last value). */
   headers: Record<string, string>;
-  root: PgnNode;
+  /** Comments and NAGs before the first move. */
+  root: PgnRoot;
+  /** The main line. */
+  moves: PgnNode[];
   /** The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); the Result tag when the movetext has none. */
   result: string;
   /** Problems found while reading this game (the game is kept up to the first bad move of a line). */

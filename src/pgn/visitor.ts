@@ -12,11 +12,11 @@ export interface PgnVisitor<P = unknown> {
   /** After the tag section. Return `false` to skip the game's movetext (it is still scanned). */
   endHeaders?(headers: Record<string, string>): boolean | void;
   /**
-   * A move. With move resolution on (the default), `move` is the move and `before` the position
-   * before it (valid only during the call: clone it to keep it); `san` is the text as written.
-   * With resolution off, or in a game whose variant is not supported, both are undefined.
+   * A move. `info` is reused from move to move: read what you need during the call. With move
+   * resolution on (the default) `info.resolved` is true and `info.move()`, `info.san()` (canonical),
+   * `info.uci()` and `info.position` (the position before the move) are available.
    */
-  move?(san: string, move: Move | undefined, before: P | undefined): void;
+  move?(info: PgnMoveInfo<P>): void;
   comment?(text: string): void;
   nag?(nag: number): void;
   /** Return `false` to skip this variation. */
@@ -27,26 +27,45 @@ export interface PgnVisitor<P = unknown> {
   endGame?(): void;
 }
 
+/** What the reader knows about the current move (one reused object; valid during `move()` only). */
+export interface PgnMoveInfo<P = unknown> {
+  /** The move as written in the file. */
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+  /** Whether the move was resolved against the position (false: resolution off, unsupported variant). */
+  readonly resolved: boolean;
+  /** The position before the move (resolved moves only). */
+  readonly position: P | undefined;
+  /** The move (undefined for a null move or an unresolved one). */
+  move(): Move | undefined;
+  /** Canonical SAN (`--` for a null move); the text as written when unresolved. */
+  san(): string;
+  /** UCI (`0000` for a null move); undefined when unresolved. */
+  uci(): string | undefined;
+}
+
 /**
- * The chess rules the reader needs to resolve SAN. The default (see `chessRules`) uses
- * `gamenotation/chess`; any other implementation may be passed in `PgnReadOptions.rules`.
+ * The chess rules the reader needs to resolve SAN. The default (`chessRules`) uses
+ * `gamenotation/chess`; another implementation may be passed in `PgnReadOptions.rules`.
+ * `H` is the rules' own handle for a resolved move (e.g. a packed integer).
  */
-export interface PgnRules<P = unknown> {
+export interface PgnRules<P = unknown, H = unknown> {
   /**
-   * The starting position of a game from its tags (SetUp/FEN, Variant). `ok(null)` means "do not
-   * resolve moves in this game" (the game is still read); an error is reported and then treated so.
+   * The starting position of a game from its tags (SetUp/FEN, Variant). An error is reported and
+   * the game is then read without resolving its moves.
    */
-  setup(headers: Record<string, string>): Result<P | null>;
-  /** Resolves one SAN token (also `--`/`Z0` null moves and UCI such as `e2e4`). */
-  parseMove(pos: P, san: string): Result<Move>;
-  play(pos: P, move: Move): void;
+  setup(headers: Record<string, string>): Result<P>;
+  /** Resolves one move token (lenient SAN, `--`/`Z0` null moves, UCI such as `e2e4`). */
+  resolve(pos: P, text: string): Result<H>;
+  /** Plays a resolved move; returns the position after it (usually `pos`, changed in place). */
+  play(pos: P, move: H): P;
   clone(pos: P): P;
-  /** Canonical SAN of a legal move (the tree builder stores it). */
-  makeSan?(pos: P, move: Move): string;
-  /** UCI of a move (`e2e4`, `e7e8q`, `N@f3`, `0000`). */
-  makeUci?(pos: P, move: Move): string;
-  /** Whether a move is the null move. */
-  isNull?(move: Move): boolean;
+  /** The move as data (undefined for the null move). */
+  move(pos: P, move: H): Move | undefined;
+  /** Canonical SAN (`--` for the null move). */
+  san(pos: P, move: H): string;
+  uci(pos: P, move: H): string;
 }
 
 export interface PgnReadOptions<P = unknown> {

@@ -80,10 +80,14 @@ function tagLine(name: string, value: string): string {
   return `[${name} ${escapeString(value)}]\n`;
 }
 
-/** A unit of work for the iterative movetext walk. */
-type Work =
-  | { kind: 'line'; parent: PgnNode; index: number; ply: number; variation: boolean }
-  | { kind: 'close' };
+/** A line being written (the iterative walk keeps these on a stack instead of recursing). */
+interface Frame {
+  line: PgnNode[];
+  index: number;
+  /** Ply of the line's first move (0 = White's first move of the game). */
+  ply: number;
+  variation: boolean;
+}
 
 /**
  * Writes a game in PGN export format (sections 8 and 16 of the standard): the seven tag roster
@@ -113,62 +117,48 @@ export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
 export function makeMovetext(game: PgnGame, options: MakePgnOptions = {}, result = game.result): string {
   const reduced = options.reduced === true;
   const w = new Wrapper();
-  const root = game.root;
-  let forceNumber = true;
   if (!reduced) {
-    for (const n of root.nags ?? []) w.token(`$${n}`);
-    for (const c of root.comments ?? []) w.comment(c);
+    for (const n of game.root.nags ?? []) w.token(`$${n}`);
+    for (const c of game.root.comments ?? []) w.comment(c);
   }
-  const work: Work[] = [];
-  const start = reduced || !game.headers.FEN ? (game.headers.FEN ? startingPly(game.headers) : 0) : startingPly(game.headers);
-  if (root.children.length > 0) work.push({ kind: 'line', parent: root, index: 0, ply: start, variation: false });
-  while (work.length > 0) {
-    const item = work.pop()!;
-    if (item.kind === 'close') {
-      w.glueLast(')');
-      forceNumber = true;
+  let force = true;
+  const stack: Frame[] = [{ line: game.moves, index: 0, ply: startingPly(game.headers), variation: false }];
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.index >= f.line.length) {
+      if (f.variation) {
+        w.glueLast(')');
+        force = true;
+      }
+      stack.pop();
       continue;
     }
-    let parent = item.parent;
-    let node = parent.children[item.index]!;
-    let ply = item.ply;
-    let first = true;
-    if (item.variation) {
+    if (f.index === 0 && f.variation) {
       w.glueNext('(');
-      forceNumber = true;
+      force = true;
     }
-    for (;;) {
-      if (!reduced && node.startingComments && node.startingComments.length > 0) {
-        for (const c of node.startingComments) w.comment(c);
-        forceNumber = true;
+    const node = f.line[f.index]!;
+    const ply = f.ply + f.index;
+    f.index++;
+    if (!reduced && node.startingComments && node.startingComments.length > 0) {
+      for (const c of node.startingComments) w.comment(c);
+      force = true;
+    }
+    if ((ply & 1) === 0) w.token(`${(ply >> 1) + 1}.`);
+    else if (force) w.token(`${(ply >> 1) + 1}...`);
+    w.token(node.san || '--');
+    force = false;
+    if (reduced) continue;
+    if (node.nags) for (const n of node.nags) w.token(`$${n}`);
+    if (node.comments && node.comments.length > 0) {
+      for (const c of node.comments) w.comment(c);
+      force = true;
+    }
+    const vars = node.variations;
+    if (vars) {
+      for (let i = vars.length - 1; i >= 0; i--) {
+        if (vars[i]!.length > 0) stack.push({ line: vars[i]!, index: 0, ply, variation: true });
       }
-      if ((ply & 1) === 0) w.token(`${(ply >> 1) + 1}.`);
-      else if (forceNumber) w.token(`${(ply >> 1) + 1}...`);
-      w.token(node.san ?? '--');
-      forceNumber = false;
-      if (!reduced) {
-        for (const n of node.nags ?? []) w.token(`$${n}`);
-        if (node.comments && node.comments.length > 0) {
-          for (const c of node.comments) w.comment(c);
-          forceNumber = true;
-        }
-        // Alternatives to this move follow it (not for the first move of a variation: the
-        // line that holds it as its main move writes them).
-        if (!(first && item.variation) && parent.children.length > 1 && parent.children[0] === node) {
-          const next = node.children.length > 0 ? node : null;
-          if (next) work.push({ kind: 'line', parent: node, index: 0, ply: ply + 1, variation: false });
-          for (let i = parent.children.length - 1; i >= 1; i--) {
-            work.push({ kind: 'close' });
-            work.push({ kind: 'line', parent, index: i, ply, variation: true });
-          }
-          break;
-        }
-      }
-      first = false;
-      if (node.children.length === 0) break;
-      parent = node;
-      node = node.children[0]!;
-      ply++;
     }
   }
   w.token(result);

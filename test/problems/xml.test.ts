@@ -42,7 +42,7 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     expect(corr.twins.map((t) => [t.id, t.base])).to.deep.equal([['initial_a', undefined], ['initial_b', 'initial_a']]);
     const stip = corr.twins[0]!.stipulation!;
     expect([stip.order, stip.play, stip.length!.type, stip.length!.value, stip.endstate!.type]).to.deep.equal(['alternating', 'help', 'maximum', '4', 'mate']);
-    expect(corr.twins[1]!.position!.ops).to.deep.equal([{ op: 'pieces', items: [{ op: 'exchange', piece1: 'blackqueenf8', piece2: 'blackknightb8', pos: { line: 161, column: 13 } }], pos: { line: 160, column: 11 } }]);
+    expect(corr.twins[1]!.position!.ops).to.deep.equal([{ op: 'pieces', items: [{ op: 'exchange', piece1: 'blackqueenf8', piece2: 'blackknightb8', pos: { line: 163, column: 13 } }], pos: { line: 162, column: 11 } }]);
   });
 
   it('derives both twin positions of the correction: b) exchanges bQf8 and bSb8', () => {
@@ -81,6 +81,19 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     const eff = effectiveRelease(p, p.releases[1]!);
     expect(eff.awards.map((a) => a.distinction)).to.deep.equal(['3rd prize']); // inherited from r1.1
     expect(eff.authors).to.have.length(4); // its own
+  });
+
+  it('decodes real ISO-8859-1 bytes as the XML declaration says', async () => {
+    const ascii = new TextDecoder().decode(await fixtureBytes('pccc-1989-h2.xml'));
+    const latin1 = ascii.replace('L&#246;sung gepr&#252;ft', 'L\u00f6sung gepr\u00fcft');
+    const bytes = Uint8Array.from(latin1, (c) => c.charCodeAt(0));
+    expect(bytes.includes(0xf6)).to.equal(true);
+    const r = parseProblemXml(bytes);
+    expect(r.errors).to.deep.equal([]);
+    expect(strip(r.document)).to.deep.equal(strip(doc));
+    // the same bytes declared UTF-8 are not valid UTF-8
+    const wrong = parseProblemXml(Uint8Array.from(latin1.replace('ISO-8859-1', 'UTF-8'), (c) => c.charCodeAt(0)));
+    expect(wrong.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_ENCODING']);
   });
 
   it('writes it back (UTF-8 and ISO-8859-1) and reads the same model', () => {

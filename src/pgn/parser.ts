@@ -42,6 +42,10 @@ class MoveInfo<P> implements PgnMoveInfo<P> {
   }
 }
 
+const DONE = 0;
+const REREAD = 1;
+const DUPLICATE = 2;
+
 const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
 function pgnCode(textCode: string): string {
@@ -130,6 +134,9 @@ export class PgnParser<P = unknown> {
     let depth = 0;
     /** Nesting depth of a variation being skipped (too deep, dead line, visitor's choice). */
     let skipDepth = 0;
+    /** Where a variation without a preceding move starts (reported if it holds moves). */
+    let skipLine = 0;
+    let skipColumn = 0;
     let level: Level<P> = { pos: null, pending: undefined, hasPending: false, hasMove: false, dead: false };
 
     const startMovetext = (): void => {
@@ -156,7 +163,16 @@ export class PgnParser<P = unknown> {
           this.held = true;
           break;
         }
-        reuse = this.readTag(headers);
+        const before = { pos: lx.start, line: lx.line, lineStart: lx.start - lx.column + 1 };
+        const read = this.readTag(headers);
+        if (read === DUPLICATE) {
+          // The same tag again before any movetext: a new game (files of tag-only games).
+          lx.reset(before);
+          lx.next();
+          this.held = true;
+          break;
+        }
+        reuse = read === REREAD;
         if (reuse) kind = lx.kind;
         continue;
       }
@@ -183,6 +199,13 @@ export class PgnParser<P = unknown> {
       if (skipDepth > 0) {
         if (kind === TOKEN_RAV_OPEN) skipDepth++;
         else if (kind === TOKEN_RAV_CLOSE) skipDepth--;
+        else if (kind === TOKEN_SYMBOL && skipLine > 0) {
+          // A variation before any move is only an error when it holds moves (an empty or
+          // comment-only one is harmless and dropped).
+          this.error('ERR_PGN_VARIATION_START', 'variation before any move of its line; skipped', skipLine, skipColumn);
+          skipLine = 0;
+        }
+        if (skipDepth === 0) skipLine = 0;
         continue;
       }
 
@@ -215,7 +238,8 @@ export class PgnParser<P = unknown> {
           if (level.dead) {
             skipDepth = 1;
           } else if (!level.hasMove) {
-            this.tokenError('ERR_PGN_VARIATION_START', 'variation before any move of its line; skipped');
+            skipLine = lx.line;
+            skipColumn = lx.column;
             skipDepth = 1;
           } else if (depth + 1 > this.maxDepth) {
             this.tokenError('ERR_PGN_TOO_DEEP', `variations nested deeper than ${this.maxDepth}; skipped`);
@@ -324,35 +348,37 @@ export class PgnParser<P = unknown> {
 
   /**
    * Reads `Name "value" ]` after `[`; a malformed tag is reported and the rest of its line skipped.
-   * Returns true when the current token (a `[`) must be read again by the caller.
+   * Returns REREAD when the current token must be read again by the caller, DUPLICATE (with
+   * nothing consumed that matters) when the tag repeats one of `headers`.
    */
-  private readTag(headers: Record<string, string>): boolean {
+  private readTag(headers: Record<string, string>): number {
     const lx = this.lexer;
     const line = lx.line;
     const column = lx.column;
     let kind = lx.next();
     if (kind !== TOKEN_SYMBOL && kind !== TOKEN_INTEGER) {
       this.error('ERR_PGN_TAG', 'tag pair without a name', line, column);
-      if (kind === TOKEN_TAG_OPEN) return true;
+      if (kind === TOKEN_TAG_OPEN) return REREAD;
       if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
-      return false;
+      return DONE;
     }
     const name = lx.tokenText();
     kind = lx.next();
     if (kind !== TOKEN_STRING) {
       this.error('ERR_PGN_TAG', `tag ${name} without a quoted value`, line, column);
-      if (kind === TOKEN_TAG_OPEN) return true;
+      if (kind === TOKEN_TAG_OPEN) return REREAD;
       if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
-      return false;
+      return DONE;
     }
     if (lx.error) {
       const code = pgnCode(lx.error);
       this.tokenError(code, `tag ${name}: ${MESSAGES[code] ?? code}`);
       if (lx.error === 'ERR_TEXT_STRING_TOO_LONG') {
         lx.skipLine();
-        return false;
+        return DONE;
       }
     }
+    if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
     const value = lx.value();
     if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
     else headers[name] = value;
@@ -360,9 +386,9 @@ export class PgnParser<P = unknown> {
     kind = lx.next();
     if (kind !== TOKEN_TAG_CLOSE) {
       this.error('ERR_PGN_TAG', `tag ${name}: value not followed by ]`, line, column);
-      if (kind === TOKEN_TAG_OPEN || lx.line !== line) return true;
+      if (kind === TOKEN_TAG_OPEN || lx.line !== line) return REREAD;
       if (kind !== TOKEN_EOF) lx.skipLine();
     }
-    return false;
+    return DONE;
   }
 }

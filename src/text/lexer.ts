@@ -99,6 +99,8 @@ const BASE_CLASSES = /* @__PURE__ */ (() => {
   for (let c = 65; c <= 90; c++) t[c] = C_SYMBOL_START;
   for (let c = 97; c <= 122; c++) t[c] = C_SYMBOL_START;
   for (const ch of '_+#=:-') t[ch.charCodeAt(0)] = C_SYMBOL_CONT;
+  // `@` is no PGN symbol character, but crazyhouse drops (`N@f3`, `@e6` for a pawn) need it.
+  t[64] = C_SYMBOL_START;
   return t;
 })();
 
@@ -456,6 +458,18 @@ export class Lexer {
       p++;
     }
     this.pos = p;
+  }
+
+  /** A resumable scan state (see `reset`). */
+  mark(): { pos: number; line: number; lineStart: number } {
+    return { pos: this.pos, line: this.curLine, lineStart: this.lineStart };
+  }
+
+  /** Goes back to a state from `mark()`; the next `next()` scans from there. */
+  reset(mark: { pos: number; line: number; lineStart: number }): void {
+    this.pos = mark.pos;
+    this.curLine = mark.line;
+    this.lineStart = mark.lineStart;
   }
 
   /** Current scan position as `{ line, column }` (1-based). */

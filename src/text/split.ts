@@ -42,6 +42,9 @@ export function decodeBytes(bytes: Uint8Array): { text: string; latin1: boolean 
   }
 }
 
+/** Batch size beyond which a blank line before a tag also splits (tag-only games). */
+const SOFT_LIMIT = 1 << 20;
+
 const S_NORMAL = 0;
 const S_TAG = 1;
 const S_STRING = 2;
@@ -69,6 +72,9 @@ export class GameSplitter {
   private first = true;
   /** Dropping an oversized game until the next boundary. */
   private dropping = false;
+  /** A blank line since the last token; offset of the last boundary (for soft splits). */
+  private blankLine = false;
+  private lastBound = 0;
   private dropTo = -1;
   private dropLine = 1;
   private readonly maxGame: number;
@@ -113,6 +119,7 @@ export class GameSplitter {
       if (c === 10 || c === 13) {
         if (!(c === 10 && prevCR)) line++;
         prevCR = c === 13;
+        if (lineBlank) this.blankLine = true;
         atLineStart = true;
         lineBlank = true;
         lineStartOffset = i + 1;
@@ -127,9 +134,12 @@ export class GameSplitter {
           if (c === 32 || c === 9) break;
           if (c === 91) {
             // [
-            if (lineBlank && this.sawMovetext) {
+            if (lineBlank && (this.sawMovetext || (this.blankLine && lineStartOffset - this.lastBound > SOFT_LIMIT))) {
+              // After movetext, or (files of tag-only games) after a blank line once a batch has
+              // grown large: a game starts here.
               this.boundary(lineStartOffset, line);
             }
+            this.blankLine = false;
             state = S_TAG;
           } else if (c === 123) state = S_BRACE;
           else if (c === 59) state = S_LINE_COMMENT;
@@ -167,6 +177,7 @@ export class GameSplitter {
   private boundary(offset: number, line: number): void {
     this.sawMovetext = false;
     if (offset < 0) offset = 0;
+    this.lastBound = offset;
     if (this.dropping) {
       // The oversized game ends here: its bytes are forgotten at the next emit.
       this.dropping = false;
@@ -183,6 +194,7 @@ export class GameSplitter {
     this.buf = this.buf.subarray(offset);
     this.scanned -= offset;
     this.lineStartOffset -= offset;
+    this.lastBound -= offset;
     for (let i = 0; i < this.bounds.length; i++) this.bounds[i]! -= offset;
     this.bufLine = line;
   }

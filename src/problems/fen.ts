@@ -1,22 +1,16 @@
 // Problem boards → the chess core's `Setup` shape → FEN. Boards a FEN cannot carry (fairy or
 // neutral pieces, not 8×8) give a warning instead of a FEN.
 import type { NotationError } from '../errors.js';
-import { fenObstacle, makeForsyth, type ProblemBoard } from './board.js';
+import { makeFen, type Setup } from '../chess/index.js';
+import { fenObstacle, type ProblemBoard } from './board.js';
 import { firstToMove } from './stipulation.js';
 import type { Stipulation } from './xml/model.js';
 
 type Color = 'white' | 'black';
 type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
 
-/** Structurally the chess core's `Setup` (gamenotation/chess). */
-export interface ProblemSetup {
-  board: ({ color: Color; role: Role } | null)[];
-  turn: Color;
-  castlingRights: number[];
-  epSquare?: number;
-  halfmoves: number;
-  fullmoves: number;
-}
+/** The chess core's `Setup` (gamenotation/chess). */
+export type ProblemSetup = Setup;
 
 /**
  * Castling rights by the problemists' (Popeye's) convention: a king and rook on their home
@@ -50,17 +44,9 @@ export function boardToSetup(board: ProblemBoard, turn: Color, castling: 'home' 
   };
 }
 
-/** FEN text for a setup (board, turn, castling KQkq, no e.p., clocks). */
+/** FEN text for a setup (the chess core's makeFen). */
 export function setupToFen(setup: ProblemSetup): string {
-  const board = makeForsyth({
-    files: 8,
-    ranks: 8,
-    squares: setup.board.map((p) => (p ? { color: p.color, kind: p.role } : null)),
-  }, 'N')!;
-  const order: [number, string][] = [[7, 'K'], [0, 'Q'], [63, 'k'], [56, 'q']];
-  const castling = order.filter(([sq]) => setup.castlingRights.includes(sq)).map(([, c]) => c).join('') || '-';
-  const ep = setup.epSquare !== undefined ? `${String.fromCharCode(97 + (setup.epSquare % 8))}${Math.floor(setup.epSquare / 8) + 1}` : '-';
-  return `${board} ${setup.turn === 'white' ? 'w' : 'b'} ${castling} ${ep} ${setup.halfmoves} ${setup.fullmoves}`;
+  return makeFen(setup);
 }
 
 /** The FEN of a problem board, the side to move taken from the stipulation. */

@@ -158,10 +158,10 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
   const tree = parser.parse(text) as any[];
   const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
   const entityError = (pos?: XmlPos) => (message: string) => errors.push({ code: 'ERR_XML_ENTITY', message, ...(pos ?? { line: 1, column: 1 }) });
-  const convert = (node: any): El | string | undefined => {
+  const convert = (node: any, parentPos?: XmlPos): El | string | undefined => {
     const key = Object.keys(node).find((k) => k !== ':@');
     if (key === undefined) return undefined;
-    if (key === '#text') return expand(String(node['#text']), entityError());
+    if (key === '#text') return expand(String(node['#text']), entityError(parentPos));
     if (key === '#comment' || key.startsWith('?')) return undefined;
     const start = node[meta]?.startIndex;
     const pos = typeof start === 'number' ? lines.at(start) : undefined;
@@ -169,7 +169,7 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     for (const [k, v] of Object.entries(node[':@'] ?? {})) attrs[k] = expand(String(v), entityError(pos));
     const children: (El | string)[] = [];
     for (const child of node[key] as any[]) {
-      const c = convert(child);
+      const c = convert(child, pos);
       if (c !== undefined) children.push(c);
     }
     return { name: key, local: key.includes(':') ? key.slice(key.indexOf(':') + 1) : key, attrs, children, pos };

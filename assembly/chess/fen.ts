@@ -33,6 +33,22 @@ function roleOf(c: i32): i32 {
 }
 
 const ROLE_CHARS: StaticArray<u8> = [0, 112, 110, 98, 114, 113, 107, 0];
+const T_SPACE = 32;
+const CHAR_T: usize = memory.data(256);
+// piece code (role | color << 3) → FEN letter
+const PIECE_CHARS: usize = memory.data<u8>([0, 80, 78, 66, 82, 81, 75, 0, 0, 112, 110, 98, 114, 113, 107, 0]);
+
+/** Fills the FEN character table. */
+export function initFen(): void {
+  for (let c = 0; c < 256; c++) {
+    let t = 0;
+    const r = roleOf(c);
+    if (r != 0 && ((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) t = r | (c >= 97 ? 8 : 0);
+    else if (c >= 49 && c <= 56) t = 16 + c - 48;
+    else if (isSpace(c)) t = T_SPACE;
+    store<u8>(CHAR_T + <usize>c, <u8>t);
+  }
+}
 
 function fail(code: i32, col: i32): i32 {
   store<i32>(RESULT, code);
@@ -60,12 +76,36 @@ export function parseFen(len: i32, p: usize, vflags: u8): i32 {
   let i = 0;
   while (i < len && isSpace(ch(i))) i++;
   if (i >= len) return fail(E_FEN_EMPTY, 1);
-  // Board.
+  // Board (table-driven: CHAR_T maps a byte to a piece code 1..14, 16 + digit, or a separator).
   let rank = 7, file = 0;
   let pocketGiven = false;
+  let sqBase = 56;
   while (i < len) {
     const c = ch(i);
-    if (isSpace(c)) break;
+    const t = <i32>load<u8>(CHAR_T + <usize>c);
+    if (t > 0 && t < 16) {
+      if (file >= 8) return fail(E_FEN_BOARD, i + 1);
+      const sq = sqBase + file;
+      const b = (<u64>1) << <u64>sq;
+      const color = t >> 3, r = t & 7;
+      store<u64>(p + (<usize>color << 3), load<u64>(p + (<usize>color << 3)) | b);
+      store<u64>(p + 8 + (<usize>r << 3), load<u64>(p + 8 + (<usize>r << 3)) | b);
+      store<u8>(p + O_BOARD + <usize>sq, <u8>t);
+      file++;
+      i++;
+      if (i < len && ch(i) == 126) { // '~'
+        store<u64>(p, load<u64>(p, O_PROMOTED) | b, O_PROMOTED);
+        i++;
+      }
+      continue;
+    }
+    if (t > 16 && t <= 24) {
+      file += t - 16;
+      if (file > 8) return fail(E_FEN_BOARD, i + 1);
+      i++;
+      continue;
+    }
+    if (t == T_SPACE) break;
     if (c == 47) { // '/'
       if (file != 8) return fail(E_FEN_BOARD, i + 1);
       if (rank == 0) {
@@ -82,13 +122,8 @@ export function parseFen(len: i32, p: usize, vflags: u8): i32 {
         break;
       }
       rank--;
+      sqBase -= 8;
       file = 0;
-      i++;
-      continue;
-    }
-    if (c >= 49 && c <= 56) {
-      file += c - 48;
-      if (file > 8) return fail(E_FEN_BOARD, i + 1);
       i++;
       continue;
     }
@@ -109,16 +144,7 @@ export function parseFen(len: i32, p: usize, vflags: u8): i32 {
       pocketGiven = true;
       break;
     }
-    const r = roleOf(c);
-    if (r == 0 || file >= 8) return fail(E_FEN_BOARD, i + 1);
-    const sq = rank * 8 + file;
-    putPiece(p, sq, c < 97 ? WHITE : BLACK, r);
-    file++;
-    i++;
-    if (i < len && ch(i) == 126) { // '~'
-      store<u64>(p, load<u64>(p, O_PROMOTED) | ((<u64>1) << <u64>sq), O_PROMOTED);
-      i++;
-    }
+    return fail(E_FEN_BOARD, i + 1);
   }
   if (rank != 0 || file != 8) return fail(E_FEN_BOARD, i + 1);
   store<i32>(RESULT, pocketGiven ? 1 : 0, 12);
@@ -352,18 +378,22 @@ export const W_SHREDDER = 1, W_PROMOTED = 2, W_POCKET = 4, W_LEGAL_EP = 8;
 export function writeFen(p: usize, opts: i32, ep: i32): i32 {
   let n = 0;
   const promoted = load<u64>(p, O_PROMOTED);
+  const showPromoted = (opts & W_PROMOTED) != 0 && promoted != 0;
   for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const sq = rank * 8 + file;
-      const pc = <i32>load<u8>(p + O_BOARD + <usize>sq);
-      if (pc == 0) { empty++; continue; }
-      if (empty) { n = out(n, 48 + empty); empty = 0; }
-      const c = <i32>unchecked(ROLE_CHARS[pc & 7]);
-      n = out(n, pc >> 3 ? c : c - 32);
-      if ((opts & W_PROMOTED) && (promoted & ((<u64>1) << <u64>sq))) n = out(n, 126);
+    const row = p + O_BOARD + (<usize>rank << 3);
+    if (load<u64>(row) == 0) {
+      n = out(n, 56);
+    } else {
+      let empty = 0;
+      for (let file = 0; file < 8; file++) {
+        const pc = <i32>load<u8>(row + <usize>file);
+        if (pc == 0) { empty++; continue; }
+        if (empty) { n = out(n, 48 + empty); empty = 0; }
+        n = out(n, <i32>load<u8>(PIECE_CHARS + <usize>pc));
+        if (showPromoted && (promoted & ((<u64>1) << <u64>(rank * 8 + file)))) n = out(n, 126);
+      }
+      if (empty) n = out(n, 48 + empty);
     }
-    if (empty) n = out(n, 48 + empty);
     if (rank) n = out(n, 47);
   }
   if (opts & W_POCKET) {

@@ -108,14 +108,10 @@ export function writeText(c: Chess, text: string): number {
   return encoder.encodeInto(text, c.heap.subarray(c.TEXT_IN, c.TEXT_IN + 2047)).written;
 }
 
+const decoder = new TextDecoder();
+
 export function readText(c: Chess, len: number): string {
-  const h = c.heap, base = c.TEXT_OUT;
-  let s = '';
-  for (let i = 0; i < len; i += 64) {
-    const end = Math.min(len, i + 64);
-    s += String.fromCharCode.apply(null, h.subarray(base + i, base + end) as unknown as number[]);
-  }
-  return s;
+  return decoder.decode(c.heap.subarray(c.TEXT_OUT, c.TEXT_OUT + len));
 }
 
 // Struct offsets (assembly/chess/position.ts).

@@ -7,9 +7,9 @@ import {
 import { initAttacks } from './chess/attacks';
 import { initZobrist, zobristOf } from './chess/zobrist';
 import { generateLegal, countLegal, checkersOf, hasLegalEp } from './chess/movegen';
-import { makeMove, roleBB, colorBB, pocket, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, O_VARIANT, O_PROMOTED, V_CRAZYHOUSE, mFrom, mTo } from './chess/position';
+import { makeMove, copyPos, roleBB, colorBB, pocket, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, O_VARIANT, O_PROMOTED, V_CRAZYHOUSE, mFrom, mTo } from './chess/position';
 import { perftRec } from './chess/perft';
-import { parseFen, validate, normalize, writeFen, W_LEGAL_EP, W_POCKET } from './chess/fen';
+import { parseFen, validate, normalize, writeFen, initFen, W_LEGAL_EP, W_POCKET } from './chess/fen';
 import { writeSan, findSan, SCRATCH_POS } from './chess/san';
 
 let ready = false;
@@ -21,6 +21,7 @@ export function init(): i32 {
   if (!ensureMemory(MEMORY_END)) return 1;
   initAttacks();
   initZobrist();
+  initFen();
   ready = true;
   return 0;
 }
@@ -91,12 +92,12 @@ export function isLegal(p: usize, m: u32): i32 {
 /** Plays the legal move m in place. */
 export function play(p: usize, m: u32): void {
   makeMove(p, SCRATCH_POS, m);
-  memory.copy(p, SCRATCH_POS, POS_SIZE);
+  copyPos(p, SCRATCH_POS);
 }
 /** Bulk-counted perft of p. */
 export function perft(p: usize, depth: i32): f64 {
   if (depth > MAX_PLY - 4) return -1;
-  memory.copy(POS_STACK, p, POS_SIZE);
+  copyPos(POS_STACK, p);
   return <f64>perftRec(0, depth);
 }
 /** Root moves in MOVES_OUT and their perft(depth - 1) counts (f64) in COUNTS_OUT; returns the count. */
@@ -122,7 +123,7 @@ export function sanPlay(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i
   const m = <i32>findSan(p, role, to, fromFile, fromRank, promo, flags);
   if (m >= 0) {
     makeMove(p, SCRATCH_POS, <u32>m);
-    memory.copy(p, SCRATCH_POS, POS_SIZE);
+    copyPos(p, SCRATCH_POS);
   }
   return m;
 }

@@ -9,7 +9,11 @@ import { hm, msb, handCount, agg } from './state';
  * by partner's side-suit cards when partner holds trumps (so partner is never forced to ruff).
  * Trump winners are cashed last.
  */
+/** Ranks the last quickTricks count depends on (the leader's top winners), 16 bits per suit. */
+export let qtRel: u64 = 0;
+
 export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
+  let rel: u64 = 0;
   const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
@@ -27,6 +31,7 @@ export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
     const others = hm(A, s) | hm(B, s) | hm(P, s);
     let w = <i32>(others ? popcnt<u32>(mL >> <u32>(msb(others) + 1)) : popcnt<u32>(mL));
     if (!w) continue;
+    if (others) rel |= <u64>(mL & ~((<u32>2 << <u32>msb(others)) - 1)) << (<u64>s << 4);
     if (s == trump) {
       trumpTricks = w;
       continue;
@@ -45,6 +50,7 @@ export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
     const free = handCount(P) - <i32>popcnt<u32>(hm(P, trump));
     if (side > free) side = free;
   }
+  qtRel = rel;
   let total = side + trumpTricks;
   if (total > rem) total = rem;
   return total;

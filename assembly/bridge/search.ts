@@ -2,8 +2,8 @@
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves } from './moves';
-import { quickTricks, laterTricksUpper, laterTricksLower } from './bounds';
-import { ttKey, ttProbe, ttStore, probeLb, probeUb, probeBest, key1, key2, ttSetKey } from './tt';
+import { quickTricks, laterTricksUpper, laterTricksLower, qtRel } from './bounds';
+import { ttKey, ttProbe, ttStore, probeRel, probeBest } from './tt';
 
 export let trump: i32 = 4;
 /** The side (0 NS, 1 EW) whose tricks are counted. */
@@ -14,6 +14,8 @@ export let winsMax: i32 = 0;
 export let remTricks: i32 = 0;
 export let ply: i32 = 0;
 export let nodes: u64 = 0;
+/** Ranks (16 bits per suit) the result of the last search call depends on. */
+export let retRel: u64 = 0;
 export let stat0: u64 = 0;
 export let statHit: u64 = 0;
 export let statCut: u64 = 0;
@@ -36,20 +38,24 @@ function lastTrick(leader: i32): i32 {
   let winHand = leader;
   let winSuit = -1;
   let winRank = -1;
+  let same = 0;
   for (let i = 0; i < 4; i++) {
     const h = (leader + i) & 3;
     let s = 0;
     while (!hm(h, s)) s++;
     const r = msb(hm(h, s));
+    if (i > 0 && s == winSuit) same++;
     if (i == 0) {
       winSuit = s;
       winRank = r;
     } else if (s == winSuit ? r > winRank : s == trump) {
+      if (s != winSuit) same = 0;
       winHand = h;
       winSuit = s;
       winRank = r;
     }
   }
+  retRel = same > 0 ? <u64>1 << (<u64>((winSuit << 4) + winRank)) : 0;
   return (winHand & 1) == maxSide ? 1 : 0;
 }
 
@@ -82,6 +88,13 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
     if (won) winsMax++;
     remTricks--;
     res = search(0, nh, 0, 0, 0, 0, target);
+    // The winning card's rank mattered if another card of its suit was played to the trick.
+    let same = 0;
+    for (let k = 4; k >= 1; k--) {
+      const c = load<u32>(PLY_CARD + (<usize>(ply - k) << 2));
+      if (<i32>((c >> 4) & 3) == ns) same++;
+    }
+    if (same > 1) retRel |= <u64>1 << (<u64>((ns << 4) + nr));
     remTricks++;
     if (won) winsMax--;
     setAgg(0, a0); setAgg(1, a1); setAgg(2, a2); setAgg(3, a3);
@@ -97,9 +110,15 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   const isMax = (hand & 1) == maxSide;
   if (pos != 0) return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
 
-  if (winsMax >= target) return true;
+  if (winsMax >= target) {
+    retRel = 0;
+    return true;
+  }
   const rem = remTricks;
-  if (winsMax + rem < target) return false;
+  if (winsMax + rem < target) {
+    retRel = 0;
+    return false;
+  }
   if (rem == 1) return winsMax + lastTrick(hand) >= target;
   stat0++;
   const need = target - winsMax; // future tricks the max side needs
@@ -107,55 +126,48 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   let lo = quickTricks(hand, trump, rem);
   const lo2 = laterTricksLower(hand, trump);
   if (lo2 > lo) lo = lo2;
-  let hi = laterTricksUpper(hand, trump, rem);
+  const hi = laterTricksUpper(hand, trump, rem);
+  let cut = -1;
   if (isMax) {
-    if (lo >= need) { statQt++; return true; }
-    if (hi < need) { statQt++; return false; }
+    if (lo >= need) cut = 1;
+    else if (hi < need) cut = 0;
   } else {
-    if (rem - hi >= need) { statQt++; return true; }
-    if (rem - lo < need) { statQt++; return false; }
+    if (rem - hi >= need) cut = 1;
+    else if (rem - lo < need) cut = 0;
+  }
+  if (cut >= 0) {
+    statQt++;
+    let rel = qtRel;
+    for (let s = 0; s < 4; s++) {
+      const a = agg(s);
+      if (a) rel |= <u64>1 << (<u64>((s << 4) + msb(a)));
+    }
+    retRel = rel;
+    return cut == 1;
   }
   ttKey(hand, trump);
-  let hint = -1;
-  if (ttProbe()) {
-    statHit++;
-    if (probeLb > lo) lo = probeLb;
-    if (probeUb < hi) hi = probeUb;
-    if (isMax) {
-      if (lo >= need) { statCut++; return true; }
-      if (hi < need) { statCut++; return false; }
-    } else {
-      if (rem - hi >= need) { statCut++; return true; }
-      if (rem - lo < need) { statCut++; return false; }
-    }
-    if (probeBest != 255) {
-      // Relative rank -> absolute rank: the probeBest&15-th lowest card of the suit still in play.
-      const s = probeBest >> 4;
-      let a = agg(s);
-      for (let i = probeBest & 15; i > 0; i--) a &= a - 1;
-      if (a) hint = (s << 4) | <i32>ctz<u32>(a);
-    }
+  const t = ttProbe(need, isMax, rem);
+  if (t >= 0) {
+    statCut++;
+    retRel = probeRel;
+    return t == 1;
   }
-  const k1 = key1;
-  const k2 = key2;
+  const hint = probeBest;
   const res = searchMoves(0, hand, 0, 0, 0, 0, target, isMax, hint);
-  // Update the bounds of the leader's side.
+  const rel = retRel;
+  // The bound just proven, for the leader's side.
+  let blo = 0;
+  let bhi = rem;
   if (res) {
-    // The max side takes >= need of the remaining tricks.
-    if (isMax) { if (need > lo) lo = need; }
-    else if (rem - need < hi) hi = rem - need;
+    if (isMax) blo = need;
+    else bhi = rem - need;
   } else {
-    // The max side takes <= need - 1.
-    if (isMax) { if (need - 1 < hi) hi = need - 1; }
-    else if (rem - need + 1 > lo) lo = rem - need + 1;
+    if (isMax) bhi = need - 1;
+    else blo = rem - need + 1;
   }
-  ttSetKey(k1, k2);
-  let best = 255;
-  if (res == isMax && lastBest >= 0) {
-    const s = lastBest >> 4;
-    best = (s << 4) | <i32>popcnt<u32>(agg(s) & ((<u32>1 << (lastBest & 15)) - 1));
-  }
-  ttStore(lo, hi, rem, best);
+  ttKey(hand, trump);
+  ttStore(rel, blo, bhi, res == isMax ? lastBest : -1);
+  retRel = rel;
   return res;
 }
 
@@ -166,6 +178,7 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
   const out = MOVES + (<usize>ply << 6);
   const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint);
   sortMoves(out, n);
+  let rel: u64 = 0;
   for (let i = 0; i < n; i++) {
     const mv = load<u32>(out + (<usize>i << 2));
     const s = <i32>((mv >> 4) & 3);
@@ -175,7 +188,9 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
       if (pos == 0) lastBest = (s << 4) | r;
       return res;
     }
+    rel |= retRel;
   }
+  retRel = rel;
   if (pos == 0) lastBest = -1;
   return !isMax;
 }

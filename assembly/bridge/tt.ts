@@ -1,37 +1,40 @@
-// Transposition table on relative ranks. A position at a trick boundary is keyed by the owner
-// sequence of every suit (SEQ), the hand on lead and the trump suit, so positions that differ only in
-// absolute ranks share one entry. Entries hold a lower and an upper bound on the tricks the side on
-// lead takes from the remaining tricks, plus the best lead found (suit, relative rank) for ordering.
+// Transposition table with partition search. A stored position is an abstraction: the exact length of
+// every hand in every suit, the hand on lead and the trump suit (the bucket key), and per suit only the
+// owners of the top k cards (the "relevant" ranks that decided tricks below the node, as relative ranks);
+// all lower cards stand for any small cards. One entry matches every position with the same lengths
+// whose top cards have the same owners. Entries hold a lower and an upper bound on the tricks of the
+// side on lead, and the best lead (suit, number of cards above it) for move ordering.
 //
-// Layout: buckets of 4 entries of 24 bytes; entry = k1 u64, k2 u64, info u32 (lb | ub << 8 | depth << 16
-// | best << 24), spare u32. Replacement: an empty entry, else the one with the fewest remaining tricks.
-import { seq } from './state';
+// Layout: buckets of 8 entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 |
+// best << 16) | gen u32. A pattern per suit is (1 << 2k) | owners of the top k cards (highest first).
+import { seq, agg, hm } from './state';
 
-const ENTRY: usize = 24;
-const BUCKET: usize = 96;
+const ENTRY: usize = 32;
+const SLOTS: usize = 8;
+const BUCKET: usize = ENTRY * SLOTS;
+/**
+ * Every stored pattern keeps at least the top MINK cards of each suit, so the owners of those cards
+ * can join the lengths in the bucket hash (spreading positions that share lengths over buckets).
+ */
+const MINK: u32 = 2;
 
 let base: usize = 0;
 let bucketMask: u64 = 0;
 let bytes: usize = 0;
-
-export let probeLb: i32 = 0;
-export let probeUb: i32 = 0;
-export let probeBest: i32 = 0;
-export let key1: u64 = 0;
-export let key2: u64 = 0;
-/** Generation: entries of older generations are replaced first (bumped per deal). */
 let gen: u32 = 1;
 
-export function ttNewGeneration(): void {
-  gen = (gen + 1) & 0xffff;
-  if (gen == 0) gen = 1;
-}
+/** Set by ttProbe. */
+export let probeRel: u64 = 0;
+export let probeBest: i32 = -1;
+
+let curLen: u64 = 0;
+let curBucket: usize = 0;
+let curTag: u32 = 0;
 
 /** Sets the table size (in MB, 1..256); grows memory as needed and clears the table. */
 export function ttInit(mb: i32): void {
   if (mb < 1) mb = 1;
   if (mb > 256) mb = 256;
-  // Power-of-two number of buckets fitting in mb megabytes.
   let buckets: u64 = 1;
   const limit = (<u64>mb << 20) / <u64>BUCKET;
   while ((buckets << 1) <= limit) buckets <<= 1;
@@ -54,63 +57,161 @@ export function ttBytes(): usize {
   return bytes;
 }
 
-/** Computes key1/key2 for the position with `leader` on lead. */
+export function ttNewGeneration(): void {
+  gen = (gen + 1) & 0xffffff;
+  if (gen == 0) gen = 1;
+}
+
+/** Computes the bucket key of the current position with `leader` on lead. */
+export function ttKey(leader: i32, trump: i32): void {
+  let k: u64 = 0;
+  for (let h = 0; h < 4; h++) {
+    for (let s = 0; s < 4; s++) k = (k << 4) | <u64>popcnt<u32>(hm(h, s));
+  }
+  curLen = k;
+  curTag = <u32>(leader | (trump << 2) | 0x80);
+  let tops: u64 = 0;
+  for (let s = 0; s < 4; s++) {
+    const n = popcnt<u32>(agg(s));
+    const k = n < MINK ? n : MINK;
+    tops = (tops << 16) | <u64>(seq(s) >> ((n - k) << 1));
+  }
+  let x = k ^ (<u64>curTag * 0x9E3779B97F4A7C15) ^ (tops * 0xC2B2AE3D27D4EB4F);
+  x ^= x >> 31;
+  x *= 0xD6E8FEB86659FD93;
+  x ^= x >> 32;
+  curBucket = base + <usize>(x & bucketMask) * BUCKET;
+}
+
 // @ts-ignore: decorator
-@inline export function ttKey(leader: i32, trump: i32): void {
-  key1 = <u64>seq(0) | (<u64>seq(1) << 27) | (<u64>leader << 54) | (<u64>trump << 56) | (<u64>1 << 60);
-  key2 = <u64>seq(2) | (<u64>seq(3) << 27);
+@inline function matchSuit(s: i32, pat: u32): bool {
+  const k2 = <u32>(31 - clz<u32>(pat)) & ~1; // 2k
+  const n2 = popcnt<u32>(agg(s)) << 1;
+  return (seq(s) >> (n2 - k2)) == pat;
 }
 
-export function ttSetKey(a: u64, b: u64): void {
-  key1 = a;
-  key2 = b;
-}
-
+/** The top k cards of the suit still in play, as a rank mask. */
 // @ts-ignore: decorator
-@inline function bucketOf(k1: u64, k2: u64): usize {
-  let h = k1 * 0x9E3779B97F4A7C15 ^ (k2 + 0x632BE59BD9B4E019) * 0xC2B2AE3D27D4EB4F;
-  h ^= h >> 31;
-  h *= 0xD6E8FEB86659FD93;
-  h ^= h >> 32;
-  return base + <usize>(h & bucketMask) * BUCKET;
+@inline function topCards(s: i32, pat: u32): u64 {
+  const k = (<i32>(31 - clz<u32>(pat))) >> 1;
+  let a = agg(s);
+  let drop = <i32>popcnt<u32>(a) - k;
+  while (drop > 0) {
+    a &= a - 1;
+    drop--;
+  }
+  return <u64>a << (<u64>s << 4);
 }
 
-/** Looks up key1/key2; on a hit sets probeLb/probeUb/probeBest and returns true. */
-export function ttProbe(): bool {
-  const b = bucketOf(key1, key2);
-  for (let i: usize = 0; i < 4; i++) {
+/**
+ * Looks for entries matching the current position (after ttKey). Returns 1 if one proves that the
+ * max side reaches `need` of the `rem` tricks, 0 if one proves it does not, -1 otherwise. On a cutoff,
+ * probeRel holds the ranks the entry depends on. probeBest is a hinted lead (-1 if none).
+ */
+export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
+  probeBest = -1;
+  const b = curBucket;
+  for (let i: usize = 0; i < SLOTS; i++) {
     const e = b + i * ENTRY;
-    if (load<u64>(e) == key1 && load<u64>(e, 8) == key2) {
-      const info = load<u32>(e, 16);
-      probeLb = <i32>(info & 255);
-      probeUb = <i32>((info >> 8) & 255);
-      probeBest = <i32>(info >> 24);
-      return true;
+    if (load<u64>(e) != curLen) continue;
+    const info = load<u32>(e, 24);
+    if (((info >> 24) & 0xff) != curTag) continue;
+    const p01 = load<u64>(e, 8);
+    const p23 = load<u64>(e, 16);
+    const p0 = <u32>p01, p1 = <u32>(p01 >> 32), p2 = <u32>p23, p3 = <u32>(p23 >> 32);
+    if (!matchSuit(0, p0) || !matchSuit(1, p1) || !matchSuit(2, p2) || !matchSuit(3, p3)) continue;
+    const lb = <i32>(info & 255);
+    const ub = <i32>((info >> 8) & 255);
+    let cut = -1;
+    if (isMax) {
+      if (lb >= need) cut = 1;
+      else if (ub < need) cut = 0;
+    } else {
+      if (rem - ub >= need) cut = 1;
+      else if (rem - lb < need) cut = 0;
+    }
+    if (cut >= 0) {
+      probeRel = topCards(0, p0) | topCards(1, p1) | topCards(2, p2) | topCards(3, p3);
+      return cut;
+    }
+    const best = <i32>((info >> 16) & 255);
+    if (best != 255 && probeBest < 0) {
+      // best = suit << 4 | cards above it
+      const s = best >> 4;
+      let a = agg(s);
+      for (let j = best & 15; j > 0; j--) a ^= <u32>1 << (31 - clz<u32>(a));
+      if (a) probeBest = (s << 4) | (31 - <i32>clz<u32>(a));
     }
   }
-  return false;
+  return -1;
 }
 
-/** Stores bounds for key1/key2 (best = 255 when unknown). */
-export function ttStore(lb: i32, ub: i32, depth: i32, best: i32): void {
-  const b = bucketOf(key1, key2);
-  let victim: usize = b;
-  let victimDepth: u32 = 0xffff;
-  for (let i: usize = 0; i < 4; i++) {
-    const e = b + i * ENTRY;
-    const k = load<u64>(e);
-    if (k == 0 || (k == key1 && load<u64>(e, 8) == key2)) {
-      victim = e;
-      break;
+/**
+ * Stores a bound for the current position (after ttKey) abstracted by `rel` (ranks that mattered,
+ * 16 bits per suit). lb/ub are tricks of the side on lead; best = suit << 4 | rank of the best lead, or -1.
+ */
+export function ttStore(rel: u64, lb: i32, ub: i32, best: i32): void {
+  let p01: u64 = 0;
+  let p23: u64 = 0;
+  for (let s = 0; s < 4; s++) {
+    const a = agg(s);
+    const m = <u32>(rel >> (<u64>s << 4)) & a;
+    let k: u32 = 0;
+    if (m) {
+      const low = <u32>ctz<u32>(m);
+      k = popcnt<u32>(a >> low);
     }
-    const d = ((load<u32>(e, 16) >> 16) & 255) + (load<u32>(e, 20) == gen ? 64 : 0);
-    if (d < victimDepth) {
-      victimDepth = d;
+    const n = popcnt<u32>(a);
+    if (k < MINK) k = n < MINK ? n : MINK;
+    const pat = seq(s) >> ((n - k) << 1);
+    if (s == 0) p01 = <u64>pat;
+    else if (s == 1) p01 |= <u64>pat << 32;
+    else if (s == 2) p23 = <u64>pat;
+    else p23 |= <u64>pat << 32;
+  }
+  let bestCode: u32 = 255;
+  if (best >= 0) {
+    const s = best >> 4;
+    bestCode = <u32>(s << 4) | popcnt<u32>(agg(s) >> <u32>((best & 15) + 1));
+  }
+  const b = curBucket;
+  let victim: usize = 0;
+  let victimScore: u32 = 0xffffffff;
+  for (let i: usize = 0; i < SLOTS; i++) {
+    const e = b + i * ENTRY;
+    const lk = load<u64>(e);
+    const info = load<u32>(e, 24);
+    if (lk == curLen && ((info >> 24) & 0xff) == curTag && load<u64>(e, 8) == p01 && load<u64>(e, 16) == p23) {
+      // The same abstraction: merge the bounds.
+      let olb = <i32>(info & 255);
+      let oub = <i32>((info >> 8) & 255);
+      if (lb > olb) olb = lb;
+      if (ub < oub) oub = ub;
+      if (bestCode == 255) bestCode = (info >> 16) & 255;
+      store<u32>(e, <u32>olb | (<u32>oub << 8) | (bestCode << 16) | (curTag << 24), 24);
+      store<u32>(e, gen, 28);
+      return;
+    }
+    // Victim: empty, else older generation, else fewer remaining cards (popcount of the length key
+    // is not cheap; use the slot's position as a tiebreak).
+    let score: u32;
+    if (lk == 0) score = 0;
+    else {
+      const g = load<u32>(e, 28);
+      score = (g == gen ? 0x100 : 0x10) + <u32>i;
+    }
+    if (score < victimScore) {
+      victimScore = score;
       victim = e;
     }
   }
-  store<u64>(victim, key1);
-  store<u64>(victim, key2, 8);
-  store<u32>(victim, <u32>lb | (<u32>ub << 8) | (<u32>depth << 16) | (<u32>best << 24), 16);
-  store<u32>(victim, gen, 20);
+  if (victimScore >= 0x100) {
+    // All slots are current: replace a pseudo-random one.
+    victim = b + ((<usize>(curLen ^ (curLen >> 29) ^ p01 ^ (p23 >> 7)) & 7) * ENTRY);
+  }
+  store<u64>(victim, curLen);
+  store<u64>(victim, p01, 8);
+  store<u64>(victim, p23, 16);
+  store<u32>(victim, <u32>lb | (<u32>ub << 8) | (bestCode << 16) | (curTag << 24), 24);
+  store<u32>(victim, gen, 28);
 }

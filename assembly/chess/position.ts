@@ -39,8 +39,24 @@ export const M_CASTLE: u32 = 1 << 18, M_EP: u32 = 1 << 19, M_DOUBLE: u32 = 1 << 
 @inline export function castleRooks(p: usize): u64 { return load<u64>(p, O_CASTLE); }
 @inline export function kingSquare(p: usize, c: i32): i32 { return <i32>ctz<u64>(pieceBB(p, c, KING)); }
 
+/** Copies one position struct (176 bytes) with 11 v128 moves (no runtime call). */
+@inline export function copyPos(dst: usize, src: usize): void {
+  v128.store(dst, v128.load(src));
+  v128.store(dst, v128.load(src, 16), 16);
+  v128.store(dst, v128.load(src, 32), 32);
+  v128.store(dst, v128.load(src, 48), 48);
+  v128.store(dst, v128.load(src, 64), 64);
+  v128.store(dst, v128.load(src, 80), 80);
+  v128.store(dst, v128.load(src, 96), 96);
+  v128.store(dst, v128.load(src, 112), 112);
+  v128.store(dst, v128.load(src, 128), 128);
+  v128.store(dst, v128.load(src, 144), 144);
+  v128.store(dst, v128.load(src, 160), 160);
+}
+
 export function clearPos(p: usize): void {
-  memory.fill(p, 0, POS_SIZE);
+  const z = i64x2.splat(0);
+  for (let o: usize = 0; o < POS_SIZE; o += 16) v128.store(p + o, z);
   store<u32>(p, 1, O_FULL);
 }
 
@@ -64,7 +80,7 @@ export function clearPos(p: usize): void {
 
 /** Copies `src` into `dst` and plays the (legal) move `m` there. */
 export function makeMove(src: usize, dst: usize, m: u32): void {
-  memory.copy(dst, src, POS_SIZE);
+  copyPos(dst, src);
   const us = turn(src), them = us ^ 1;
   const to = mTo(m);
   const toBit = (<u64>1) << <u64>to;

@@ -174,7 +174,7 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     }
     return { name: key, local: key.includes(':') ? key.slice(key.indexOf(':') + 1) : key, attrs, children, pos };
   };
-  const roots = tree.map(convert).filter((n): n is El => typeof n === 'object');
+  const roots = tree.map((n) => convert(n)).filter((n): n is El => typeof n === 'object');
   const root = roots[0];
   if (!root) {
     errors.push({ code: 'ERR_XML_ROOT', message: 'the document has no root element', line: 1, column: 1 });

@@ -16,8 +16,33 @@ export function handSize(hand: Hand): number {
   return hand.S.length + hand.H.length + hand.D.length + hand.C.length;
 }
 
+const RANK_BIT: Record<string, number> = {};
+RANKS.forEach((r, i) => {
+  RANK_BIT[r] = 1 << (12 - i);
+  RANK_BIT[r.toLowerCase()] = 1 << (12 - i);
+});
+
+/** Ranks as a 13-bit mask (bit 12 = ace) — input may be in any order and case; -1 on a bad rank. */
+function rankMask(ranks: string): number {
+  let m = 0;
+  for (let i = 0; i < ranks.length; i++) {
+    const b = RANK_BIT[ranks[i]!];
+    if (b === undefined) return -1;
+    m |= b;
+  }
+  return m;
+}
+
+function maskRanks(mask: number): string {
+  let out = '';
+  for (let i = 0; i < 13; i++) if (mask & (1 << (12 - i))) out += RANKS[i];
+  return out;
+}
+
+/** Ranks in descending order, upper case. */
 export function sortRanks(ranks: string): string {
-  return [...ranks].sort((a, b) => RANKS.indexOf(a as Rank) - RANKS.indexOf(b as Rank)).join('');
+  const m = rankMask(ranks);
+  return m < 0 ? ranks : maskRanks(m);
 }
 
 export function handHas(hand: Hand, card: Card): boolean {
@@ -53,13 +78,20 @@ export function parseHand(text: string, line?: number, column?: number): Result<
   const hand = emptyHand();
   for (let i = 0; i < 4; i++) {
     const suit = SUITS[i]!;
-    const part = parts[i]!.toUpperCase();
-    for (const ch of part) {
-      if (!RANKS.includes(ch as Rank)) return err(notationError('ERR_PBN_DEAL_SYNTAX', `invalid rank '${ch}' in hand "${text}"`, line, column));
-      if (hand[suit].includes(ch)) return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${ch} appears twice in hand "${text}"`, line, column));
-      hand[suit] += ch;
+    const part = parts[i]!;
+    const m = rankMask(part);
+    if (m < 0) {
+      const bad = [...part].find((ch) => RANK_BIT[ch] === undefined);
+      return err(notationError('ERR_PBN_DEAL_SYNTAX', `invalid rank '${bad}' in hand "${text}"`, line, column));
     }
-    hand[suit] = sortRanks(hand[suit]);
+    let bits = 0;
+    for (let k = m; k; k &= k - 1) bits++;
+    if (bits !== part.length) {
+      const seen = new Set<string>();
+      const dup = [...part.toUpperCase()].find((ch) => (seen.has(ch) ? true : (seen.add(ch), false)));
+      return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${dup} appears twice in hand "${text}"`, line, column));
+    }
+    hand[suit] = maskRanks(m);
   }
   return ok(hand);
 }
@@ -71,13 +103,15 @@ export function parseHand(text: string, line?: number, column?: number): Result<
  */
 export function parseDeal(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
   const { line, column } = options;
-  const m = /^\s*([NESWnesw])\s*:\s*(.*?)\s*$/s.exec(text);
-  if (!m) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal "${text}" must start with a seat and ':'`, line, column));
-  const first = m[1]!.toUpperCase() as Seat;
-  const hands = m[2]!.split(/\s+/).filter((h) => h.length > 0);
+  const t = text.trim();
+  const colon = t.indexOf(':');
+  const firstChar = colon >= 0 ? t.slice(0, colon).trim().toUpperCase() : '';
+  if (!isSeat(firstChar)) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal "${text}" must start with a seat and ':'`, line, column));
+  const first = firstChar;
+  const hands = t.slice(colon + 1).split(/\s+/).filter((h) => h.length > 0);
   if (hands.length !== 4) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal must have 4 hands, found ${hands.length}`, line, column));
   const deal = emptyDeal();
-  const seen = new Map<string, Seat>();
+  const used = [0, 0, 0, 0];
   let size = -1;
   for (let i = 0; i < 4; i++) {
     const seat = nextSeat(first, i);
@@ -90,13 +124,16 @@ export function parseDeal(text: string, options: ParseDealOptions = {}): Result<
     if (n > 13) return err(notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards`, line, column));
     if (size >= 0 && n !== size) return err(notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards, others have ${size}`, line, column));
     size = n;
-    for (const suit of SUITS) {
-      for (const rk of hand[suit]) {
-        const key = suit + rk;
-        const other = seen.get(key);
-        if (other) return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${key} dealt to both ${other} and ${seat}`, line, column));
-        seen.set(key, seat);
+    for (let k = 0; k < 4; k++) {
+      const suit = SUITS[k]!;
+      const mask = rankMask(hand[suit]);
+      const clash = used[k]! & mask;
+      if (clash) {
+        const rk = RANKS[12 - (31 - Math.clz32(clash))]!;
+        const other = SEATS.find((s2) => deal[s2]?.[suit].includes(rk))!;
+        return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${rk} dealt to both ${other} and ${seat}`, line, column));
       }
+      used[k]! |= mask;
     }
     deal[seat] = hand;
   }

@@ -1,5 +1,5 @@
 /** Card play: following suit, trumps, who leads next, tricks won (format independent). */
-import { handHas, parseCard, removeCard } from './deal.js';
+import { handHas, parseCard } from './deal.js';
 import { type Card, type Deal, type Hand, type Seat, type Strain, RANKS, SEATS, nextSeat, sideOf } from './types.js';
 
 export interface CardInput {
@@ -143,7 +143,7 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
       } else if (entry.irregular === 'R' && !led) {
         // cannot tell without the lead
       }
-      if (hand) hands[seat] = removeCard(hand, card);
+      if (hand) hand[card.suit] = hand[card.suit].replace(card.rank, '');
     }
     if (!complete) {
       winners.push(null);

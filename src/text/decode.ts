@@ -17,7 +17,7 @@ export function decodeLatin1(bytes: Uint8Array): string {
   let out = '';
   const chunk = 0x8000;
   for (let i = 0; i < bytes.length; i += chunk) {
-    out += String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + chunk)));
+    out += String.fromCharCode.apply(null, bytes.subarray(i, i + chunk) as unknown as number[]);
   }
   return out;
 }

@@ -1,0 +1,78 @@
+// PBN 2.1: import (parsePbn with and without semantic checks, streaming) and export (makePbn) over the
+// shared PBN corpus, in boards/s and MB/s. No PBN peer is installed, so the table has ours only.
+// `node bench/pbn.mjs` or `npm run bench`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makePbn, parsePbn, readPbnGames } from '../dist/bridge.js';
+import { sharedDir } from '../scripts/shared-dir.mjs';
+
+function corpus() {
+  const shared = sharedDir();
+  const dir = shared && join(shared, 'data/bridge/pbn-corpus');
+  if (dir && existsSync(dir)) return readdirSync(dir).filter((f) => f.endsWith('.pbn')).sort().map((f) => new Uint8Array(readFileSync(join(dir, f))));
+  // fallback: the repository's own sample, repeated
+  const one = new Uint8Array(readFileSync(new URL('../examples/data/sample.pbn', import.meta.url)));
+  return Array.from({ length: 200 }, () => one);
+}
+
+/** Best of `reps` timings (ms), after two untimed warm-up runs. */
+function time(fn, reps = 5) {
+  fn();
+  fn();
+  let best = Infinity;
+  let n = 0;
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    n = fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return { n, ms: best };
+}
+
+async function timeAsync(fn, reps = 3) {
+  await fn();
+  let best = Infinity;
+  let n = 0;
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    n = await fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return { n, ms: best };
+}
+
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
+export async function run() {
+  const files = corpus();
+  const bytes = files.reduce((a, f) => a + f.length, 0);
+  const parsed = files.map((f) => parsePbn(f));
+  const boards = parsed.reduce((a, r) => a + r.games.length, 0);
+  const exported = parsed.map((r) => makePbn(r.games));
+  const exportBytes = exported.reduce((a, t) => a + t.length, 0);
+  const out = [];
+  out.push(`${files.length} files, ${boards} games, ${(bytes / 1e6).toFixed(2)} MB\n`);
+  out.push(row(['operation', 'games', 'MB', 'ms', 'games/s', 'MB/s']));
+  out.push(row(['---', '---:', '---:', '---:', '---:', '---:']));
+  const add = (name, n, mb, ms) => out.push(row([name, `${n}`, mb.toFixed(2), fmt(ms), fmt((n / ms) * 1000), fmt((mb / ms) * 1000)]));
+  const imp = time(() => files.reduce((a, f) => a + parsePbn(f).games.length, 0));
+  add('import (parsePbn, with checks)', imp.n, bytes / 1e6, imp.ms);
+  const raw = time(() => files.reduce((a, f) => a + parsePbn(f, { validate: false }).games.length, 0));
+  add('import (parsePbn, syntax only)', raw.n, bytes / 1e6, raw.ms);
+  const stream = await timeAsync(async () => {
+    let n = 0;
+    for (const f of files) {
+      const chunks = [];
+      for (let i = 0; i < f.length; i += 65536) chunks.push(f.subarray(i, i + 65536));
+      for await (const _ of readPbnGames(chunks)) n++;
+    }
+    return n;
+  });
+  add('import (readPbnGames, 64 KiB chunks)', stream.n, bytes / 1e6, stream.ms);
+  const exp = time(() => parsed.reduce((a, r) => a + (makePbn(r.games).length ? r.games.length : 0), 0));
+  add('export (makePbn)', exp.n, exportBytes / 1e6, exp.ms);
+  console.log(out.join('\n'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -2,9 +2,10 @@ import type { FormatHandler } from '../types.js';
 import { pbiFormat } from './pbi.js';
 import { pbnFormat } from './pbn.js';
 import { problemXmlFormat } from './problem-xml.js';
+import { pgnFormat } from './pgn.js';
 
 /** Every format the CLI's check/export/convert verbs know; each domain adds its handler here. */
-export const formats: FormatHandler[] = [pbiFormat, problemXmlFormat, pbnFormat];
+export const formats: FormatHandler[] = [pbiFormat, problemXmlFormat, pbnFormat, pgnFormat];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return formats.find((f) => f.name === name.toLowerCase());

@@ -17,7 +17,8 @@ export const pgnFormat: FormatHandler = {
   name: 'pgn',
   extensions: ['.pgn'],
   sniff(text) {
-    return /^\uFEFF?\s*\[(Event|Site|White|Black|FEN|Variant)\s+"/.test(text);
+    // PBN shares the tag syntax: ask for a chess-only tag or for numbered SAN movetext.
+    return /\[(White|Black|FEN|WhiteElo|ECO)\s+"/.test(text) || /(^|\s)1\.\s*[a-hNBRQKO]/.test(text);
   },
   async check(input: InputFile): Promise<CheckReport> {
     const errors: NotationError[] = [];

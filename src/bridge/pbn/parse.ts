@@ -166,6 +166,7 @@ class GameBuilder {
   irregular: { kind: string; pos: Pos } | null = null;
   ended: '+' | '*' | null = null;
   badAuction = false;
+  parsedDeal: ReturnType<typeof parseDeal> | null = null;
   first: Pos;
 
   constructor(private readonly r: PbnReader, firstToken: Token) {
@@ -626,6 +627,7 @@ class GameBuilder {
     if (known('Deal')) {
       const raw = t.Deal!.value;
       const d = parseDeal(raw, at('Deal'));
+      this.parsedDeal = d;
       if (!d.ok) r.error(d.error.code.replace(/^ERR_PBN_/, ''), d.error.message, at('Deal'));
       else {
         if (!/^\s*[NESWnesw]:\S+ \S+ \S+ \S+\s*$/.test(raw)) r.error('DEAL_SYNTAX', 'hands must be separated by a single space', at('Deal'));
@@ -727,7 +729,7 @@ class GameBuilder {
       if (result) r.error('RESULT_PASSED_OUT', 'a passed-out deal has an empty Result', at('Result'));
       if (declTag) r.error('DECLARER_PASSED_OUT', 'a passed-out deal has an empty Declarer', at('Declarer'));
     }
-    const deal = val('Deal') ? parseDeal(val('Deal')!) : null;
+    const deal = val('Deal') ? this.parsedDeal ?? parseDeal(val('Deal')!) : null;
 
     // auction
     const a = game.auction;

@@ -89,15 +89,23 @@ export function declarerTricks(result: PbnResult, declarer: Seat | undefined): n
   return result.ew ?? (result.ns !== undefined ? 13 - result.ns : undefined);
 }
 
+const SCORE_RE = new Map<string, [RegExp, RegExp]>();
+
 /**
  * Score-like tags (Score, ScoreIMP, ScoreMP, ScorePercentage): `n`, `NS n`, `EW n`, `NS n EW m`, `EW n NS m`.
  * `decimals` allows a decimal dot; `nonNegative` forbids a sign.
  */
 export function parseSideScore(value: string, opts: { decimals: boolean; nonNegative?: boolean; sideRequired?: boolean }): { ns?: number; ew?: number; declarer?: number } | null {
   const v = value.trim();
-  const num = `${opts.nonNegative ? '\\+?' : '[-+]?'}\\d+${opts.decimals ? '(?:\\.\\d*)?' : ''}`;
-  if (!opts.sideRequired && new RegExp(`^${num}$`).test(v)) return { declarer: Number(v) };
-  const m = new RegExp(`^(NS|EW)\\s+(${num})(?:\\s+(NS|EW)\\s+(${num}))?$`).exec(v);
+  const key = `${opts.nonNegative ? 1 : 0}${opts.decimals ? 1 : 0}`;
+  let re = SCORE_RE.get(key);
+  if (!re) {
+    const num = `${opts.nonNegative ? '\\+?' : '[-+]?'}\\d+${opts.decimals ? '(?:\\.\\d*)?' : ''}`;
+    re = [new RegExp(`^${num}$`), new RegExp(`^(NS|EW)\\s+(${num})(?:\\s+(NS|EW)\\s+(${num}))?$`)];
+    SCORE_RE.set(key, re);
+  }
+  if (!opts.sideRequired && re[0].test(v)) return { declarer: Number(v) };
+  const m = re[1].exec(v);
   if (!m) return null;
   const out: { ns?: number; ew?: number } = {};
   out[m[1] === 'NS' ? 'ns' : 'ew'] = Number(m[2]);

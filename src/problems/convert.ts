@@ -293,12 +293,14 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
     }
     const twins = release.twins;
     const extra: string[] = [];
+    const zero = first?.type === 'zeroposition';
+    if (zero) extra.push('zero position');
     derivedAll.slice(1).forEach((t, i) => {
-      const label = String.fromCharCode(98 + i);
+      const label = String.fromCharCode((zero ? 97 : 98) + i);
       const cmds = first ? twinCommands(first, t) : [];
       extra.push(`${label}) ${t.type === 'duplex' ? 'Duplex' : cmds.join(', ') || t.twinId}`);
     });
-    if (extra.length) warn(warnings, 'ERR_CONVERT_TWIN', `${where}: PBI has no twins; ${extra.length} twin(s) described in the comment`, line);
+    if (derivedAll.length > 1) warn(warnings, 'ERR_CONVERT_TWIN', `${where}: PBI has no twins; ${derivedAll.length - 1} twin(s) described in the comment`, line);
     const firstTwin = twins[0];
     const solution = firstTwin?.solution;
     if (solution) {
@@ -358,6 +360,8 @@ interface PopeyeProblem {
   stipulation: string;
   twins: string[];
   duplex?: boolean;
+  /** The diagram is a zero position: the first twin line is Popeye's `ZeroPosition`. */
+  zero?: boolean;
 }
 
 function writePopeye(problems: PopeyeProblem[], warnings: NotationError[]): string {
@@ -376,7 +380,7 @@ function writePopeye(problems: PopeyeProblem[], warnings: NotationError[]): stri
     if (!p.stipulation) warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: no stipulation`);
     lines.push(`Stipulation ${popeyeText(p.stipulation)}`);
     lines.push(p.duplex ? 'Option NoBoard Duplex' : 'Option NoBoard');
-    for (const t of p.twins) lines.push(`Twin ${t}`);
+    p.twins.forEach((t, i) => lines.push(`${p.zero && i === 0 ? 'ZeroPosition' : 'Twin'} ${t}`));
     return lines.join('\n');
   });
   return `BeginProblem\n${blocks.join('\nNextProblem\n')}\nEndProblem\n`;
@@ -420,6 +424,7 @@ export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
     const award = (release?.awards ?? []).map((a) => [a.distinction, a.tourney?.name, formatDate(a.tourney?.date)].filter(Boolean).join(', ')).join('; ');
     if (award) pp.award = award;
     if (first) pp.board = first.board;
+    if (first?.type === 'zeroposition') pp.zero = true;
     for (const t of derived.slice(1)) {
       if (t.type === 'duplex') {
         pp.duplex = true;

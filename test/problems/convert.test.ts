@@ -170,6 +170,22 @@ describe('conversions: Popeye input', () => {
     }
   });
 
+  it('writes a zero position as Popeye\'s ZeroPosition', () => {
+    const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
+    const add = (id: string, f: number, r: number) => `<addition piece="${id}"><plane dim="1" value="${f}"/><plane dim="2" value="${r}"/></addition>`;
+    const xml = `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="q" kind="queen" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>`
+      + `<release id="r" type="initial"><twin id="z" type="zeroposition"><position id="z"><pieces>${add('k', 1, 1)}${add('q', 2, 2)}${add('x', 8, 8)}</pieces></position>`
+      + `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>`
+      + `<twin id="a" base="z"><position id="a" base="z"><pieces>${add('q', 7, 2)}</pieces></position></twin>`
+      + `<twin id="b" base="z"><position id="b" base="z"><pieces>${add('q', 2, 7)}</pieces></position></twin></release></problem></problems>`;
+    const doc = checkProblemXml(xml).document!;
+    const lines = xmlToPopeye(doc).value.split('\n');
+    expect(lines.filter((l) => /^(ZeroPosition|Twin|Pieces)/.test(l))).to.deep.equal([
+      'Pieces White Ka1 Qb2 Black Kh8', 'ZeroPosition Move b2 g2', 'Twin Move b2 b7',
+    ]);
+    expect(xmlToPbi(doc).value.problems[0]!.comment).to.equal('zero position; a) Move b2 g2; b) Move b2 b7');
+  });
+
   it('reports what Popeye input cannot take', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\nA::White to play and win::::::\n`);
     const { warnings } = pbiToPopeye(doc);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  isMtsTag, makeDeal, makePbn, parseDeal, parsePbn, readPbnGames, MTS_TAGS,
+  isMtsTag, makeDeal, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
   type PbnGame,
 } from 'gamenotation/bridge';
 import { readFixture, readSharedBytes } from '../support/data.js';
@@ -267,6 +267,28 @@ describe('PBN: annotations and sections', () => {
   it('reports a table whose elements do not fill its rows, and a comment after an element', () => {
     expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 2\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_ROW']);
     expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 {no}\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_SECTION_COMMENT']);
+  });
+});
+
+describe('PBN: typed views', () => {
+  it('derives contract and declarer from the auction and tricks from the play', () => {
+    const info = pbnGameInfo(parsePbn(SPEC_IMPORT).games[0]!);
+    expect(info.dealer).to.equal('N');
+    expect(info.vulnerable).to.equal('None');
+    expect(info.contract).to.deep.equal({ level: 5, strain: 'H', risk: 'X' });
+    expect(info.auctionContract).to.deep.equal({ level: 5, strain: 'H', risk: 'X' });
+    expect(info.auctionDeclarer).to.equal('S');
+    expect(info.resultTricks).to.equal(9);
+    // six tricks are fully known; NS (declarer's side) won all six
+    expect([info.playDeclarerTricks, info.playDefenceTricks]).to.deep.equal([6, 0]);
+    expect(info.deal!.W).to.deep.equal({ S: 'KQT2', H: 'AT', D: 'J6542', C: '85' });
+  });
+  it('shows \\S \\H \\D \\C in comments as suit symbols', () => {
+    expect(suitSymbols('lead \\H K, then \\S 2')).to.equal('lead \u2665 K, then \u2660 2');
+  });
+  it('writes no tab in export format, even from a comment that had one', () => {
+    const r = parsePbn('[Event "a"] {x\ty}\n');
+    expect(makePbn(r.games)).to.include('{x y}');
   });
 });
 

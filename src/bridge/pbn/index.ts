@@ -6,3 +6,4 @@ export * from './table.js';
 export * from './tags.js';
 export * from './values.js';
 export * from './stream.js';
+export * from './info.js';

@@ -47,8 +47,10 @@ function tagLine(name: string, value: string): string {
   return `[${name} "${value.replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;
 }
 
+/** A comment in export form: line ends as `eol`, tabs (not allowed in export format) as spaces. */
 function commentText(c: PbnComment, eol: string): string {
-  return c.brace ? `{${c.text.replace(/\r\n|\r|\n/g, eol)}}` : `;${c.text}`;
+  const text = c.text.replace(/[\t\v]/g, ' ');
+  return c.brace ? `{${text.replace(/\r\n|\r|\n/g, eol)}}` : `;${text}`;
 }
 
 /** Writes a token stream into lines: `;` comments end a line; lines stay under the limit. */
@@ -106,7 +108,7 @@ function section(out: string[], s: PbnSection, eol: string): void {
 /** One game as lines (no line ends). */
 export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
   const out: string[] = [];
-  for (const e of game.escapes ?? []) out.push(`%${e}`);
+  for (const e of game.escapes ?? []) out.push(`%${e.replace(/[\t\v]/g, ' ')}`);
   for (const c of game.comments ?? []) out.push(commentText(c, eol));
   const tags = game.tags;
   const contract = tags.Contract ? parseContract(tags.Contract.value) : null;

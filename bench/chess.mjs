@@ -47,10 +47,12 @@ export async function run() {
     const pos = Position.fromFen(fen).value;
     const ours = time(() => pos.perft(depth), 5);
     const opsPos = ChessopsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    opsPerft(opsPos, depth - 1); // warm the JIT
     const ops = time(() => opsPerft(opsPos, depth), 1);
     if (ops.n !== ours.n) throw new Error(`perft mismatch ${name}: ${ours.n} vs chessops ${ops.n}`);
     const js = new ChessJs(fen);
     const jsDepth = depth - 1;
+    js.perft(jsDepth - 1);
     const cj = time(() => js.perft(jsDepth), 1);
     const o = mnps(ours.n, ours.ms), c = mnps(ops.n, ops.ms), j = mnps(cj.n, cj.ms);
     oursN += ours.n; oursMs += ours.ms; opsN += ops.n; opsMs += ops.ms;
@@ -66,6 +68,7 @@ export async function run() {
     const pos = Position.fromFen(fen, { variant: 'crazyhouse' }).value;
     const ours = time(() => pos.perft(depth), 5);
     const opsPos = Crazyhouse.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    opsPerft(opsPos, depth - 1);
     const ops = time(() => opsPerft(opsPos, depth), 1);
     if (ops.n !== ours.n) throw new Error(`zh perft mismatch ${name}: ${ours.n} vs ${ops.n}`);
     zn += ours.n; zms += ours.ms; zon += ops.n; zoms += ops.ms;

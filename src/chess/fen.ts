@@ -14,6 +14,7 @@ export function variantFlags(variant: Variant | undefined, bughouse?: boolean): 
 export function parseIntoScratch(c: Chess, fen: string, vflags: number): Result<{ epRaw: number; pocket: boolean }> {
   if (typeof fen !== 'string') throw new TypeError('FEN must be a string');
   const len = writeText(c, fen);
+  if (len < 0) return err(notationError('ERR_FEN_TOO_LONG', 'FEN longer than 2047 bytes', 1, 2048));
   const code = c.w.fenParse(len, c.SCRATCH, vflags);
   const r = c.RESULT >> 2;
   if (code) {
@@ -63,6 +64,7 @@ export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse
 export function normalizeFen(fen: string, opts?: { variant?: Variant; shredder?: boolean }): Result<string, NotationError[]> {
   const c = wasm();
   const len = writeText(c, fen);
+  if (len < 0) return err([notationError('ERR_FEN_TOO_LONG', 'FEN longer than 2047 bytes', 1, 2048)]);
   const vflags = variantFlags(opts?.variant);
   const n = c.w.fenNormalizeText(len, vflags, (opts?.shredder ? W_SHREDDER : 0) | (vflags ? W_PROMOTED : 0));
   if (n < 0) {

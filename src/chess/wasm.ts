@@ -92,20 +92,13 @@ export async function init(): Promise<void> {
 
 const encoder = new TextEncoder();
 
-/** Writes ASCII text to TEXT_IN; returns its byte length (capped at 2047). */
+let textIn: Uint8Array | undefined;
+
+/** Writes text (UTF-8) to TEXT_IN; returns its byte length, or -1 if it does not fit (2047 bytes). */
 export function writeText(c: Chess, text: string): number {
-  if (text.length > 2000) text = text.slice(0, 2000);
-  let ascii = true;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch > 127) {
-      ascii = false;
-      break;
-    }
-    c.heap[c.TEXT_IN + i] = ch;
-  }
-  if (ascii) return text.length;
-  return encoder.encodeInto(text, c.heap.subarray(c.TEXT_IN, c.TEXT_IN + 2047)).written;
+  textIn ??= c.heap.subarray(c.TEXT_IN, c.TEXT_IN + 2047);
+  const r = encoder.encodeInto(text, textIn);
+  return r.read < text.length ? -1 : r.written;
 }
 
 const decoder = new TextDecoder();

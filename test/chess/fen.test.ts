@@ -203,3 +203,11 @@ describe('invalid FENs give every expected code', () => {
     expect(r.ok && r.value.fen()).to.equal('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
   });
 });
+
+describe('FEN length limit', () => {
+  it('an overlong FEN is an error, not a truncated parse', () => {
+    const r = parseFen(`${'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'}${' '.repeat(3000)}x`);
+    expect(!r.ok && r.error.code).to.equal('ERR_FEN_TOO_LONG');
+    expect(normalizeFen('8'.repeat(5000)).ok).to.equal(false);
+  });
+});

@@ -256,6 +256,14 @@ function popeyeLetter(kind: string): string {
   return kindLetter(kind, 'S') ?? kind.toUpperCase();
 }
 
+/** The derived twins of a release; a correction without twins of its own has its base release's. */
+export function releaseTwins(problem: Problem, release: Problem['releases'][number]): DerivedTwin[] {
+  const own = deriveTwins(problem).filter((t) => t.releaseId === release.id);
+  if (own.length) return own;
+  const inherited = effectiveRelease(problem, release);
+  return inherited.twins.length ? deriveTwins({ ...problem, releases: [...problem.releases.filter((r) => r !== release), { ...release, twins: inherited.twins }] }).filter((t) => t.releaseId === release.id) : [];
+}
+
 export interface XmlToPbiOptions {
   /** PBI version to write (default '1.2'). */
   version?: string;
@@ -277,8 +285,7 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
     }
     if (problem.releases.length > 1) warn(warnings, 'ERR_CONVERT_RELEASE', `${where}: only the latest release '${latest.id}' is carried`, line);
     const release = effectiveRelease(problem, latest);
-    const derived = deriveTwins(problem).filter((t) => t.releaseId === latest.id);
-    const derivedAll = derived.length ? derived : deriveTwins({ ...problem, releases: [release] });
+    const derivedAll = releaseTwins(problem, latest);
     const first = derivedAll[0];
     const p = newPbiProblem({ names: release.authors.map((a) => authorName(a, where, warnings)) });
     if (first) {
@@ -409,7 +416,7 @@ export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
     const where = `problem ${index + 1}`;
     const latest = latestRelease(problem);
     const release = latest ? effectiveRelease(problem, latest) : undefined;
-    const derived = latest ? deriveTwins(problem).filter((t) => t.releaseId === latest.id) : [];
+    const derived = latest ? releaseTwins(problem, latest) : [];
     const first = derived[0];
     const pp: PopeyeProblem = {
       authors: (release?.authors ?? []).map((a) => authorName(a, where, warnings)),

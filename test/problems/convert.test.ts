@@ -186,6 +186,19 @@ describe('conversions: Popeye input', () => {
     expect(xmlToPbi(doc).value.problems[0]!.comment).to.equal('zero position; a) Move b2 g2; b) Move b2 b7');
   });
 
+  it('a version release without twins of its own takes its base release\'s', () => {
+    const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
+    const xml = `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>`
+      + `<release id="r1" type="initial"><author><authorname><familyname>Old</familyname></authorname></author><twin id="t"><position id="p"><pieces>`
+      + `<addition piece="k"><plane dim="1" value="1"/><plane dim="2" value="1"/></addition><addition piece="x"><plane dim="1" value="3"/><plane dim="2" value="3"/></addition>`
+      + `</pieces></position><stipulation order="alternating" play="help"><length value="4"/><endstate type="stalemate"/></stipulation></twin></release>`
+      + `<release id="r2" base="r1" type="version"><author><authorname><familyname>New</familyname></authorname></author></release></problem></problems>`;
+    const doc = checkProblemXml(xml).document!;
+    const pbi = xmlToPbi(doc).value.problems[0]!;
+    expect([pbi.names, pbi.position, pbi.stipulation]).to.deep.equal([['New'], '8/8/8/8/8/2k5/8/K7', 'h=2']);
+    expect(xmlToPopeye(doc).value).to.include('Author New\nPieces White Ka1 Black Kc3\nStipulation h=2\n');
+  });
+
   it('reports what Popeye input cannot take', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\nA::White to play and win::::::\n`);
     const { warnings } = pbiToPopeye(doc);

@@ -1,7 +1,7 @@
 // Conversions: PBI ↔ problem XML, both → Popeye input, FEN for every twin. Whatever the target
 // cannot carry is reported as a warning (code ERR_CONVERT_*), never silently dropped.
 import type { NotationError } from '../errors.js';
-import { isOrthodoxKind, kindLetter, makeForsyth, squareName, type ProblemBoard } from './board.js';
+import { isOrthodoxKind, kindLetter, makeForsyth, squareName, type ProblemBoard, type ProblemColor } from './board.js';
 import { problemFen } from './fen.js';
 import { newPbiProblem, type PbiAward, type PbiDocument, type PbiProblem, type PbiSource, type PbiStatus } from './pbi.js';
 import { formatStipulation, parseStipulation } from './stipulation.js';
@@ -264,6 +264,55 @@ export function releaseTwins(problem: Problem, release: Problem['releases'][numb
   return inherited.twins.length ? deriveTwins({ ...problem, releases: [...problem.releases.filter((r) => r !== release), { ...release, twins: inherited.twins }] }).filter((t) => t.releaseId === release.id) : [];
 }
 
+/**
+ * The solution's moves as text in Popeye's long notation (`Sf8*e6`, `f7-f8=S`): the keys for direct
+ * and self play, every full line for help play. Empty when the twin has no moves.
+ */
+export function solutionText(twin: Problem['releases'][number]['twins'][number], board: ProblemBoard, stipulation?: Stipulation): string {
+  const moves = (twin.solution?.items ?? []).filter((m): m is Extract<typeof m, { kind: 'move' }> => m.kind === 'move');
+  if (!moves.length) return '';
+  const ids = new Set(moves.map((m) => m.id).filter(Boolean));
+  const children = (id: string | undefined) => moves.filter((m) => m.parent !== undefined && m.parent === id);
+  const roots = moves.filter((m) => m.parent === undefined || !ids.has(m.parent));
+  const play = (b: ProblemBoard, move: (typeof moves)[number]): string => {
+    let text = '';
+    let capture = false;
+    for (const change of move.changes) {
+      const from = b.squares.findIndex((p) => p?.id === change.piece);
+      if (!change.square.length) {
+        if (from >= 0) b.squares[from] = null;
+        capture = true;
+        continue;
+      }
+      const file = change.square.find((p) => p.dim === 1)?.value;
+      const rank = change.square.find((p) => p.dim === 2)?.value;
+      if (file === undefined || rank === undefined || file < 1 || rank < 1 || file > b.files || rank > b.ranks) continue;
+      const to = (rank - 1) * b.files + file - 1;
+      const piece = from >= 0 ? b.squares[from]! : undefined;
+      if (b.squares[to] && b.squares[to] !== piece) capture = true;
+      if (!text && piece) {
+        const letter = piece.kind === 'pawn' ? '' : popeyeLetter(piece.kind);
+        const promo = change.kind && change.kind !== piece.kind ? `=${popeyeLetter(change.kind)}` : '';
+        text = `${letter}${squareName(from, b.files)}%${squareName(to, b.files)}${promo}`;
+      }
+      if (from >= 0) b.squares[from] = null;
+      b.squares[to] = { color: (change.color ?? piece?.color ?? 'white') as ProblemColor, kind: change.kind ?? piece?.kind ?? 'pawn', id: change.piece };
+    }
+    return text.replace('%', capture ? '*' : '-');
+  };
+  const lines: string[] = [];
+  const clone = (b: ProblemBoard): ProblemBoard => ({ ...b, squares: b.squares.map((p) => (p ? { ...p } : null)) });
+  const help = stipulation?.play === 'help';
+  const walk = (b: ProblemBoard, move: (typeof moves)[number], prefix: string[]) => {
+    const line = [...prefix, play(b, move)];
+    const next = children(move.id);
+    if (!help || !next.length || move.id === undefined) lines.push(line.filter(Boolean).join(' '));
+    else for (const child of next) walk(clone(b), child, line);
+  };
+  for (const root of roots) walk(clone(board), root, []);
+  return lines.join(' / ');
+}
+
 export interface XmlToPbiOptions {
   /** PBI version to write (default '1.2'). */
   version?: string;
@@ -313,7 +362,11 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
     if (solution) {
       const texts = solution.items.filter((x) => x.kind === 'movetext' && x.after === undefined).map((x) => x.text);
       p.keymove = texts.join(' ');
-      if (solution.items.some((x) => x.kind === 'move')) warn(warnings, 'ERR_CONVERT_SOLUTION', `${where}: solution moves are not carried (PBI keeps a keymove text only)`, line);
+      if (solution.items.some((x) => x.kind === 'move')) {
+        const first0 = derivedAll.find((t) => t.twinId === firstTwin!.id);
+        if (!p.keymove && first0) p.keymove = solutionText(firstTwin!, first0.board, first0.stipulation);
+        warn(warnings, 'ERR_CONVERT_SOLUTION', `${where}: solution moves written as keymove text only${derivedAll.length > 1 ? ' (first twin)' : ''}`, line);
+      }
     }
     const used = release.sources[0];
     if (used) p.usedSource = sourceToPbi(used, `${where} source`, warnings);

@@ -73,6 +73,8 @@ describe('conversions: XML → PBI → XML', () => {
     expect(p.awards).to.deep.equal([{ nr: '', rank: '3rd prize', tourney: 'WCCC Quick composing tourney', date: '1989' }]);
     expect(p.status).to.equal('!');
     expect(p.comment).to.include('b) Exchange b8 f8');
+    // the solution's moves of twin a), as Popeye writes a helpmate line
+    expect(p.keymove).to.equal('Qf8*c8 f7-f8=Q Qc8-d7 Qf8-c8');
     expect(toPbi.warnings.map((w) => w.code)).to.include.members(['ERR_CONVERT_RELEASE', 'ERR_CONVERT_TWIN', 'ERR_CONVERT_SOLUTION', 'ERR_CONVERT_AUTHOR', 'ERR_CONVERT_SOURCE', 'ERR_CONVERT_DROPPED']);
 
     const back = pbiToXml(pbi);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  checkProblemXml, deriveTwins, effectiveRelease, encodeProblemXml, latestRelease, makeProblemXml, parseProblemXml, twinFens,
+  checkProblemXml, deriveTwins, effectiveRelease, solutionText, encodeProblemXml, latestRelease, makeProblemXml, parseProblemXml, twinFens,
   type ProblemsDocument,
 } from 'gamenotation/problems';
 import { fixtureBytes, referenceProblems } from './support.js';
@@ -171,6 +171,12 @@ describe('problem XML: position operations', () => {
   });
   it('aftermove: the position after a move of the base twin\'s solution (with its parents)', () => {
     expect(boardOf(twin('<aftermove move="m2"/>'), 'b')).to.equal('7k/8/8/8/8/8/2p5/K5R1');
+  });
+  it('renders the solution: keys for direct play, whole lines for help play', () => {
+    const r = checkProblemXml(wrap(basePosition));
+    const twin = r.document!.problems[0]!.releases[0]!.twins[0]!;
+    expect(solutionText(twin, r.twins[0]!.board, twin.stipulation)).to.equal('Rg6-g1');
+    expect(solutionText(twin, r.twins[0]!.board, { ...twin.stipulation, play: 'help' })).to.equal('Rg6-g1 c3-c2');
   });
   it('continued twins follow the base chain; a twin without position takes its base\'s', () => {
     const xml = wrap(`${basePosition}

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { startingPosition } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
+import { makeFen } from 'chessops/fen';
+import { mainlineFen, parsePgn } from 'gamenotation/pgn';
+import { readSharedBytes } from '../support/data.js';
+import { CORPUS } from './corpus-list.js';
+
+// Independent truth for the corpus: chessops (a separate implementation) replays the main line we
+// read — our canonical SAN, from the position our tags give — and must find every move legal and
+// reach the same position (board, turn, castling rights).
+describe('pgn: main lines agree with chessops on the shared corpus', () => {
+  for (const [file] of CORPUS) {
+    it(file, async () => {
+      const text = new TextDecoder().decode((await readSharedBytes(`data/chess/pgn/${file}`))!);
+      let compared = 0;
+      let expected = 0;
+      parsePgn(text).forEach((game, index) => {
+        // chessops has no null moves; unresolved games (unsupported variants) have no position.
+        if (game.moves.length === 0 || game.moves.some((n) => n.san === '--' || n.uci === undefined)) return;
+        expected++;
+        const start = startingPosition(new Map(Object.entries(game.headers)));
+        expect(start.isOk, `game ${index + 1} setup`).to.equal(true);
+        const pos = start.unwrap();
+        for (const node of game.moves) {
+          const move = parseSan(pos, node.san);
+          expect(move, `${node.san} in game ${index + 1}`).to.not.equal(undefined);
+          pos.play(move!);
+        }
+        const fields = (fen: string) => fen.split(' ').slice(0, 3).join(' ').replace(/\[.*\]/, '').replace(/~/g, '');
+        expect(fields(mainlineFen(game)!), `game ${index + 1}`).to.equal(fields(makeFen(pos.toSetup())));
+        compared++;
+      });
+      expect(compared).to.equal(expected);
+    });
+  }
+});

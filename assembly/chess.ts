@@ -65,7 +65,12 @@ export function fenNormalizeText(len: i32, vflags: i32, opts: i32): i32 {
   if (flags) return 0;
   normalize(POS_A);
   if (vflags & V_CRAZYHOUSE) opts |= W_POCKET;
-  return fenWrite(POS_A, opts | W_LEGAL_EP);
+  const n = fenWrite(POS_A, opts | W_LEGAL_EP);
+  // RESULT[5] = 1 when the output equals the input byte for byte (the caller can reuse its string).
+  let same = n == len ? 1 : 0;
+  for (let i = 0; same && i < n; i++) if (load<u8>(TEXT_IN + <usize>i) != load<u8>(TEXT_OUT + <usize>i)) same = 0;
+  store<i32>(RESULT, same, 20);
+  return n;
 }
 
 /** Writes the legal moves of p to MOVES_OUT (u32 each); returns the count. */

@@ -72,5 +72,5 @@ export function normalizeFen(fen: string, opts?: { variant?: Variant; shredder?:
     return err([notationError(name, message, 1, c.i32[(c.RESULT >> 2) + 1])]);
   }
   if (n === 0) return err(flagsToErrors(c.i32[(c.RESULT >> 2) + 4]));
-  return ok(readText(c, n));
+  return ok(c.i32[(c.RESULT >> 2) + 5] === 1 ? fen : readText(c, n));
 }

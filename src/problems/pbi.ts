@@ -424,6 +424,7 @@ function makeFields(p: PbiProblem, options: MakePbiOptions, lossy: (field: strin
     encodePbiField(p.comment, '', lossy('comment')),
   ];
   if (options.canonical || !p.raw || p.raw.length !== 9) return canonical;
+  if (p.raw.every((f, i) => f === canonical[i] || (i === 1 && !options.keepForsyth))) return canonical;
   // A field read from a file and not changed since is written back exactly as it was.
   const reread = parseDataLine({ text: p.raw.join(':'), newline: '\n', line: 0 }, '1.2', [], []);
   const current = [p.names, p.position, p.stipulation, p.usedSource, p.referencedSources, p.awards, p.keymove, p.status, p.comment];

@@ -9,6 +9,7 @@ export const M_CASTLE = 1 << 18, M_EP = 1 << 19;
 
 /** The position whose state currently lives in the wasm slot (possibly newer than its snapshot). */
 let resident: Position | undefined;
+const initialPositions = new Map<Variant, Position>();
 
 /** Evicts the resident position back to its snapshot (before the slot is reused). */
 function flushResident(c: Chess): void {
@@ -72,9 +73,14 @@ export class Position {
   }
 
   static initial(variant: Variant = 'chess'): Position {
-    const r = Position.fromFen(INITIAL_FEN, { variant });
-    if (!r.ok) throw new Error('unreachable');
-    return r.value;
+    let template = initialPositions.get(variant);
+    if (!template) {
+      const r = Position.fromFen(INITIAL_FEN, { variant });
+      if (!r.ok) throw new Error('unreachable');
+      template = r.value;
+      initialPositions.set(variant, template);
+    }
+    return template.clone();
   }
 
   /** @internal Loads this position into the wasm slot; returns its address. */
@@ -278,4 +284,3 @@ export function findPacked(c: Chess, n: number, move: Move): number {
   return castle;
 }
 
-export { notationError };

@@ -1,7 +1,7 @@
 import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
 import { decodeMove, type Position } from './position.js';
 import { lexSan, parts } from './sanparts.js';
-import { isDrop, parseSquare, ROLES, squareName, type Move, type Role } from './types.js';
+import { isDrop, parseSquare, squareName, type Move, type Role } from './types.js';
 import { readText, wasm } from './wasm.js';
 
 /** Resolves SAN (lenient import) to the legal move it means. */
@@ -55,4 +55,3 @@ export function makeUci(move: Move): string {
   return squareName(move.from) + squareName(move.to) + (move.promotion ? LETTER[move.promotion] : '');
 }
 
-export { ROLES };

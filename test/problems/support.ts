@@ -36,7 +36,7 @@ export interface ReferenceProblem {
 
 /** The 31 problems of solve-reference.jsonl, or a 3-problem fallback fixture when ../shared is absent. */
 export async function referenceProblems(): Promise<ReferenceProblem[]> {
-  const text = (await readShared('problems/solve-reference.jsonl')) ?? (await (await import('../support/data.js')).readFixture('problems/solve-reference-mini.jsonl'));
+  const text = (await readShared('data/problems/solve-reference.jsonl')) ?? (await (await import('../support/data.js')).readFixture('problems/solve-reference-mini.jsonl'));
   return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as ReferenceProblem);
 }
 

@@ -45,10 +45,10 @@ export async function run() {
   let oursN = 0, oursMs = 0, opsN = 0, opsMs = 0;
   for (const [name, fen, depth] of PERFT) {
     const pos = Position.fromFen(fen).value;
-    const ours = time(() => pos.perft(depth), 5);
+    const ours = time(() => pos.perft(depth), 7);
     const opsPos = ChessopsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
     opsPerft(opsPos, depth - 1); // warm the JIT
-    const ops = time(() => opsPerft(opsPos, depth), 1);
+    const ops = time(() => opsPerft(opsPos, depth), 2);
     if (ops.n !== ours.n) throw new Error(`perft mismatch ${name}: ${ours.n} vs chessops ${ops.n}`);
     const js = new ChessJs(fen);
     const jsDepth = depth - 1;
@@ -66,10 +66,10 @@ export async function run() {
   let zn = 0, zms = 0, zon = 0, zoms = 0;
   for (const [name, fen, depth] of ZH) {
     const pos = Position.fromFen(fen, { variant: 'crazyhouse' }).value;
-    const ours = time(() => pos.perft(depth), 5);
+    const ours = time(() => pos.perft(depth), 7);
     const opsPos = Crazyhouse.fromSetup(opsParseFen(fen).unwrap()).unwrap();
     opsPerft(opsPos, depth - 1);
-    const ops = time(() => opsPerft(opsPos, depth), 1);
+    const ops = time(() => opsPerft(opsPos, depth), 2);
     if (ops.n !== ours.n) throw new Error(`zh perft mismatch ${name}: ${ours.n} vs ${ops.n}`);
     zn += ours.n; zms += ours.ms; zon += ops.n; zoms += ops.ms;
     out.push(row([name, `${depth}`, `${ours.n}`, fmt(mnps(ours.n, ours.ms)), fmt(mnps(ops.n, ops.ms)), `${fmt(mnps(ours.n, ours.ms) / mnps(ops.n, ops.ms))}×`]));

@@ -193,6 +193,11 @@ describe('problem XML: position operations', () => {
       ['e', 'h#2', '7k/8/6R1/8/8/2p5/8/K7 b - - 0 1'],
     ]);
   });
+  it('a board with a third dimension: read, warned about, not crashed on', () => {
+    const r = checkProblemXml(twin(`<pieces><addition piece="bp"><plane dim="1" value="3"/><plane dim="2" value="3"/><plane dim="3" value="2"/></addition></pieces>`));
+    expect(r.errors).to.deep.equal([]);
+    expect(r.warnings.map((w) => [w.code, w.line])).to.deep.equal([['ERR_XML_PLANES', 20]]);
+  });
   it('fairy pieces and neutral pieces: derived, but no FEN (a warning instead)', () => {
     const xml = wrap(`${basePosition}<twin id="b" base="a"><position id="b" base="a"><pieces><addition piece="gh">${planes('e4')}</addition><addition piece="np">${planes('d5')}</addition></pieces></position></twin>`,
       '\n<piecedecl id="gh" kind="grasshopper" color="white"/>\n<piecedecl id="np" kind="pawn" color="neutral"/>');
@@ -217,6 +222,10 @@ describe('problem XML: safety and errors', () => {
   it('expands only the XML built-ins and character references', () => {
     const r = parseProblemXml(`<problems xmlns="${NS}"><remark><text>a &lt;&amp;&gt; &#x263A; &#65;</text></remark>\n<remark><text>&nbsp;</text></remark></problems>`);
     expect(r.document!.remarks[0]!.text).to.equal('a <&> ☺ A');
+    const cdata = parseProblemXml(`<problems xmlns="${NS}"><remark><text>x <![CDATA[a & <b> &amp;]]> y<!-- c --></text></remark></problems>`);
+    expect(cdata.errors).to.deep.equal([]);
+    expect(cdata.document!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
+    expect(parseProblemXml(makeProblemXml(cdata.document!)).document!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
     expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_ENTITY', 2, 9]]);
   });
   it('reports syntax errors with line:column', () => {

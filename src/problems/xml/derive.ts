@@ -173,6 +173,11 @@ class Deriver {
         for (const item of op.items) {
           if (item.op === 'addition') {
             const decl = this.problem.piecedecls.find((d) => d.id === item.piece);
+            if (item.square.some((p) => p.dim > 2)) {
+              // e.g. Alice chess boards: a position we read but cannot lay out on one 2D board
+              this.warnings.push({ code: 'ERR_XML_PLANES', message: `addition of '${item.piece}' uses a plane beyond dim 2; not placed on the 2D board`, ...at(item) });
+              continue;
+            }
             const square = planesToSquare(item.square, board);
             if (typeof square === 'string') {
               this.errors.push({ code: 'ERR_XML_SQUARE', message: `addition of '${item.piece}': ${square}`, ...at(item) });

@@ -153,7 +153,7 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     captureMetaData: true,
     ignoreDeclaration: true,
     ignorePiTags: true,
-    commentPropName: false as unknown as string,
+    cdataPropName: '#cdata',
   } as any);
   const tree = parser.parse(text) as any[];
   const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
@@ -162,6 +162,7 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     const key = Object.keys(node).find((k) => k !== ':@');
     if (key === undefined) return undefined;
     if (key === '#text') return expand(String(node['#text']), entityError(parentPos));
+    if (key === '#cdata') return (node['#cdata'] as any[]).map((c) => String(c['#text'] ?? '')).join('');
     if (key === '#comment' || key.startsWith('?')) return undefined;
     const start = node[meta]?.startIndex;
     const pos = typeof start === 'number' ? lines.at(start) : undefined;

@@ -493,7 +493,7 @@ describe('PBN: streaming reader', () => {
 });
 
 describe('PBN: fuzz', () => {
-  it('random mutations of corpus files never throw', async () => {
+  it('random mutations of corpus files never throw and export stably', async () => {
     const sources: Uint8Array[] = [enc(SPEC_IMPORT)];
     for (const file of ['pbnverifier__correct_20.pbn', 'pbnverifier__errors_10.pbn', 'bridgebots__sample_notes.pbn', 'ruter__scoretable_totalscoretable.pbn']) {
       const b = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
@@ -514,6 +514,8 @@ describe('PBN: fuzz', () => {
       const out = makePbn(r.games);
       const again = parsePbn(out);
       expect(again.games.length).to.equal(r.games.length);
+      // even for broken input, the export is a fixed point: export(import(export(x))) === export(x)
+      expect(makePbn(again.games), `mutation ${k}`).to.equal(out);
       runs++;
     }
     expect(runs).to.equal(300);

@@ -526,6 +526,8 @@ class GameBuilder {
       if (!call) {
         this.r.error('AUCTION_CALL_SYNTAX', `"${p}" is not a call`, pos);
         this.badAuction = true;
+        // a call token (letters, digits, '-') is kept as written so columns stay aligned; other text is dropped
+        if (!/^[A-Za-z0-9-]+$/.test(p)) return;
       }
       const entry: PbnCall = { call: call ?? p };
       if (irregular?.kind === '^I') {
@@ -538,7 +540,10 @@ class GameBuilder {
       return;
     }
     const card = canonicalCard(p);
-    if (!card) this.r.error('PLAY_CARD_SYNTAX', `"${p}" is not a card`, pos);
+    if (!card) {
+      this.r.error('PLAY_CARD_SYNTAX', `"${p}" is not a card`, pos);
+      if (!/^[A-Za-z0-9-]+$/.test(p)) return;
+    }
     const entry: PbnCard = { card: card ?? p };
     if (irregular) entry.irregular = irregular.kind === '^R' ? 'R' : 'L';
     this.play!.cards.push(entry);
@@ -593,6 +598,14 @@ class GameBuilder {
         });
       }
     }
+    // an unknown tag whose data was all rejected stays a plain tag
+    this.sections = this.sections.filter((s) => {
+      if (s.columns || isTableName(s.name) || (s.elements && s.elements.length) || this.tags[s.name]) return true;
+      const tag: PbnTag = { value: s.value };
+      if (s.comments) tag.comments = s.comments;
+      this.tags[s.name] = tag;
+      return false;
+    });
     // export order: sections sorted by name (stable)
     this.sections.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
     const game: PbnGame = { tags: this.tags, sections: this.sections };

@@ -35,7 +35,9 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
   const t0 = performance.now();
   let checked = 0, skipped = 0, nodes = 0;
   const mismatches: { line: number; fen: string; depth: number; expected: number; actual: number | string }[] = [];
+  let done = 0;
   for (const c of cases) {
+    if (ctx.io.isTTY) ctx.io.err(`\r${file}: ${++done}/${cases.length} positions, ${mismatches.length} mismatches`);
     for (const { depth, nodes: expected } of c.counts) {
       if (expected > maxNodes) {
         skipped++;
@@ -56,6 +58,7 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
     }
   }
   const ms = Math.round(performance.now() - t0);
+  if (ctx.io.isTTY) ctx.io.err('\r\x1b[K');
   if (ctx.options.json) {
     ctx.io.out(`${JSON.stringify({ cases: cases.length, checked, skipped, mismatches, nodes, ms })}\n`);
   } else {

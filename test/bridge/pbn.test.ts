@@ -264,6 +264,14 @@ describe('PBN: annotations and sections', () => {
     expect(s.rows).to.deep.equal([['N', 'NT', '9'], ['N', 'S', '10']]);
     expect(makePbn(r.games)).to.include(`[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]${CRLF}N NT  9${CRLF}N  S 10${CRLF}`);
   });
+  it('checks the predefined columns of tables', () => {
+    expect(parsePbn('[OptimumResultTable "Declarer;Denomination;Result"]\nN NT 14 X S 7 E Z 3\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_VALUE', 'ERR_PBN_TABLE_VALUE', 'ERR_PBN_TABLE_VALUE']);
+    expect(parsePbn('[OptimumPlayTable "S;H;D;C"]\nKQ - J1 ?\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_VALUE']);
+    const timed = parsePbn('[Dealer "N"]\n[Auction "N"]\nPass Pass Pass Pass\n[AuctionTimeTable "Time;TotalTime"]\n5 5 1:02 1:07 3 1:10 0:0:4 01:14\n');
+    expect(timed.errors).to.deep.equal([]);
+    expect(timed.games[0]!.sections[0]!.rows).to.have.length(4);
+    expect(parsePbn('[PlayTimeTable "Time"]\n5\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_PLACEMENT']);
+  });
   it('reports a table whose elements do not fill its rows, and a comment after an element', () => {
     expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 2\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_ROW']);
     expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 {no}\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_SECTION_COMMENT']);

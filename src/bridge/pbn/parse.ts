@@ -581,6 +581,7 @@ class GameBuilder {
         s.rows = [];
         for (let i = 0; i + n <= els.length; i += n) s.rows.push(els.slice(i, i + n));
         if (els.length % n) s.rows.push(els.slice(els.length - (els.length % n)));
+        this.checkTableValues(s);
         // columns marked + (descending) or - (ascending) must be in that order (unknown/irrelevant skipped)
         s.columns.forEach((col, ci) => {
           if (!col.order) return;
@@ -619,6 +620,33 @@ class GameBuilder {
     for (const [name, tag] of Object.entries(game.tags)) inh.previous.set(name, tag.value);
     for (const s of game.sections) inh.previous.set(s.name, s.value);
     return game;
+  }
+
+  /** Element syntax of the predefined columns of the tables of chapter 5 (`?` unknown and `-` irrelevant always allowed). */
+  private checkTableValues(s: PbnSection): void {
+    const checks: Record<string, (v: string) => boolean> = {};
+    const seat = (v: string) => /^[NESW]$/i.test(v);
+    const time = (v: string) => /^(\d+:)?(\d+:)?\d+$/.test(v);
+    if (s.name === 'OptimumResultTable') {
+      checks.Declarer = seat;
+      checks.Denomination = (v) => /^(NT|[SHDC])$/i.test(v);
+      checks.Result = (v) => /^\d+$/.test(v) && Number(v) <= 13;
+    } else if (s.name === 'OptimumPlayTable') {
+      for (const suit of ['S', 'H', 'D', 'C']) checks[suit] = (v) => /^[AKQJT98765432]+$/i.test(v);
+    } else if (s.name === 'AuctionTimeTable' || s.name === 'PlayTimeTable') {
+      checks.Time = time;
+      checks.TotalTime = time;
+    } else if (s.name === 'ScoreTable' || s.name === 'ActionTable') {
+      checks.Declarer = seat;
+    }
+    const cols = s.columns ?? [];
+    for (const row of s.rows ?? []) {
+      row.forEach((el, i) => {
+        const check = cols[i] && checks[cols[i]!.name];
+        const v = el.replace(/^"|"$/g, '');
+        if (check && v !== '?' && v !== '-' && !check(v)) this.r.error('TABLE_VALUE', `${s.name}: "${el}" is not a valid ${cols[i]!.name}`, this.sectionPos.get(s));
+      });
+    }
   }
 
   /** Canonical values for known tags; value errors reported here. */
@@ -806,6 +834,14 @@ class GameBuilder {
           }
         }
       }
+    }
+
+    // time tables: one row per call / card
+    for (const [name, count] of [['AuctionTimeTable', game.auction?.calls.length], ['PlayTimeTable', game.play?.cards.length]] as const) {
+      const table = game.sections.find((s) => s.name === name);
+      if (!table) continue;
+      if (count === undefined) r.error('TABLE_PLACEMENT', `${name} needs a${name === 'AuctionTimeTable' ? 'n Auction' : ' Play'} section`, this.sectionPos.get(table));
+      else if ((table.rows?.length ?? 0) > count) r.error('TABLE_ROW', `${name} has ${table.rows!.length} rows for ${count} ${name === 'AuctionTimeTable' ? 'calls' : 'cards'}`, this.sectionPos.get(table));
     }
 
     // notes

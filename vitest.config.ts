@@ -27,6 +27,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     env: { GAMENOTATION_SHARED: sharedDir() ?? '' },
     reporters: ['default', 'json'],
-    outputFile: { json: '.test-results/node.json' },
+    outputFile: { json: `${process.env.GN_RESULTS_DIR || '.test-results'}/node.json` },
   },
 });

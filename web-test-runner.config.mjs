@@ -61,8 +61,9 @@ function countingReporter() {
           failures.push(`${session.testFile}: ${session.errors.map((e) => e.message).join('; ')}`);
         }
       }
-      mkdirSync('.test-results', { recursive: true });
-      writeFileSync('.test-results/browser.json', JSON.stringify({ passed, failed, failures }, null, 1));
+      const dir = process.env.GN_RESULTS_DIR || '.test-results';
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/browser.json`, JSON.stringify({ passed, failed, failures }, null, 1));
     },
   };
 }

@@ -3,15 +3,18 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-rmSync('.test-results', { recursive: true, force: true });
+// A directory of its own, so that other runs in the same tree cannot mix their counts into ours.
+const resultsDir = `.test-results/run-${process.pid}`;
+rmSync(resultsDir, { recursive: true, force: true });
+process.env.GN_RESULTS_DIR = resultsDir;
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
 const nodeStatus = run('npx', ['vitest', 'run']);
 const browserStatus = process.env.GN_SKIP_BROWSER === '1' ? 0 : run('npx', ['web-test-runner']);
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
-const node = read('.test-results/node.json');
-const browser = read('.test-results/browser.json');
+const node = read(`${resultsDir}/node.json`);
+const browser = read(`${resultsDir}/browser.json`);
 let passed = 0;
 let failed = 0;
 if (node) {

@@ -26,6 +26,9 @@ export const ORTHODOX_KINDS: readonly OrthodoxKind[] = ['king', 'queen', 'rook',
 const KIND_LETTER: Record<OrthodoxKind, string> = { king: 'k', queen: 'q', rook: 'r', bishop: 'b', knight: 's', pawn: 'p' };
 const LETTER_KIND: Record<string, OrthodoxKind> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', s: 'knight', n: 'knight', p: 'pawn' };
 
+const CODE_KIND: (OrthodoxKind | undefined)[] = [];
+for (const [letter, kind] of Object.entries(LETTER_KIND)) CODE_KIND[letter.charCodeAt(0)] = kind;
+
 export const isOrthodoxKind = (kind: string): kind is OrthodoxKind => (ORTHODOX_KINDS as readonly string[]).includes(kind);
 
 export function emptyBoard(files = 8, ranks = 8): ProblemBoard {
@@ -89,20 +92,20 @@ export function parseForsyth(text: string, options: { allowN?: boolean; code?: s
     let file = 0;
     let previousDigit = false;
     for (let i = 0; i < row.length; i++, column++) {
-      const ch = row[i]!;
-      if (ch >= '1' && ch <= '8') {
+      const c = row.charCodeAt(i);
+      if (c >= 49 && c <= 56) {
         if (previousDigit) normalized = false;
         previousDigit = true;
-        file += ch.charCodeAt(0) - 48;
+        file += c - 48;
       } else {
         previousDigit = false;
-        const lower = ch.toLowerCase();
-        const kind = lower === 'n' && !options.allowN ? undefined : LETTER_KIND[lower];
-        if (!kind) {
-          errors.push({ code, message: `unexpected character '${ch}' in the position (pieces are KQRBSP/kqrbsp)`, column });
+        const lower = c | 0x20;
+        const kind = lower === 110 && !options.allowN ? undefined : CODE_KIND[lower];
+        if (!kind || c < 65) {
+          errors.push({ code, message: `unexpected character '${row[i]}' in the position (pieces are KQRBSP/kqrbsp)`, column });
           return { board, normalized: false, errors };
         }
-        if (file < 8) board.squares[rank * 8 + file] = { color: ch === lower ? 'black' : 'white', kind };
+        if (file < 8) board.squares[rank * 8 + file] = { color: c === lower ? 'black' : 'white', kind };
         file++;
       }
       if (file > 8) {

@@ -80,6 +80,7 @@ export function parseFen(len: i32, p: usize, vflags: u8): i32 {
   let rank = 7, file = 0;
   let pocketGiven = false;
   let sqBase = 56;
+  let bWhite: u64 = 0, bBlack: u64 = 0, bP: u64 = 0, bN: u64 = 0, bB: u64 = 0, bR: u64 = 0, bQ: u64 = 0, bK: u64 = 0;
   while (i < len) {
     const c = ch(i);
     const t = <i32>load<u8>(CHAR_T + <usize>c);
@@ -87,9 +88,15 @@ export function parseFen(len: i32, p: usize, vflags: u8): i32 {
       if (file >= 8) return fail(E_FEN_BOARD, i + 1);
       const sq = sqBase + file;
       const b = (<u64>1) << <u64>sq;
-      const color = t >> 3, r = t & 7;
-      store<u64>(p + (<usize>color << 3), load<u64>(p + (<usize>color << 3)) | b);
-      store<u64>(p + 8 + (<usize>r << 3), load<u64>(p + 8 + (<usize>r << 3)) | b);
+      if (t & 8) bBlack |= b; else bWhite |= b;
+      switch (t & 7) {
+        case 1: bP |= b; break;
+        case 2: bN |= b; break;
+        case 3: bB |= b; break;
+        case 4: bR |= b; break;
+        case 5: bQ |= b; break;
+        default: bK |= b;
+      }
       store<u8>(p + O_BOARD + <usize>sq, <u8>t);
       file++;
       i++;
@@ -146,6 +153,14 @@ export function parseFen(len: i32, p: usize, vflags: u8): i32 {
     }
     return fail(E_FEN_BOARD, i + 1);
   }
+  store<u64>(p, bWhite);
+  store<u64>(p, bBlack, 8);
+  store<u64>(p, bP, 16);
+  store<u64>(p, bN, 24);
+  store<u64>(p, bB, 32);
+  store<u64>(p, bR, 40);
+  store<u64>(p, bQ, 48);
+  store<u64>(p, bK, 56);
   if (rank != 0 || file != 8) return fail(E_FEN_BOARD, i + 1);
   store<i32>(RESULT, pocketGiven ? 1 : 0, 12);
   // Fields: turn, castling, ep, halfmoves, fullmoves (all optional).

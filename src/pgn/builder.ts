@@ -11,13 +11,19 @@ interface Line {
   startNags: number[] | null;
 }
 
-const WS = /[\t\n\r\v\f\u00a0]|  /;
+const WS = /[\t\n\r\v\f]|  /;
+const WS_RUNS = /[ \t\n\r\v\f]+/g;
 
 /** Collapses white space runs to one space and trims (export re-wraps comments at spaces). */
 export function normalizeComment(text: string): string {
-  let t = text.trim();
-  if (WS.test(t)) t = t.replace(/\s+/g, ' ');
-  return t;
+  // ASCII white space only: the writer splits comments at spaces, the lexer ends lines at CR/LF.
+  let t = text;
+  if (WS.test(t)) t = t.replace(WS_RUNS, ' ');
+  let a = 0;
+  let b = t.length;
+  while (a < b && t.charCodeAt(a) === 32) a++;
+  while (b > a && t.charCodeAt(b - 1) === 32) b--;
+  return a === 0 && b === t.length ? t : t.slice(a, b);
 }
 
 /** A visitor that builds `PgnGame` trees; `take()` hands out the finished games. */

@@ -6,5 +6,7 @@ export * from './writer.js';
 export * from './commands.js';
 export { GameBuilder, normalizeComment } from './builder.js';
 export { PgnParser } from './parser.js';
-export { Lexer, tokenize, type Token, type LexerOptions } from '../text/lexer.js';
+// The shared lexer and stream splitter of the PGN family.
+export * from '../text/lexer.js';
+export { GameSplitter, decodeBytes, latin1, splitGames, type TextBatch, type SplitOptions } from '../text/split.js';
 export { chessRules, mainlineFen, startingPosition, gameVariant, NULL_MOVE } from './rules.js';

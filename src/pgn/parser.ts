@@ -72,6 +72,10 @@ export class PgnParser<P = unknown> {
   private readonly rules: PgnRules<P> | undefined;
   private readonly maxDepth: number;
   private readonly levels: Level<P>[] = [];
+  /** Offset and line of the first token of the game read last (`parseGame`). */
+  gameStart = 0;
+  gameLine = 1;
+  gameColumn = 1;
   /** Number of moves read in total (for statistics). */
   moves = 0;
   private readonly info: MoveInfo<P>;
@@ -86,9 +90,10 @@ export class PgnParser<P = unknown> {
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
-  reset(text: string, line = 1): void {
+  reset(text: string, line = 1, column = 1): void {
     this.lexer = new Lexer(text, {
       line,
+      column,
       maxCommentLength: this.options.maxCommentLength ?? 4 << 20,
       maxStringLength: this.options.maxTagValueLength ?? 1 << 20,
     });
@@ -121,6 +126,9 @@ export class PgnParser<P = unknown> {
     if (kind === TOKEN_EOF) return false;
 
     const gameLine = lx.line;
+    this.gameStart = lx.start;
+    this.gameLine = gameLine;
+    this.gameColumn = lx.column;
     v.beginGame?.(gameLine);
     const headers: Record<string, string> = {};
     /** Comments met before the movetext (before or between tags): game comments. */

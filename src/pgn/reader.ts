@@ -73,6 +73,56 @@ async function* batches(source: PgnSource, options: PgnReadOptions, oversize: (l
   yield* splitter.end();
 }
 
+/**
+ * Exactly game-aligned text batches. The byte splitter cuts at plausible game starts; a structural
+ * pass of the reader itself (no visitor, no move resolution) then finds where each game really
+ * starts, and the last game of a batch is carried over to the next one. So streamed input gives
+ * the same games as one string, whatever the chunking and however malformed the input.
+ */
+async function* gameBatches(source: PgnSource, options: PgnReadOptions, oversize: (line: number, size: number) => void): AsyncGenerator<TextBatch> {
+  if (typeof source === 'string') {
+    yield { text: source, line: 1 };
+    return;
+  }
+  const limit = options.maxGameBytes ?? 32 << 20;
+  const scanner = new PgnParser({}, { ...options, resolveMoves: false, rules: undefined });
+  let carry = '';
+  let carryLine = 1;
+  let carryColumn = 1;
+  for await (const batch of batches(source, options, oversize)) {
+    const text = carry ? carry + batch.text : batch.text;
+    const line = carry ? carryLine : batch.line;
+    const column = carry ? carryColumn : 1;
+    scanner.reset(text, line, column);
+    let lastStart = -1;
+    let lastLine = line;
+    let lastColumn = column;
+    let games = 0;
+    while (scanner.parseGame()) {
+      games++;
+      lastStart = scanner.gameStart;
+      lastLine = scanner.gameLine;
+      lastColumn = scanner.gameColumn;
+    }
+    if (games <= 1) {
+      // One (possibly unfinished) game so far: wait for more.
+      carry = text;
+      carryLine = line;
+      carryColumn = column;
+    } else {
+      yield { text: text.slice(0, lastStart), line, column };
+      carry = text.slice(lastStart);
+      carryLine = lastLine;
+      carryColumn = lastColumn;
+    }
+    if (carry.length > limit) {
+      oversize(carryLine, carry.length);
+      carry = '';
+    }
+  }
+  if (carry) yield { text: carry, line: carryLine, column: carryColumn };
+}
+
 function oversizeGame(line: number, bytes: number): PgnGame {
   return {
     headers: {},
@@ -93,8 +143,8 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
   const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   const dropped: PgnGame[] = [];
-  for await (const batch of batches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)))) {
-    parser.reset(batch.text, batch.line);
+  for await (const batch of gameBatches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)))) {
+    parser.reset(batch.text, batch.line, batch.column);
     while (parser.parseGame()) yield* builder.take();
     while (dropped.length) yield dropped.shift()!;
   }
@@ -111,8 +161,8 @@ export async function streamPgn<P = unknown>(source: PgnSource, visitor: PgnVisi
     visitor.endGame?.();
     games++;
   };
-  for await (const batch of batches(source, options as PgnReadOptions, oversize)) {
-    parser.reset(batch.text, batch.line);
+  for await (const batch of gameBatches(source, options as PgnReadOptions, oversize)) {
+    parser.reset(batch.text, batch.line, batch.column);
     games += parser.parseAll();
   }
   return games;

@@ -64,6 +64,8 @@ export const TOKEN_NAMES: readonly string[] = [
 export interface LexerOptions {
   /** Line number of the first character (for text that is a slice of a larger file). Default 1. */
   line?: number;
+  /** Column of the first character (a slice may start mid-line). Default 1. */
+  column?: number;
   /** Longest string token (characters between the quotes) before `ERR_TEXT_STRING_TOO_LONG`. Default 1 MiB. */
   maxStringLength?: number;
   /** Longest comment before `ERR_TEXT_COMMENT_TOO_LONG`. Default 4 MiB. */
@@ -143,6 +145,7 @@ export class Lexer {
   constructor(text: string, options: LexerOptions = {}) {
     this.text = text;
     this.curLine = options.line ?? 1;
+    this.lineStart = 1 - (options.column ?? 1);
     this.maxString = options.maxStringLength ?? 1 << 20;
     this.maxComment = options.maxCommentLength ?? 4 << 20;
     this.maxSymbol = options.maxSymbolLength ?? 255;
@@ -154,7 +157,7 @@ export class Lexer {
       this.classes = t;
     } else this.classes = BASE_CLASSES;
     // A byte order mark at the very start is not data.
-    if (text.charCodeAt(0) === 0xfeff) {
+    if (text.charCodeAt(0) === 0xfeff && this.lineStart === 0) {
       this.pos = 1;
       this.lineStart = 1;
     }
@@ -200,7 +203,7 @@ export class Lexer {
         this.lineStart = pos;
         continue;
       }
-      if (c === 9 || c === 11 || c === 12 || c === 0xa0 || c === 0xfeff) {
+      if (c === 9 || c === 11 || c === 12) {
         pos++;
         continue;
       }
@@ -428,7 +431,7 @@ export class Lexer {
       if (c < 128) {
         const cls = classes[c];
         if (cls === C_SPACE || cls === C_NEWLINE || cls === C_SYMBOL_START || isDelimiter(c)) break;
-      } else if (c === 0xa0 || c === 0xfeff) break;
+      }
       p++;
     }
     this.pos = this.end = p;

@@ -12,6 +12,8 @@ export interface TextBatch {
   text: string;
   /** Line number of the first line of `text` in the input (1-based). */
   line: number;
+  /** Column of the first character (1 unless the batch starts mid-line). */
+  column?: number;
 }
 
 export interface SplitOptions {
@@ -45,11 +47,34 @@ export function decodeBytes(bytes: Uint8Array): { text: string; latin1: boolean 
 /** Batch size beyond which a blank line before a tag also splits (tag-only games). */
 const SOFT_LIMIT = 1 << 20;
 
+// Scanner states. The tag states follow the PGN reader's recovery from malformed tags exactly
+// (skip the rest of the line after a bad token), so the splitter never cuts where the reader would
+// not end a game, however broken the input.
 const S_NORMAL = 0;
-const S_TAG = 1;
-const S_STRING = 2;
+const S_TAG_START = 1; // after `[`: a name must follow
+const S_STRING = 2; // a tag value
 const S_BRACE = 3;
-const S_LINE_COMMENT = 4;
+const S_SKIP_LINE = 4; // `;` comment, `%` escape line, or recovery after a malformed tag
+const S_TAG_NAME = 5;
+const S_TAG_AFTER_NAME = 6; // a quoted value must follow
+const S_TAG_AFTER_VALUE = 7; // `]` must follow on this line
+const S_TAG_AFTER_VALUE_NL = 8; // an unclosed value or a missing `]`: next line
+const S_BRACE_SKIP = 9; // a comment where a tag part belongs, then skip the line
+const S_STRING_SKIP = 10; // a string where a tag part belongs, then skip the line
+const S_MOVETEXT_STRING = 11; // a (stray) string in movetext
+
+/** Symbol characters of the lexer: start (letters, digits, `@`) and continuation. */
+const SYM = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(256);
+  for (let c = 48; c <= 57; c++) t[c] = 1;
+  for (let c = 65; c <= 90; c++) t[c] = 1;
+  for (let c = 97; c <= 122; c++) t[c] = 1;
+  t[64] = 1;
+  for (const ch of '_+#=:-') t[ch.charCodeAt(0)] = 2;
+  return t;
+})();
+
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 11 || c === 12;
 
 export class GameSplitter {
   private buf: Uint8Array = new Uint8Array(0);
@@ -123,46 +148,101 @@ export class GameSplitter {
         atLineStart = true;
         lineBlank = true;
         lineStartOffset = i + 1;
-        if (state === S_LINE_COMMENT || state === S_STRING) state = state === S_STRING ? S_TAG : S_NORMAL;
+        switch (state) {
+          case S_SKIP_LINE:
+          case S_STRING_SKIP:
+          case S_MOVETEXT_STRING:
+            state = S_NORMAL;
+            break;
+          case S_STRING:
+          case S_TAG_AFTER_VALUE:
+            state = S_TAG_AFTER_VALUE_NL;
+            break;
+          case S_TAG_NAME:
+            state = S_TAG_AFTER_NAME;
+            break;
+          default:
+            break;
+        }
+        this.escape = false;
         continue;
       }
       prevCR = false;
       const column0 = atLineStart;
       atLineStart = false;
-      switch (state) {
-        case S_NORMAL:
-          if (c === 32 || c === 9) break;
-          if (c === 91) {
-            // [
-            if (lineBlank && (this.sawMovetext || (this.blankLine && lineStartOffset - this.lastBound > SOFT_LIMIT))) {
-              // After movetext, or (files of tag-only games) after a blank line once a batch has
-              // grown large: a game starts here.
-              this.boundary(lineStartOffset, line);
+      let again = true;
+      while (again) {
+        again = false;
+        switch (state) {
+          case S_NORMAL:
+            if (isBlank(c)) break;
+            if (c === 91) {
+              // [
+              if (lineBlank && (this.sawMovetext || (this.blankLine && lineStartOffset - this.lastBound > SOFT_LIMIT))) {
+                // After movetext, or (files of tag-only games) after a blank line once a batch
+                // has grown large: a game starts here.
+                this.boundary(lineStartOffset, line);
+              }
+              state = S_TAG_START;
+            } else if (c === 123) state = S_BRACE;
+            else if (c === 59) state = S_SKIP_LINE;
+            else if (c === 37 && column0) state = S_SKIP_LINE;
+            else {
+              this.sawMovetext = true;
+              if (c === 34) state = S_MOVETEXT_STRING;
             }
             this.blankLine = false;
-            state = S_TAG;
-          } else if (c === 123) state = S_BRACE;
-          else if (c === 59) state = S_LINE_COMMENT;
-          else if (c === 37 && column0) state = S_LINE_COMMENT;
-          else this.sawMovetext = true;
-          lineBlank = false;
-          break;
-        case S_TAG:
-          if (c === 34) state = S_STRING;
-          else if (c === 93) state = S_NORMAL;
-          lineBlank = false;
-          break;
-        case S_STRING:
-          if (this.escape) this.escape = false;
-          else if (c === 92) this.escape = true;
-          else if (c === 34) state = S_TAG;
-          break;
-        case S_BRACE:
-          if (c === 125) state = S_NORMAL;
-          lineBlank = false;
-          break;
-        default:
-          break;
+            lineBlank = false;
+            break;
+          case S_TAG_START:
+          case S_TAG_AFTER_NAME:
+          case S_TAG_AFTER_VALUE:
+            if (isBlank(c)) break;
+            lineBlank = false;
+            if (c === 93) state = S_NORMAL; // ]
+            else if (c === 91) state = S_TAG_START; // [ : read again as a new tag
+            else if (c === 123) state = S_BRACE_SKIP;
+            else if (c === 37 && column0) state = S_SKIP_LINE;
+            else if (state === S_TAG_START && SYM[c] === 1) state = S_TAG_NAME;
+            else if (state === S_TAG_AFTER_NAME && c === 34) state = S_STRING;
+            else if (c === 34) state = S_STRING_SKIP;
+            else state = S_SKIP_LINE;
+            break;
+          case S_TAG_NAME:
+            if (SYM[c] !== 0) break;
+            state = S_TAG_AFTER_NAME;
+            again = true;
+            break;
+          case S_TAG_AFTER_VALUE_NL:
+            // The reader reads the next token afresh: only `]` still closes the tag.
+            if (isBlank(c)) break;
+            if (c === 93) {
+              state = S_NORMAL;
+              lineBlank = false;
+              break;
+            }
+            state = S_NORMAL;
+            again = true;
+            break;
+          case S_STRING:
+          case S_STRING_SKIP:
+          case S_MOVETEXT_STRING:
+            if (this.escape) {
+              // After a backslash, `"` and `\` are escaped; anything else is read as usual.
+              this.escape = false;
+              if (c === 34 || c === 92) break;
+            }
+            if (c === 92) this.escape = true;
+            else if (c === 34) state = state === S_STRING ? S_TAG_AFTER_VALUE : state === S_STRING_SKIP ? S_SKIP_LINE : S_NORMAL;
+            break;
+          case S_BRACE:
+          case S_BRACE_SKIP:
+            if (c === 125) state = state === S_BRACE ? S_NORMAL : S_SKIP_LINE;
+            lineBlank = false;
+            break;
+          default:
+            break;
+        }
       }
     }
     this.scanned = n;

@@ -170,13 +170,17 @@ export function holderOf(deal: Deal, card: Card): Seat | null {
   return null;
 }
 
-/** Parse a card like `SA`, `hT`; null if invalid. */
+const CARDS = new Map<string, Card>();
+for (const suit of SUITS) {
+  for (const rank of RANKS) {
+    const card: Card = Object.freeze({ suit, rank }) as Card;
+    for (const text of [suit + rank, suit + rank.toLowerCase(), suit.toLowerCase() + rank, suit.toLowerCase() + rank.toLowerCase()]) CARDS.set(text, card);
+  }
+}
+
+/** Parse a card like `SA`, `hT`; null if invalid. The returned object is shared and frozen: copy it to change it. */
 export function parseCard(text: string): Card | null {
-  if (text.length !== 2) return null;
-  const suit = text[0]!.toUpperCase();
-  const rank = text[1]!.toUpperCase();
-  if (!'SHDC'.includes(suit) || !RANKS.includes(rank as Rank)) return null;
-  return { suit: suit as Suit, rank: rank as Rank };
+  return CARDS.get(text) ?? null;
 }
 
 export { isSeat };

@@ -30,6 +30,8 @@ export interface PlayAnalysis {
   issues: PlayIssue[];
 }
 
+const SEAT_INDEX: Record<Seat, number> = { N: 0, E: 1, S: 2, W: 3 };
+
 function rankIndex(r: string): number {
   return RANKS.indexOf(r as Card['rank']);
 }
@@ -47,7 +49,8 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
     if (deal[s]) handSize = deal[s]!.S.length + deal[s]!.H.length + deal[s]!.D.length + deal[s]!.C.length;
   }
   const decl = declarer ?? nextSeat(leader, 3);
-  const played = new Set<string>();
+  const played = new Set<Card>();
+  const leaderIndex = SEAT_INDEX[leader];
   const winners: (Seat | null)[] = [];
   let trickLeader: Seat | null = leader;
   let knownTricks = 0;
@@ -59,8 +62,8 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
   for (let t = 0; t < tricksGiven && t < handSize; t++) {
     const base = t * 4;
     const n = Math.min(4, cards.length - base);
-    const seatOf = (col: number): Seat => nextSeat(leader, col);
-    const colOf = (seat: Seat): number => (SEATS.indexOf(seat) - SEATS.indexOf(leader) + 4) % 4;
+    const seatOf = (col: number): Seat => SEATS[(leaderIndex + col) & 3]!;
+    const colOf = (seat: Seat): number => (SEAT_INDEX[seat] - leaderIndex + 4) & 3;
     // who leads this trick: ^L overrides
     let leadSeat = trickLeader;
     for (let c = 0; c < n; c++) {
@@ -70,13 +73,13 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
         leadSeat = s;
       }
     }
-    const order: number[] = leadSeat ? [0, 1, 2, 3].map((k) => colOf(nextSeat(leadSeat!, k))) : [0, 1, 2, 3];
+    const first = leadSeat ? colOf(leadSeat) : 0;
     let led: Card | null = null;
     let best: { card: Card; seat: Seat } | null = null;
     let unknown = !leadSeat;
     let complete = true;
     for (let k = 0; k < 4; k++) {
-      const col = order[k]!;
+      const col = (first + k) & 3;
       if (col >= n) {
         complete = false;
         continue;
@@ -101,9 +104,9 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
         unknown = true; // syntax errors are reported by the reader
         continue;
       }
-      const key = card.suit + card.rank;
+      const key = entry.card.toUpperCase();
       const hand = hands[seat];
-      if (played.has(key)) {
+      if (played.has(card)) {
         issues.push({ index: idx, code: 'PLAY_CARD_PLAYED', message: `${key} has already been played` });
         unknown = true;
         continue;
@@ -122,7 +125,7 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
           continue;
         }
       }
-      played.add(key);
+      played.add(card);
       const isLead = k === 0 && !unknown && leadSeat !== null;
       if (isLead) {
         if (entry.irregular === 'R') issues.push({ index: idx, code: 'PLAY_REVOKE_MARK', message: `^R on the lead ${key}` });

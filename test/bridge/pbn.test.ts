@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  isMtsTag, makeDeal, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
+  boardDealer, boardVulnerability, isMtsTag, makeDeal, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
   type PbnGame,
 } from 'gamenotation/bridge';
 import { readFixture, readSharedBytes } from '../support/data.js';
@@ -472,6 +472,9 @@ describe('PBN corpus: facts inside the files', () => {
       const b = parseDeal(lines[i]!.deal);
       expect(a.ok && b.ok && makeDeal(a.value) === makeDeal(b.value)).to.equal(true);
       expect(g.tags.Board!.value).to.equal(String(lines[i]!.board));
+      // the standard board cycle (data README): dealer N,E,S,W; vulnerability over 16 boards
+      expect(g.tags.Dealer!.value).to.equal(boardDealer(lines[i]!.board));
+      expect(g.tags.Vulnerable!.value).to.equal(boardVulnerability(lines[i]!.board));
     });
   });
 });

@@ -68,7 +68,9 @@ export function fenNormalizeText(len: i32, vflags: i32, opts: i32): i32 {
   const n = fenWrite(POS_A, opts | W_LEGAL_EP);
   // RESULT[5] = 1 when the output equals the input byte for byte (the caller can reuse its string).
   let same = n == len ? 1 : 0;
-  for (let i = 0; same && i < n; i++) if (load<u8>(TEXT_IN + <usize>i) != load<u8>(TEXT_OUT + <usize>i)) same = 0;
+  let i = 0;
+  for (; same && i + 8 <= n; i += 8) if (load<u64>(TEXT_IN + <usize>i) != load<u64>(TEXT_OUT + <usize>i)) same = 0;
+  for (; same && i < n; i++) if (load<u8>(TEXT_IN + <usize>i) != load<u8>(TEXT_OUT + <usize>i)) same = 0;
   store<i32>(RESULT, same, 20);
   return n;
 }

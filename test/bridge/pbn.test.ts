@@ -173,6 +173,17 @@ describe('PBN: lexical rules', () => {
     expect(r.games[0]!.escapes).to.deep.equal([' note', 'another']);
     expect(r.games[0]!.tags.Event!.comments).to.deep.equal([{ text: '100 % sure', brace: true }]);
   });
+  it('keeps comments and % lines after the last game', async () => {
+    const text = '[Event "a"]\n\n{ trailing }\n% esc\n';
+    const r = parsePbn(text);
+    expect(r.games).to.have.length(1);
+    expect(r.games[0]!.endComments).to.deep.equal([{ text: ' trailing ', brace: true }]);
+    expect(r.games[0]!.escapes).to.deep.equal([' esc']);
+    expect(parsePbn(makePbn(r.games)).games).to.deep.equal(r.games);
+    const streamed = [];
+    for await (const item of readPbnGames(text)) streamed.push(item.game);
+    expect(streamed).to.deep.equal(r.games);
+  });
   it('ignores a repeated tag with a warning', () => {
     const r = parsePbn('[Event "a"]\n[Event "b"]\n');
     expect(r.games[0]!.tags.Event!.value).to.equal('a');

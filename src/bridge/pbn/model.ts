@@ -116,8 +116,10 @@ export interface PbnGame {
   tags: Record<string, PbnTag>;
   auction?: PbnAuction;
   play?: PbnPlay;
-  /** Supplemental sections, in file order. */
+  /** Supplemental sections, sorted by name (the export order). */
   sections: PbnSection[];
+  /** Comments after the last game's data that no tag, call or card follows (end of file). */
+  endComments?: PbnComment[];
 }
 
 /** Typed views of a game's tags (derived, for convenience). */

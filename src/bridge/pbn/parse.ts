@@ -104,6 +104,15 @@ export class PbnReader {
     return game;
   }
 
+  /** At the end of the input: comments and `%` lines after the last game go to that game. */
+  finishInput(last: PbnGame | undefined): void {
+    if (!last) return;
+    if (this.carryComments.length) (last.endComments ??= []).push(...this.carryComments);
+    if (this.carryEscapes.length) (last.escapes ??= []).push(...this.carryEscapes);
+    this.carryComments = [];
+    this.carryEscapes = [];
+  }
+
   /** Handles a `%` line: version / EXPORT go to the file, others to the game (or are carried to the next). */
   escape(text: string, game: { escapes: string[]; seen: Set<string> } | null): void {
     const header = this.gamesRead === 0 && (!game || game.seen.size === 0);
@@ -876,6 +885,7 @@ export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = 
   const decoded = decodeText(input);
   const reader = new PbnReader(options);
   const games = reader.read(decoded.text);
+  reader.finishInput(games[games.length - 1]);
   const out: PbnParseResult = { games, errors: reader.errors, warnings: reader.warnings, encoding: decoded.encoding };
   if (reader.version) out.version = reader.version;
   if (reader.exportFormat) out.exportFormat = true;

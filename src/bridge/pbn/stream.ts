@@ -101,6 +101,7 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
   let first = true;
   let errorsSeen = 0;
   let warningsSeen = 0;
+  const held: PbnGame[] = [];
   const emit = function* (games: PbnGame[]): Generator<PbnStreamItem> {
     for (const game of games) {
       const item: PbnStreamItem = { game, errors: reader.errors.slice(errorsSeen), warnings: reader.warnings.slice(warningsSeen) };
@@ -132,10 +133,14 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       const part = buffer.slice(0, cut);
       buffer = buffer.slice(cut);
       scanned -= cut;
-      yield* emit(reader.read(part, line));
+      // the newest game is held back: comments at the very end of the input still belong to it
+      held.push(...reader.read(part, line));
+      yield* emit(held.splice(0, held.length - 1));
       line += countLines(part);
     }
   }
   if (!latin1) buffer += utf8.decode();
-  yield* emit(reader.read(buffer, line));
+  held.push(...reader.read(buffer, line));
+  reader.finishInput(held[held.length - 1]);
+  yield* emit(held);
 }

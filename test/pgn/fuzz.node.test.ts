@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import * as pgn from 'gamenotation/pgn';
+// @ts-ignore plain ESM script shared with `node scripts/fuzz-pgn.mjs` (1 M inputs, see docs/pgn.md)
+import { checkOne, checkStream, loadCorpus, makeFuzzer, rng } from '../../scripts/fuzz-pgn.mjs';
+
+// 100,000 fuzzed inputs through the lexer, reader and writer: nothing may throw or hang, lexer
+// tokens tile the text, every 8th export must be idempotent, every 250th input must stream (in
+// random chunks) to the same games as the whole input.
+describe('pgn: fuzzing (node)', () => {
+  it('survives 100,000 fuzzed inputs', async () => {
+    const next = makeFuzzer(20261121, loadCorpus(), { maxSlice: 200 });
+    const r = rng(99);
+    for (let i = 0; i < 100_000; i++) {
+      const input = next();
+      let problem: string | null;
+      try {
+        problem = checkOne(pgn, input, { idempotence: i % 8 === 0 });
+        if (!problem && i % 250 === 0) problem = await checkStream(pgn, input, r);
+      } catch (e) {
+        problem = `threw: ${(e as Error).stack}`;
+      }
+      if (problem) expect.fail(`input ${i}: ${problem}\n${JSON.stringify(typeof input === 'string' ? input : [...input]).slice(0, 2000)}`);
+    }
+  });
+
+  it('handles the hostile shapes of the brief: 10^6-deep RAV, 100 MB comment, 10 MB tag value', () => {
+    const deep = parsePgnOne(`1. e4 ${'('.repeat(1_000_000)} e5 *`);
+    expect(deep.errors.map((e) => e.code)).to.include('ERR_PGN_UNCLOSED_VARIATION');
+    const deepMoves = parsePgnOne(`1. e4 ${'(1. d4 '.repeat(1_000_000)}${')'.repeat(1_000_000)} e5 *`);
+    expect(deepMoves.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_TOO_DEEP']);
+    expect(deepMoves.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
+    JSON.stringify(deepMoves); // the tree is as deep as maxDepth (256), not as the input
+    const comment = parsePgnOne(`1. e4 {${'c'.repeat(100_000_000)}} e5 *`);
+    expect(comment.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_COMMENT_TOO_LONG']);
+    expect(comment.moves.length).to.equal(2);
+    const tag = parsePgnOne(`[Event "${'t'.repeat(10_000_000)}"]\n[Site "s"]\n\n1. e4 *`);
+    expect(tag.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_STRING_TOO_LONG']);
+    expect(tag.headers).to.deep.equal({ Site: 's' });
+  });
+
+  it('streams a large input with bounded memory and reports an oversized game', async () => {
+    const game = new TextEncoder().encode('[Event "g"]\n\n1. e4 {[%clk 0:01:00]} e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n');
+    const huge = new TextEncoder().encode(`[Event "huge"]\n\n1. e4 {${'x'.repeat(40 << 20)}} e5 *\n\n`);
+    const copies = 100_000; // ~7.5 MB of games, plus one 40 MB game
+    async function* source() {
+      const batch = new Uint8Array(game.length * 1000);
+      for (let i = 0; i < 1000; i++) batch.set(game, i * game.length);
+      for (let i = 0; i < copies / 1000; i++) {
+        yield batch;
+        if (i === 10) yield huge;
+      }
+    }
+    let games = 0;
+    let oversized = 0;
+    let peak = 0;
+    const base = process.memoryUsage().rss;
+    for await (const g of pgn.readPgn(source(), { maxGameBytes: 16 << 20 })) {
+      games++;
+      if (g.errors.some((e) => e.code === 'ERR_PGN_GAME_TOO_LARGE')) oversized++;
+      else if (g.moves.length !== 6 || g.errors.length) expect.fail(`game ${games}: ${JSON.stringify(g).slice(0, 300)}`);
+      if (games % 20_000 === 0) peak = Math.max(peak, process.memoryUsage().rss - base);
+    }
+    expect(games).to.equal(copies + 1);
+    expect(oversized).to.equal(1);
+    // Bounded: far below the 47 MB streamed (the games are not kept).
+    expect(peak).to.be.below(200 << 20);
+  });
+});
+
+function parsePgnOne(text: string) {
+  const games = pgn.parsePgn(text);
+  expect(games.length).to.equal(1);
+  return games[0]!;
+}

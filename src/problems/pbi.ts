@@ -43,7 +43,7 @@ export interface PbiProblem {
   /** The board, when the position is present and valid. */
   board?: ProblemBoard;
   stipulation: string;
-  /** `null` when the field is empty (the '' shorthand for `|||`). */
+  /** `null` when there is none: an empty field or `|||` (the spec's shorthand pair). */
   usedSource: PbiSource | null;
   referencedSources: PbiSource[];
   awards: PbiAward[];
@@ -315,6 +315,9 @@ function parseDataLine(l: Line, version: string, errors: NotationError[], warnin
     return { nr: dec[0] ?? '', title: dec[1] ?? '', date: dec[2] ?? '', page: dec.slice(3).join('|') };
   };
   problem.usedSource = source(3, { text: raw[3]!, offset: 0 }, 'used source');
+  // '|||' and '' mean the same (no used source); the raw field keeps which one was written.
+  const u = problem.usedSource;
+  if (u && !u.nr && !u.title && !u.date && !u.page) problem.usedSource = null;
   if (raw[4] !== '') {
     problem.referencedSources = list(4, ';').map((p) => source(4, p, 'referenced source') ?? { nr: '', title: '', date: '', page: '' });
   }

@@ -25,13 +25,13 @@ export function attackersTo(p: usize, sq: i32, c: i32, occ: u64): u64 {
 }
 
 // Context of the position being generated (module globals: no allocation, cheap access).
-let gUs: i32 = 0;
-let gKsq: i32 = 0;
-let gOcc: u64 = 0;
-let gUsBB: u64 = 0;
-let gThemBB: u64 = 0;
-let gCheckers: u64 = 0;
-let gPinned: u64 = 0;
+export let gUs: i32 = 0;
+export let gKsq: i32 = 0;
+export let gOcc: u64 = 0;
+export let gUsBB: u64 = 0;
+export let gThemBB: u64 = 0;
+export let gCheckers: u64 = 0;
+export let gPinned: u64 = 0;
 
 @inline function setupContext(p: usize): void {
   const us = turn(p), them = us ^ 1;
@@ -57,6 +57,11 @@ let gPinned: u64 = 0;
 export function checkersOf(p: usize): u64 {
   setupContext(p);
   return gCheckers;
+}
+
+/** Sets gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned for p. */
+export function prepare(p: usize): void {
+  setupContext(p);
 }
 
 @inline function push(out: usize, n: i32, m: u32): i32 {

@@ -1,7 +1,8 @@
 // SAN: strict writer and a matcher that resolves parsed SAN parts to the one legal move.
 import { TEXT_OUT, POS_STACK, POS_SIZE, MOVE_STACK, MAX_PLY, MAX_MOVES } from './layout';
-import { generateLegal, countLegal, checkersOf } from './movegen';
-import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, pieceAt, PAWN, KING } from './position';
+import { generateLegal, countLegal, checkersOf, prepare, attackersTo, gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned } from './movegen';
+import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from './attacks';
+import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, M_DOUBLE, pieceAt, roleBB, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE } from './position';
 
 export const SCRATCH_POS: usize = POS_STACK + <usize>(MAX_PLY - 1) * POS_SIZE;
 export const SCRATCH_LIST: usize = MOVE_STACK + <usize>(MAX_PLY - 1) * <usize>MAX_MOVES * 4;
@@ -70,6 +71,85 @@ export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8;
  * promo (0 = none). Returns the move, -1 if none matches (illegal), -2 if several (ambiguous).
  */
 export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32, flags: i32): i64 {
+  if ((flags & (S_CASTLE_H | S_CASTLE_A | S_DROP)) == 0 && role >= PAWN && role <= KING) return findDirect(p, role, to, fromFile, fromRank, promo);
+  return findGeneric(p, role, to, fromFile, fromRank, promo, flags);
+}
+
+const BACK_RANKS: u64 = 0xff000000000000ff;
+
+/**
+ * Resolves a normal (non-castling, non-drop) SAN move without generating every legal move: the
+ * pieces of the role that reach `to`, then the same pin/check tests as the generator.
+ */
+function findDirect(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32): i64 {
+  prepare(p);
+  const us = gUs, them = us ^ 1, ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
+  const checkers = gCheckers, pinned = gPinned;
+  const toBit = (<u64>1) << <u64>to;
+  if (toBit & usBB) return -1;
+  const ownRole = usBB & roleBB(p, role);
+  let cands: u64 = 0;
+  let flags: u32 = 0;
+  const ep = epSquare(p);
+  let isEp = false;
+  if (role == PAWN) {
+    if ((toBit & BACK_RANKS) != 0) {
+      if (promo < KNIGHT || promo > QUEEN) return -1;
+    } else if (promo != 0) return -1;
+    if ((toBit & themBB) != 0 || (ep != 0 && to == ep)) {
+      cands = pawnAttacks(them, to) & ownRole;
+      isEp = (toBit & themBB) == 0;
+    } else {
+      const up = us == WHITE ? 8 : -8;
+      const s1 = to - up;
+      if (s1 < 0 || s1 > 63) return -1;
+      const s1b = (<u64>1) << <u64>s1;
+      if (s1b & ownRole) cands = s1b;
+      else if ((s1b & occ) == 0 && (to >> 3) == (us == WHITE ? 3 : 4)) {
+        const s2b = (<u64>1) << <u64>(s1 - up);
+        if (s2b & ownRole) { cands = s2b; flags = M_DOUBLE; }
+      }
+    }
+  } else {
+    if (promo != 0) return -1;
+    if (role == KNIGHT) cands = knightAttacks(to);
+    else if (role == BISHOP) cands = bishopAttacks(to, occ);
+    else if (role == ROOK) cands = rookAttacks(to, occ);
+    else if (role == QUEEN) cands = rookAttacks(to, occ) | bishopAttacks(to, occ);
+    else cands = kingAttacks(to);
+    cands &= ownRole;
+  }
+  if (fromFile >= 0) cands &= (<u64>0x0101010101010101) << <u64>fromFile;
+  if (fromRank >= 0) cands &= (<u64>0xff) << <u64>(fromRank << 3);
+  if (cands == 0) return -1;
+  let found: i64 = -1;
+  const doubleCheck = (checkers & (checkers - 1)) != 0;
+  let mask: u64 = ~(<u64>0);
+  if (checkers != 0 && !doubleCheck) mask = between(ksq, <i32>ctz<u64>(checkers)) | checkers;
+  while (cands) {
+    const from = <i32>ctz<u64>(cands);
+    cands &= cands - 1;
+    const fromBit = (<u64>1) << <u64>from;
+    let legal: bool;
+    if (role == KING) {
+      legal = attackersTo(p, to, them, occ ^ fromBit) == 0;
+    } else if (doubleCheck) {
+      legal = false;
+    } else if (isEp) {
+      const capBit = (<u64>1) << <u64>(to ^ 8);
+      const occ2 = (occ ^ fromBit ^ capBit) | toBit;
+      legal = (attackersTo(p, ksq, them, occ2) & ~capBit) == 0;
+    } else {
+      legal = (toBit & mask) != 0 && ((pinned & fromBit) == 0 || (line(ksq, from) & toBit) != 0);
+    }
+    if (!legal) continue;
+    if (found >= 0) return -2;
+    found = <i64>(<u32>(from | (to << 6) | (promo << 12)) | flags | (isEp ? M_EP : 0));
+  }
+  return found;
+}
+
+function findGeneric(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32, flags: i32): i64 {
   const cnt = generateLegal(p, SCRATCH_LIST);
   let found: i64 = -1;
   for (let i = 0; i < cnt; i++) {

@@ -157,3 +157,38 @@ describe('UCI', () => {
     expect(makeUci({ role: 'pawn', to: sq('e4') })).to.equal('P@e4');
   });
 });
+
+describe('SAN resolution agrees with the legal move list', () => {
+  it('every role × destination (× file hint) in positions from random games', () => {
+    const LETTER: Record<string, string> = { pawn: '', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K' };
+    let s = 12345;
+    const rand = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+    let checked = 0;
+    for (let g = 0; g < 12; g++) {
+      const p = Position.initial();
+      for (let ply = 0; ply < 60; ply++) {
+        const legal = p.legalMoves();
+        if (!legal.length) break;
+        if (ply % 6 === 5) {
+          const board = p.toSetup().board;
+          const normal = legal.filter((m) => 'from' in m && !(board[m.from]!.role === 'king' && Math.abs(m.to - m.from) === 2)) as { from: number; to: number; promotion?: string }[];
+          for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king']) {
+            for (let to = 0; to < 64; to++) {
+              for (const hint of [-1, 0, 3, 4, 7]) {
+                const promo = role === 'pawn' && (to >> 3 === 7 || to >> 3 === 0) ? 'queen' : undefined;
+                const expected = normal.filter((m) => board[m.from]!.role === role && m.to === to && m.promotion === promo && (hint < 0 || (m.from & 7) === hint));
+                const san = `${LETTER[role]}${hint >= 0 ? String.fromCharCode(97 + hint) : ''}${'abcdefgh'[to & 7]}${(to >> 3) + 1}${promo ? '=Q' : ''}`;
+                const r = parseSan(p, san);
+                if (expected.length === 1) expect(r.ok && r.value, san).to.deep.equal(expected[0]);
+                else expect(!r.ok && r.error.code, `${san} in ${p.fen()}`).to.equal(expected.length ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL');
+                checked++;
+              }
+            }
+          }
+        }
+        p.play(legal[Math.floor(rand() * legal.length)]);
+      }
+    }
+    expect(checked).to.be.greaterThan(50000);
+  });
+});

@@ -175,11 +175,11 @@ describe('PBI: writing', () => {
     expect(r.warnings.map((w) => w.code)).to.deep.equal(['ERR_PBI_UNENCODABLE']);
   });
   it('reads the |||/empty used-source shorthand as no source and keeps the form that was written', () => {
-    const text = `${BOM}#PBI 1.2\nA::#2:|||::::::\nB::#2:::::::\n`;
+    const text = `${BOM}#PBI 1.2\nA::#2:|||:::::\nB::#2::::::\n`;
     const doc = parsePbi(text);
     expect(doc.problems.map((p) => p.usedSource)).to.deep.equal([null, null]);
     expect(makePbi(doc)).to.equal(text);
-    expect(makePbi(doc, { canonical: true })).to.equal(`${BOM}#PBI 1.2\nA::#2:::::::\nB::#2:::::::\n`);
+    expect(makePbi(doc, { canonical: true })).to.equal(`${BOM}#PBI 1.2\nA::#2::::::\nB::#2::::::\n`);
   });
   it('writes a changed field canonically and leaves the others as read', () => {
     const text = `${BOM}#PBI 1.2\nA\\x3A:8/8/8/8/8/8/8/K6k:#2::::::\n`;

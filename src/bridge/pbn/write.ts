@@ -157,7 +157,11 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
   }
   const sections = [...game.sections].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   for (const s of sections) section(out, s, eol);
-  for (const c of game.endComments ?? []) out.push(commentText(c, eol));
+  // comments after the last game's data: after a semi-empty line, as they were read
+  if (game.endComments?.length) {
+    out.push('');
+    for (const c of game.endComments) out.push(commentText(c, eol));
+  }
   return out;
 }
 

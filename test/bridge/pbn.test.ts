@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  boardDealer, boardVulnerability, isMtsTag, makeDeal, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
+  boardDealer, boardVulnerability, isMtsTag, makeDeal, pbnTricksTable, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
   type PbnGame,
 } from 'gamenotation/bridge';
 import { readFixture, readSharedBytes } from '../support/data.js';
@@ -469,6 +469,14 @@ describe('PBN corpus: facts inside the files', () => {
       }
     }
     if (checked) expect(checked).to.be.greaterThan(6000);
+  });
+  it('pbnTricksTable reads the OptimumResultTable (spec 2.1 verifier game 1, checked by hand)', async () => {
+    const bytes = await readSharedBytes('data/bridge/pbn-corpus/pbnverifier__correct_21.pbn');
+    if (!bytes) return expect(pbnTricksTable({ tags: { DoubleDummyTricks: { value: '0123456789abcd0123ab' } }, sections: [] })!.N).to.deep.equal({ NT: 0, S: 1, H: 2, D: 3, C: 4 });
+    const t = pbnTricksTable(parsePbn(bytes).games[0]!)!;
+    expect(t.N).to.deep.equal({ C: 9, D: 6, H: 5, S: 6, NT: 6 });
+    expect(t.W).to.deep.equal({ C: 3, D: 7, H: 8, S: 7, NT: 7 });
+    expect(pbnTricksTable({ tags: { DoubleDummyTricks: { value: '77667775576677566775' } }, sections: [] })!.E).to.deep.equal({ NT: 6, S: 6, H: 7, D: 7, C: 5 });
   });
   it('the DD reference deals read as the same deals as the JSON lines', async () => {
     const pbn = await readSharedBytes('data/bridge/dd-reference-deals.pbn');

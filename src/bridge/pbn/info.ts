@@ -2,7 +2,7 @@
 import { analyzeAuction } from '../auction.js';
 import { parseDeal } from '../deal.js';
 import { analyzePlay } from '../play.js';
-import { nextSeat, type Contract, type Seat } from '../types.js';
+import { nextSeat, type Contract, type Seat, type Strain } from '../types.js';
 import type { PbnGame, PbnGameInfo } from './model.js';
 import { declarerTricks, parseContract, parseDeclarer, parseResult, parseSeat, parseVulnerable } from './values.js';
 
@@ -64,4 +64,45 @@ const SUIT_SYMBOLS: Record<string, string> = { S: '\u2660', H: '\u2665', D: '\u2
 /** Comment text with the PBN suit notation `\S \H \D \C` (3.8) shown as ♠ ♥ ♦ ♣. */
 export function suitSymbols(text: string): string {
   return text.replace(/\\([SHDC])/g, (_, s: string) => SUIT_SYMBOLS[s]!);
+}
+
+/** Double-dummy tricks per declarer and strain, as `table[declarer][strain]`. */
+export type TricksTable = Record<Seat, Record<Strain, number>>;
+
+const HEX_SEATS: Seat[] = ['N', 'S', 'E', 'W'];
+const HEX_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
+
+/**
+ * The double-dummy table a game carries: from its OptimumResultTable section (PBN 5.7), else from
+ * the `DoubleDummyTricks` tag some programs write (20 hex digits, N S E W × NT S H D C).
+ * Null when neither is complete. (Some generators clamp low values: treat such tables with care.)
+ */
+export function pbnTricksTable(game: PbnGame): TricksTable | null {
+  const empty = (): TricksTable => ({ N: {} as Record<Strain, number>, E: {} as Record<Strain, number>, S: {} as Record<Strain, number>, W: {} as Record<Strain, number> });
+  const table = game.sections.find((s) => s.name === 'OptimumResultTable');
+  if (table?.columns && table.rows) {
+    const d = table.columns.findIndex((c) => c.name === 'Declarer');
+    const n = table.columns.findIndex((c) => c.name === 'Denomination');
+    const r = table.columns.findIndex((c) => c.name === 'Result');
+    if (d >= 0 && n >= 0 && r >= 0) {
+      const out = empty();
+      let cells = 0;
+      for (const row of table.rows) {
+        const seat = parseSeat(row[d] ?? '');
+        const strain = (row[n] ?? '').toUpperCase() as Strain;
+        const tricks = Number(row[r]);
+        if (!seat || !HEX_STRAINS.includes(strain) || !/^\d+$/.test(row[r] ?? '') || tricks > 13) continue;
+        if (out[seat][strain] === undefined) cells++;
+        out[seat][strain] = tricks;
+      }
+      if (cells === 20) return out;
+    }
+  }
+  const hex = game.tags.DoubleDummyTricks?.value;
+  if (hex && /^[0-9a-dA-D]{20}$/.test(hex)) {
+    const out = empty();
+    HEX_SEATS.forEach((seat, i) => HEX_STRAINS.forEach((strain, j) => { out[seat][strain] = parseInt(hex[i * 5 + j]!, 16); }));
+    return out;
+  }
+  return null;
 }

@@ -69,16 +69,31 @@ export class RecordScanner implements Iterable<RecordToken> {
 
   private checkLines(startLine: number, max: number): void {
     const s = this.src;
+    const n = s.length;
     let line = startLine;
     let from = 0;
-    for (let i = 0; i <= s.length; i++) {
-      const c = i < s.length ? s.charCodeAt(i) : 10;
-      if (c === 10 || c === 13) {
-        if (i - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${i - from} characters (at most ${max})`, '', line, 1));
-        if (c === 13 && s.charCodeAt(i + 1) === 10) i++;
-        line++;
-        from = i + 1;
+    const hasCR = s.indexOf('\r') >= 0;
+    while (from <= n) {
+      let end = s.indexOf('\n', from);
+      if (end < 0) end = n;
+      let stop = end;
+      if (hasCR) {
+        // a lone CR also ends a line; CRLF counts once
+        let cr = s.indexOf('\r', from);
+        while (cr >= 0 && cr < end) {
+          if (cr + 1 === end) {
+            stop = cr;
+            break;
+          }
+          if (cr - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${cr - from} characters (at most ${max})`, '', line, 1));
+          line++;
+          from = cr + 1;
+          cr = s.indexOf('\r', from);
+        }
       }
+      if (stop - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${stop - from} characters (at most ${max})`, '', line, 1));
+      line++;
+      from = end + 1;
     }
   }
 

@@ -9,4 +9,4 @@ export { PgnParser } from './parser.js';
 // The shared lexer and stream splitter of the PGN family.
 export * from '../text/lexer.js';
 export { GameSplitter, decodeBytes, latin1, splitGames, type TextBatch, type SplitOptions } from '../text/split.js';
-export { chessRules, mainlineFen, startingPosition, gameVariant, NULL_MOVE } from './rules.js';
+export { chessRules, publicChessRules, mainlineFen, startingPosition, gameVariant, NULL_MOVE } from './rules.js';

@@ -124,6 +124,11 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     ({ text, encoding } = decodeXmlBytes(input, errors));
   }
   const lines = new LineIndex(text);
+  const entityDecl = /<!ENTITY/i.exec(text);
+  if (entityDecl && !/<!DOCTYPE/i.test(text.slice(0, entityDecl.index))) {
+    errors.push({ code: 'ERR_XML_DOCTYPE', message: 'entity declarations are not accepted (and belong in a DOCTYPE)', ...lines.at(entityDecl.index) });
+    return { document: null, errors, warnings };
+  }
   const doctype = /<!DOCTYPE/i.exec(text);
   if (doctype) {
     const end = text.indexOf('>', doctype.index);
@@ -166,6 +171,10 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     if (key === '#comment' || key.startsWith('?')) return undefined;
     const start = node[meta]?.startIndex;
     const pos = typeof start === 'number' ? lines.at(start) : undefined;
+    if (!/^[^\s!?\d.\-<>"'=/][^\s<>"'=/!?]*$/.test(key)) {
+      errors.push({ code: 'ERR_XML_SYNTAX', message: `'${key.slice(0, 40)}' is not an element name`, ...(pos ?? { line: 1, column: 1 }) });
+      return undefined;
+    }
     const attrs: Record<string, string> = {};
     for (const [k, v] of Object.entries(node[':@'] ?? {})) attrs[k] = expand(String(v), entityError(pos));
     const children: (El | string)[] = [];
@@ -213,7 +222,13 @@ function textOf(el: El): string {
 function toNode(el: El): XmlNode {
   const node: XmlNode = { name: el.name };
   if (Object.keys(el.attrs).length) node.attrs = { ...el.attrs };
-  const children = el.children.map((c) => (typeof c === 'string' ? { text: c } : toNode(c))).filter((c) => !('text' in c) || c.text.trim() !== '');
+  const merged: (El | string)[] = [];
+  for (const c of el.children) {
+    // text split by comments or processing instructions is one text node
+    if (typeof c === 'string' && typeof merged[merged.length - 1] === 'string') merged[merged.length - 1] += c;
+    else merged.push(c);
+  }
+  const children = merged.map((c) => (typeof c === 'string' ? { text: c } : toNode(c))).filter((c) => !('text' in c) || c.text.trim() !== '');
   if (children.length) node.children = children;
   return node;
 }

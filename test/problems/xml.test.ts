@@ -218,6 +218,8 @@ describe('problem XML: safety and errors', () => {
     expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_DOCTYPE', 2, 1]]);
     const ext = parseProblemXml(`<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]><problems>&x;</problems>`);
     expect(ext.errors[0]!.code).to.equal('ERR_XML_DOCTYPE');
+    const stray = parseProblemXml(`<problems xmlns="${NS}">\n  <!ENTITY e "e"><remark/></problems>`);
+    expect(stray.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_DOCTYPE', 2, 3]]);
   });
   it('expands only the XML built-ins and character references', () => {
     const r = parseProblemXml(`<problems xmlns="${NS}"><remark><text>a &lt;&amp;&gt; &#x263A; &#65;</text></remark>\n<remark><text>&nbsp;</text></remark></problems>`);

@@ -71,7 +71,17 @@ export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8;
  * promo (0 = none). Returns the move, -1 if none matches (illegal), -2 if several (ambiguous).
  */
 export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32, flags: i32): i64 {
-  if ((flags & (S_CASTLE_H | S_CASTLE_A | S_DROP)) == 0 && role >= PAWN && role <= KING) return findDirect(p, role, to, fromFile, fromRank, promo);
+  if ((flags & (S_CASTLE_H | S_CASTLE_A | S_DROP)) == 0 && role >= PAWN && role <= KING) {
+    const m = findDirect(p, role, to, fromFile, fromRank, promo);
+    if (m != -1 || role != KING || promo != 0) return m;
+    // Lenient: castling written as a king move two files over (Kg1) or onto its own rook (Kxh1).
+    const ksq = gKsq;
+    if ((to >> 3) != (ksq >> 3)) return -1;
+    const ownRook = (gUsBB & roleBB(p, ROOK) & ((<u64>1) << <u64>to)) != 0;
+    const df = (to & 7) - (ksq & 7);
+    if (!ownRook && (df < 2 && df > -2)) return -1;
+    return findGeneric(p, 0, 0, -1, -1, 0, to > ksq ? S_CASTLE_H : S_CASTLE_A);
+  }
   return findGeneric(p, role, to, fromFile, fromRank, promo, flags);
 }
 

@@ -181,9 +181,14 @@ function vcardName(node: XmlNode): string {
 
 /** Describes how a twin differs from the first twin as Popeye twinning commands. */
 export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
-  const cmds: string[] = [];
   const a = first.board;
   const b = twin.board;
+  const s1 = formatStipulation(first.stipulation);
+  const s2 = formatStipulation(twin.stipulation);
+  const stipulation = s2 !== s1 && s2 !== '' ? [`Stipulation ${s2}`] : [];
+  const whole = wholeBoardTwin(a, b);
+  if (whole) return [whole, ...stipulation];
+  const cmds: string[] = [];
   const same = (x: ProblemBoard['squares'][number], y: ProblemBoard['squares'][number]) =>
     !!x && !!y && x.color === y.color && x.kind === y.kind;
   const removed: number[] = [];
@@ -246,10 +251,45 @@ export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
     const p = b.squares[t]!;
     cmds.push(`Add ${p.color} ${popeyeLetter(p.kind)}${squareName(t)}`);
   }
-  const s1 = formatStipulation(first.stipulation);
-  const s2 = formatStipulation(twin.stipulation);
-  if (s2 !== s1 && s2 !== '') cmds.push(`Stipulation ${s2}`);
-  return cmds;
+  return [...cmds, ...stipulation];
+}
+
+/** Popeye's whole-board twinnings (Rotate, Mirror, PolishType, Shift) when one turns a into b. */
+function wholeBoardTwin(a: ProblemBoard, b: ProblemBoard): string | undefined {
+  if (a.files !== 8 || a.ranks !== 8 || b.files !== 8 || b.ranks !== 8) return undefined;
+  const pieces = a.squares.map((p, sq) => ({ p, sq })).filter((x) => x.p);
+  if (pieces.length < 2 || pieces.length !== b.squares.filter(Boolean).length) return undefined;
+  const maps: [string, (x: number, y: number) => [number, number], boolean?][] = [
+    ['Rotate 90', (x, y) => [7 - y, x]],
+    ['Rotate 180', (x, y) => [7 - x, 7 - y]],
+    ['Rotate 270', (x, y) => [y, 7 - x]],
+    ['Mirror a1<-->h1', (x, y) => [7 - x, y]],
+    ['Mirror a1<-->a8', (x, y) => [x, 7 - y]],
+    ['Mirror a1<-->h8', (x, y) => [y, x]],
+    ['Mirror a8<-->h1', (x, y) => [7 - y, 7 - x]],
+    ['PolishType', (x, y) => [x, y], true],
+  ];
+  for (let dx = -7; dx <= 7; dx++) {
+    for (let dy = -7; dy <= 7; dy++) {
+      if (!dx && !dy) continue;
+      // Popeye's Shift names a square and the square it goes to: take a pair on the board
+      const from = Math.max(0, -dy) * 8 + Math.max(0, -dx);
+      const to = (Math.max(0, -dy) + dy) * 8 + Math.max(0, -dx) + dx;
+      maps.push([`Shift ${squareName(from)} ${squareName(to)}`, (x, y) => [x + dx, y + dy]]);
+    }
+  }
+  for (const [name, f, swap] of maps) {
+    const ok = pieces.every(({ p, sq }) => {
+      const [x, y] = f(sq % 8, Math.floor(sq / 8));
+      if (x < 0 || y < 0 || x > 7 || y > 7) return false;
+      const q = b.squares[y * 8 + x];
+      const color = swap && p!.color !== 'neutral' ? (p!.color === 'white' ? 'black' : 'white') : p!.color;
+      return !!q && q.kind === p!.kind && q.color === color;
+    });
+    if (!ok) continue;
+    return name;
+  }
+  return undefined;
 }
 
 function popeyeLetter(kind: string): string {

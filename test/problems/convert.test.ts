@@ -201,6 +201,20 @@ describe('conversions: Popeye input', () => {
     expect(xmlToPopeye(doc).value).to.include('Author New\nPieces White Ka1 Black Kc3\nStipulation h=2\n');
   });
 
+  it('writes whole-board twins as Popeye\'s Rotate, Mirror, PolishType and Shift', () => {
+    const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
+    const add = (id: string, f: number, r: number) => `<addition piece="${id}"><plane dim="1" value="${f}"/><plane dim="2" value="${r}"/></addition>`;
+    const ops = ['<rotation angle="90"/>', '<rotation angle="270"/>', '<reflection><axis dim="1"/></reflection>', '<reflection><axis dim="2"/></reflection>',
+      '<swapcolors/>', '<translation><plane dim="1" value="2"/><plane dim="2" value="-1"/></translation>'];
+    const twins = ops.map((op, i) => `<twin id="t${i}" base="a"><position id="p${i}" base="a">${op}</position></twin>`).join('');
+    const xml = `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="r" kind="rook" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>`
+      + `<release id="r" type="initial"><twin id="a"><position id="a"><pieces>${add('k', 2, 2)}${add('r', 3, 5)}${add('x', 5, 7)}</pieces></position>`
+      + `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>${twins}</release></problem></problems>`;
+    const doc = checkProblemXml(xml).document!;
+    const lines = xmlToPopeye(doc).value.split('\n').filter((l) => l.startsWith('Twin'));
+    expect(lines).to.deep.equal(['Twin Rotate 90', 'Twin Rotate 270', 'Twin Mirror a1<-->h1', 'Twin Mirror a1<-->a8', 'Twin PolishType', 'Twin Shift a2 c1']);
+  });
+
   it('reports what Popeye input cannot take', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\nA::White to play and win::::::\n`);
     const { warnings } = pbiToPopeye(doc);

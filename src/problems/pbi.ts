@@ -160,7 +160,7 @@ export function encodePbiField(value: string, delimiters = '', lossy?: (ch: stri
   return out;
 }
 
-function decodeInput(input: string | Uint8Array, warnings: NotationError[], errors: NotationError[]): { text: string; bom: boolean } {
+function decodeInput(input: string | Uint8Array, errors: NotationError[]): { text: string; bom: boolean } {
   if (typeof input === 'string') {
     const bom = input.charCodeAt(0) === 0xfeff;
     return { text: bom ? input.slice(1) : input, bom };
@@ -185,7 +185,7 @@ export function parsePbi(input: string | Uint8Array): PbiParseResult {
   const errors: NotationError[] = [];
   const warnings: NotationError[] = [];
   const doc: PbiParseResult = { version: '', comments: [], problems: [], errors, warnings };
-  const { text, bom } = decodeInput(input, warnings, errors);
+  const { text, bom } = decodeInput(input, errors);
   if (!bom) warnings.push({ code: 'ERR_PBI_BOM', message: 'a PBI file starts with the UTF-8 byte order mark (EF BB BF)', line: 1, column: 1 });
   const { lines, rest, restLine } = splitPbiLines(text);
   if (rest.length) {

@@ -72,6 +72,11 @@ export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8;
  */
 export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32, flags: i32): i64 {
   if ((flags & (S_CASTLE_H | S_CASTLE_A | S_DROP)) == 0 && role >= PAWN && role <= KING) {
+    // Long algebraic without a piece letter (g1f3, e1g1): the piece on the from-square decides.
+    if (role == PAWN && fromFile >= 0 && fromRank >= 0) {
+      const pc = pieceAt(p, fromRank * 8 + fromFile);
+      if (pc != 0 && (pc >> 3) == <i32>load<u8>(p, 96) && (pc & 7) != PAWN) role = pc & 7;
+    }
     const m = findDirect(p, role, to, fromFile, fromRank, promo);
     if (m != -1 || role != KING || promo != 0) return m;
     // Lenient: castling written as a king move two files over (Kg1) or onto its own rook (Kxh1).

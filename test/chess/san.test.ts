@@ -112,6 +112,9 @@ describe('SAN import is lenient', () => {
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'O-O-O+', { from: sq('e1'), to: sq('c1') }],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', '0-0-0', { from: sq('e1'), to: sq('c1') }],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Kg1', { from: sq('e1'), to: sq('g1') }],
+    ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1g1', { from: sq('e1'), to: sq('g1') }],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'g1f3', { from: sq('g1'), to: sq('f3') }],
+    ['4k3/P7/8/8/8/8/8/4K3 w - - 0 1', 'a7a8q', { from: sq('a7'), to: sq('a8'), promotion: 'queen' }],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Kxa1', { from: sq('e1'), to: sq('c1') }],
     ['r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1', 'Kc8', { from: sq('e8'), to: sq('c8') }],
   ];

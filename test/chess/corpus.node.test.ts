@@ -49,8 +49,11 @@ describe('real games', () => {
           const back = parseSan(pos, strict);
           if (!back.ok || !sameMove(back.value, r.value)) failures.push(`${pos.fen()} ${san} → ${strict}`);
           pos.play(r.value);
-          const errors = validateSetup(pos.toSetup(), variant);
-          if (errors.length) failures.push(`${pos.fen()} after ${san}: ${errors.map((e) => e.code).join(',')}`);
+          // Validation through the position's FEN (every 16th position also through toSetup()).
+          const fen = pos.fen();
+          const checked = Position.fromFenAll(fen, { variant, chess960: true });
+          if (!checked.ok) failures.push(`${fen} after ${san}: ${checked.error.map((e) => e.code).join(',')}`);
+          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).length) failures.push(`${fen} after ${san}: setup`);
           moves++;
         }
       }

@@ -142,15 +142,16 @@ export function decodePbiField(raw: string, report?: (message: string, offset: n
 }
 
 /**
- * Encodes a field value: '\', ':' and control characters (C0, DEL, C1 incl. U+0085) always; the
- * extra delimiters given (';', '|') too. Characters that \xHH cannot carry (U+2028, U+2029) become
- * a space, reported through `lossy`.
+ * Encodes a field value: '\', the delimiters ':', ';', '|' and control characters (C0, DEL, C1 incl.
+ * U+0085) in every field, so that no reader can mistake them. Characters that \xHH cannot carry
+ * (U+2028, U+2029) become a space, reported through `lossy`. (Fields read from a file and left
+ * unchanged are written back as they were, so this never alters existing records.)
  */
-export function encodePbiField(value: string, delimiters = '', lossy?: (ch: string) => void): string {
+export function encodePbiField(value: string, lossy?: (ch: string) => void): string {
   let out = '';
   for (const ch of value) {
     const c = ch.codePointAt(0)!;
-    if (ch === '\\' || ch === ':' || delimiters.includes(ch) || c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+    if (ch === '\\' || ch === ':' || ch === ';' || ch === '|' || c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
       out += `\\x${c.toString(16).padStart(2, '0')}`;
     } else if (c === 0x2028 || c === 0x2029) {
       lossy?.(ch);
@@ -378,7 +379,7 @@ export interface MakePbiResult {
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 function encodeSource(s: PbiSource, lossy: (ch: string) => void): string {
-  return [s.nr, s.title, s.date, s.page].map((v) => encodePbiField(v, ';|', lossy)).join('|');
+  return [s.nr, s.title, s.date, s.page].map((v) => encodePbiField(v, lossy)).join('|');
 }
 
 /** Writes a PBI document: BOM, `#PBI <version>`, comments, one data line per problem. */
@@ -416,15 +417,15 @@ function makeFields(p: PbiProblem, options: MakePbiOptions, lossy: (field: strin
     position = board ? makeForsyth(board) ?? p.position : p.position;
   }
   const canonical = [
-    p.names.map((n) => encodePbiField(n, ';', lossy('names'))).join(';'),
-    encodePbiField(position, '', lossy('position')),
-    encodePbiField(p.stipulation, '', lossy('stipulation')),
+    p.names.map((n) => encodePbiField(n, lossy('names'))).join(';'),
+    encodePbiField(position, lossy('position')),
+    encodePbiField(p.stipulation, lossy('stipulation')),
     p.usedSource && (p.usedSource.nr || p.usedSource.title || p.usedSource.date || p.usedSource.page) ? encodeSource(p.usedSource, lossy('used source')) : '',
     p.referencedSources.map((s) => encodeSource(s, lossy('referenced sources'))).join(';'),
-    p.awards.map((a) => [a.nr, a.rank, a.tourney, a.date].map((v) => encodePbiField(v, ';|', lossy('awards'))).join('|')).join(';'),
-    encodePbiField(p.keymove, '', lossy('keymove')),
-    encodePbiField(p.status, '', lossy('status')),
-    encodePbiField(p.comment, '', lossy('comment')),
+    p.awards.map((a) => [a.nr, a.rank, a.tourney, a.date].map((v) => encodePbiField(v, lossy('awards'))).join('|')).join(';'),
+    encodePbiField(p.keymove, lossy('keymove')),
+    encodePbiField(p.status, lossy('status')),
+    encodePbiField(p.comment, lossy('comment')),
   ];
   if (options.canonical || !p.raw || p.raw.length !== 9) return canonical;
   if (p.raw.every((f, i) => f === canonical[i] || (i === 1 && !options.keepForsyth))) return canonical;

@@ -153,7 +153,7 @@ describe('PBI: positions', () => {
 });
 
 describe('PBI: writing', () => {
-  it('encodes delimiters, backslashes and control characters per field', () => {
+  it('encodes the delimiters, backslashes and control characters in every field', () => {
     const p = newPbiProblem({
       names: ['A:B', 'C;D', 'E\\F'],
       stipulation: '#2; see |note|',
@@ -161,7 +161,7 @@ describe('PBI: writing', () => {
       comment: 'line1\nline2\ttab',
     });
     const text = makePbi({ version: '1.2', comments: [], problems: [p] });
-    expect(text).to.equal(`${BOM}#PBI 1.2\nA\\x3aB;C\\x3bD;E\\x5cF::#2; see |note|:1\\x7ca|T\\x3bx||:::::line1\\x0aline2\\x09tab\n`);
+    expect(text).to.equal(`${BOM}#PBI 1.2\nA\\x3aB;C\\x3bD;E\\x5cF::#2\\x3b see \\x7cnote\\x7c:1\\x7ca|T\\x3bx||:::::line1\\x0aline2\\x09tab\n`);
     const back = parsePbi(text).problems[0]!;
     expect(back.names).to.deep.equal(p.names);
     expect(back.stipulation).to.equal(p.stipulation);
@@ -192,7 +192,7 @@ describe('PBI: writing', () => {
 });
 
 // Our own small encoder for building the test file (independent of the library's writer).
-const esc = (s: string, extra: string) => [...s].map((ch) => ('\\:'.includes(ch) || extra.includes(ch) || ch.charCodeAt(0) < 32 ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch)).join('');
+const esc = (s: string, _where: string) => [...s].map((ch) => ('\\:;|'.includes(ch) || ch.charCodeAt(0) < 32 ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch)).join('');
 
 describe('PBI: a file built from solve-reference.jsonl', () => {
   it('round-trips positions, stipulations, keys and status through mixed NLFs and \\x3a', async () => {

@@ -5,3 +5,4 @@ export * from './auction.js';
 export * from './play.js';
 export * from './pbn/index.js';
 export * from './scoring.js';
+export * from './par.js';

@@ -1,0 +1,282 @@
+/**
+ * Par score and par contracts from a double-dummy table, in the output conventions of DDS
+ * (`DealerPar`, `ConvertToDealerTextFormat` and `Par`).
+ *
+ * The model: the two sides bid in turn with open cards. A side that has just bid a contract
+ * leaves the other side the choice between passing (a making contract is played undoubled, a
+ * failing one doubled) and bidding something higher. Each side maximises its own score, so the
+ * value of every (side, contract) is found by backward induction from 7NT down. Before anyone
+ * has bid, the side that bids first may open or pass; four passes (two per side) pass the deal
+ * out. Par contracts are the final contracts of all optimal lines of play of this bidding game.
+ */
+import type { Seat, Strain, Vulnerability } from './types.js';
+import { SEATS, isVulnerable } from './types.js';
+import { scoreContract } from './scoring.js';
+
+/** Tricks declarer takes, for every declarer and strain (strain keys 'S','H','D','C','NT'). */
+export type DDTable = Record<Seat, Record<Strain, number>>;
+
+export type ParSide = 'NS' | 'EW';
+
+export interface ParOptions {
+  dealer: Seat;
+  vulnerability: Vulnerability;
+}
+
+/** One side of DDS `Par()`: the result when that side is first to bid. */
+export interface ParSideText {
+  /** `'NS 100'`, `'EW -100'`: the score from the first side's point of view. */
+  score: string;
+  /** `'NS:EW 3Sx'`, `'EW:NS 45S,NS 45H'`, `'NS:'` when passed out. */
+  contracts: string;
+}
+
+export interface ParResult {
+  /** Par score signed from North-South's side (DDS `DealerPar`). */
+  scoreNs: number;
+  /** DDS `DealerPar` contract strings: `'3S*-EW-1'`, `'4N-W+1'`, `'3N-EW'`; `['pass']` when passed out. */
+  contracts: string[];
+  /** DDS `ConvertToDealerTextFormat`: `'Par 100: EW 3Sx-1'`; `'Par 0: pass'` when passed out. */
+  dealerText: string;
+  /** DDS `Par()`: the results when NS bid first and when EW bid first. */
+  sides: { nsFirst: ParSideText; ewFirst: ParSideText };
+}
+
+/** Strains in bidding order (index = rank within a level). */
+const BID_STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
+const SIDE_SEATS: readonly (readonly Seat[])[] = [
+  ['N', 'S'],
+  ['E', 'W'],
+];
+const SIDE_NAMES: readonly ParSide[] = ['NS', 'EW'];
+const BIDS = 35;
+
+const strainLetter = (rank: number): string => (rank === 4 ? 'N' : BID_STRAINS[rank]!);
+const bidLevel = (bid: number): number => Math.floor(bid / 5) + 1;
+const bidRank = (bid: number): number => bid % 5;
+
+/** A final contract reached on an optimal line: `side` declares bid `bid`. */
+interface Leaf {
+  side: number;
+  bid: number;
+}
+
+interface Analysis {
+  /** Best tricks of each side (0 NS, 1 EW) per strain rank. */
+  tricks: number[][];
+  /** Declarers of each side taking those tricks, per strain rank, e.g. 'NS', 'N'. */
+  declarers: string[][];
+  /** Score for the declaring side if its bid is the final contract (doubled when it fails). */
+  score: number[][];
+  /** Value for the side that has just made the bid, with the other side to call. */
+  value: number[][];
+  /** Best opening value of each side. */
+  open: number[];
+}
+
+function checkTable(table: DDTable): void {
+  for (const seat of SEATS) {
+    const row = table?.[seat];
+    if (!row) throw new TypeError(`par: table has no row for ${seat}`);
+    for (const strain of BID_STRAINS) {
+      const t = row[strain];
+      if (!Number.isInteger(t) || t < 0 || t > 13) throw new RangeError(`par: table[${seat}][${strain}] = ${t}`);
+    }
+  }
+}
+
+function analyse(table: DDTable, vulnerability: Vulnerability): Analysis {
+  const tricks: number[][] = [[], []];
+  const declarers: string[][] = [[], []];
+  const score: number[][] = [[], []];
+  for (let side = 0; side < 2; side++) {
+    const [a, b] = SIDE_SEATS[side]!;
+    const vul = isVulnerable(vulnerability, a!);
+    for (let rank = 0; rank < 5; rank++) {
+      const strain = BID_STRAINS[rank]!;
+      const ta = table[a!][strain];
+      const tb = table[b!][strain];
+      const best = Math.max(ta, tb);
+      tricks[side]![rank] = best;
+      declarers[side]![rank] = ta === tb ? SIDE_NAMES[side]! : ta > tb ? a! : b!;
+    }
+    for (let bid = 0; bid < BIDS; bid++) {
+      const level = bidLevel(bid);
+      const rank = bidRank(bid);
+      const t = tricks[side]![rank]!;
+      const strain = BID_STRAINS[rank]!;
+      score[side]![bid] = scoreContract({ level, strain, risk: t >= level + 6 ? '' : 'X' }, t, vul);
+    }
+  }
+  // value[X][b] = min(score[X][b], -max over b' > b of value[Y][b']).
+  const value: number[][] = [new Array(BIDS), new Array(BIDS)];
+  const bestAbove = [-Infinity, -Infinity];
+  for (let bid = BIDS - 1; bid >= 0; bid--) {
+    for (let side = 0; side < 2; side++) value[side]![bid] = Math.min(score[side]![bid]!, -bestAbove[1 - side]!);
+    for (let side = 0; side < 2; side++) bestAbove[side] = Math.max(bestAbove[side]!, value[side]![bid]!);
+  }
+  return { tricks, declarers, score, value, open: [bestAbove[0]!, bestAbove[1]!] };
+}
+
+/** Par value for side `first` when it may bid first (opening turns first, second, first, second). */
+function parValue(a: Analysis, first: number): number {
+  const turnSide = [first, 1 - first, first, 1 - first];
+  let v = 0; // four passes: passed out
+  for (let k = 3; k >= 0; k--) v = Math.max(a.open[turnSide[k]!]!, -v);
+  return v;
+}
+
+/**
+ * The par contracts when side `first` bids first and the par score is `scoreNs`.
+ *
+ * When the par side D makes its contract, every contract of D that scores the par score is listed,
+ * at each level where the other side has no call over it that would score better for them (a
+ * making contract or a cheaper doubled sacrifice). A contract the other side can also make goes to
+ * the side that bids first. Otherwise the par is a sacrifice: take D's highest contract that is
+ * worth the par score and that the other side cannot outbid with a making contract; the par
+ * contracts are the other side's doubled sacrifices over it that cost the par score (D cannot
+ * profitably bid on over them).
+ */
+function parLeaves(a: Analysis, first: number, scoreNs: number): Leaf[] {
+  if (scoreNs === 0) return [];
+  const d = scoreNs > 0 ? 0 : 1;
+  const y = 1 - d;
+  const p = Math.abs(scoreNs);
+  const makes = (side: number, bid: number): boolean => a.tricks[side]![bidRank(bid)]! >= bidLevel(bid) + 6;
+  // Available to D: the other side cannot make it too, unless D bids first.
+  const available = (bid: number): boolean => d === first || !makes(y, bid);
+  const leaves: Leaf[] = [];
+  for (let bid = 0; bid < BIDS; bid++) {
+    if (!makes(d, bid) || a.score[d]![bid] !== p || !available(bid)) continue;
+    let safe = true;
+    for (let b = bid + 1; b < BIDS && safe; b++) if (a.score[y]![b]! > -p) safe = false;
+    if (safe) leaves.push({ side: d, bid });
+  }
+  if (leaves.length) return leaves;
+  // The sacrifices are taken over D's highest contract that is worth the par score.
+  let top = -1;
+  for (let bid = 0; bid < BIDS; bid++) {
+    if (!makes(d, bid) || a.value[d]![bid] !== p || !available(bid)) continue;
+    let outbid = false;
+    for (let b = bid + 1; b < BIDS && !outbid; b++) if (makes(y, b)) outbid = true;
+    if (!outbid) top = bid;
+  }
+  for (let b = top + 1; top >= 0 && b < BIDS; b++) {
+    if (a.score[y]![b] === -p && a.value[y]![b] === -p) leaves.push({ side: y, bid: b });
+  }
+  return leaves;
+}
+
+interface ParItem {
+  side: number;
+  rank: number;
+  /** Levels reaching the par score, ascending. */
+  levels: number[];
+  tricks: number;
+  declarers: string;
+  sacrifice: boolean;
+}
+
+function groupLeaves(a: Analysis, leaves: Leaf[]): ParItem[] {
+  const items = new Map<number, ParItem>();
+  for (const { side, bid } of leaves) {
+    const rank = bidRank(bid);
+    const key = side * 5 + rank;
+    let item = items.get(key);
+    if (!item) {
+      const tricks = a.tricks[side]![rank]!;
+      item = { side, rank, levels: [], tricks, declarers: a.declarers[side]![rank]!, sacrifice: false };
+      items.set(key, item);
+    }
+    item.levels.push(bidLevel(bid));
+  }
+  for (const item of items.values()) {
+    item.levels.sort((x, y) => x - y);
+    item.sacrifice = item.tricks < item.levels[0]! + 6;
+  }
+  return [...items.values()];
+}
+
+/** Strain descending (NT, S, H, D, C): the order of `Par()` and `ConvertToDealerTextFormat`. */
+const byStrainDesc = (x: ParItem, y: ParItem): number => y.rank - x.rank || x.side - y.side;
+
+/** `DealerPar` order: making contracts by tricks then strain, descending; sacrifices by strain ascending. */
+function dealerOrder(x: ParItem, y: ParItem): number {
+  if (x.sacrifice !== y.sacrifice) return x.sacrifice ? 1 : -1;
+  if (x.sacrifice) return x.rank - y.rank || x.side - y.side;
+  return y.tricks - x.tricks || y.rank - x.rank || x.side - y.side;
+}
+
+function dealerContract(item: ParItem): string {
+  const level = item.levels[0]!;
+  const s = strainLetter(item.rank);
+  const diff = item.tricks - (level + 6);
+  if (item.sacrifice) return `${level}${s}*-${item.declarers}-${-diff}`;
+  return `${level}${s}-${item.declarers}${diff > 0 ? `+${diff}` : ''}`;
+}
+
+function dealerTextContract(item: ParItem): string {
+  const level = item.levels[0]!;
+  const s = strainLetter(item.rank);
+  const diff = item.tricks - (level + 6);
+  if (item.sacrifice) return `${item.declarers} ${level}${s}x-${-diff}`;
+  return `${item.declarers} ${level}${s}${diff > 0 ? `+${diff}` : ''}`;
+}
+
+function sidesContract(item: ParItem): string {
+  const s = strainLetter(item.rank);
+  if (item.sacrifice) return `${item.declarers} ${item.levels[0]}${s}x`;
+  return `${item.declarers} ${item.levels.join('')}${s}`;
+}
+
+/** Position of the first declarer of `items` in the bidding rotation from `dealer`. */
+function firstPosition(items: ParItem[], dealer: Seat): number {
+  const d = SEATS.indexOf(dealer);
+  let best = 4;
+  for (const item of items) {
+    for (const seat of item.declarers.split('') as Seat[]) best = Math.min(best, (SEATS.indexOf(seat) - d + 4) % 4);
+  }
+  return best;
+}
+
+/**
+ * Par of a deal from its double-dummy table (DDS conventions; see docs/bridge-dd.md).
+ * `table[declarer][strain]` is the number of tricks declarer takes.
+ */
+export function par(table: DDTable, options: ParOptions): ParResult {
+  checkTable(table);
+  const { dealer, vulnerability } = options;
+  const a = analyse(table, vulnerability);
+  const results = [0, 1].map((first) => {
+    const v = parValue(a, first);
+    const scoreNs = first === 0 ? v : -v;
+    return { first, items: groupLeaves(a, parLeaves(a, first, scoreNs)), scoreNs };
+  });
+  const sideText = (r: (typeof results)[number]): ParSideText => {
+    const name = SIDE_NAMES[r.first]!;
+    const score = r.first === 0 ? r.scoreNs : -r.scoreNs;
+    const list = [...r.items].sort(byStrainDesc).map(sidesContract).join(',');
+    return { score: `${name} ${score}`, contracts: `${name}:${list}` };
+  };
+
+  // DealerPar: the dealer's side bids first. When the two orders give different results (both
+  // sides can make the same top contract), the contract goes to the side whose declarer comes
+  // first in the rotation from the dealer.
+  const dealerSide = dealer === 'N' || dealer === 'S' ? 0 : 1;
+  let chosen = results[dealerSide]!;
+  const [ns, ew] = results as [(typeof results)[number], (typeof results)[number]];
+  if (ns.scoreNs !== ew.scoreNs) {
+    const nsOwn = ns.items.length > 0 && ns.items.every((i) => i.side === 0 && !i.sacrifice);
+    const ewOwn = ew.items.length > 0 && ew.items.every((i) => i.side === 1 && !i.sacrifice);
+    if (nsOwn && ewOwn) chosen = firstPosition(ns.items, dealer) < firstPosition(ew.items, dealer) ? ns : ew;
+  }
+  const items = chosen.items;
+  const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
+  const text = items.length ? [...items].sort(byStrainDesc).map(dealerTextContract).join(' ') : 'pass';
+  return {
+    scoreNs: chosen.scoreNs,
+    contracts,
+    dealerText: `Par ${chosen.scoreNs}: ${text}`,
+    sides: { nsFirst: sideText(ns), ewFirst: sideText(ew) },
+  };
+}

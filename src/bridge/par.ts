@@ -246,6 +246,8 @@ function firstPosition(items: ParItem[], dealer: Seat): number {
 export function par(table: DDTable, options: ParOptions): ParResult {
   checkTable(table);
   const { dealer, vulnerability } = options;
+  if (!SEATS.includes(dealer)) throw new TypeError(`par: dealer ${dealer}`);
+  if (!['None', 'NS', 'EW', 'All'].includes(vulnerability)) throw new TypeError(`par: vulnerability ${vulnerability}`);
   const a = analyse(table, vulnerability);
   const results = [0, 1].map((first) => {
     const v = parValue(a, first);

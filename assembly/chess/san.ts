@@ -64,7 +64,7 @@ export function writeSan(p: usize, m: u32): i32 {
 }
 
 // sanFind flags
-export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8;
+export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8, S_STRICT = 16;
 
 /**
  * The legal move matching SAN parts: role (1..6), to (0..63), fromFile/fromRank (-1 = any),
@@ -72,6 +72,7 @@ export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_CAPTURE = 8;
  */
 export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32, flags: i32): i64 {
   if ((flags & (S_CASTLE_H | S_CASTLE_A | S_DROP)) == 0 && role >= PAWN && role <= KING) {
+    // (S_STRICT: exact from-square given; castling only in the forms legalMoves reports.)
     // Long algebraic without a piece letter (g1f3, e1g1): the piece on the from-square decides.
     if (role == PAWN && fromFile >= 0 && fromRank >= 0) {
       const pc = pieceAt(p, fromRank * 8 + fromFile);
@@ -85,7 +86,13 @@ export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i
     const ownRook = (gUsBB & roleBB(p, ROOK) & ((<u64>1) << <u64>to)) != 0;
     const df = (to & 7) - (ksq & 7);
     if (!ownRook && (df < 2 && df > -2)) return -1;
-    return findGeneric(p, 0, 0, -1, -1, 0, to > ksq ? S_CASTLE_H : S_CASTLE_A);
+    if (fromFile >= 0 && fromFile != (ksq & 7)) return -1;
+    const c = findGeneric(p, 0, 0, -1, -1, 0, to > ksq ? S_CASTLE_H : S_CASTLE_A);
+    if (c < 0 || (flags & S_STRICT) == 0) return c;
+    // Strict (a Move given as data): king → rook square, or king from the e-file to the g/c file.
+    const rookSq = mTo(<u32>c);
+    if (ownRook) return to == rookSq ? c : -1;
+    return (ksq & 7) == 4 && (rookSq & 7) == (to > ksq ? 7 : 0) && (to & 7) == (to > ksq ? 6 : 2) ? c : -1;
   }
   return findGeneric(p, role, to, fromFile, fromRank, promo, flags);
 }

@@ -2,7 +2,7 @@ import { err, notationError, ok, type NotationError, type Result } from '../erro
 import { RECOVERABLE } from './codes.js';
 import { INITIAL_FEN, W_LEGAL_EP, W_POCKET, W_PROMOTED, flagsToErrors, parseIntoScratch, variantFlags } from './fen.js';
 import { isDrop, ROLES, type Color, type Move, type PositionOptions, type Setup, type Variant } from './types.js';
-import { lexSan, parts } from './sanparts.js';
+import { lexSan, parts, S_DROP, S_STRICT } from './sanparts.js';
 import { O_VARIANT, V_BUGHOUSE, readSetup, readText, roleIndex, wasm, writeSetup, type Chess } from './wasm.js';
 
 export const M_CASTLE = 1 << 18, M_EP = 1 << 19;
@@ -153,11 +153,22 @@ export class Position {
     return c.w.countMoves(this._load(c));
   }
 
-  /** @internal The packed legal move equal to `move`, or -1. */
+  /** @internal The packed legal move equal to `move`, or -1 (one targeted wasm lookup). */
   _encode(move: Move): number {
     const c = wasm();
-    const n = c.w.legalMoves(this._load(c));
-    return findPacked(c, n, move);
+    const p = this._load(c);
+    if (isDrop(move)) {
+      const r = roleIndex(move.role);
+      if (!r || !(move.to >= 0 && move.to < 64)) return -1;
+      return Math.max(-1, c.w.sanFind(p, r, move.to, -1, -1, 0, S_DROP));
+    }
+    const { from, to } = move;
+    if (!(from >= 0 && from < 64 && to >= 0 && to < 64) || (from | 0) !== from || (to | 0) !== to) return -1;
+    const piece = c.heap[p + 112 + from];
+    if (!piece || piece >> 3 !== c.heap[p + 96]) return -1;
+    const promo = move.promotion ? roleIndex(move.promotion) : 0;
+    if (move.promotion && !promo) return -1;
+    return Math.max(-1, c.w.sanFind(p, piece & 7, to, from & 7, from >> 3, promo, S_STRICT));
   }
 
   isLegal(move: Move): boolean {

@@ -1,7 +1,7 @@
 // Lenient SAN lexing in TS: SAN text → (role, to, from-file/rank hints, promotion, flags). wasm then
 // finds the one legal move that matches (see assembly/chess/san.ts).
 
-export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4;
+export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_STRICT = 16;
 
 /** Parts of the last successfully lexed SAN (module scratch: no allocation per move). */
 export const parts = { role: 0, to: 0, ff: -1, fr: -1, promo: 0, flags: 0 };

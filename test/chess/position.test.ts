@@ -115,6 +115,22 @@ describe('Position', () => {
     expect(drops.map((m) => squareName(m.to)).sort()).to.deep.equal(['b1', 'c1', 'd1']);
   });
 
+  it('castling moves are accepted as king → g/c file or king → rook, nothing else', () => {
+    const std = pos('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+    for (const to of ['g1', 'h1', 'c1', 'a1']) expect(std.isLegal({ from: sq('e1'), to: sq(to) }), to).to.equal(true);
+    expect(std.isLegal({ from: sq('e1'), to: sq('b1') })).to.equal(false);
+    const c = std.clone();
+    c.play({ from: sq('e1'), to: sq('h1') });
+    expect(c.fen()).to.equal('r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1');
+    const f = Position.fromFen('4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1', { chess960: true });
+    expect(f.ok).to.equal(true);
+    if (!f.ok) return;
+    expect(f.value.isLegal({ from: sq('f1'), to: sq('b1') })).to.equal(true);
+    expect(f.value.isLegal({ from: sq('f1'), to: sq('c1') })).to.equal(false);
+    expect(f.value.isLegal({ from: sq('f1'), to: sq('d1') })).to.equal(false);
+    expect(f.value.isLegal({ from: sq('f1'), to: sq('e1') })).to.equal(true); // a plain king move
+  });
+
   it('playSan reports errors without changing the position', () => {
     const p = Position.initial();
     const r = p.playSan('Ke2');

@@ -1,9 +1,9 @@
 // Double-dummy solver: the export surface of bridge.wasm (flat numeric functions; data through the
 // static buffers HANDS, PLY_CARD and IO). See src/bridge/dd/ for the TypeScript API.
 import { HANDS, PLY_CARD, IO } from './bridge/state';
-import { ttInit, ttBytes, ttNewGeneration } from './bridge/tt';
+import { ttInit, ttBytes, ttNewGeneration, statK, statN, statStores } from './bridge/tt';
 import { setupRoot, rootValue, rootCards, calcTable as table } from './bridge/solve';
-import { nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
+import { cutFirst, cutLater, allNode, nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
 
 let ttReady = false;
 
@@ -70,5 +70,9 @@ export function newGeneration(): void {
 }
 
 export function stats(i: i32): f64 {
-  return <f64>(i == 0 ? stat0 : i == 1 ? statHit : i == 2 ? statCut : statQt);
+  return <f64>(i == 0 ? stat0 : i == 1 ? statHit : i == 2 ? statCut : i == 3 ? statQt : i == 4 ? statK : i == 5 ? statN : statStores);
+}
+
+export function ordStat(k: i32, pos: i32): f64 {
+  return <f64>(k == 0 ? cutFirst[pos] : k == 1 ? cutLater[pos] : allNode[pos]);
 }

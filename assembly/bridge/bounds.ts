@@ -12,7 +12,7 @@ import { hm, msb, handCount, agg } from './state';
 /** Ranks the last quickTricks count depends on (the leader's top winners), 16 bits per suit. */
 export let qtRel: u64 = 0;
 
-export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
+function ownTricks(L: i32, trump: i32, rem: i32): i32 {
   let rel: u64 = 0;
   const P = L ^ 2;
   const A = (L + 1) & 3;
@@ -54,6 +54,37 @@ export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
   let total = side + trumpTricks;
   if (total > rem) total = rem;
   return total;
+}
+
+/**
+ * Quick tricks of the leader's side: the leader's own winners, or, when the leader can reach partner
+ * (a low card to partner's top card that no opponent can ruff), partner's winners.
+ */
+export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
+  let best = ownTricks(L, trump, rem);
+  if (best >= rem) return best;
+  let bestRel = qtRel;
+  const P = L ^ 2;
+  const A = (L + 1) & 3;
+  const B = (L + 3) & 3;
+  for (let s = 0; s < 4; s++) {
+    const mP = hm(P, s);
+    const mL = hm(L, s);
+    if (!mP || !mL) continue;
+    const mA = hm(A, s);
+    const mB = hm(B, s);
+    const tP = msb(mP);
+    if (tP < msb(mL | mA | mB)) continue;
+    if (trump < 4 && s != trump && ((!mA && hm(A, trump)) || (!mB && hm(B, trump)))) continue;
+    const q = ownTricks(P, trump, rem);
+    if (q > best) {
+      best = q;
+      bestRel = qtRel;
+    }
+    break;
+  }
+  qtRel = bestRel;
+  return best;
 }
 
 /**

@@ -14,6 +14,9 @@ export let winsMax: i32 = 0;
 export let remTricks: i32 = 0;
 export let ply: i32 = 0;
 export let nodes: u64 = 0;
+export const cutFirst = new StaticArray<u64>(4);
+export const cutLater = new StaticArray<u64>(4);
+export const allNode = new StaticArray<u64>(4);
 /** Ranks (16 bits per suit) the result of the last search call depends on. */
 export let retRel: u64 = 0;
 export let stat0: u64 = 0;
@@ -166,7 +169,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     else blo = rem - need + 1;
   }
   ttKey(hand, trump);
-  ttStore(rel, blo, bhi, res == isMax ? lastBest : -1);
+  ttStore(rel, blo, bhi, res == isMax ? lastBest : -1, rem);
   retRel = rel;
   return res;
 }
@@ -186,10 +189,12 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
     const res = playAndSearch(pos, hand, leadSuit, winHand, winSuit, winRank, s, r, target);
     if (res == isMax) {
       if (pos == 0) lastBest = (s << 4) | r;
+      if (i == 0) cutFirst[pos]++; else cutLater[pos]++;
       return res;
     }
     rel |= retRel;
   }
+  allNode[pos]++;
   retRel = rel;
   if (pos == 0) lastBest = -1;
   return !isMax;

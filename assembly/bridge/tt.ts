@@ -10,13 +10,16 @@
 import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
-const SLOTS: usize = 8;
+const SLOTS: usize = 64;
 const BUCKET: usize = ENTRY * SLOTS;
 /**
  * Every stored pattern keeps at least the top MINK cards of each suit, so the owners of those cards
  * can join the lengths in the bucket hash (spreading positions that share lengths over buckets).
  */
-const MINK: u32 = 2;
+const MINK: u32 = 1;
+export let statK: u64 = 0;
+export let statN: u64 = 0;
+export let statStores: u64 = 0;
 
 let base: usize = 0;
 let bucketMask: u64 = 0;
@@ -150,7 +153,8 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
  * Stores a bound for the current position (after ttKey) abstracted by `rel` (ranks that mattered,
  * 16 bits per suit). lb/ub are tricks of the side on lead; best = suit << 4 | rank of the best lead, or -1.
  */
-export function ttStore(rel: u64, lb: i32, ub: i32, best: i32): void {
+export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void {
+  const stamp: u32 = (gen << 8) | <u32>depth;
   let p01: u64 = 0;
   let p23: u64 = 0;
   for (let s = 0; s < 4; s++) {
@@ -163,12 +167,14 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32): void {
     }
     const n = popcnt<u32>(a);
     if (k < MINK) k = n < MINK ? n : MINK;
+    statK += k; statN += n;
     const pat = seq(s) >> ((n - k) << 1);
     if (s == 0) p01 = <u64>pat;
     else if (s == 1) p01 |= <u64>pat << 32;
     else if (s == 2) p23 = <u64>pat;
     else p23 |= <u64>pat << 32;
   }
+  statStores++;
   let bestCode: u32 = 255;
   if (best >= 0) {
     const s = best >> 4;
@@ -189,7 +195,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32): void {
       if (ub < oub) oub = ub;
       if (bestCode == 255) bestCode = (info >> 16) & 255;
       store<u32>(e, <u32>olb | (<u32>oub << 8) | (bestCode << 16) | (curTag << 24), 24);
-      store<u32>(e, gen, 28);
+      store<u32>(e, stamp, 28);
       return;
     }
     // Victim: empty, else older generation, else fewer remaining cards (popcount of the length key
@@ -198,20 +204,16 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32): void {
     if (lk == 0) score = 0;
     else {
       const g = load<u32>(e, 28);
-      score = (g == gen ? 0x100 : 0x10) + <u32>i;
+      score = ((g >> 8) == gen ? 0x100 : 0x10) + (g & 255);
     }
     if (score < victimScore) {
       victimScore = score;
       victim = e;
     }
   }
-  if (victimScore >= 0x100) {
-    // All slots are current: replace a pseudo-random one.
-    victim = b + ((<usize>(curLen ^ (curLen >> 29) ^ p01 ^ (p23 >> 7)) & 7) * ENTRY);
-  }
   store<u64>(victim, curLen);
   store<u64>(victim, p01, 8);
   store<u64>(victim, p23, 16);
   store<u32>(victim, <u32>lb | (<u32>ub << 8) | (bestCode << 16) | (curTag << 24), 24);
-  store<u32>(victim, gen, 28);
+  store<u32>(victim, stamp, 28);
 }

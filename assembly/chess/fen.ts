@@ -394,21 +394,21 @@ export function writeFen(p: usize, opts: i32, ep: i32): i32 {
   let n = 0;
   const promoted = load<u64>(p, O_PROMOTED);
   const showPromoted = (opts & W_PROMOTED) != 0 && promoted != 0;
+  const occ = colorBB(p, WHITE) | colorBB(p, BLACK);
   for (let rank = 7; rank >= 0; rank--) {
-    const row = p + O_BOARD + (<usize>rank << 3);
-    if (load<u64>(row) == 0) {
-      n = out(n, 56);
-    } else {
-      let empty = 0;
-      for (let file = 0; file < 8; file++) {
-        const pc = <i32>load<u8>(row + <usize>file);
-        if (pc == 0) { empty++; continue; }
-        if (empty) { n = out(n, 48 + empty); empty = 0; }
-        n = out(n, <i32>load<u8>(PIECE_CHARS + <usize>pc));
-        if (showPromoted && (promoted & ((<u64>1) << <u64>(rank * 8 + file)))) n = out(n, 126);
-      }
-      if (empty) n = out(n, 48 + empty);
+    // Walk the occupied squares of the rank only; gaps become digits.
+    let row = <u32>((occ >> <u64>(rank << 3)) & 0xff);
+    const base = p + O_BOARD + (<usize>rank << 3);
+    let next = 0; // first file not written yet
+    while (row) {
+      const f = <i32>ctz<u32>(row);
+      row &= row - 1;
+      if (f > next) n = out(n, 48 + f - next);
+      n = out(n, <i32>load<u8>(PIECE_CHARS + <usize>load<u8>(base + <usize>f)));
+      if (showPromoted && (promoted & ((<u64>1) << <u64>((rank << 3) + f)))) n = out(n, 126);
+      next = f + 1;
     }
+    if (next < 8) n = out(n, 56 - next);
     if (rank) n = out(n, 47);
   }
   if (opts & W_POCKET) {

@@ -164,6 +164,36 @@ function parLeaves(a: Analysis, first: number, scoreNs: number): Leaf[] {
   for (let b = top + 1; top >= 0 && b < BIDS; b++) {
     if (a.score[y]![b] === -p && a.value[y]![b] === -p) leaves.push({ side: y, bid: b });
   }
+  return leaves.length ? leaves : optimalLeaves(a, first);
+}
+
+/**
+ * Fallback for the rare deals the rules above leave without a contract (e.g. the side bidding
+ * first takes the other side's only making contract as a doubled sacrifice): the final contracts
+ * of all optimal lines of the bidding game.
+ */
+function optimalLeaves(a: Analysis, first: number): Leaf[] {
+  const turnSide = [first, 1 - first, first, 1 - first];
+  const turnValue = [0, 0, 0, 0, 0];
+  for (let k = 3; k >= 0; k--) turnValue[k] = Math.max(a.open[turnSide[k]!]!, -turnValue[k + 1]!);
+  const leaves: Leaf[] = [];
+  const seen = new Set<number>();
+  const stack: Leaf[] = [];
+  for (let k = 0; k < 4; k++) {
+    const side = turnSide[k]!;
+    for (let bid = 0; bid < BIDS; bid++) if (a.value[side]![bid] === turnValue[k]) stack.push({ side, bid });
+    if (-turnValue[k + 1]! !== turnValue[k]) break; // passing is not optimal here
+  }
+  while (stack.length) {
+    const leaf = stack.pop()!;
+    const key = leaf.side * BIDS + leaf.bid;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const v = a.value[leaf.side]![leaf.bid]!;
+    if (a.score[leaf.side]![leaf.bid] === v) leaves.push(leaf);
+    const other = 1 - leaf.side;
+    for (let b = leaf.bid + 1; b < BIDS; b++) if (a.value[other]![b] === -v) stack.push({ side: other, bid: b });
+  }
   return leaves;
 }
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { par, type DDTable, type ParResult, type Seat, type Vulnerability } from 'gamenotation/bridge';
+import { par, scoreContract, type DDTable, type ParResult, type Seat, type Strain, type Vulnerability } from 'gamenotation/bridge';
 import { readFixture, readShared } from '../support/data.js';
 
 // Truth: DDS 2.9.0 DealerPar / ConvertToDealerTextFormat / Par() outputs for the shared reference
@@ -148,5 +148,50 @@ describe('bridge par: hand-made tables', () => {
   it('rejects a malformed table', () => {
     const t = table({ N: [6, 6, 6, 6, 6], E: [6, 6, 6, 6, 6], S: [6, 6, 6, 6, 6], W: [6, 6, 6, 6, 14] });
     expect(() => par(t, { dealer: 'N', vulnerability: 'None' })).to.throw(RangeError);
+  });
+
+  it('on 2000 generated tables, every listed contract scores the par score with its declarers\' tricks', () => {
+    let seed = 20251122;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const strains: Strain[] = ['C', 'D', 'H', 'S', 'NT'];
+    const vuls: Vulnerability[] = ['None', 'NS', 'EW', 'All'];
+    const bad: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const base = strains.map(() => (i % 2 ? 4 + rnd(6) : rnd(14)));
+      const t = {} as DDTable;
+      for (const seat of ['N', 'E', 'S', 'W'] as Seat[]) {
+        const ns = seat === 'N' || seat === 'S';
+        t[seat] = {} as Record<Strain, number>;
+        strains.forEach((s, k) => (t[seat][s] = Math.max(0, Math.min(13, (ns ? base[k]! : 13 - base[k]!) + rnd(3) - 1))));
+      }
+      const dealer = 'NESW'[rnd(4)] as Seat;
+      const vulnerability = vuls[rnd(4)]!;
+      const r = par(t, { dealer, vulnerability });
+      if (r.scoreNs === 0) {
+        if (r.contracts[0] !== 'pass') bad.push(`${i}: 0 with ${r.contracts}`);
+        continue;
+      }
+      for (const c of r.contracts) {
+        const m = /^([1-7])([CDHSN])(\*?)-(NS|EW|N|E|S|W)(?:([+-])(\d+))?$/.exec(c);
+        if (!m) {
+          bad.push(`${i}: ${c}`);
+          continue;
+        }
+        const level = Number(m[1]);
+        const strain = (m[2] === 'N' ? 'NT' : m[2]) as Strain;
+        for (const seat of m[4]!.split('') as Seat[]) {
+          const ns = seat === 'N' || seat === 'S';
+          const vul = vulnerability === 'All' || vulnerability === (ns ? 'NS' : 'EW');
+          const tricks = t[seat][strain];
+          const score = scoreContract({ level, strain, risk: m[3] ? 'X' : '' }, tricks, vul) * (ns ? 1 : -1);
+          const diff = m[5] ? Number(m[5] + m[6]) : 0;
+          if (score !== r.scoreNs || tricks - level - 6 !== diff || (m[3] === '*') !== diff < 0) bad.push(`${i}: ${c} by ${seat} ${score} vs ${r.scoreNs}`);
+        }
+      }
+    }
+    expect(bad).to.deep.equal([]);
   });
 });

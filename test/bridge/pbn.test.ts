@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  boardDealer, boardVulnerability, isMtsTag, makeDeal, pbnTricksTable, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
+  boardDealer, boardVulnerability, checkPbnExport, isMtsTag, makeDeal, pbnTricksTable, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
   type PbnGame,
 } from 'gamenotation/bridge';
 import { readFixture, readSharedBytes } from '../support/data.js';
@@ -126,9 +126,17 @@ describe('PBN: the example game of the specification', () => {
   it('exports exactly the export format', () => {
     expect(makePbn(r.games)).to.equal(SPEC_EXPORT);
   });
+  it('checks the export format rules', () => {
+    expect(checkPbnExport(SPEC_EXPORT)).to.deep.equal([]);
+    const codes = new Set(checkPbnExport(SPEC_IMPORT).map((e) => e.code.replace('ERR_PBN_EXPORT_', '')));
+    // LF line ends, several tags to a line and one spanning two lines (so North is missing), MTS
+    // out of order, lower case / Love / unsorted ranks / NS-EW result, suffixes, lower-case calls
+    expect([...codes].sort()).to.deep.equal(['CASE', 'EOL', 'MTS', 'ORDER', 'SUFFIX', 'TAG', 'VALUE']);
+  });
   it('re-imports the export to the same model and the same export', () => {
     const again = parsePbn(SPEC_EXPORT);
     expect(again.errors).to.deep.equal([]);
+    expect(again.warnings).to.deep.equal([]); // the export format check runs because of % EXPORT
     expect(again.exportFormat).to.equal(true);
     expect(again.games).to.deep.equal(r.games);
     expect(makePbn(again.games)).to.equal(SPEC_EXPORT);
@@ -438,6 +446,8 @@ describe('PBN corpus: import, export, round trip', () => {
         const tagLines = makePbn(r.games[0]!, { header: false }).split(CRLF).filter((l) => /^\[[A-Za-z]+ /.test(l)).map((l) => /^\[(\w+)/.exec(l)![1]);
         expect(tagLines.slice(0, 15)).to.deep.equal([...MTS_TAGS]);
       }
+      // our export passes the export-format check (a tag pair with a very long value cannot)
+      expect(checkPbnExport(out).filter((e) => e.code !== 'ERR_PBN_EXPORT_LINE_TOO_LONG')).to.deep.equal([]);
       const again = parsePbn(out);
       expect(normalized(again.games)).to.deep.equal(normalized(r.games));
       expect(makePbn(again.games), 'export(import(export(x))) === export(x)').to.equal(out);

@@ -7,3 +7,4 @@ export * from './tags.js';
 export * from './values.js';
 export * from './stream.js';
 export * from './info.js';
+export * from './export-check.js';

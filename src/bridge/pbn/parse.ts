@@ -9,6 +9,7 @@ import { makeDeal, parseDeal } from '../deal.js';
 import { analyzePlay } from '../play.js';
 import { type Contract, type Seat, type Strain, nextSeat, partner, SEATS } from '../types.js';
 import type { PbnAuction, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
+import { checkPbnExport } from './export-check.js';
 import { isTableName, isSectionToken, parseColumns } from './table.js';
 import { NO_INHERIT_TAGS, isKnownTag } from './tags.js';
 import {
@@ -21,6 +22,8 @@ export interface ParsePbnOptions {
   validate?: boolean;
   /** Longest line (characters without the line end); PBN allows 255 with the line end. Default 254. */
   maxLineLength?: number;
+  /** Check the export format rules (`checkPbnExport`) and add them as warnings; default: when the file says `% EXPORT`. */
+  checkExport?: boolean;
 }
 
 interface Pos {
@@ -886,6 +889,8 @@ export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = 
   const reader = new PbnReader(options);
   const games = reader.read(decoded.text);
   reader.finishInput(games[games.length - 1]);
+  // a file that says `% EXPORT` is held to the export format (reported as warnings: the data stays usable)
+  if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(decoded.text));
   const out: PbnParseResult = { games, errors: reader.errors, warnings: reader.warnings, encoding: decoded.encoding };
   if (reader.version) out.version = reader.version;
   if (reader.exportFormat) out.exportFormat = true;

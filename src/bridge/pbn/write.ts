@@ -44,7 +44,7 @@ export function canonicalTagValue(name: string, value: string, tags: Record<stri
 function tagLine(name: string, value: string): string {
   // `\` is doubled only where it would otherwise start an escape (before `"` or `\`, or at the end),
   // so column specs such as `Rank\2R` stay as other PBN software writes them.
-  return `[${name} "${value.replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;
+  return `[${name} "${value.replace(/[\t\v]/g, ' ').replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;
 }
 
 /** A comment in export form: line ends as `eol`, tabs (not allowed in export format) as spaces. */

@@ -1,0 +1,102 @@
+/**
+ * Checks that a text follows the PBN 2.1 *export* format (2.3, 3.1, 3.3, 3.4, 3.5.2, 3.6.2, 3.11):
+ * CRLF line ends, no tabs, lines of at most 255 characters with the line end, one tag pair per line
+ * written `[Name "value"]`, the MTS first and in order, the other identification tags sorted,
+ * one empty line between games, canonical upper-case values, no suffixes. Used by `parsePbn` when
+ * the file says `% EXPORT`, or directly.
+ */
+import { notationError, type NotationError } from '../../errors.js';
+import { decodeText } from '../../text/index.js';
+import { isTableName } from './table.js';
+import { MTS_TAGS, isMtsTag } from './tags.js';
+import { canonicalTagValue } from './write.js';
+import { parseResult } from './values.js';
+
+const TAG_LINE = /^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]$/;
+
+export function checkPbnExport(input: string | Uint8Array): NotationError[] {
+  const text = decodeText(input).text;
+  const errors: NotationError[] = [];
+  const e = (code: string, message: string, line: number, column = 1) => errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line, column));
+  // line ends: every line ends with CRLF
+  const lines: string[] = [];
+  let from = 0;
+  let lineNo = 1;
+  while (from < text.length) {
+    let i = from;
+    while (i < text.length && text[i] !== '\r' && text[i] !== '\n') i++;
+    lines.push(text.slice(from, i));
+    if (i >= text.length) e('EOL', 'the last line has no CRLF', lineNo, i - from + 1);
+    else if (text[i] === '\n' || text[i + 1] !== '\n') e('EOL', 'line end is not CRLF', lineNo, i - from + 1);
+    from = i < text.length && text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
+    lineNo++;
+  }
+  let inBrace = false;
+  let blankRun = 0;
+  let game = { tags: [] as string[], values: {} as Record<string, string>, section: '' };
+  const sticky = new Set<string>();
+  const endGame = (line: number) => {
+    const tags = game.tags;
+    const ident = tags.filter((t) => t !== 'Auction' && t !== 'Play' && t !== 'Note' && !isTableName(t));
+    if (ident.length) {
+      const mts = ident.filter(isMtsTag);
+      for (const name of MTS_TAGS) if (!mts.includes(name) && !sticky.has(name)) e('MTS', `mandatory tag ${name} is missing`, line);
+      const expected = MTS_TAGS.filter((n) => mts.includes(n));
+      if (mts.join() !== expected.join() || ident.slice(0, mts.length).join() !== mts.join()) e('ORDER', 'the mandatory tags must come first, in the order of 3.4', line);
+      const others = ident.slice(mts.length);
+      const sorted = [...others].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      if (others.join() !== sorted.join()) e('ORDER', 'supplemental tags must be sorted by name', line);
+    }
+    for (const [name, value] of Object.entries(game.values)) {
+      if (value.startsWith('##')) sticky.add(name);
+      const canonical = canonicalTagValue(name, value, Object.fromEntries(Object.entries(game.values).map(([k, v]) => [k, { value: v }])));
+      if (canonical !== value) e('VALUE', `${name} "${value}" is not in export form ("${canonical}")`, line);
+      if (name === 'Result' && /^\^?[NESW]$/.test(game.values.Declarer ?? '')) {
+        const r = parseResult(value);
+        if (r && r.tricks === undefined) e('VALUE', 'Result must give declarer\'s tricks', line);
+      }
+    }
+    game = { tags: [], values: {}, section: '' };
+  };
+  lines.forEach((line, idx) => {
+    const n = idx + 1;
+    if (line.length + 2 > 255) e('LINE_TOO_LONG', `line has ${line.length + 2} characters with CRLF (at most 255)`, n);
+    const tab = line.search(/[\t\v]/);
+    if (tab >= 0) e('TAB', 'tabs are not allowed in export format', n, tab + 1);
+    if (inBrace) {
+      if (line.includes('}')) inBrace = false;
+      return;
+    }
+    if (line === '') {
+      blankRun++;
+      if (blankRun === 2) e('BLANK', 'games are separated by exactly one empty line', n);
+      if (blankRun === 1) endGame(n - 1);
+      return;
+    }
+    if (/^[ \t]+$/.test(line)) e('BLANK', 'the line between games must be empty', n);
+    blankRun = 0;
+    if (line.startsWith('%')) return;
+    if (line.startsWith('[')) {
+      const m = TAG_LINE.exec(line);
+      const pairs = m ? [m] : [...line.matchAll(/\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]/g)];
+      if (!m) e('TAG', 'a tag pair must be alone on its line as [Name "value"]', n);
+      for (const pair of pairs) {
+        game.tags.push(pair[1]!);
+        if (pair[1] !== 'Note') game.values[pair[1]!] = pair[2]!.replace(/\\(["\\])/g, '$1');
+        game.section = pair[1] === 'Note' ? game.section : pair[1]!;
+      }
+      return;
+    }
+    // data lines: comments and section data
+    const open = line.lastIndexOf('{');
+    if (open >= 0 && line.indexOf('}', open) < 0 && !line.slice(0, open).includes(';')) inBrace = true;
+    if ((game.section === 'Auction' || game.section === 'Play') && /(^|\s)[^{;\s]*[!?]/.test(line.replace(/\{[^}]*\}?|;.*$/g, ''))) {
+      e('SUFFIX', 'suffixes are written as NAGs in export format', n);
+    }
+    if ((game.section === 'Auction' || game.section === 'Play') && /[a-z]/.test(line.replace(/\{[^}]*\}?|;.*$/g, '').replace(/\bPass\b/g, ''))) {
+      e('CASE', 'calls and cards are upper case in export format', n);
+    }
+  });
+  if (blankRun === 0) endGame(lines.length);
+  return errors;
+}

@@ -9,6 +9,11 @@ const shared = sharedDir();
 /** Serves ../shared read-only at /__shared/ so browser tests read the same reference data. */
 function sharedDataMiddleware(ctx, next) {
   if (!ctx.path.startsWith('/__shared/')) return next();
+  if (ctx.path === '/__shared/.available') {
+    ctx.status = shared ? 200 : 404;
+    ctx.body = shared ? 'yes' : '';
+    return undefined;
+  }
   const rel = normalize(decodeURIComponent(ctx.path.slice('/__shared/'.length)));
   const file = shared && !rel.startsWith('..') ? join(shared, rel) : null;
   if (!file || !existsSync(file) || !statSync(file).isFile()) {

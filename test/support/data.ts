@@ -8,14 +8,30 @@ const nodeShared: string | undefined = (globalThis as any).process?.env?.GAMENOT
 
 export const isNode = nodeFs !== undefined;
 
+/** `rel` is relative to shared/data (a leading `data/` is accepted too). */
+function dataPath(rel: string): string {
+  return rel.startsWith('data/') ? rel : `data/${rel}`;
+}
+
+let browserHasShared: Promise<boolean> | undefined;
+
+/**
+ * The bytes of a reference file; null only when no shared data exists at all. A file missing from
+ * shared data that does exist is a broken test, so that throws instead of falling back quietly.
+ */
 export async function readSharedBytes(rel: string): Promise<Uint8Array | null> {
+  const path = dataPath(rel);
   if (nodeFs) {
     if (!nodeShared) return null;
-    const file = `${nodeShared}/${rel}`;
-    return nodeFs.existsSync(file) ? new Uint8Array(nodeFs.readFileSync(file)) : null;
+    const file = `${nodeShared}/${path}`;
+    if (!nodeFs.existsSync(file)) throw new Error(`reference file missing: ${file}`);
+    return new Uint8Array(nodeFs.readFileSync(file));
   }
-  const response = await fetch(`/__shared/${rel}`);
-  return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  browserHasShared ??= fetch('/__shared/.available').then((r) => r.ok);
+  if (!(await browserHasShared)) return null;
+  const response = await fetch(`/__shared/${path}`);
+  if (!response.ok) throw new Error(`reference file missing: ${path} (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 export async function readShared(rel: string): Promise<string | null> {
@@ -25,8 +41,9 @@ export async function readShared(rel: string): Promise<string | null> {
 
 /** File names in a shared folder (Node only; the browser gets the list from the test). */
 export function listShared(rel: string): string[] | null {
-  if (!nodeFs || !nodeShared || !nodeFs.existsSync(`${nodeShared}/${rel}`)) return null;
-  return nodeFs.readdirSync(`${nodeShared}/${rel}`).sort();
+  const dir = `${nodeShared}/${dataPath(rel)}`;
+  if (!nodeFs || !nodeShared || !nodeFs.existsSync(dir)) return null;
+  return nodeFs.readdirSync(dir).sort();
 }
 
 /** Reads a fixture kept in this repo under test/fixtures/. */

@@ -259,16 +259,6 @@ function sidesContract(item: ParItem): string {
   return `${item.declarers} ${item.levels.join('')}${s}`;
 }
 
-/** Position of the first declarer of `items` in the bidding rotation from `dealer`. */
-function firstPosition(items: ParItem[], dealer: Seat): number {
-  const d = SEATS.indexOf(dealer);
-  let best = 4;
-  for (const item of items) {
-    for (const seat of item.declarers.split('') as Seat[]) best = Math.min(best, (SEATS.indexOf(seat) - d + 4) % 4);
-  }
-  return best;
-}
-
 /**
  * Par of a deal from its double-dummy table (DDS conventions; see docs/bridge-dd.md).
  * `table[declarer][strain]` is the number of tricks declarer takes.
@@ -291,17 +281,9 @@ export function par(table: DDTable, options: ParOptions): ParResult {
     return { score: `${name} ${score}`, contracts: `${name}:${list}` };
   };
 
-  // DealerPar: the dealer's side bids first. When the two orders give different results (both
-  // sides can make the same top contract), the contract goes to the side whose declarer comes
-  // first in the rotation from the dealer.
-  const dealerSide = dealer === 'N' || dealer === 'S' ? 0 : 1;
-  let chosen = results[dealerSide]!;
+  // DealerPar: the dealer's side starts the bidding, so it is that side's Par() result.
   const [ns, ew] = results as [(typeof results)[number], (typeof results)[number]];
-  if (ns.scoreNs !== ew.scoreNs) {
-    const nsOwn = ns.items.length > 0 && ns.items.every((i) => i.side === 0 && !i.sacrifice);
-    const ewOwn = ew.items.length > 0 && ew.items.every((i) => i.side === 1 && !i.sacrifice);
-    if (nsOwn && ewOwn) chosen = firstPosition(ns.items, dealer) < firstPosition(ew.items, dealer) ? ns : ew;
-  }
+  const chosen = dealer === 'N' || dealer === 'S' ? ns : ew;
   const items = chosen.items;
   const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
   const text = items.length ? [...items].sort(byStrainDesc).map(dealerTextContract).join(' ') : 'pass';

@@ -7,7 +7,9 @@
  * failing one doubled) and bidding something higher. Each side maximises its own score, so the
  * value of every (side, contract) is found by backward induction from 7NT down. Before anyone
  * has bid, the side that bids first may open or pass; four passes (two per side) pass the deal
- * out. Par contracts are the final contracts of all optimal lines of play of this bidding game.
+ * out. The value of this game is the par score. Which contracts are listed, at which level and in
+ * which order follows DDS (see `parLeaves` and docs/bridge-dd.md); the result was checked against
+ * DDS 2.9.0 on the 300 shared reference deals and on DDS's own test hands.
  */
 import type { Seat, Strain, Vulnerability } from './types.js';
 import { SEATS, isVulnerable } from './types.js';

@@ -76,6 +76,8 @@ export class PgnParser<P = unknown> {
   gameStart = 0;
   gameLine = 1;
   gameColumn = 1;
+  /** Whether the game read last ran into the end of the text (no result, no next game). */
+  endedAtEnd = false;
   /** Number of moves read in total (for statistics). */
   moves = 0;
   private readonly info: MoveInfo<P>;
@@ -162,6 +164,7 @@ export class PgnParser<P = unknown> {
     };
 
     let reuse = true;
+    let ended = false;
     for (;;) {
       if (!reuse) kind = lx.next();
       reuse = false;
@@ -277,7 +280,7 @@ export class PgnParser<P = unknown> {
           // Results inside variations (some editors write them) are ignored.
           if (depth === 0) {
             v.result?.(lx.tokenText());
-            kind = TOKEN_EOF; // ends the game
+            ended = true;
           }
           break;
         case TOKEN_OTHER: {
@@ -293,9 +296,10 @@ export class PgnParser<P = unknown> {
           if (!level.dead) this.tokenError('ERR_PGN_TOKEN', `unexpected ${JSON.stringify(lx.tokenText())} in movetext`);
           break;
       }
-      if (kind === TOKEN_EOF) break;
+      if (ended) break;
     }
 
+    this.endedAtEnd = kind === TOKEN_EOF;
     if (!inMovetext) startMovetext(); // a game of tags only
     if ((depth > 0 || skipDepth > 0) && !skipMovetext) {
       this.error('ERR_PGN_UNCLOSED_VARIATION', `${depth + (skipDepth > 0 ? skipDepth : 0)} variation(s) not closed at the end of the game`, lx.line, lx.column);

@@ -142,10 +142,43 @@ function oversizeGame(line: number, bytes: number): PgnGame {
 export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<PgnGame> {
   const builder = new GameBuilder();
   const parser = parserFor(builder, options);
-  const dropped: PgnGame[] = [];
-  for await (const batch of gameBatches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)))) {
-    parser.reset(batch.text, batch.line, batch.column);
+  if (typeof source === 'string') {
+    parser.reset(source);
     while (parser.parseGame()) yield* builder.take();
+    return;
+  }
+  // One pass: a game that runs into the end of a batch (no result, no next game yet) is dropped
+  // and its text carried over to the next batch, so batch cuts never change what is read.
+  const limit = options.maxGameBytes ?? 32 << 20;
+  const dropped: PgnGame[] = [];
+  const it = batches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)));
+  let carry = '';
+  let carryLine = 1;
+  let carryColumn = 1;
+  let next = await it.next();
+  while (!next.done) {
+    const batch = next.value;
+    next = await it.next();
+    const last = next.done === true;
+    const text = carry ? carry + batch.text : batch.text;
+    const line = carry ? carryLine : batch.line;
+    const column = carry ? carryColumn : batch.column ?? 1;
+    carry = '';
+    parser.reset(text, line, column);
+    while (parser.parseGame()) {
+      const games = builder.take();
+      if (parser.endedAtEnd && !last) {
+        carry = text.slice(parser.gameStart);
+        carryLine = parser.gameLine;
+        carryColumn = parser.gameColumn;
+        break;
+      }
+      yield* games;
+    }
+    if (carry.length > limit) {
+      dropped.push(oversizeGame(carryLine, carry.length));
+      carry = '';
+    }
     while (dropped.length) yield dropped.shift()!;
   }
   while (dropped.length) yield dropped.shift()!;

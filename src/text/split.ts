@@ -74,7 +74,12 @@ const SYM = /* @__PURE__ */ (() => {
   return t;
 })();
 
-const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 11 || c === 12;
+/** Bytes that matter in plain movetext (0: an ordinary movetext byte). */
+const NORMAL_CLASS = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(256);
+  for (const c of [10, 13, 32, 9, 11, 12, 91, 123, 59, 37, 34]) t[c] = 1;
+  return t;
+})();
 
 export class GameSplitter {
   private buf: Uint8Array = new Uint8Array(0);
@@ -83,7 +88,6 @@ export class GameSplitter {
   private state = S_NORMAL;
   private escape = false;
   private lineBlank = true;
-  private atLineStart = true;
   private sawMovetext = false;
   private prevCR = false;
   /** Line number at the scan position, and at the start of `buf`. */
@@ -136,16 +140,29 @@ export class GameSplitter {
     let state = this.state;
     let line = this.line;
     let prevCR = this.prevCR;
-    let atLineStart = this.atLineStart;
     let lineBlank = this.lineBlank;
+    let blankLine = this.blankLine;
+    let escape = this.escape;
     let lineStartOffset = this.lineStartOffset;
     for (let i = this.scanned; i < n; i++) {
-      const c = b[i]!;
+      let c = b[i]!;
+      // Fast runs: comment bodies, tag strings, plain movetext.
+      if (state === S_BRACE || state === S_BRACE_SKIP) {
+        while (c !== 125 && c !== 10 && c !== 13 && ++i < n) c = b[i]!;
+        if (i >= n) break;
+        lineBlank = false;
+      } else if (state === S_NORMAL && NORMAL_CLASS[c] === 0) {
+        this.sawMovetext = true;
+        blankLine = false;
+        lineBlank = false;
+        prevCR = false;
+        while (++i < n && NORMAL_CLASS[(c = b[i]!)] === 0);
+        if (i >= n) break;
+      }
       if (c === 10 || c === 13) {
         if (!(c === 10 && prevCR)) line++;
         prevCR = c === 13;
-        if (lineBlank) this.blankLine = true;
-        atLineStart = true;
+        if (lineBlank) blankLine = true;
         lineBlank = true;
         lineStartOffset = i + 1;
         switch (state) {
@@ -164,93 +181,86 @@ export class GameSplitter {
           default:
             break;
         }
-        this.escape = false;
+        escape = false;
         continue;
       }
       prevCR = false;
-      const column0 = atLineStart;
-      atLineStart = false;
-      let again = true;
-      while (again) {
-        again = false;
-        switch (state) {
-          case S_NORMAL:
-            if (isBlank(c)) break;
-            if (c === 91) {
-              // [
-              if (lineBlank && (this.sawMovetext || (this.blankLine && lineStartOffset - this.lastBound > SOFT_LIMIT))) {
-                // After movetext, or (files of tag-only games) after a blank line once a batch
-                // has grown large: a game starts here.
-                this.boundary(lineStartOffset, line);
-              }
-              state = S_TAG_START;
-            } else if (c === 123) state = S_BRACE;
-            else if (c === 59) state = S_SKIP_LINE;
-            else if (c === 37 && column0) state = S_SKIP_LINE;
-            else {
-              this.sawMovetext = true;
-              if (c === 34) state = S_MOVETEXT_STRING;
+      const column0 = i === lineStartOffset;
+      switch (state) {
+        case S_NORMAL:
+          if (c === 32 || c === 9 || c === 11 || c === 12) break;
+          if (c === 91) {
+            // [
+            if (lineBlank && (this.sawMovetext || (blankLine && lineStartOffset - this.lastBound > SOFT_LIMIT))) {
+              // After movetext, or (files of tag-only games) after a blank line once a batch
+              // has grown large: a game starts here.
+              this.boundary(lineStartOffset, line);
             }
-            this.blankLine = false;
-            lineBlank = false;
-            break;
-          case S_TAG_START:
-          case S_TAG_AFTER_NAME:
-          case S_TAG_AFTER_VALUE:
-            if (isBlank(c)) break;
-            lineBlank = false;
-            if (c === 93) state = S_NORMAL; // ]
-            else if (c === 91) state = S_TAG_START; // [ : read again as a new tag
-            else if (c === 123) state = S_BRACE_SKIP;
-            else if (c === 37 && column0) state = S_SKIP_LINE;
-            else if (state === S_TAG_START && SYM[c] === 1) state = S_TAG_NAME;
-            else if (state === S_TAG_AFTER_NAME && c === 34) state = S_STRING;
-            else if (c === 34) state = S_STRING_SKIP;
-            else state = S_SKIP_LINE;
-            break;
-          case S_TAG_NAME:
-            if (SYM[c] !== 0) break;
-            state = S_TAG_AFTER_NAME;
-            again = true;
-            break;
-          case S_TAG_AFTER_VALUE_NL:
-            // The reader reads the next token afresh: only `]` still closes the tag.
-            if (isBlank(c)) break;
-            if (c === 93) {
-              state = S_NORMAL;
-              lineBlank = false;
-              break;
-            }
-            state = S_NORMAL;
-            again = true;
-            break;
-          case S_STRING:
-          case S_STRING_SKIP:
-          case S_MOVETEXT_STRING:
-            if (this.escape) {
-              // After a backslash, `"` and `\` are escaped; anything else is read as usual.
-              this.escape = false;
-              if (c === 34 || c === 92) break;
-            }
-            if (c === 92) this.escape = true;
-            else if (c === 34) state = state === S_STRING ? S_TAG_AFTER_VALUE : state === S_STRING_SKIP ? S_SKIP_LINE : S_NORMAL;
-            break;
-          case S_BRACE:
-          case S_BRACE_SKIP:
-            if (c === 125) state = state === S_BRACE ? S_NORMAL : S_SKIP_LINE;
-            lineBlank = false;
-            break;
-          default:
-            break;
-        }
+            state = S_TAG_START;
+          } else if (c === 123) state = S_BRACE;
+          else if (c === 59) state = S_SKIP_LINE;
+          else if (c === 37 && column0) state = S_SKIP_LINE;
+          else {
+            this.sawMovetext = true;
+            if (c === 34) state = S_MOVETEXT_STRING;
+          }
+          blankLine = false;
+          lineBlank = false;
+          break;
+        case S_TAG_START:
+        case S_TAG_AFTER_NAME:
+        case S_TAG_AFTER_VALUE:
+          if (c === 32 || c === 9 || c === 11 || c === 12) break;
+          lineBlank = false;
+          if (c === 93) state = S_NORMAL; // ]
+          else if (c === 91) state = S_TAG_START; // [ : read again as a new tag
+          else if (c === 123) state = S_BRACE_SKIP;
+          else if (c === 37 && column0) state = S_SKIP_LINE;
+          else if (state === S_TAG_START && SYM[c] === 1) state = S_TAG_NAME;
+          else if (state === S_TAG_AFTER_NAME && c === 34) state = S_STRING;
+          else if (c === 34) state = S_STRING_SKIP;
+          else state = S_SKIP_LINE;
+          break;
+        case S_TAG_NAME:
+          if (SYM[c] !== 0) break;
+          // The name ends: read this character again after it.
+          state = S_TAG_AFTER_NAME;
+          i--;
+          break;
+        case S_TAG_AFTER_VALUE_NL:
+          // The reader reads the next token afresh: only `]` still closes the tag.
+          if (c === 32 || c === 9 || c === 11 || c === 12) break;
+          state = S_NORMAL;
+          if (c === 93) lineBlank = false;
+          else i--;
+          break;
+        case S_STRING:
+        case S_STRING_SKIP:
+        case S_MOVETEXT_STRING:
+          if (escape) {
+            // After a backslash, `"` and `\` are escaped; anything else is read as usual.
+            escape = false;
+            if (c === 34 || c === 92) break;
+          }
+          if (c === 92) escape = true;
+          else if (c === 34) state = state === S_STRING ? S_TAG_AFTER_VALUE : state === S_STRING_SKIP ? S_SKIP_LINE : S_NORMAL;
+          break;
+        case S_BRACE:
+        case S_BRACE_SKIP:
+          // Here c is the closing brace (the fast run stopped on it).
+          state = state === S_BRACE ? S_NORMAL : S_SKIP_LINE;
+          break;
+        default:
+          break;
       }
     }
     this.scanned = n;
     this.state = state;
     this.line = line;
     this.prevCR = prevCR;
-    this.atLineStart = atLineStart;
     this.lineBlank = lineBlank;
+    this.blankLine = blankLine;
+    this.escape = escape;
     this.lineStartOffset = lineStartOffset;
   }
 

@@ -133,8 +133,8 @@ function parValue(a: Analysis, first: number): number {
  *
  * When the par side D makes its contract, every contract of D that scores the par score is listed,
  * at each level where the other side has no call over it that would score better for them (a
- * making contract or a cheaper doubled sacrifice). A contract the other side can also make goes to
- * the side that bids first. Otherwise the par is a sacrifice: take D's highest contract that is
+ * making contract or a cheaper doubled sacrifice). When the other side bids first, a contract
+ * they would gain by bidding themselves (making it, or a cheaper sacrifice) is theirs. Otherwise the par is a sacrifice: take D's highest contract that is
  * worth the par score and that the other side cannot outbid with a making contract; the par
  * contracts are the other side's doubled sacrifices over it that cost the par score (D cannot
  * profitably bid on over them).
@@ -145,8 +145,9 @@ function parLeaves(a: Analysis, first: number, scoreNs: number): Leaf[] {
   const y = 1 - d;
   const p = Math.abs(scoreNs);
   const makes = (side: number, bid: number): boolean => a.tricks[side]![bidRank(bid)]! >= bidLevel(bid) + 6;
-  // Available to D: the other side cannot make it too, unless D bids first.
-  const available = (bid: number): boolean => d === first || !makes(y, bid);
+  // Available to D unless the other side bids first and would gain by bidding it themselves
+  // (making it, or going down doubled for less than the par score).
+  const available = (bid: number): boolean => d === first || a.score[y]![bid]! <= -p;
   const leaves: Leaf[] = [];
   for (let bid = 0; bid < BIDS; bid++) {
     if (!makes(d, bid) || a.score[d]![bid] !== p || !available(bid)) continue;

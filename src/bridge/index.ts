@@ -6,3 +6,4 @@ export * from './play.js';
 export * from './pbn/index.js';
 export * from './scoring.js';
 export * from './par.js';
+export * from './dd/index.js';

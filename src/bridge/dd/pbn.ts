@@ -1,0 +1,104 @@
+// PBN integration: OptimumResultTable (20 rows), OptimumScore and, for a game with a Play section,
+// OptimumPlayTable (the optimal cards before each played card), computed by the solver.
+import { err, ok, type Result } from '../../errors.js';
+import type { Deal, Seat, Strain, Suit, Vulnerability } from '../types.js';
+import { SEATS, SUITS } from '../types.js';
+import { par, type DDTable, type ParResult } from '../par.js';
+import type { PbnGame, PbnSection } from '../pbn/model.js';
+import { pbnGameInfo } from '../pbn/info.js';
+import { parseDeal } from '../deal.js';
+import { calcDDTable, solveBoard } from './solve.js';
+
+const VUL_CYCLE: Vulnerability[] = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
+
+/** Dealer and vulnerability of a board number by the standard cycle (board 1: N, None). */
+export function boardConditions(board: number): { dealer: Seat; vulnerability: Vulnerability } {
+  const b = Math.max(1, Math.floor(board)) - 1;
+  return { dealer: SEATS[b % 4]!, vulnerability: VUL_CYCLE[b % 16]! };
+}
+
+const ROW_SEATS: Seat[] = ['N', 'S', 'E', 'W'];
+const ROW_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
+
+/** The OptimumResultTable section of a DD table (rows N, S, E, W × NT, S, H, D, C). */
+export function optimumResultTable(table: DDTable): PbnSection {
+  const value = 'Declarer;Denomination\\2R;Result\\2R';
+  const rows = ROW_SEATS.flatMap((seat) => ROW_STRAINS.map((strain) => [seat, strain, String(table[seat][strain])]));
+  return { name: 'OptimumResultTable', value, columns: [{ name: 'Declarer' }, { name: 'Denomination', width: 2, align: 'R' }, { name: 'Result', width: 2, align: 'R' }], rows };
+}
+
+/** The OptimumScore tag value (`NS 100`, `NS -420`): par from North-South's side. */
+export function optimumScore(parResult: ParResult): string {
+  return `NS ${parResult.scoreNs}`;
+}
+
+/** One row per played card: the optimal cards of the player on turn by suit (`-` for none). */
+export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards: readonly string[]): Result<PbnSection> {
+  const hands: Record<Seat, Record<Suit, string>> = {} as never;
+  for (const s of SEATS) {
+    const h = deal[s];
+    if (!h) return err({ code: 'ERR_DD_INPUT', message: 'every hand must be known' });
+    hands[s] = { ...h };
+  }
+  const rows: string[][] = [];
+  let trickLeader = leader;
+  let trick: string[] = [];
+  const strainRank = '23456789TJQKA';
+  for (const played of cards) {
+    const card = played.toUpperCase();
+    if (!/^[SHDC][AKQJT98765432]$/.test(card)) break;
+    const r = solveBoard(hands, { trump, leader: trickLeader, trickInProgress: trick });
+    if (!r.ok) return r;
+    const best = r.value.cards.filter((c) => c.tricks === r.value.tricks).map((c) => c.card);
+    rows.push(SUITS.map((s) => best.filter((c) => c[0] === s).map((c) => c[1]).join('') || '-'));
+    const seat = r.value.player;
+    const suit = card[0] as Suit;
+    if (!hands[seat][suit].includes(card[1]!)) break;
+    hands[seat] = { ...hands[seat], [suit]: hands[seat][suit].replace(card[1]!, '') };
+    trick.push(card);
+    if (trick.length === 4) {
+      // Winner of the trick.
+      let win = 0;
+      for (let i = 1; i < 4; i++) {
+        const a = trick[win]!;
+        const b = trick[i]!;
+        const beats = b[0] === a[0] ? strainRank.indexOf(b[1]!) > strainRank.indexOf(a[1]!) : b[0] === trump;
+        if (beats) win = i;
+      }
+      trickLeader = SEATS[(SEATS.indexOf(trickLeader) + win) % 4]!;
+      trick = [];
+    }
+  }
+  return ok({ name: 'OptimumPlayTable', value: 'S\\8R;H\\8R;D\\8R;C\\8R', columns: SUITS.map((s) => ({ name: s, width: 8, align: 'R' as const })), rows });
+}
+
+export interface DDPbnResult {
+  table: DDTable;
+  par: ParResult;
+  /** The game with OptimumResultTable, OptimumScore and (with a Play section) OptimumPlayTable set. */
+  game: PbnGame;
+}
+
+/**
+ * Solves a PBN game's deal and returns a copy of the game with the double-dummy tags and sections.
+ * Dealer and vulnerability come from the tags, else from the board number's cycle (board 1 default).
+ */
+export function solvePbnGame(game: PbnGame): Result<DDPbnResult> {
+  const info = pbnGameInfo(game);
+  const dealText = game.tags['Deal']?.value;
+  const deal = info.deal ?? (dealText ? (() => { const r = parseDeal(dealText); return r.ok ? r.value : undefined; })() : undefined);
+  if (!deal) return err({ code: 'ERR_DD_INPUT', message: 'the game has no complete Deal' });
+  const t = calcDDTable(deal);
+  if (!t.ok) return t;
+  const cycle = boardConditions(info.board ?? 1);
+  const parResult = par(t.value, { dealer: info.dealer ?? cycle.dealer, vulnerability: info.vulnerable ?? cycle.vulnerability });
+  const sections = game.sections.filter((s) => s.name !== 'OptimumResultTable' && s.name !== 'OptimumPlayTable');
+  sections.push(optimumResultTable(t.value));
+  if (game.play && info.trump && game.play.cards.length) {
+    const p = optimumPlayTable(deal, info.trump, game.play.first, game.play.cards.map((c) => c.card));
+    if (p.ok && p.value.rows!.length) sections.push(p.value);
+  }
+  sections.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const out: PbnGame = { ...game, tags: { ...game.tags, OptimumScore: { value: optimumScore(parResult) } }, sections };
+  return ok({ table: t.value, par: parResult, game: out });
+}

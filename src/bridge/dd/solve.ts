@@ -1,0 +1,226 @@
+// Double-dummy API: solveBoard (one position, every card scored), calcDDTable (4 declarers x 5 strains)
+// and the batch form calcDDTables. Deals are a PBN deal string or a Deal; bad input gives a Result error.
+import { err, notationError, ok, type NotationError, type Result } from '../../errors.js';
+import type { Card, Deal, Seat, Strain, Suit } from '../types.js';
+import { SEATS, SUITS } from '../types.js';
+import { parseHand } from '../deal.js';
+import type { DDTable } from '../par.js';
+import { engine } from './engine.js';
+
+const RANK_CHARS = '23456789TJQKA';
+const STRAIN_INDEX: Record<Strain, number> = { S: 0, H: 1, D: 2, C: 3, NT: 4 };
+/** Strain order of the engine's table output. */
+const ENGINE_STRAINS: readonly Strain[] = ['S', 'H', 'D', 'C', 'NT'];
+
+/** A position as 16 suit masks [seat * 4 + suit], bit 0 = '2' … bit 12 = 'A'. */
+type Masks = Uint16Array;
+
+export interface SolveBoardOptions {
+  /** Trump strain ('NT' for no trump). */
+  trump: Strain;
+  /** The hand that leads the current trick (the opening leader when no trick is in progress). */
+  leader: Seat;
+  /** Cards already played to the current trick, in order from `leader` ('SA', 'H7', or Card objects). */
+  trickInProgress?: readonly (string | Card)[];
+}
+
+export interface CardScore {
+  /** `'SA'`, `'H7'`, … */
+  card: string;
+  /** Tricks the side to play takes (from here to the end, counting the current trick) after this card. */
+  tricks: number;
+}
+
+export interface SolveBoardResult {
+  /** The hand to play next. */
+  player: Seat;
+  /** The most tricks the side to play can take from here (counting the current trick). */
+  tricks: number;
+  /** Every legal card of `player` with its score, equivalent cards expanded; best first. */
+  cards: CardScore[];
+}
+
+export interface BatchOptions {
+  /** Called after each deal with the number done and the total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Checked between deals; an aborted signal rejects with its reason. */
+  signal?: AbortSignal;
+}
+
+function error(message: string): NotationError {
+  return notationError('ERR_DD_INPUT', message);
+}
+
+/** Parses `N:AKQ.T92..8765432 ...` allowing hands of different sizes (a trick in progress). */
+function masksFromString(text: string): Result<Masks> {
+  const t = text.trim();
+  const m = /^([NESWnesw])\s*:\s*(.*)$/s.exec(t);
+  if (!m) return err(error(`deal "${text}" must start with a seat and ':'`));
+  const first = SEATS.indexOf(m[1]!.toUpperCase() as Seat);
+  const hands = m[2]!.split(/\s+/).filter((h) => h.length > 0);
+  if (hands.length !== 4) return err(error(`deal must have 4 hands, found ${hands.length}`));
+  const masks = new Uint16Array(16);
+  for (let i = 0; i < 4; i++) {
+    if (hands[i] === '-') return err(error('every hand must be known to solve a deal'));
+    const r = parseHand(hands[i]!);
+    if (!r.ok) return err(error(r.error.message));
+    setHand(masks, (first + i) & 3, r.value);
+  }
+  return ok(masks);
+}
+
+function setHand(masks: Masks, seat: number, hand: Record<Suit, string>): void {
+  for (let s = 0; s < 4; s++) {
+    let m = 0;
+    for (const ch of hand[SUITS[s]!].toUpperCase()) m |= 1 << RANK_CHARS.indexOf(ch === '1' ? 'T' : ch);
+    masks[seat * 4 + s] = m;
+  }
+}
+
+function toMasks(deal: string | Deal): Result<Masks> {
+  let masks: Masks;
+  if (typeof deal === 'string') {
+    const r = masksFromString(deal);
+    if (!r.ok) return r;
+    masks = r.value;
+  } else {
+    if (!deal || typeof deal !== 'object') return err(error('deal must be a PBN deal string or a Deal'));
+    masks = new Uint16Array(16);
+    for (let h = 0; h < 4; h++) {
+      const hand = deal[SEATS[h]!];
+      if (!hand) return err(error('every hand must be known to solve a deal'));
+      for (const s of SUITS) {
+        if (!/^[AKQJT98765432]*$/i.test(hand[s] ?? '')) return err(error(`invalid ranks "${hand[s]}" in ${SEATS[h]}'s ${s}`));
+      }
+      setHand(masks, h, hand);
+    }
+  }
+  // No card twice.
+  for (let s = 0; s < 4; s++) {
+    let seen = 0;
+    for (let h = 0; h < 4; h++) {
+      const m = masks[h * 4 + s]!;
+      if (seen & m) return err(error(`a card of suit ${SUITS[s]} is dealt twice`));
+      seen |= m;
+    }
+  }
+  return ok(masks);
+}
+
+function cardCode(card: string | Card): number {
+  const text = typeof card === 'string' ? card.trim().toUpperCase() : `${card?.suit ?? ''}${card?.rank ?? ''}`.toUpperCase();
+  if (text.length !== 2) return -1;
+  const s = SUITS.indexOf(text[0] as Suit);
+  const r = RANK_CHARS.indexOf(text[1]!);
+  return s < 0 || r < 0 ? -1 : (s << 4) | r;
+}
+
+function cardText(code: number): string {
+  return `${SUITS[(code >> 4) & 3]}${RANK_CHARS[code & 15]}`;
+}
+
+function load(masks: Masks): ReturnType<typeof engine> {
+  const x = engine();
+  new Uint16Array(x.memory.buffer, x.handsPtr(), 16).set(masks);
+  return x;
+}
+
+/**
+ * Solves one position: the most tricks for the side to play and the score of every legal card.
+ * `deal` holds the cards still in the hands (without the cards of `trickInProgress`).
+ */
+export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Result<SolveBoardResult> {
+  const trump = STRAIN_INDEX[options?.trump];
+  if (trump === undefined) return err(error(`unknown trump "${options?.trump}"`));
+  const leader = SEATS.indexOf(options.leader);
+  if (leader < 0) return err(error(`unknown leader "${options.leader}"`));
+  const r = toMasks(deal);
+  if (!r.ok) return r;
+  const masks = r.value;
+  const trick = options.trickInProgress ?? [];
+  if (trick.length > 3) return err(error('at most 3 cards can be in the current trick'));
+  const codes: number[] = [];
+  for (const c of trick) {
+    const code = cardCode(c);
+    if (code < 0) return err(error(`invalid card "${typeof c === 'string' ? c : JSON.stringify(c)}" in the current trick`));
+    const bit = 1 << (code & 15);
+    for (let h = 0; h < 4; h++) {
+      if (masks[h * 4 + (code >> 4)]! & bit) return err(error(`${cardText(code)} is in the current trick and in a hand`));
+    }
+    if (codes.includes(code)) return err(error(`${cardText(code)} is twice in the current trick`));
+    codes.push(code);
+  }
+  // Each card after the lead must follow suit when its hand could (the hand still holds the rest).
+  for (let i = 1; i < codes.length; i++) {
+    const h = (leader + i) & 3;
+    const ls = codes[0]! >> 4;
+    if ((codes[i]! >> 4) !== ls && masks[h * 4 + ls]) return err(error(`${SEATS[h]} revoked with ${cardText(codes[i]!)}`));
+  }
+  const x = load(masks);
+  const trickBuf = new Uint32Array(x.memory.buffer, x.trickPtr(), 4);
+  codes.forEach((code, i) => (trickBuf[i] = code | (((leader + i) & 3) << 8)));
+  const tricks = x.solveBoard(trump, leader, codes.length, 1);
+  if (tricks < 0) return err(error('the hands do not have matching numbers of cards'));
+  const n = x.cardCount();
+  const io = new Uint32Array(x.memory.buffer, x.ioPtr(), n * 2);
+  const cards: CardScore[] = [];
+  for (let i = 0; i < n; i++) cards.push({ card: cardText(io[2 * i]!), tricks: io[2 * i + 1]! });
+  cards.sort((a, b) => b.tricks - a.tricks || SUITS.indexOf(a.card[0] as Suit) - SUITS.indexOf(b.card[0] as Suit) || RANK_CHARS.indexOf(b.card[1]!) - RANK_CHARS.indexOf(a.card[1]!));
+  return ok({ player: SEATS[(leader + codes.length) & 3]!, tricks, cards });
+}
+
+/** Tricks for every declarer and strain: `table[declarer][strain]` (declarer's left-hand opponent leads). */
+export function calcDDTable(deal: string | Deal): Result<DDTable> {
+  const r = toMasks(deal);
+  if (!r.ok) return r;
+  const x = load(r.value);
+  if (x.calcTable() < 0) return err(error('every hand must hold the same number of cards'));
+  const io = new Uint32Array(x.memory.buffer, x.ioPtr(), 20);
+  const table = {} as DDTable;
+  for (let h = 0; h < 4; h++) {
+    const row = {} as Record<Strain, number>;
+    for (let s = 0; s < 5; s++) row[ENGINE_STRAINS[s]!] = io[s * 4 + h]!;
+    table[SEATS[h]!] = row;
+  }
+  return ok(table);
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** Lets timers and abort events run now and then during long batches. */
+async function breathe(state: { last: number }): Promise<void> {
+  const now = Date.now();
+  if (now - state.last < 50) return;
+  state.last = now;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function batch<I, O>(items: readonly I[], one: (item: I) => O, options: BatchOptions): Promise<O[]> {
+  const { onProgress, signal } = options;
+  const out: O[] = [];
+  const state = { last: Date.now() };
+  for (let i = 0; i < items.length; i++) {
+    if (signal?.aborted) throw abortReason(signal);
+    out.push(one(items[i]!));
+    onProgress?.(i + 1, items.length);
+    await breathe(state);
+  }
+  if (signal?.aborted) throw abortReason(signal);
+  return out;
+}
+
+/** DD tables of many deals; plain arguments, so it can run behind a worker. */
+export function calcDDTables(deals: readonly (string | Deal)[], options: BatchOptions = {}): Promise<Result<DDTable>[]> {
+  return batch(deals, calcDDTable, options);
+}
+
+export interface BoardToSolve extends SolveBoardOptions {
+  deal: string | Deal;
+}
+
+/** solveBoard over many positions. */
+export function solveBoards(boards: readonly BoardToSolve[], options: BatchOptions = {}): Promise<Result<SolveBoardResult>[]> {
+  return batch(boards, (b) => solveBoard(b.deal, b), options);
+}

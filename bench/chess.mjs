@@ -86,13 +86,13 @@ export async function run() {
     'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', '8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1', 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
     'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1',
   ]);
-  const FEN_N = 200000;
+  const FEN_N = 100000;
   const oursFen = time(() => {
     let k = 0;
     for (let i = 0; i < FEN_N; i++) if (normalizeFen(fens[i % fens.length]).ok) k++;
     return k;
-  }, 3);
-  const OPS_N = 40000;
+  }, 9);
+  const OPS_N = 20000;
   const opsFen = time(() => {
     let k = 0;
     for (let i = 0; i < OPS_N; i++) {
@@ -101,7 +101,7 @@ export async function run() {
       if (opsMakeFen(pos.toSetup())) k++;
     }
     return k;
-  }, 3);
+  }, 5);
   const fo = FEN_N / oursFen.ms * 1000, fc = OPS_N / opsFen.ms * 1000;
   out.push(row(['FEN parse+validate+write', 'ours /s', 'chessops /s', 'vs chessops']));
   out.push(row(['---', '---:', '---:', '---:']));
@@ -111,7 +111,7 @@ export async function run() {
     let k = 0;
     for (let i = 0; i < OPS_N; i++) if (Position.fromFen(fens[i % fens.length]).value.fen()) k++;
     return k;
-  }, 3);
+  }, 5);
   const pf = OPS_N / posFen.ms * 1000;
   out.push(row(['Position.fromFen + fen()', `${(pf / 1e6).toFixed(2)} M`, `${(fc / 1e6).toFixed(2)} M`, `${fmt(pf / fc)}×`]));
   out.push('');

@@ -11,19 +11,27 @@ interface Line {
   startNags: number[] | null;
 }
 
-const WS = /[\t\n\r\v\f]|  /;
 const WS_RUNS = /[ \t\n\r\v\f]+/g;
 
 /** Collapses white space runs to one space and trims (export re-wraps comments at spaces). */
 export function normalizeComment(text: string): string {
   // ASCII white space only: the writer splits comments at spaces, the lexer ends lines at CR/LF.
-  let t = text;
-  if (WS.test(t)) t = t.replace(WS_RUNS, ' ');
-  let a = 0;
-  let b = t.length;
-  while (a < b && t.charCodeAt(a) === 32) a++;
-  while (b > a && t.charCodeAt(b - 1) === 32) b--;
-  return a === 0 && b === t.length ? t : t.slice(a, b);
+  const n = text.length;
+  let clean = n === 0 || (text.charCodeAt(0) !== 32 && text.charCodeAt(n - 1) !== 32);
+  if (clean) {
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 32 ? c >= 9 && c <= 13 : c === 32 && text.charCodeAt(i + 1) === 32) {
+        clean = false;
+        break;
+      }
+    }
+  }
+  if (clean) return text;
+  const t = text.replace(WS_RUNS, ' ');
+  const a = t.charCodeAt(0) === 32 ? 1 : 0;
+  const b = t.length > a && t.charCodeAt(t.length - 1) === 32 ? t.length - 1 : t.length;
+  return t.slice(a, b);
 }
 
 /** A visitor that builds `PgnGame` trees; `take()` hands out the finished games. */

@@ -126,11 +126,15 @@ export function parseCommands(comment: string, into?: PgnCommands): PgnCommands 
       const a = comment.charCodeAt(at + 2);
       const b = comment.charCodeAt(at + 3);
       const d = comment.charCodeAt(at + 4);
-      const clock = a === 99 && b === 108 && d === 107 ? 'clk' : a === 101 && b === 109 && d === 116 ? 'emt' : a === 101 && b === 103 && d === 116 ? 'egt' : a === 109 && b === 99 && d === 116 ? 'mct' : undefined;
-      if (clock) {
-        const seconds = parseClock(comment, p, q);
-        if (!Number.isNaN(seconds)) {
-          into[clock] = seconds;
+      const seconds = a === 99 || a === 101 || a === 109 ? parseClock(comment, p, q) : NaN;
+      if (!Number.isNaN(seconds)) {
+        let done = true;
+        if (a === 99 && b === 108 && d === 107) into.clk = seconds;
+        else if (a === 101 && b === 109 && d === 116) into.emt = seconds;
+        else if (a === 101 && b === 103 && d === 116) into.egt = seconds;
+        else if (a === 109 && b === 99 && d === 116) into.mct = seconds;
+        else done = false;
+        if (done) {
           at = comment.indexOf('[%', q + 1);
           continue;
         }

@@ -191,7 +191,7 @@ export class PgnParser<P = unknown> {
       if (kind === TOKEN_ESCAPE) continue;
       if (!inMovetext) {
         if (kind === TOKEN_COMMENT || kind === TOKEN_LINE_COMMENT) {
-          if (this.commentOk()) (early ??= []).push(lx.value());
+          if (this.commentOk()) (early ??= []).push(this.commentText());
           continue;
         }
         startMovetext();
@@ -229,7 +229,7 @@ export class PgnParser<P = unknown> {
           break;
         case TOKEN_COMMENT:
         case TOKEN_LINE_COMMENT:
-          if (this.commentOk() && !level.dead) v.comment?.(lx.value());
+          if (this.commentOk() && !level.dead && v.comment) v.comment(this.commentText());
           break;
         case TOKEN_NAG: {
           if (level.dead) break;
@@ -308,6 +308,17 @@ export class PgnParser<P = unknown> {
     levels.length = 0;
     v.endGame?.();
     return true;
+  }
+
+  /** The current comment's text without surrounding white space (one slice of the input). */
+  private commentText(): string {
+    const lx = this.lexer;
+    const text = lx.text;
+    let a = lx.valueStart;
+    let b = lx.valueEnd;
+    while (a < b && text.charCodeAt(a) <= 32) a++;
+    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+    return text.slice(a, b);
   }
 
   /** Checks the current comment token; false when it must be dropped (too long). */

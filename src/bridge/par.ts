@@ -120,11 +120,80 @@ function analyse(table: DDTable, vulnerability: Vulnerability): Analysis {
   return { tricks, declarers, score, value, open: [bestAbove[0]!, bestAbove[1]!] };
 }
 
-/** Par value for side `first` when it may bid first (opening turns first, second, first, second). */
-function parValue(a: Analysis, first: number): number {
-  const turnSide = [first, 1 - first, first, 1 - first];
-  let v = 0; // four passes: passed out
-  for (let k = 3; k >= 0; k--) v = Math.max(a.open[turnSide[k]!]!, -v);
+/**
+ * DDS `Par()` score (from NS's side) when side `first` starts the bidding: the side to bid names
+ * its best-scoring contract (the highest of equal ones); then each side in turn bids its
+ * best-scoring contract above the current one (making, or doubled going down) as long as that
+ * beats defending the current contract.
+ */
+function sidesValue(a: Analysis, first: number): number {
+  let side = first;
+  let bid = bestBid(a, side, 0);
+  if (a.score[side]![bid]! <= 0) {
+    side = 1 - first;
+    bid = bestBid(a, side, 0);
+    if (a.score[side]![bid]! <= 0) return 0;
+  }
+  while (bid < BIDS - 1) {
+    const other = 1 - side;
+    const b = bestBid(a, other, bid + 1);
+    if (a.score[other]![b]! <= -a.score[side]![bid]!) break;
+    side = other;
+    bid = b;
+  }
+  return side === 0 ? a.score[0]![bid]! : -a.score[1]![bid]!;
+}
+
+/** The best-scoring bid of `side` from bid `from` up (the highest of equal ones). */
+function bestBid(a: Analysis, side: number, from: number): number {
+  let top = -1;
+  for (let b = from; b < BIDS; b++) if (top < 0 || a.score[side]![b]! >= a.score[side]![top]!) top = b;
+  return top;
+}
+
+/**
+ * DDS `DealerPar` score (from NS's side): the value of the auction with open cards, player by
+ * player from the dealer. A player may pass or bid any higher contract, which he then declares
+ * with his own tricks (a failing contract is doubled, a making one is not); three passes after a
+ * bid end the auction, four passes at the start pass the deal out. NS maximise, EW minimise.
+ */
+function dealerValue(table: DDTable, vulnerability: Vulnerability, dealer: Seat): number {
+  // ns[p][b]: NS score when player p declares bid b.
+  const ns = SEATS.map((seat, p) => {
+    const vul = isVulnerable(vulnerability, seat);
+    return Array.from({ length: BIDS }, (_, b) => {
+      const level = bidLevel(b);
+      const strain = BID_STRAINS[bidRank(b)]!;
+      const t = table[seat][strain];
+      const s = scoreContract({ level, strain, risk: t >= level + 6 ? '' : 'X' }, t, vul);
+      return p % 2 === 0 ? s : -s;
+    });
+  });
+  const better = (p: number, x: number, y: number): number => (p % 2 === 0 ? Math.max(x, y) : Math.min(x, y));
+  // bestBid[q]: the best value (for q's side) of q bidding any contract above the current bid.
+  const bestBid: (number | null)[] = [null, null, null, null];
+  const value = [0, 0, 0];
+  for (let b = BIDS - 1; b >= 0; b--) {
+    const here: number[] = [];
+    for (let p = 0; p < 4; p++) {
+      // value[k]: contract b by p, k passes since; (p + 1 + k) is to call.
+      for (let k = 2; k >= 0; k--) {
+        const q = (p + 1 + k) % 4;
+        let v = k === 2 ? ns[p]![b]! : value[k + 1]!;
+        const bid = bestBid[q];
+        if (bid !== null) v = better(q, v, bid);
+        value[k] = v;
+      }
+      here.push(value[0]!);
+    }
+    for (let q = 0; q < 4; q++) bestBid[q] = bestBid[q] === null ? here[q]! : better(q, bestBid[q]!, here[q]!);
+  }
+  const d = SEATS.indexOf(dealer);
+  let v = 0;
+  for (let k = 3; k >= 0; k--) {
+    const q = (d + k) % 4;
+    v = better(q, v, bestBid[q]!);
+  }
   return v;
 }
 
@@ -145,9 +214,11 @@ function parLeaves(a: Analysis, first: number, scoreNs: number): Leaf[] {
   const y = 1 - d;
   const p = Math.abs(scoreNs);
   const makes = (side: number, bid: number): boolean => a.tricks[side]![bidRank(bid)]! >= bidLevel(bid) + 6;
-  // Available to D unless the other side bids first and would gain by bidding it themselves
-  // (making it, or going down doubled for less than the par score).
-  const available = (bid: number): boolean => d === first || a.score[y]![bid]! <= -p;
+  // When the other side bids first, D's contracts must be above that side's best-scoring bid,
+  // if it scores better for them than the par score.
+  const yBest = bestBid(a, y, 0);
+  const floor = d !== first && a.score[y]![yBest]! > -p ? yBest : -1;
+  const available = (bid: number): boolean => bid > floor;
   const leaves: Leaf[] = [];
   for (let bid = 0; bid < BIDS; bid++) {
     if (!makes(d, bid) || a.score[d]![bid] !== p || !available(bid)) continue;
@@ -273,8 +344,7 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   if (!['None', 'NS', 'EW', 'All'].includes(vulnerability)) throw new TypeError(`par: vulnerability ${vulnerability}`);
   const a = analyse(table, vulnerability);
   const results = [0, 1].map((first) => {
-    const v = parValue(a, first);
-    const scoreNs = first === 0 ? v : -v;
+    const scoreNs = sidesValue(a, first);
     return { first, items: groupLeaves(a, parLeaves(a, first, scoreNs)), scoreNs };
   });
   const sideText = (r: (typeof results)[number]): ParSideText => {
@@ -284,9 +354,10 @@ export function par(table: DDTable, options: ParOptions): ParResult {
     return { score: `${name} ${score}`, contracts: `${name}:${list}` };
   };
 
-  // DealerPar: the dealer's side starts the bidding, so it is that side's Par() result.
   const [ns, ew] = results as [(typeof results)[number], (typeof results)[number]];
-  const chosen = dealer === 'N' || dealer === 'S' ? ns : ew;
+  const dealerSide = dealer === 'N' || dealer === 'S' ? 0 : 1;
+  const dealerScore = dealerValue(table, vulnerability, dealer);
+  const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerSide, dealerScore)) };
   const items = chosen.items;
   const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
   const text = items.length ? [...items].sort(byStrainDesc).map(dealerTextContract).join(' ') : 'pass';

@@ -7,7 +7,7 @@ import {
 import { initAttacks } from './chess/attacks';
 import { initZobrist, zobristOf } from './chess/zobrist';
 import { generateLegal, countLegal, checkersOf, hasLegalEp } from './chess/movegen';
-import { makeMove, copyPos, roleBB, colorBB, pocket, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, O_VARIANT, O_PROMOTED, V_CRAZYHOUSE, mFrom, mTo } from './chess/position';
+import { makeMove, copyPos, roleBB, colorBB, pocket, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, O_VARIANT, O_PROMOTED, V_CRAZYHOUSE } from './chess/position';
 import { perftRec } from './chess/perft';
 import { parseFen, validate, normalize, writeFen, initFen, W_LEGAL_EP, W_POCKET } from './chess/fen';
 import { writeSan, findSan, SCRATCH_POS } from './chess/san';
@@ -156,6 +156,3 @@ export function insufficient(p: usize): i32 {
   const DARK: u64 = 0xaa55aa55aa55aa55;
   return (bishops & DARK) == 0 || (bishops & ~DARK) == 0 ? 1 : 0;
 }
-/** Unused helpers kept reachable for the TS side. */
-export function moveFrom(m: u32): i32 { return mFrom(m); }
-export function moveTo(m: u32): i32 { return mTo(m); }

@@ -131,13 +131,6 @@ export class Position {
     return BigInt.asUintN(64, c.w.zobrist(this._load(c)));
   }
 
-  /** @internal Packed u32 legal moves. */
-  _legal(): Uint32Array {
-    const c = wasm();
-    const n = c.w.legalMoves(this._load(c));
-    return c.u32.slice(c.MOVES >> 2, (c.MOVES >> 2) + n);
-  }
-
   legalMoves(): Move[] {
     const c = wasm();
     const n = c.w.legalMoves(this._load(c));
@@ -270,28 +263,3 @@ export function decodeMove(m: number, chess960: boolean): Move {
   const promo = (m >>> 12) & 7;
   return promo ? { from, to, promotion: ROLES[promo - 1] } : { from, to };
 }
-
-/** Finds `move` among the n packed legal moves in MOVES_OUT. */
-export function findPacked(c: Chess, n: number, move: Move): number {
-  const base = c.MOVES >> 2, u32 = c.u32;
-  if (isDrop(move)) {
-    const r = roleIndex(move.role);
-    for (let i = 0; i < n; i++) {
-      const m = u32[base + i];
-      if (((m >>> 15) & 7) === r && ((m >>> 6) & 63) === move.to) return m;
-    }
-    return -1;
-  }
-  const promo = move.promotion ? roleIndex(move.promotion) : 0;
-  let castle = -1;
-  for (let i = 0; i < n; i++) {
-    const m = u32[base + i];
-    if ((m & 63) !== move.from || (m >>> 15) & 7 || ((m >>> 12) & 7) !== promo) continue;
-    const to = (m >>> 6) & 63;
-    if (to === move.to) return m;
-    // e1g1 / e1c1 style castling (king on the e-file, two files over).
-    if (m & M_CASTLE && (move.from & 7) === 4 && Math.abs(move.to - move.from) === 2 && CASTLE_KING_DEST(m) === move.to) castle = m;
-  }
-  return castle;
-}
-

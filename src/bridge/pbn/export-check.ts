@@ -18,18 +18,16 @@ export function checkPbnExport(input: string | Uint8Array): NotationError[] {
   const text = decodeText(input).text;
   const errors: NotationError[] = [];
   const e = (code: string, message: string, line: number, column = 1) => errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line, column));
-  // line ends: every line ends with CRLF
-  const lines: string[] = [];
-  let from = 0;
-  let lineNo = 1;
-  while (from < text.length) {
-    let i = from;
-    while (i < text.length && text[i] !== '\r' && text[i] !== '\n') i++;
-    lines.push(text.slice(from, i));
-    if (i >= text.length) e('EOL', 'the last line has no CRLF', lineNo, i - from + 1);
-    else if (text[i] === '\n' || text[i + 1] !== '\n') e('EOL', 'line end is not CRLF', lineNo, i - from + 1);
-    from = i < text.length && text[i] === '\r' && text[i + 1] === '\n' ? i + 2 : i + 1;
-    lineNo++;
+  // line ends: every line ends with CRLF (reported once, at the first line that does not)
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length && lines[lines.length - 1] === '') lines.pop();
+  else if (text.length) e('EOL', 'the last line has no CRLF', lines.length, lines[lines.length - 1]!.length + 1);
+  const bad = /\r(?!\n)|(?<!\r)\n/.exec(text);
+  if (bad) {
+    const before = text.slice(0, bad.index);
+    const line = before.split(/\r\n|\r|\n/).length;
+    const all = text.match(/\r(?!\n)|(?<!\r)\n/g)!.length;
+    e('EOL', `line end is not CRLF (${all} line${all > 1 ? 's' : ''} in all)`, line, bad.index - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')));
   }
   let inBrace = false;
   let blankRun = 0;
@@ -47,9 +45,10 @@ export function checkPbnExport(input: string | Uint8Array): NotationError[] {
       const sorted = [...others].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       if (others.join() !== sorted.join()) e('ORDER', 'supplemental tags must be sorted by name', line);
     }
+    const context = { Dealer: { value: game.values.Dealer ?? '' } };
     for (const [name, value] of Object.entries(game.values)) {
       if (value.startsWith('##')) sticky.add(name);
-      const canonical = canonicalTagValue(name, value, Object.fromEntries(Object.entries(game.values).map(([k, v]) => [k, { value: v }])));
+      const canonical = canonicalTagValue(name, value, context);
       if (canonical !== value) e('VALUE', `${name} "${value}" is not in export form ("${canonical}")`, line);
       if (name === 'Result' && /^\^?[NESW]$/.test(game.values.Declarer ?? '')) {
         const r = parseResult(value);

@@ -3,6 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { commands } from './commands/index.js';
 import type { CliIO } from './types.js';
 
+// Output piped into `head` closes early: stop quietly instead of dying on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 const io: CliIO = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
@@ -28,19 +36,19 @@ async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   if (!verb || verb === '--help' || verb === '-h' || verb === 'help') {
     io.out(help());
-    return verb ? 0 : 2;
+    return verb ? 0 : 1;
   }
   const command = commands.find((c) => c.name === verb);
   if (!command) {
     io.err(`error: unknown verb '${verb}'\n\n${help()}`);
-    return 2;
+    return 1;
   }
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (e) {
     io.err(`error: ${(e as Error).message}\nusage: ${command.usage}\n`);
-    return 2;
+    return 1;
   }
   if (parsed.values.help) {
     io.out(`usage: ${command.usage}\n${command.summary}\n`);

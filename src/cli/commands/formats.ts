@@ -8,7 +8,7 @@ async function resolveFormat(ctx: CommandContext): Promise<{ input: InputFile; f
   const [path] = ctx.positionals;
   if (!path) {
     ctx.io.err('error: missing FILE (or - for standard input)\n');
-    return 2;
+    return 1;
   }
   const input = await ctx.io.readInput(path);
   const forced = typeof ctx.options.format === 'string' ? ctx.options.format : undefined;
@@ -16,7 +16,7 @@ async function resolveFormat(ctx: CommandContext): Promise<{ input: InputFile; f
   if (!format) {
     const known = formats.map((f) => f.name).join(', ');
     ctx.io.err(`error: cannot tell the format of ${path}; use --format (${known})\n`);
-    return 2;
+    return 1;
   }
   return { input, format };
 }
@@ -54,7 +54,7 @@ export const exportCommand: Command = {
     const { input, format } = resolved;
     if (!format.export) {
       ctx.io.err(`error: ${format.name} has no export form\n`);
-      return 2;
+      return 1;
     }
     const result = await format.export(input, ctx.options);
     ctx.io.out(result.text);
@@ -75,7 +75,7 @@ export const convertCommand: Command = {
     const to = typeof ctx.options.to === 'string' ? ctx.options.to.toLowerCase() : '';
     if (!format.convert || !format.convertTargets.includes(to)) {
       ctx.io.err(`error: ${format.name} converts --to ${format.convertTargets.join('|') || '(nothing)'}\n`);
-      return 2;
+      return 1;
     }
     const result = await format.convert(input, to, ctx.options);
     ctx.io.out(result.text);

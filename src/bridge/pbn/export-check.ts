@@ -14,10 +14,11 @@ import { parseResult } from './values.js';
 
 const TAG_LINE = /^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]$/;
 
-export function checkPbnExport(input: string | Uint8Array): NotationError[] {
+export function checkPbnExport(input: string | Uint8Array, options: { startLine?: number } = {}): NotationError[] {
   const text = decodeText(input).text;
   const errors: NotationError[] = [];
-  const e = (code: string, message: string, line: number, column = 1) => errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line, column));
+  const shift = (options.startLine ?? 1) - 1;
+  const e = (code: string, message: string, line: number, column = 1) => errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line + shift, column));
   // line ends: every line ends with CRLF (reported once, at the first line that does not)
   const lines = text.split(/\r\n|\r|\n/);
   if (lines.length && lines[lines.length - 1] === '') lines.pop();

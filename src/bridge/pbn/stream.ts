@@ -2,6 +2,7 @@
 import type { NotationError } from '../../errors.js';
 import { decodeLatin1 } from '../../text/index.js';
 import type { PbnGame } from './model.js';
+import { checkPbnExport } from './export-check.js';
 import { PbnReader, type ParsePbnOptions } from './parse.js';
 
 export interface PbnStreamItem {
@@ -135,12 +136,14 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       scanned -= cut;
       // the newest game is held back: comments at the very end of the input still belong to it
       held.push(...reader.read(part, line));
+      if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(part, { startLine: line }));
       yield* emit(held.splice(0, held.length - 1));
       line += countLines(part);
     }
   }
   if (!latin1) buffer += utf8.decode();
   held.push(...reader.read(buffer, line));
+  if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(buffer, { startLine: line }));
   reader.finishInput(held[held.length - 1]);
   yield* emit(held);
 }

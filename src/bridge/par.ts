@@ -61,6 +61,8 @@ const bidRank = (bid: number): number => bid % 5;
 interface Leaf {
   side: number;
   bid: number;
+  /** Declarers when not all the side's best declarers of the strain can have the contract. */
+  declarers?: string;
 }
 
 interface Analysis {
@@ -151,24 +153,28 @@ function bestBid(a: Analysis, side: number, from: number): number {
   return top;
 }
 
+/** Score for the declaring seat's side when that seat declares each bid (doubled when it fails). */
+function seatScores(table: DDTable, vulnerability: Vulnerability): number[][] {
+  return SEATS.map((seat) => {
+    const vul = isVulnerable(vulnerability, seat);
+    return Array.from({ length: BIDS }, (_, b) => {
+      const level = bidLevel(b);
+      const strain = BID_STRAINS[bidRank(b)]!;
+      const t = table[seat][strain];
+      return scoreContract({ level, strain, risk: t >= level + 6 ? '' : 'X' }, t, vul);
+    });
+  });
+}
+
 /**
  * DDS `DealerPar` score (from NS's side): the value of the auction with open cards, player by
  * player from the dealer. A player may pass or bid any higher contract, which he then declares
  * with his own tricks (a failing contract is doubled, a making one is not); three passes after a
  * bid end the auction, four passes at the start pass the deal out. NS maximise, EW minimise.
  */
-function dealerValue(table: DDTable, vulnerability: Vulnerability, dealer: Seat): number {
+function dealerValue(seatScore: number[][], dealer: Seat): number {
   // ns[p][b]: NS score when player p declares bid b.
-  const ns = SEATS.map((seat, p) => {
-    const vul = isVulnerable(vulnerability, seat);
-    return Array.from({ length: BIDS }, (_, b) => {
-      const level = bidLevel(b);
-      const strain = BID_STRAINS[bidRank(b)]!;
-      const t = table[seat][strain];
-      const s = scoreContract({ level, strain, risk: t >= level + 6 ? '' : 'X' }, t, vul);
-      return p % 2 === 0 ? s : -s;
-    });
-  });
+  const ns = seatScore.map((row, p) => (p % 2 === 0 ? row : row.map((v) => -v)));
   const better = (p: number, x: number, y: number): number => (p % 2 === 0 ? Math.max(x, y) : Math.min(x, y));
   // bestBid[q]: the best value (for q's side) of q bidding any contract above the current bid.
   const bestBid: (number | null)[] = [null, null, null, null];
@@ -198,39 +204,36 @@ function dealerValue(table: DDTable, vulnerability: Vulnerability, dealer: Seat)
 }
 
 /**
- * The par contracts when side `first` bids first and the par score is `scoreNs`.
+ * The par contracts for the par score `scoreNs`. `available(bid)` gives the declarers of the par
+ * side who can have that contract (null when none: the other side gets to bid it first).
  *
  * When the par side D makes its contract, every contract of D that scores the par score is listed,
- * at each level where the other side has no call over it that would score better for them (a
- * making contract or a cheaper doubled sacrifice). When the other side bids first, a contract
- * they would gain by bidding themselves (making it, or a cheaper sacrifice) is theirs. Otherwise the par is a sacrifice: take D's highest contract that is
- * worth the par score and that the other side cannot outbid with a making contract; the par
- * contracts are the other side's doubled sacrifices over it that cost the par score (D cannot
- * profitably bid on over them).
+ * at each level where it is available and the other side has no call over it that would score
+ * better for them (a making contract or a cheaper doubled sacrifice). Otherwise the par is a
+ * sacrifice: take D's highest available contract that is worth the par score and that the other
+ * side cannot outbid with a making contract; the par contracts are the other side's doubled
+ * sacrifices over it that cost the par score (D cannot profitably bid on over them).
  */
-function parLeaves(a: Analysis, first: number, scoreNs: number): Leaf[] {
+function parLeaves(a: Analysis, scoreNs: number, available: (bid: number) => string | null, first: number): Leaf[] {
   if (scoreNs === 0) return [];
   const d = scoreNs > 0 ? 0 : 1;
   const y = 1 - d;
   const p = Math.abs(scoreNs);
   const makes = (side: number, bid: number): boolean => a.tricks[side]![bidRank(bid)]! >= bidLevel(bid) + 6;
-  // When the other side bids first, D's contracts must be above that side's best-scoring bid,
-  // if it scores better for them than the par score.
-  const yBest = bestBid(a, y, 0);
-  const floor = d !== first && a.score[y]![yBest]! > -p ? yBest : -1;
-  const available = (bid: number): boolean => bid > floor;
   const leaves: Leaf[] = [];
   for (let bid = 0; bid < BIDS; bid++) {
-    if (!makes(d, bid) || a.score[d]![bid] !== p || !available(bid)) continue;
+    if (!makes(d, bid) || a.score[d]![bid] !== p) continue;
+    const declarers = available(bid);
+    if (declarers === null) continue;
     let safe = true;
     for (let b = bid + 1; b < BIDS && safe; b++) if (a.score[y]![b]! > -p) safe = false;
-    if (safe) leaves.push({ side: d, bid });
+    if (safe) leaves.push({ side: d, bid, declarers });
   }
   if (leaves.length) return leaves;
   // The sacrifices are taken over D's highest contract that is worth the par score.
   let top = -1;
   for (let bid = 0; bid < BIDS; bid++) {
-    if (!makes(d, bid) || a.value[d]![bid] !== p || !available(bid)) continue;
+    if (!makes(d, bid) || a.value[d]![bid] !== p || available(bid) === null) continue;
     let outbid = false;
     for (let b = bid + 1; b < BIDS && !outbid; b++) if (makes(y, b)) outbid = true;
     if (!outbid) top = bid;
@@ -239,6 +242,42 @@ function parLeaves(a: Analysis, first: number, scoreNs: number): Leaf[] {
     if (a.score[y]![b] === -p && a.value[y]![b] === -p) leaves.push({ side: y, bid: b });
   }
   return leaves.length ? leaves : optimalLeaves(a, first);
+}
+
+/**
+ * Availability for `Par()`: when the other side bids first, the par side's contracts must be
+ * above that side's best-scoring bid if it scores better for them than the par score.
+ */
+function sidesAvailability(a: Analysis, first: number, scoreNs: number): (bid: number) => string | null {
+  const d = scoreNs > 0 ? 0 : 1;
+  const y = 1 - d;
+  const yBest = bestBid(a, y, 0);
+  const floor = d !== first && a.score[y]![yBest]! > -Math.abs(scoreNs) ? yBest : -1;
+  return (bid) => (bid > floor ? a.declarers[d]![bidRank(bid)]! : null);
+}
+
+/**
+ * Availability for `DealerPar`, seat by seat: the par side can have a contract if one of its
+ * declarers of it calls (counting from the dealer) before every opponent who would score better
+ * than the par score by bidding that contract himself.
+ */
+function dealerAvailability(a: Analysis, seatScore: number[][], dealer: Seat, table: DDTable, scoreNs: number): (bid: number) => string | null {
+  const d = scoreNs > 0 ? 0 : 1;
+  const p = Math.abs(scoreNs);
+  const dIndex = SEATS.indexOf(dealer);
+  const pos = (seat: number): number => (seat - dIndex + 4) % 4;
+  return (bid) => {
+    const rank = bidRank(bid);
+    const strain = BID_STRAINS[rank]!;
+    const best = a.tricks[d]![rank]!;
+    const open = SIDE_SEATS[d]!.some((seat) => {
+      const me = SEATS.indexOf(seat);
+      if (table[seat][strain] !== best) return false;
+      for (let q = 1 - d; q < 4; q += 2) if (pos(q) < pos(me) && seatScore[q]![bid]! > -p) return false;
+      return true;
+    });
+    return open ? a.declarers[d]![rank]! : null;
+  };
 }
 
 /**
@@ -283,13 +322,13 @@ interface ParItem {
 
 function groupLeaves(a: Analysis, leaves: Leaf[]): ParItem[] {
   const items = new Map<number, ParItem>();
-  for (const { side, bid } of leaves) {
+  for (const { side, bid, declarers } of leaves) {
     const rank = bidRank(bid);
     const key = side * 5 + rank;
     let item = items.get(key);
     if (!item) {
       const tricks = a.tricks[side]![rank]!;
-      item = { side, rank, levels: [], tricks, declarers: a.declarers[side]![rank]!, sacrifice: false };
+      item = { side, rank, levels: [], tricks, declarers: declarers ?? a.declarers[side]![rank]!, sacrifice: false };
       items.set(key, item);
     }
     item.levels.push(bidLevel(bid));
@@ -345,7 +384,7 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   const a = analyse(table, vulnerability);
   const results = [0, 1].map((first) => {
     const scoreNs = sidesValue(a, first);
-    return { first, items: groupLeaves(a, parLeaves(a, first, scoreNs)), scoreNs };
+    return { first, items: groupLeaves(a, parLeaves(a, scoreNs, sidesAvailability(a, first, scoreNs), first)), scoreNs };
   });
   const sideText = (r: (typeof results)[number]): ParSideText => {
     const name = SIDE_NAMES[r.first]!;
@@ -356,8 +395,10 @@ export function par(table: DDTable, options: ParOptions): ParResult {
 
   const [ns, ew] = results as [(typeof results)[number], (typeof results)[number]];
   const dealerSide = dealer === 'N' || dealer === 'S' ? 0 : 1;
-  const dealerScore = dealerValue(table, vulnerability, dealer);
-  const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerSide, dealerScore)) };
+  const seatScore = seatScores(table, vulnerability);
+  const dealerScore = dealerValue(seatScore, dealer);
+  const dealerAvail = dealerAvailability(a, seatScore, dealer, table, dealerScore);
+  const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerScore, dealerAvail, dealerSide)) };
   const items = chosen.items;
   const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
   const text = items.length ? [...items].sort(byStrainDesc).map(dealerTextContract).join(' ') : 'pass';

@@ -137,25 +137,30 @@ describe('bridge par: hand-made tables', () => {
     expect([e.scoreNs, e.contracts, e.dealerText]).to.deep.equal([-1520, ['7N-E'], 'Par -1520: E 7N']);
   });
 
-  it("both sides make only 1NT: DealerPar gives it to the dealer's side, Par() to the side bidding first", () => {
-    // Only N (for NS) and only E (for EW) take 7 tricks in NT.
+  it('both sides make only 1NT: the first seat from the dealer who makes it gets it', () => {
+    // Only N (for NS) and only E (for EW) take 7 tricks in NT. DDS 2.9.0 on this table: dealer N,
+    // S and W give "1N-N" (N calls before E), dealer E "1N-E"; Par() "NS:N 1N" / "EW:E 1N".
     const t = table({ N: [5, 5, 5, 5, 7], E: [5, 5, 5, 5, 7], S: [5, 5, 5, 5, 6], W: [5, 5, 5, 5, 6] });
     const got = (['N', 'E', 'S', 'W'] as Seat[]).map((dealer) => par(t, { dealer, vulnerability: 'None' }).contracts[0]);
-    expect(got).to.deep.equal(['1N-N', '1N-E', '1N-N', '1N-E']);
+    expect(got).to.deep.equal(['1N-N', '1N-E', '1N-N', '1N-N']);
     const r = par(t, { dealer: 'E', vulnerability: 'None' });
     expect([r.scoreNs, r.dealerText]).to.deep.equal([-90, 'Par -90: E 1N']);
     expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS 90', contracts: 'NS:N 1N' }, ewFirst: { score: 'EW 90', contracts: 'EW:E 1N' } });
   });
 
   it('who starts the bidding matters (the DDS documentation example: "W 2NT" / "W 1NT+1")', () => {
-    // NS make 1NT; West makes 2NT. NS first: NS bid 1NT, so West must bid 2NT; EW first: West
-    // takes 1NT+1 (Par() lists levels 1 and 2). NS vulnerable, so 2NT doubled by NS would cost 200.
+    // NS make 1NT (N and S); West makes 2NT. Par(): NS first, NS bid 1NT so West must bid 2NT; EW
+    // first, West takes 1NT+1 (levels 1 and 2 listed). DealerPar: with dealer N or E a North or
+    // South calls before West, so 2NT. NS vulnerable: 2NT doubled by NS would cost 200.
+    // (DDS 2.9.0 gives exactly these on this table.)
     const t = table({ N: [5, 5, 5, 5, 7], E: [5, 5, 5, 5, 6], S: [5, 5, 5, 5, 7], W: [5, 5, 5, 5, 8] });
-    const n = par(t, { dealer: 'N', vulnerability: 'NS' });
-    expect(n.sides).to.deep.equal({ nsFirst: { score: 'NS -120', contracts: 'NS:W 2N' }, ewFirst: { score: 'EW 120', contracts: 'EW:W 12N' } });
-    expect([n.scoreNs, n.contracts, n.dealerText]).to.deep.equal([-120, ['2N-W'], 'Par -120: W 2N']);
-    const e = par(t, { dealer: 'E', vulnerability: 'NS' });
-    expect([e.scoreNs, e.contracts, e.dealerText]).to.deep.equal([-120, ['1N-W+1'], 'Par -120: W 1N+1']);
+    for (const dealer of ['N', 'E'] as Seat[]) {
+      const r = par(t, { dealer, vulnerability: 'NS' });
+      expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS -120', contracts: 'NS:W 2N' }, ewFirst: { score: 'EW 120', contracts: 'EW:W 12N' } });
+      expect([r.scoreNs, r.contracts, r.dealerText]).to.deep.equal([-120, ['2N-W'], 'Par -120: W 2N']);
+    }
+    const w = par(t, { dealer: 'W', vulnerability: 'NS' });
+    expect([w.scoreNs, w.contracts]).to.deep.equal([-120, ['1N-W+1']]);
   });
 
   it('rejects a malformed table', () => {

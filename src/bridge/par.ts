@@ -63,6 +63,8 @@ interface Leaf {
   bid: number;
   /** Declarers when not all the side's best declarers of the strain can have the contract. */
   declarers?: string;
+  /** A sacrifice bid before the par side can bid its contract (DealerPar). */
+  preempt?: boolean;
 }
 
 interface Analysis {
@@ -214,7 +216,13 @@ function dealerValue(seatScore: number[][], dealer: Seat): number {
  * side cannot outbid with a making contract; the par contracts are the other side's doubled
  * sacrifices over it that cost the par score (D cannot profitably bid on over them).
  */
-function parLeaves(a: Analysis, scoreNs: number, available: (bid: number) => string | null, first: number): Leaf[] {
+function parLeaves(
+  a: Analysis,
+  scoreNs: number,
+  available: (bid: number) => string | null,
+  first: number,
+  preempts?: (bid: number, top: number) => string | null,
+): Leaf[] {
   if (scoreNs === 0) return [];
   const d = scoreNs > 0 ? 0 : 1;
   const y = 1 - d;
@@ -240,6 +248,15 @@ function parLeaves(a: Analysis, scoreNs: number, available: (bid: number) => str
   }
   for (let b = top + 1; top >= 0 && b < BIDS; b++) {
     if (a.score[y]![b] === -p && a.value[y]![b] === -p) leaves.push({ side: y, bid: b });
+  }
+  // DealerPar also lists the other side's doubled contracts up to D's, as costly as the par score,
+  // that they can bid before D's declarer and that D cannot profitably overcall.
+  for (let b = 0; preempts && b <= top; b++) {
+    const declarers = a.score[y]![b] === -p ? preempts(b, top) : null;
+    if (declarers === null) continue;
+    let stable = true;
+    for (let c = b + 1; c < BIDS && stable; c++) if (a.score[d]![c]! > p) stable = false;
+    if (stable) leaves.push({ side: y, bid: b, declarers, preempt: true });
   }
   return leaves.length ? leaves : optimalLeaves(a, first);
 }
@@ -281,6 +298,26 @@ function dealerAvailability(a: Analysis, seatScore: number[][], dealer: Seat, ta
 }
 
 /**
+ * For `DealerPar`: the seats of the non-par side who can bid `bid` (as its best declarers) before
+ * the par side's first declarer of `top` calls, counting from the dealer; null when none.
+ */
+function dealerPreempts(a: Analysis, dealer: Seat, table: DDTable, scoreNs: number): (bid: number, top: number) => string | null {
+  const d = scoreNs > 0 ? 0 : 1;
+  const y = 1 - d;
+  const dIndex = SEATS.indexOf(dealer);
+  const pos = (seat: Seat): number => (SEATS.indexOf(seat) - dIndex + 4) % 4;
+  const declarers = (side: number, bid: number): Seat[] => {
+    const rank = bidRank(bid);
+    return SIDE_SEATS[side]!.filter((seat) => table[seat][BID_STRAINS[rank]!] === a.tricks[side]![rank]);
+  };
+  return (bid, top) => {
+    const limit = Math.min(...declarers(d, top).map(pos));
+    const seats = declarers(y, bid).filter((seat) => pos(seat) < limit);
+    return seats.length === 0 ? null : seats.length === 2 ? SIDE_NAMES[y]! : seats[0]!;
+  };
+}
+
+/**
  * Fallback for the rare deals the rules above leave without a contract (e.g. the side bidding
  * first takes the other side's only making contract as a doubled sacrifice): the final contracts
  * of all optimal lines of the bidding game.
@@ -318,17 +355,19 @@ interface ParItem {
   tricks: number;
   declarers: string;
   sacrifice: boolean;
+  /** A DealerPar sacrifice bid before the par side's contract (DDS writes it without '*'). */
+  preempt: boolean;
 }
 
 function groupLeaves(a: Analysis, leaves: Leaf[]): ParItem[] {
   const items = new Map<number, ParItem>();
-  for (const { side, bid, declarers } of leaves) {
+  for (const { side, bid, declarers, preempt } of leaves) {
     const rank = bidRank(bid);
-    const key = side * 5 + rank;
+    const key = side * 5 + rank + (preempt ? 10 : 0);
     let item = items.get(key);
     if (!item) {
       const tricks = a.tricks[side]![rank]!;
-      item = { side, rank, levels: [], tricks, declarers: declarers ?? a.declarers[side]![rank]!, sacrifice: false };
+      item = { side, rank, levels: [], tricks, declarers: declarers ?? a.declarers[side]![rank]!, sacrifice: false, preempt: !!preempt };
       items.set(key, item);
     }
     item.levels.push(bidLevel(bid));
@@ -354,7 +393,7 @@ function dealerContract(item: ParItem): string {
   const level = item.levels[0]!;
   const s = strainLetter(item.rank);
   const diff = item.tricks - (level + 6);
-  if (item.sacrifice) return `${level}${s}*-${item.declarers}-${-diff}`;
+  if (item.sacrifice) return `${level}${s}${item.preempt ? '' : '*'}-${item.declarers}-${-diff}`;
   return `${level}${s}-${item.declarers}${diff > 0 ? `+${diff}` : ''}`;
 }
 
@@ -362,6 +401,9 @@ function dealerTextContract(item: ParItem): string {
   const level = item.levels[0]!;
   const s = strainLetter(item.rank);
   const diff = item.tricks - (level + 6);
+  // DDS's DealerParBin leaves the undertricks of a pre-emptive sacrifice unset, so its text shows
+  // it like a contract just made.
+  if (item.sacrifice && item.preempt) return `${item.declarers} ${level}${s}`;
   if (item.sacrifice) return `${item.declarers} ${level}${s}x-${-diff}`;
   return `${item.declarers} ${level}${s}${diff > 0 ? `+${diff}` : ''}`;
 }
@@ -398,7 +440,8 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   const seatScore = seatScores(table, vulnerability);
   const dealerScore = dealerValue(seatScore, dealer);
   const dealerAvail = dealerAvailability(a, seatScore, dealer, table, dealerScore);
-  const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerScore, dealerAvail, dealerSide)) };
+  const preempts = dealerPreempts(a, dealer, table, dealerScore);
+  const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerScore, dealerAvail, dealerSide, preempts)) };
   const items = chosen.items;
   const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
   const text = items.length ? [...items].sort(byStrainDesc).map(dealerTextContract).join(' ') : 'pass';

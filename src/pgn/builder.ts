@@ -1,6 +1,6 @@
 import type { NotationError } from '../errors.js';
 import { parseCommands } from './commands.js';
-import type { PgnGame, PgnNode, PgnRoot } from './types.js';
+import type { PgnCommands, PgnGame, PgnNode, PgnRoot } from './types.js';
 import type { PgnMoveInfo, PgnVisitor } from './visitor.js';
 
 /** One line under construction: the main line or a variation. */
@@ -32,6 +32,24 @@ export function normalizeComment(text: string): string {
   const a = t.charCodeAt(0) === 32 ? 1 : 0;
   const b = t.length > a && t.charCodeAt(t.length - 1) === 32 ? t.length - 1 : t.length;
   return t.slice(a, b);
+}
+
+const commandCache = new Map<string, PgnCommands | undefined>();
+
+function deepFreeze(c: PgnCommands): void {
+  if (c.eval) Object.freeze(c.eval);
+  if (c.shapes) for (const s of c.shapes) Object.freeze(s);
+  if (c.other) for (const o of c.other) Object.freeze(o);
+  Object.freeze(c.shapes);
+  Object.freeze(c.other);
+  Object.freeze(c);
+}
+
+function copyCommands(c: PgnCommands): PgnCommands {
+  const out: PgnCommands = { ...c };
+  if (c.shapes) out.shapes = c.shapes.slice();
+  if (c.other) out.other = c.other.slice();
+  return out;
 }
 
 /** A visitor that builds `PgnGame` trees; `take()` hands out the finished games. */
@@ -91,9 +109,27 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
       (line.startComments ??= []).push(t);
       return;
     } else target = this.game.root;
-    (target.comments ??= []).push(t);
+    const list = target.comments;
+    if (list === undefined) {
+      target.comments = [t];
+      // Comments like `[%clk 0:00:30]` repeat across a file: their (frozen) commands are shared.
+      if (t.length <= 64 && t.charCodeAt(0) === 91) {
+        let c = commandCache.get(t);
+        if (c === undefined) {
+          c = parseCommands(t);
+          if (c) {
+            deepFreeze(c);
+            if (commandCache.size >= 4096) commandCache.clear();
+            commandCache.set(t, c);
+          }
+        }
+        if (c) target.commands = c;
+        return;
+      }
+    } else list.push(t);
     if (t.includes('[%')) {
-      const c = parseCommands(t, target.commands);
+      // A second comment on the node: merge into a copy (cached objects are shared).
+      const c = parseCommands(t, target.commands ? copyCommands(target.commands) : undefined);
       if (c) target.commands = c;
     }
   }

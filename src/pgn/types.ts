@@ -55,7 +55,10 @@ export interface PgnNode {
   nags?: number[];
   /** Comments after the move, whitespace-normalised (runs of white space become one space). */
   comments?: string[];
-  /** Typed view of the commands found in `comments` (the comment text keeps them). */
+  /**
+   * Typed view of the commands found in `comments` (the comment text keeps them). Read-only:
+   * identical comments share one frozen object.
+   */
   commands?: PgnCommands;
   /** Alternatives to this move, each a line (array of nodes). */
   variations?: PgnNode[][];

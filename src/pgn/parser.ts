@@ -316,8 +316,9 @@ export class PgnParser<P = unknown> {
     const text = lx.text;
     let a = lx.valueStart;
     let b = lx.valueEnd;
-    while (a < b && text.charCodeAt(a) <= 32) a++;
-    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+    // ASCII white space only (as normalizeComment): other control characters are text.
+    for (let c = text.charCodeAt(a); a < b && (c === 32 || (c >= 9 && c <= 13)); c = text.charCodeAt(++a));
+    for (let c = text.charCodeAt(b - 1); b > a && (c === 32 || (c >= 9 && c <= 13)); c = text.charCodeAt(--b - 1));
     return text.slice(a, b);
   }
 

@@ -241,7 +241,9 @@ function parLeaves(
   // The sacrifices are taken over D's highest contract that is worth the par score.
   let top = -1;
   for (let bid = 0; bid < BIDS; bid++) {
-    if (!makes(d, bid) || a.value[d]![bid] !== p || available(bid) === null) continue;
+    if (!makes(d, bid) || available(bid) === null) continue;
+    // Par(): worth the par score in the side-by-side bidding game; DealerPar: scores more than it.
+    if (preempts ? a.score[d]![bid]! <= p : a.value[d]![bid] !== p) continue;
     let outbid = false;
     for (let b = bid + 1; b < BIDS && !outbid; b++) if (makes(y, b)) outbid = true;
     if (!outbid) top = bid;
@@ -256,7 +258,8 @@ function parLeaves(
     if (declarers === null) continue;
     let stable = true;
     for (let c = b + 1; c < BIDS && stable; c++) if (a.score[d]![c]! > p) stable = false;
-    if (stable) leaves.push({ side: y, bid: b, declarers, preempt: true });
+    // DDS writes it as an ordinary sacrifice when both partners can bid it in time.
+    if (stable) leaves.push({ side: y, bid: b, declarers, preempt: declarers.length === 1 });
   }
   return leaves.length ? leaves : optimalLeaves(a, first);
 }

@@ -185,8 +185,9 @@ class GameBuilder {
     this.first = { line: firstToken.line, column: firstToken.column };
   }
 
+  /** A token is its own position (it has line and column): no allocation per token. */
   private pos(t: Token): Pos {
-    return { line: t.line, column: t.column };
+    return t;
   }
 
   private comment(c: PbnComment): void {
@@ -424,7 +425,7 @@ class GameBuilder {
       } else if (/[A-Za-z0-9-]/.test(c)) {
         while (j < text.length && /[A-Za-z0-9-]/.test(text[j]!)) j++;
       }
-      this.piece(text.slice(i, j), { line: pos.line, column: pos.column + i });
+      this.piece(i === 0 && j === text.length ? text : text.slice(i, j), i === 0 ? pos : { line: pos.line, column: pos.column + i });
       i = j;
     }
   }
@@ -869,18 +870,31 @@ class GameBuilder {
   }
 }
 
+const CALLS = new Map<string, string>();
+const CARD_TOKENS = new Map<string, string>();
+{
+  const add = (canonical: string) => {
+    CALLS.set(canonical, canonical);
+    CALLS.set(canonical.toLowerCase(), canonical);
+    CALLS.set(canonical.toUpperCase(), canonical);
+  };
+  for (const c of ['Pass', 'AP', 'X', 'XX', '-', '^S']) add(c);
+  for (let level = 1; level <= 7; level++) for (const strain of ['C', 'D', 'H', 'S', 'NT']) add(`${level}${strain}`);
+  for (const suit of 'SHDC') for (const rank of 'AKQJT98765432') {
+    const card = suit + rank;
+    for (const t of [card, card.toLowerCase(), suit.toLowerCase() + rank, suit + rank.toLowerCase()]) CARD_TOKENS.set(t, card);
+  }
+  CARD_TOKENS.set('-', '-');
+  CARD_TOKENS.set('+', '+');
+}
+
+/** Canonical form of a call token (case-insensitive, 3.11), or null. */
 function canonicalCall(p: string): string | null {
-  const u = p.toUpperCase();
-  if (u === 'PASS') return 'Pass';
-  if (u === 'AP' || u === 'X' || u === 'XX' || u === '-' || u === '^S') return u;
-  if (/^[1-7](NT|[SHDC])$/.test(u)) return u;
-  return null;
+  return CALLS.get(p) ?? CALLS.get(p.toUpperCase()) ?? null;
 }
 
 function canonicalCard(p: string): string | null {
-  if (p === '-' || p === '+') return p;
-  const u = p.toUpperCase();
-  return /^[SHDC][AKQJT98765432]$/.test(u) ? u : null;
+  return CARD_TOKENS.get(p) ?? null;
 }
 
 /** Reads a whole PBN file (text or bytes: UTF-8, or Latin-1 when the bytes are not valid UTF-8). */

@@ -3,7 +3,7 @@
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves } from './moves';
 import { quickTricks, laterTricksUpper, laterTricksLower, qtRel } from './bounds';
-import { ttKey, ttProbe, ttStore, probeRel, probeBest } from './tt';
+import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttFp } from './tt';
 
 export let trump: i32 = 4;
 /** The side (0 NS, 1 EW) whose tricks are counted. */
@@ -24,7 +24,17 @@ export let statHit: u64 = 0;
 export let statCut: u64 = 0;
 export let statQt: u64 = 0;
 
+/** Lengths: 4 bits per (hand, suit), hand 0 suit 0 in the top bits; kept up to date by playAndSearch. */
+export let lenKey: u64 = 0;
+/** Positions with this many tricks left or fewer are searched without the table. */
+const TT_MIN_REM = 1;
+
 export function setSearch(t: i32, side: i32, rem: i32, plyStart: i32): void {
+  let k: u64 = 0;
+  for (let h = 0; h < 4; h++) {
+    for (let s = 0; s < 4; s++) k = (k << 4) | <u64>popcnt<u32>(hm(h, s));
+  }
+  lenKey = k;
   trump = t;
   maxSide = side;
   winsMax = 0;
@@ -67,6 +77,8 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
   const addr = HANDS + ((<usize>((hand << 2) + s)) << 1);
   const old = load<u16>(addr);
   store<u16>(addr, <u16>(<u32>old & ~(<u32>1 << <u32>r)));
+  const lenBit = <u64>1 << (<u64>((15 - ((hand << 2) + s)) << 2));
+  lenKey -= lenBit;
   store<u32>(PLY_CARD + (<usize>ply << 2), <u32>((s << 4) | r | (hand << 8)));
   ply++;
   let nh = winHand;
@@ -104,6 +116,7 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
     setSeq(0, q0); setSeq(1, q1); setSeq(2, q2); setSeq(3, q3);
   }
   ply--;
+  lenKey += lenBit;
   store<u16>(addr, old);
   return res;
 }
@@ -148,7 +161,12 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     retRel = rel;
     return cut == 1;
   }
-  ttKey(hand, trump);
+  if (rem <= TT_MIN_REM) return searchMoves(0, hand, 0, 0, 0, 0, target, isMax, -1);
+  ttKey(hand, trump, lenKey);
+  const kLen = lenKey;
+  const kTag = ttTag();
+  const kBucket = ttBucket();
+  const kFp = ttFp();
   const t = ttProbe(need, isMax, rem);
   if (t >= 0) {
     statCut++;
@@ -168,7 +186,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     if (isMax) bhi = need - 1;
     else blo = rem - need + 1;
   }
-  ttKey(hand, trump);
+  ttRestore(kLen, kTag, kBucket, kFp);
   ttStore(rel, blo, bhi, res == isMax ? lastBest : -1, rem);
   retRel = rel;
   return res;

@@ -11,7 +11,9 @@ import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
 const SLOTS: usize = 64;
-const BUCKET: usize = ENTRY * SLOTS;
+/** A bucket: SLOTS u32 fingerprints (scanned with SIMD), then SLOTS entries. */
+const FPS: usize = SLOTS * 4;
+const BUCKET: usize = FPS + ENTRY * SLOTS;
 /**
  * Every stored pattern keeps at least the top MINK cards of each suit, so the owners of those cards
  * can join the lengths in the bucket hash (spreading positions that share lengths over buckets).
@@ -33,6 +35,7 @@ export let probeBest: i32 = -1;
 let curLen: u64 = 0;
 let curBucket: usize = 0;
 let curTag: u32 = 0;
+let curFp: u32 = 0;
 
 /** Sets the table size (in MB, 1..256); grows memory as needed and clears the table. */
 export function ttInit(mb: i32): void {
@@ -65,13 +68,9 @@ export function ttNewGeneration(): void {
   if (gen == 0) gen = 1;
 }
 
-/** Computes the bucket key of the current position with `leader` on lead. */
-export function ttKey(leader: i32, trump: i32): void {
-  let k: u64 = 0;
-  for (let h = 0; h < 4; h++) {
-    for (let s = 0; s < 4; s++) k = (k << 4) | <u64>popcnt<u32>(hm(h, s));
-  }
-  curLen = k;
+/** Computes the bucket key of the current position with `leader` on lead (`lens`: 4 bits per hand and suit). */
+export function ttKey(leader: i32, trump: i32, lens: u64): void {
+  curLen = lens;
   curTag = <u32>(leader | (trump << 2) | 0x80);
   let tops: u64 = 0;
   for (let s = 0; s < 4; s++) {
@@ -79,11 +78,34 @@ export function ttKey(leader: i32, trump: i32): void {
     const k = n < MINK ? n : MINK;
     tops = (tops << 16) | <u64>(seq(s) >> ((n - k) << 1));
   }
-  let x = k ^ (<u64>curTag * 0x9E3779B97F4A7C15) ^ (tops * 0xC2B2AE3D27D4EB4F);
+  let x = lens ^ (<u64>curTag * 0x9E3779B97F4A7C15) ^ (tops * 0xC2B2AE3D27D4EB4F);
   x ^= x >> 31;
   x *= 0xD6E8FEB86659FD93;
   x ^= x >> 32;
   curBucket = base + <usize>(x & bucketMask) * BUCKET;
+  curFp = <u32>(x >> 32) | 1;
+}
+
+export function ttSaveKey(): u64 {
+  return curLen;
+}
+
+/** Restores the key state saved by the caller (bucket and fingerprint are recomputed cheaply). */
+export function ttRestore(len: u64, tag: u32, bucket: usize, fp: u32): void {
+  curLen = len;
+  curTag = tag;
+  curBucket = bucket;
+  curFp = fp;
+}
+
+export function ttTag(): u32 {
+  return curTag;
+}
+export function ttBucket(): usize {
+  return curBucket;
+}
+export function ttFp(): u32 {
+  return curFp;
 }
 
 // @ts-ignore: decorator
@@ -114,8 +136,13 @@ export function ttKey(leader: i32, trump: i32): void {
 export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   probeBest = -1;
   const b = curBucket;
-  for (let i: usize = 0; i < SLOTS; i++) {
-    const e = b + i * ENTRY;
+  const fpv = i32x4.splat(<i32>curFp);
+  for (let g: usize = 0; g < SLOTS; g += 4) {
+    let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
+    while (bits) {
+    const i = g + <usize>ctz<i32>(bits);
+    bits &= bits - 1;
+    const e = b + FPS + i * ENTRY;
     if (load<u64>(e) != curLen) continue;
     const info = load<u32>(e, 24);
     if (((info >> 24) & 0xff) != curTag) continue;
@@ -144,6 +171,7 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
       let a = agg(s);
       for (let j = best & 15; j > 0; j--) a ^= <u32>1 << (31 - clz<u32>(a));
       if (a) probeBest = (s << 4) | (31 - <i32>clz<u32>(a));
+    }
     }
   }
   return -1;
@@ -184,10 +212,10 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   let victim: usize = 0;
   let victimScore: u32 = 0xffffffff;
   for (let i: usize = 0; i < SLOTS; i++) {
-    const e = b + i * ENTRY;
+    const e = b + FPS + i * ENTRY;
     const lk = load<u64>(e);
     const info = load<u32>(e, 24);
-    if (lk == curLen && ((info >> 24) & 0xff) == curTag && load<u64>(e, 8) == p01 && load<u64>(e, 16) == p23) {
+    if (load<u32>(b + (i << 2)) == curFp && lk == curLen && ((info >> 24) & 0xff) == curTag && load<u64>(e, 8) == p01 && load<u64>(e, 16) == p23) {
       // The same abstraction: merge the bounds.
       let olb = <i32>(info & 255);
       let oub = <i32>((info >> 8) & 255);
@@ -211,6 +239,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       victim = e;
     }
   }
+  store<u32>(b + ((victim - b - FPS) / ENTRY << 2), curFp);
   store<u64>(victim, curLen);
   store<u64>(victim, p01, 8);
   store<u64>(victim, p23, 16);

@@ -400,13 +400,11 @@ function dealerContract(item: ParItem): string {
   return `${level}${s}-${item.declarers}${diff > 0 ? `+${diff}` : ''}`;
 }
 
-function dealerTextContract(item: ParItem): string {
+function dealerTextContract(item: ParItem, plain: boolean): string {
   const level = item.levels[0]!;
   const s = strainLetter(item.rank);
   const diff = item.tricks - (level + 6);
-  // DDS's DealerParBin leaves the undertricks of a pre-emptive sacrifice unset, so its text shows
-  // it like a contract just made.
-  if (item.sacrifice && item.preempt) return `${item.declarers} ${level}${s}`;
+  if (plain) return `${item.declarers} ${level}${s}`;
   if (item.sacrifice) return `${item.declarers} ${level}${s}x-${-diff}`;
   return `${item.declarers} ${level}${s}${diff > 0 ? `+${diff}` : ''}`;
 }
@@ -447,7 +445,13 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerScore, dealerAvail, dealerSide, preempts)) };
   const items = chosen.items;
   const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
-  const text = items.length ? [...items].sort(byStrainDesc).map(dealerTextContract).join(' ') : 'pass';
+  // DDS's DealerParBin leaves the undertricks of a pre-emptive sacrifice unset, and those of all
+  // the sacrifices when none is at a higher level, so its text shows them like contracts made.
+  const pre = items.filter((i) => i.preempt);
+  const allPlain = pre.length > 0 && items.every((i) => !i.sacrifice || i.levels[0] === pre[0]!.levels[0]);
+  const text = items.length
+    ? [...items].sort(byStrainDesc).map((i) => dealerTextContract(i, i.preempt || (allPlain && i.sacrifice))).join(' ')
+    : 'pass';
   return {
     scoreNs: chosen.scoreNs,
     contracts,

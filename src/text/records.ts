@@ -72,28 +72,27 @@ export class RecordScanner implements Iterable<RecordToken> {
     const n = s.length;
     let line = startLine;
     let from = 0;
-    const hasCR = s.indexOf('\r') >= 0;
+    // next CR and LF at or after `from` (each found once: linear in the text)
+    let cr = s.indexOf('\r');
+    let lf = s.indexOf('\n');
     while (from <= n) {
-      let end = s.indexOf('\n', from);
-      if (end < 0) end = n;
-      let stop = end;
-      if (hasCR) {
-        // a lone CR also ends a line; CRLF counts once
-        let cr = s.indexOf('\r', from);
-        while (cr >= 0 && cr < end) {
-          if (cr + 1 === end) {
-            stop = cr;
-            break;
-          }
-          if (cr - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${cr - from} characters (at most ${max})`, '', line, 1));
-          line++;
-          from = cr + 1;
-          cr = s.indexOf('\r', from);
-        }
+      if (cr >= 0 && cr < from) cr = s.indexOf('\r', from);
+      if (lf >= 0 && lf < from) lf = s.indexOf('\n', from);
+      let stop: number;
+      let next: number;
+      if (cr >= 0 && (lf < 0 || cr < lf)) {
+        stop = cr;
+        next = cr + 1 === lf ? lf + 1 : cr + 1; // CRLF or a lone CR
+      } else if (lf >= 0) {
+        stop = lf;
+        next = lf + 1;
+      } else {
+        stop = n;
+        next = n + 1;
       }
       if (stop - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${stop - from} characters (at most ${max})`, '', line, 1));
       line++;
-      from = end + 1;
+      from = next;
     }
   }
 

@@ -1,0 +1,82 @@
+// `gamenotation dd FILE.pbn|"N:… … … …" [--par] [--json] [--board N]`: double-dummy tables (and par).
+import { calcDDTable, boardConditions, makeDeal, par, parseDeal, parsePbn, pbnGameInfo, type Deal, type Seat, type Strain, type Vulnerability } from '../../bridge/index.js';
+import type { Command } from '../types.js';
+
+const SEATS: Seat[] = ['N', 'E', 'S', 'W'];
+const STRAINS: Strain[] = ['S', 'H', 'D', 'C', 'NT'];
+
+interface Job {
+  label: string;
+  deal: Deal;
+  board: number;
+  dealer: Seat;
+  vulnerability: Vulnerability;
+}
+
+export const ddCommand: Command = {
+  name: 'dd',
+  summary: 'double-dummy tricks for every declarer and strain (and par) of PBN deals or a deal string',
+  usage: 'gamenotation dd FILE.pbn|-|"N:AKQ.T92..8765432 ..." [--par] [--json] [--board N]',
+  options: { par: { type: 'boolean' }, json: { type: 'boolean' }, board: { type: 'string' } },
+  async run(ctx) {
+    const [arg] = ctx.positionals;
+    if (!arg) {
+      ctx.io.err(`error: missing FILE or deal\nusage: ${this.usage}\n`);
+      return 2;
+    }
+    const jobs: Job[] = [];
+    if (/^\s*[NESWnesw]\s*:/.test(arg)) {
+      const board = ctx.options.board ? Number(ctx.options.board) : 1;
+      if (!Number.isInteger(board) || board < 1) {
+        ctx.io.err('error: --board must be a positive integer\n');
+        return 2;
+      }
+      const r = parseDeal(arg);
+      if (!r.ok) {
+        ctx.io.err(`error: ${r.error.code} ${r.error.message}\n`);
+        return 1;
+      }
+      jobs.push({ label: `board ${board}`, deal: r.value, board, ...boardConditions(board) });
+    } else {
+      const input = await ctx.io.readInput(arg);
+      const parsed = parsePbn(input.bytes);
+      let n = 0;
+      for (const game of parsed.games) {
+        n++;
+        const info = pbnGameInfo(game);
+        if (!info.deal || SEATS.some((s) => !info.deal![s])) continue;
+        const board = info.board ?? n;
+        const cycle = boardConditions(board);
+        jobs.push({ label: `${input.name} board ${board}`, deal: info.deal, board, dealer: info.dealer ?? cycle.dealer, vulnerability: info.vulnerable ?? cycle.vulnerability });
+      }
+      if (!jobs.length) {
+        ctx.io.err(`error: ${input.name}: no game with a complete deal\n`);
+        return 1;
+      }
+    }
+    let failed = 0;
+    for (let i = 0; i < jobs.length; i++) {
+      const job = jobs[i]!;
+      const t = calcDDTable(job.deal);
+      if (!t.ok) {
+        ctx.io.err(`${job.label}: ${t.error.code} ${t.error.message}\n`);
+        failed++;
+        continue;
+      }
+      const p = par(t.value, { dealer: job.dealer, vulnerability: job.vulnerability });
+      const deal = makeDeal(job.deal, 'N');
+      if (ctx.options.json) {
+        const dd = Object.fromEntries(SEATS.map((s) => [s, Object.fromEntries(STRAINS.map((st) => [st, t.value[s][st]]))]));
+        ctx.io.out(`${JSON.stringify({ deal, dd, par: { score_ns: p.scoreNs, contracts: p.contracts } })}\n`);
+      } else {
+        const lines = [`${deal}  (${job.label}, dealer ${job.dealer}, vul ${job.vulnerability})`, `     ${STRAINS.map((s) => s.padStart(3)).join('')}`];
+        for (const s of SEATS) lines.push(`  ${s}  ${STRAINS.map((st) => String(t.value[s][st]).padStart(3)).join('')}`);
+        if (ctx.options.par) lines.push(`  ${p.dealerText}  [${p.contracts.join(', ')}]`);
+        ctx.io.out(`${lines.join('\n')}\n\n`);
+      }
+      if (ctx.io.isTTY && jobs.length > 1) ctx.io.err(`\r${i + 1}/${jobs.length}`);
+    }
+    if (ctx.io.isTTY && jobs.length > 1) ctx.io.err('\n');
+    return failed ? 1 : 0;
+  },
+};

@@ -36,46 +36,63 @@ async function* chunks(source: PbnSource): AsyncGenerator<Uint8Array | string> {
 
 /**
  * Finds the end of the last complete game in `text`: the offset just after the last semi-empty
- * line that is outside a brace comment (0 when none). Tracks `{…}`, strings, `;` and `%` lines.
+ * line that is outside a brace comment (-1 when none). Tracks `{…}`, strings, `;` and `%` lines.
+ * Scans from `from` (the start of a line) up to the last complete line; returns where it stopped.
  */
 function lastBoundary(text: string, state: { inBrace: boolean }, from: number): { cut: number; scanned: number } {
   let cut = -1;
   let i = from;
   const n = text.length;
+  // next LF and CR at or after i, each searched once per occurrence (linear in the text)
+  let lf = text.indexOf('\n', i);
+  let cr = text.indexOf('\r', i);
   while (i < n) {
-    // one line [i, e)
-    let e = i;
-    while (e < n && text.charCodeAt(e) !== 10 && text.charCodeAt(e) !== 13) e++;
-    if (e >= n) break; // incomplete line: wait for more text
-    let next = e + 1;
-    if (text.charCodeAt(e) === 13 && text.charCodeAt(e + 1) === 10) next++;
+    if (lf >= 0 && lf < i) lf = text.indexOf('\n', i);
+    if (cr >= 0 && cr < i) cr = text.indexOf('\r', i);
+    const e = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+    if (e < 0) break; // incomplete line: wait for more text
     if (text.charCodeAt(e) === 13 && e + 1 >= n) break; // CR at the end: maybe CRLF
-    const line = text.slice(i, e);
+    const next = text.charCodeAt(e) === 13 && text.charCodeAt(e + 1) === 10 ? e + 2 : e + 1;
     if (state.inBrace) {
-      if (line.includes('}')) {
+      const close = text.indexOf('}', i);
+      if (close >= 0 && close < e) {
         state.inBrace = false;
-        scanRest(line.slice(line.indexOf('}') + 1), state);
+        scanRest(text, close + 1, e, state);
       }
-    } else if (/^[ \t]*$/.test(line)) {
-      cut = next;
-    } else if (line[0] !== '%') {
-      scanRest(line, state);
+    } else {
+      let k = i;
+      while (k < e && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+      if (k === e) cut = next;
+      else if (text.charCodeAt(i) !== 37) scanRest(text, i, e, state);
     }
     i = next;
   }
   return { cut, scanned: i };
 }
 
-function scanRest(line: string, state: { inBrace: boolean }): void {
-  for (let k = 0; k < line.length; k++) {
-    const c = line[k];
-    if (state.inBrace) {
-      if (c === '}') state.inBrace = false;
-    } else if (c === '{') state.inBrace = true;
-    else if (c === ';') return;
-    else if (c === '"') {
-      k++;
-      while (k < line.length && line[k] !== '"') k += line[k] === '\\' ? 2 : 1;
+const SPECIAL = /[{";]/g;
+
+/** Scans text[from, end) outside comments: `{` opens a comment, `"` a string, `;` ends the line. */
+function scanRest(text: string, from: number, end: number, state: { inBrace: boolean }): void {
+  let k = from;
+  while (k < end) {
+    SPECIAL.lastIndex = k;
+    const m = SPECIAL.exec(text);
+    if (!m || m.index >= end) return;
+    const c = m[0];
+    if (c === ';') return;
+    if (c === '{') {
+      const close = text.indexOf('}', m.index + 1);
+      if (close < 0 || close >= end) {
+        state.inBrace = true;
+        return;
+      }
+      k = close + 1;
+    } else {
+      // a string: to the closing quote on this line (\" and \\ are escapes)
+      let q = m.index + 1;
+      while (q < end && text.charCodeAt(q) !== 34) q += text.charCodeAt(q) === 92 ? 2 : 1;
+      k = q + 1;
     }
   }
 }

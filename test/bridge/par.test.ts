@@ -65,6 +65,48 @@ describe('bridge par: DDS reference deals', () => {
   });
 });
 
+// DDS 2.9.0 (DealerPar, DealerParBin + ConvertToDealerTextFormat, Par) run by our own driver on
+// generated tables chosen where its two algorithms differ: Par() with NS first and EW first
+// differ (78 of 60000 tables), DealerPar differs from the Par() result of the dealer's side (31),
+// pre-emptive sacrifices (66), several par contracts, and plain ones.
+interface GeneratedEntry {
+  id: number;
+  dd: DDTable;
+  dealer: Seat;
+  vulnerable: Vulnerability;
+  /** dealer_text is null for a passed-out deal (DDS's text is then unwritten memory). */
+  dds: { score_ns: number; contracts: string[]; dealer_text: string | null; sides: RefEntry['par']['sides'] };
+}
+
+describe('bridge par: DDS on generated tables (fixture)', () => {
+  let entries: GeneratedEntry[] = [];
+  before(async () => {
+    entries = (await readFixture('bridge/par-dds-generated.jsonl'))
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as GeneratedEntry);
+  });
+
+  it('every field matches DDS on every table', () => {
+    expect(entries.length).to.be.greaterThan(200);
+    const bad: string[] = [];
+    for (const e of entries) {
+      const r = par(e.dd, { dealer: e.dealer, vulnerability: e.vulnerable });
+      const want = {
+        scoreNs: e.dds.score_ns,
+        contracts: e.dds.contracts,
+        dealerText: e.dds.dealer_text ?? r.dealerText,
+        sides: {
+          nsFirst: { score: e.dds.sides.NS_first.score, contracts: e.dds.sides.NS_first.contracts },
+          ewFirst: { score: e.dds.sides.EW_first.score, contracts: e.dds.sides.EW_first.contracts },
+        },
+      };
+      if (JSON.stringify(r) !== JSON.stringify(want)) bad.push(`${e.id}: got ${JSON.stringify(r)}, DDS ${JSON.stringify(want)}`);
+    }
+    expect(bad).to.deep.equal([]);
+  });
+});
+
 /** A table from per-seat rows of tricks in C, D, H, S, NT. */
 function table(rows: Record<Seat, [number, number, number, number, number]>): DDTable {
   const out = {} as DDTable;

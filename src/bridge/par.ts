@@ -2,14 +2,16 @@
  * Par score and par contracts from a double-dummy table, in the output conventions of DDS
  * (`DealerPar`, `ConvertToDealerTextFormat` and `Par`).
  *
- * The model: the two sides bid in turn with open cards. A side that has just bid a contract
- * leaves the other side the choice between passing (a making contract is played undoubled, a
- * failing one doubled) and bidding something higher. Each side maximises its own score, so the
- * value of every (side, contract) is found by backward induction from 7NT down. Before anyone
- * has bid, the side that bids first may open or pass; four passes (two per side) pass the deal
- * out. The value of this game is the par score. Which contracts are listed, at which level and in
- * which order follows DDS (see `parLeaves` and docs/bridge-dd.md); the result was checked against
- * DDS 2.9.0 on the 300 shared reference deals and on DDS's own test hands.
+ * DDS computes these two ways, and so do we:
+ * - `Par()` (both orders, `sides`): side by side. The side that starts names its best-scoring
+ *   contract; then each side in turn bids its best-scoring contract above the current one while
+ *   that beats defending (see `sidesValue`).
+ * - `DealerPar` (`scoreNs`, `contracts`, `dealerText`): seat by seat from the dealer, the value of
+ *   the auction with open cards where each player declares what he bids (see `dealerValue`).
+ * They agree on almost every deal; they differ when bidding a contract first, or pre-empting it
+ * with a cheap sacrifice, matters. Which contracts are listed, at which level and in which order
+ * follows DDS (see `parLeaves`). Checked against DDS 2.9.0 on the 300 shared reference deals, DDS's
+ * own test hands and 180000 generated tables (docs/bridge-dd.md).
  */
 import type { Seat, Strain, Vulnerability } from './types.js';
 import { SEATS, isVulnerable } from './types.js';
@@ -57,7 +59,7 @@ const strainLetter = (rank: number): string => (rank === 4 ? 'N' : BID_STRAINS[r
 const bidLevel = (bid: number): number => Math.floor(bid / 5) + 1;
 const bidRank = (bid: number): number => bid % 5;
 
-/** A final contract reached on an optimal line: `side` declares bid `bid`. */
+/** A par contract: `side` declares bid `bid`. */
 interface Leaf {
   side: number;
   bid: number;
@@ -74,7 +76,11 @@ interface Analysis {
   declarers: string[][];
   /** Score for the declaring side if its bid is the final contract (doubled when it fails). */
   score: number[][];
-  /** Value for the side that has just made the bid, with the other side to call. */
+  /**
+   * Value for the side that has just made the bid, with the other side to call, in the
+   * side-by-side bidding game solved by backward induction (used to pick the contract that
+   * sacrifices are taken against, and by the fallback listing).
+   */
   value: number[][];
   /** Best opening value of each side. */
   open: number[];

@@ -87,35 +87,42 @@ export function quickTricks(L: i32, trump: i32, rem: i32): i32 {
   return best;
 }
 
+/** Ranks the last laterTricks bounds depend on. */
+export let ltRel: u64 = 0;
+/** Set by laterTricks: a lower bound for the leader's side from its top trumps. */
+export let ltLower: i32 = 0;
+
 /**
- * An upper bound on the tricks of the leader's side: rem - 1 when the opponents surely win a trick
- * (they hold the top trump; or, at no trump, the top card of every suit the leader can lead).
+ * Trump control: the hand holding the top trump wins a separate trick with each of its trumps that
+ * is higher than every trump of the other three hands. Returns an upper bound for the leader's side
+ * (rem - those tricks when the opponents hold them; at no trump, rem - 1 when the opponents hold the
+ * top card of every suit the leader can lead) and sets ltLower for the leader's own trump tricks.
  */
-export function laterTricksUpper(L: i32, trump: i32, rem: i32): i32 {
+export function laterTricks(L: i32, trump: i32, rem: i32): i32 {
+  ltLower = 0;
+  ltRel = 0;
   if (trump < 4) {
     const a = agg(trump);
-    if (a) {
-      const top = <u32>1 << msb(a);
-      if ((hm((L + 1) & 3, trump) | hm((L + 3) & 3, trump)) & top) return rem - 1;
+    if (!a) return rem;
+    const top = <u32>1 << msb(a);
+    let owner = 0;
+    while (!(hm(owner, trump) & top)) owner++;
+    const mine = hm(owner, trump);
+    const rest = a & ~mine;
+    const count = <i32>(rest ? popcnt<u32>(mine >> <u32>(msb(rest) + 1)) : popcnt<u32>(mine));
+    // Relevant: the counted trumps and the next highest trump.
+    ltRel = <u64>(rest ? (a & ~((<u32>1 << msb(rest)) - 1)) : a) << (<u64>trump << 4);
+    if ((owner & 1) == (L & 1)) {
+      ltLower = count;
+      return rem;
     }
-    return rem;
+    return rem - count;
   }
   for (let s = 0; s < 4; s++) {
     if (!hm(L, s)) continue;
-    const top = <u32>1 << msb(agg(s));
-    if ((hm(L, s) | hm(L ^ 2, s)) & top) return rem;
+    const t = msb(agg(s));
+    ltRel |= <u64>1 << (<u64>((s << 4) + t));
+    if ((hm(L, s) | hm(L ^ 2, s)) & (<u32>1 << t)) return rem;
   }
   return rem - 1;
-}
-
-/** A lower bound of 1 when the leader's side holds the top trump (it always wins a trick). */
-export function laterTricksLower(L: i32, trump: i32): i32 {
-  if (trump < 4) {
-    const a = agg(trump);
-    if (a) {
-      const top = <u32>1 << msb(a);
-      if ((hm(L, trump) | hm(L ^ 2, trump)) & top) return 1;
-    }
-  }
-  return 0;
 }

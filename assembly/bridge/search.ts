@@ -2,7 +2,7 @@
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves } from './moves';
-import { quickTricks, laterTricksUpper, laterTricksLower, qtRel } from './bounds';
+import { quickTricks, laterTricks, ltLower, ltRel, qtRel } from './bounds';
 import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttFp } from './tt';
 
 export let trump: i32 = 4;
@@ -140,9 +140,8 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   const need = target - winsMax; // future tricks the max side needs
   // Bounds for the leader's side, converted to the max side.
   let lo = quickTricks(hand, trump, rem);
-  const lo2 = laterTricksLower(hand, trump);
-  if (lo2 > lo) lo = lo2;
-  const hi = laterTricksUpper(hand, trump, rem);
+  const hi = laterTricks(hand, trump, rem);
+  if (ltLower > lo) lo = ltLower;
   let cut = -1;
   if (isMax) {
     if (lo >= need) cut = 1;
@@ -153,12 +152,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   }
   if (cut >= 0) {
     statQt++;
-    let rel = qtRel;
-    for (let s = 0; s < 4; s++) {
-      const a = agg(s);
-      if (a) rel |= <u64>1 << (<u64>((s << 4) + msb(a)));
-    }
-    retRel = rel;
+    retRel = qtRel | ltRel;
     return cut == 1;
   }
   if (rem <= TT_MIN_REM) return searchMoves(0, hand, 0, 0, 0, 0, target, isMax, -1);

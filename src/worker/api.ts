@@ -1,4 +1,6 @@
-import { Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
+import type { Variant } from '../chess/index.js';
+import type { BoardToSolve, DDTable, SolveBoardResult } from '../bridge/index.js';
+import type { Result } from '../errors.js';
 
 /** Progress of a long job, reported through a Comlink-proxied callback. */
 export interface Progress {
@@ -29,21 +31,28 @@ function failure(name: string, message: string): Error {
   return error;
 }
 
+// Each domain is imported on first use, so a worker that only solves bridge deals never loads the
+// chess wasm module, and the other way round.
+const chess = () => import('../chess/index.js');
+const bridge = () => import('../bridge/index.js');
+
 /**
  * What a worker exposes over Comlink. Every long job takes a job id so that `cancel(id)` can stop
- * it between chunks (one root move for perft), and yields to the event loop between chunks so that
- * the cancel message gets through.
+ * it between chunks (a root move for perft, a deal for double dummy), and yields to the event loop
+ * between chunks so that the cancel message gets through.
  */
 export class WorkerApi {
-  private readonly cancelled = new Set<number>();
+  private readonly jobs = new Map<number, AbortController>();
 
   cancel(jobId: number): void {
-    this.cancelled.add(jobId);
+    this.controller(jobId).abort();
   }
 
   async perft(fen: string, depth: number, options: { variant?: Variant; divide?: boolean; jobId?: number },
     onProgress?: ProgressCallback): Promise<PerftResult> {
+    const { Position, makeUci, perft } = await chess();
     const jobId = options.jobId ?? -1;
+    const signal = this.controller(jobId).signal;
     try {
       const variant = options.variant ?? 'chess';
       const root = Position.fromFen(fen, { variant });
@@ -57,25 +66,59 @@ export class WorkerApi {
       let nodes = 0;
       for (let i = 0; i < moves.length; i++) {
         await yieldToEventLoop();
-        if (this.cancelled.has(jobId)) throw failure(CANCELLED, 'cancelled');
+        if (signal.aborted) throw failure(CANCELLED, 'cancelled');
         const child = root.value.clone();
-        child.play(moves[i]);
+        child.play(moves[i]!);
         const count = perft(child.fen(), depth - 1, { variant });
-        divide[makeUci(moves[i])] = count;
+        divide[makeUci(moves[i]!)] = count;
         nodes += count;
         // Awaited so that every progress report reaches the caller before the result does.
         await onProgress?.({ done: i + 1, total: moves.length, value: nodes });
       }
       return options.divide ? { nodes, divide } : { nodes };
     } finally {
-      this.cancelled.delete(jobId);
+      this.jobs.delete(jobId);
     }
   }
 
-  legalMoves(fen: string, options: { variant?: Variant } = {}): ListedMove[] {
+  async legalMoves(fen: string, options: { variant?: Variant } = {}): Promise<ListedMove[]> {
+    const { Position, makeSan, makeUci } = await chess();
     const pos = Position.fromFen(fen, { variant: options.variant ?? 'chess' });
     if (!pos.ok) throw failure('NotationFailure', `${pos.error.code} ${pos.error.message}`);
     return pos.value.legalMoves().map((m) => ({ uci: makeUci(m), san: makeSan(pos.value, m) }));
+  }
+
+  /** Double-dummy tables of PBN deal strings, in order; a bad deal gives its error in place. */
+  async calcDDTables(deals: string[], options: { jobId?: number } = {}, onProgress?: ProgressCallback): Promise<Result<DDTable>[]> {
+    const { calcDDTable } = await bridge();
+    return this.each(deals, calcDDTable, options.jobId ?? -1, onProgress);
+  }
+
+  async solveBoards(boards: BoardToSolve[], options: { jobId?: number } = {}, onProgress?: ProgressCallback): Promise<Result<SolveBoardResult>[]> {
+    const { solveBoard } = await bridge();
+    return this.each(boards, (b) => solveBoard(b.deal, b), options.jobId ?? -1, onProgress);
+  }
+
+  private async each<I, O>(items: I[], one: (item: I) => O, jobId: number, onProgress?: ProgressCallback): Promise<O[]> {
+    const signal = this.controller(jobId).signal;
+    try {
+      const out: O[] = [];
+      for (let i = 0; i < items.length; i++) {
+        await yieldToEventLoop();
+        if (signal.aborted) throw failure(CANCELLED, 'cancelled');
+        out.push(one(items[i]!));
+        await onProgress?.({ done: i + 1, total: items.length });
+      }
+      return out;
+    } finally {
+      this.jobs.delete(jobId);
+    }
+  }
+
+  private controller(jobId: number): AbortController {
+    let controller = this.jobs.get(jobId);
+    if (!controller) this.jobs.set(jobId, (controller = new AbortController()));
+    return controller;
   }
 }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createWorker, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { createWorker, WorkerPool, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { readShared } from '../support/data.js';
 
 // Runs in a Node worker_thread under vitest and in a Web Worker under Chromium.
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -75,5 +76,76 @@ describe('worker API (Comlink)', () => {
       error = e;
     }
     expect(String((error as Error)?.message)).to.match(/^ERR_FEN/);
+  });
+});
+
+interface DDLine { board: number; deal: string; dd: Record<string, Record<string, number>> }
+
+// Three reference deals (DDS 2.9 tables) as facts, for runs without ../shared.
+const FALLBACK_DEALS: DDLine[] = [
+  { board: 1, deal: 'N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
+    dd: { N: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, E: { S: 8, H: 5, D: 6, C: 4, NT: 7 }, S: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, W: { S: 8, H: 6, D: 6, C: 4, NT: 7 } } },
+];
+
+async function ddDeals(count: number): Promise<DDLine[]> {
+  const text = await readShared('data/bridge/dd-reference.jsonl');
+  if (!text) return FALLBACK_DEALS;
+  return text.trim().split('\n').slice(0, count).map((line) => JSON.parse(line) as DDLine);
+}
+
+describe('worker API: double dummy and the pool', () => {
+  let worker: GameNotationWorker;
+  let pool: WorkerPool;
+  before(() => {
+    worker = createWorker();
+    pool = new WorkerPool({ size: 2 });
+  });
+  after(() => {
+    worker.terminate();
+    pool.terminate();
+  });
+
+  it('solves DD tables in a worker, with progress', async () => {
+    const deals = await ddDeals(2);
+    const seen: Progress[] = [];
+    const tables = await worker.calcDDTables(deals.map((d) => d.deal), { onProgress: (p) => seen.push(p) });
+    tables.forEach((t, i) => expect(t, `board ${deals[i]!.board}`).to.deep.equal({ ok: true, value: deals[i]!.dd }));
+    expect(seen.map((p) => p.done)).to.deep.equal(deals.map((_, i) => i + 1));
+  });
+
+  it('reports a bad deal in place and goes on', async () => {
+    const [good] = await ddDeals(1);
+    const [bad, ok] = await worker.calcDDTables(['N:AKQ', good!.deal]);
+    expect(bad!.ok).to.equal(false);
+    expect(ok).to.deep.equal({ ok: true, value: good!.dd });
+  });
+
+  it('spreads DD tables over a pool of workers, results in order', async () => {
+    const deals = await ddDeals(4);
+    let last = 0;
+    const tables = await pool.calcDDTables(deals.map((d) => d.deal), { onProgress: (p) => (last = p.done) });
+    tables.forEach((t, i) => expect(t, `board ${deals[i]!.board}`).to.deep.equal({ ok: true, value: deals[i]!.dd }));
+    expect(last).to.equal(deals.length);
+  });
+
+  it('cancels a pool batch', async () => {
+    const deals = await ddDeals(40);
+    const controller = new AbortController();
+    let error: unknown;
+    try {
+      await pool.calcDDTables(deals.map((d) => d.deal), {
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error)?.name).to.equal('AbortError');
+  });
+
+  it('shares perft root moves out over the pool', async () => {
+    const result = await pool.perft(KIWIPETE, 3);
+    expect(result.nodes).to.equal(97862);
+    expect(Object.keys(result.divide!)).to.have.length(48);
   });
 });

@@ -27,7 +27,7 @@ export let statQt: u64 = 0;
 /** Lengths: 4 bits per (hand, suit), hand 0 suit 0 in the top bits; kept up to date by playAndSearch. */
 export let lenKey: u64 = 0;
 /** Positions with this many tricks left or fewer are searched without the table. */
-const TT_MIN_REM = 1;
+const TT_MIN_REM = 2;
 
 export function setSearch(t: i32, side: i32, rem: i32, plyStart: i32): void {
   let k: u64 = 0;

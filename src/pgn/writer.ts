@@ -118,8 +118,8 @@ export function makeMovetext(game: PgnGame, options: MakePgnOptions = {}, result
   const reduced = options.reduced === true;
   const w = new Wrapper();
   if (!reduced) {
-    for (const n of game.root.nags ?? []) w.token(`$${n}`);
-    for (const c of game.root.comments ?? []) w.comment(c);
+    for (const n of game.root?.nags ?? []) w.token(`$${n}`);
+    for (const c of game.root?.comments ?? []) w.comment(c);
   }
   let force = true;
   const stack: Frame[] = [{ line: game.moves, index: 0, ply: startingPly(game.headers), variation: false }];

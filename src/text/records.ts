@@ -68,31 +68,19 @@ export class RecordScanner implements Iterable<RecordToken> {
   }
 
   private checkLines(startLine: number, max: number): void {
+    // a plain charCodeAt loop: linear whatever the string's internal representation
+    // (indexOf with a start position proved quadratic on some large decoded strings)
     const s = this.src;
     const n = s.length;
     let line = startLine;
     let from = 0;
-    // next CR and LF at or after `from` (each found once: linear in the text)
-    let cr = s.indexOf('\r');
-    let lf = s.indexOf('\n');
-    while (from <= n) {
-      if (cr >= 0 && cr < from) cr = s.indexOf('\r', from);
-      if (lf >= 0 && lf < from) lf = s.indexOf('\n', from);
-      let stop: number;
-      let next: number;
-      if (cr >= 0 && (lf < 0 || cr < lf)) {
-        stop = cr;
-        next = cr + 1 === lf ? lf + 1 : cr + 1; // CRLF or a lone CR
-      } else if (lf >= 0) {
-        stop = lf;
-        next = lf + 1;
-      } else {
-        stop = n;
-        next = n + 1;
-      }
-      if (stop - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${stop - from} characters (at most ${max})`, '', line, 1));
+    for (let i = 0; i <= n; i++) {
+      const c = i < n ? s.charCodeAt(i) : 10;
+      if (c !== 10 && c !== 13) continue;
+      if (i - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${i - from} characters (at most ${max})`, '', line, 1));
+      if (c === 13 && i + 1 < n && s.charCodeAt(i + 1) === 10) i++;
       line++;
-      from = next;
+      from = i + 1;
     }
   }
 

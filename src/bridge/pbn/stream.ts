@@ -43,19 +43,21 @@ function lastBoundary(text: string, state: { inBrace: boolean }, from: number): 
   let cut = -1;
   let i = from;
   const n = text.length;
-  // next LF and CR at or after i, each searched once per occurrence (linear in the text)
-  let lf = text.indexOf('\n', i);
-  let cr = text.indexOf('\r', i);
   while (i < n) {
-    if (lf >= 0 && lf < i) lf = text.indexOf('\n', i);
-    if (cr >= 0 && cr < i) cr = text.indexOf('\r', i);
-    const e = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-    if (e < 0) break; // incomplete line: wait for more text
+    // plain charCodeAt scans: linear whatever the string's representation
+    let e = i;
+    while (e < n) {
+      const c = text.charCodeAt(e);
+      if (c === 10 || c === 13) break;
+      e++;
+    }
+    if (e >= n) break; // incomplete line: wait for more text
     if (text.charCodeAt(e) === 13 && e + 1 >= n) break; // CR at the end: maybe CRLF
     const next = text.charCodeAt(e) === 13 && text.charCodeAt(e + 1) === 10 ? e + 2 : e + 1;
     if (state.inBrace) {
-      const close = text.indexOf('}', i);
-      if (close >= 0 && close < e) {
+      let close = i;
+      while (close < e && text.charCodeAt(close) !== 125) close++;
+      if (close < e) {
         state.inBrace = false;
         scanRest(text, close + 1, e, state);
       }
@@ -70,29 +72,18 @@ function lastBoundary(text: string, state: { inBrace: boolean }, from: number): 
   return { cut, scanned: i };
 }
 
-const SPECIAL = /[{";]/g;
-
 /** Scans text[from, end) outside comments: `{` opens a comment, `"` a string, `;` ends the line. */
 function scanRest(text: string, from: number, end: number, state: { inBrace: boolean }): void {
-  let k = from;
-  while (k < end) {
-    SPECIAL.lastIndex = k;
-    const m = SPECIAL.exec(text);
-    if (!m || m.index >= end) return;
-    const c = m[0];
-    if (c === ';') return;
-    if (c === '{') {
-      const close = text.indexOf('}', m.index + 1);
-      if (close < 0 || close >= end) {
-        state.inBrace = true;
-        return;
-      }
-      k = close + 1;
-    } else {
+  for (let k = from; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (state.inBrace) {
+      if (c === 125) state.inBrace = false;
+    } else if (c === 123) state.inBrace = true;
+    else if (c === 59) return;
+    else if (c === 34) {
       // a string: to the closing quote on this line (\" and \\ are escapes)
-      let q = m.index + 1;
-      while (q < end && text.charCodeAt(q) !== 34) q += text.charCodeAt(q) === 92 ? 2 : 1;
-      k = q + 1;
+      k++;
+      while (k < end && text.charCodeAt(k) !== 34) k += text.charCodeAt(k) === 92 ? 2 : 1;
     }
   }
 }

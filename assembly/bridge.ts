@@ -3,7 +3,7 @@
 import { HANDS, PLY_CARD, IO } from './bridge/state';
 import { ttInit, ttBytes, ttNewGeneration, statK, statN, statStores } from './bridge/tt';
 import { setupRoot, rootValue, rootCards, calcTable as table } from './bridge/solve';
-import { cutFirst, cutLater, allNode, nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
+import { expandedAt, cutFirst, cutLater, allNode, nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
 
 let ttReady = false;
 
@@ -37,12 +37,18 @@ function ensure(): void {
  * `cards` != 0 also scores every legal card into IO (see cardCount()).
  */
 let lastCount = 0;
+let guessNext = -1;
+/** A guess for the next solveBoard's value (tests start there); -1 for none. */
+export function setGuess(g: i32): void {
+  guessNext = g;
+}
 export function solveBoard(trump: i32, leader: i32, played: i32, cards: i32): i32 {
   ensure();
   ttNewGeneration();
   const rem = setupRoot(trump, leader, played);
   if (rem < 0) return -1;
-  const best = rootValue(rem >> 1);
+  const best = rootValue(guessNext >= 0 ? guessNext : rem >> 1);
+  guessNext = -1;
   lastCount = cards ? rootCards(best) : 0;
   return best;
 }
@@ -75,4 +81,8 @@ export function stats(i: i32): f64 {
 
 export function ordStat(k: i32, pos: i32): f64 {
   return <f64>(k == 0 ? cutFirst[pos] : k == 1 ? cutLater[pos] : allNode[pos]);
+}
+
+export function expStat(r: i32): f64 {
+  return <f64>expandedAt[r];
 }

@@ -17,6 +17,7 @@ export let nodes: u64 = 0;
 export const cutFirst = new StaticArray<u64>(4);
 export const cutLater = new StaticArray<u64>(4);
 export const allNode = new StaticArray<u64>(4);
+export const expandedAt = new StaticArray<u64>(14);
 /** Ranks (16 bits per suit) the result of the last search call depends on. */
 export let retRel: u64 = 0;
 export let stat0: u64 = 0;
@@ -168,6 +169,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     return t == 1;
   }
   const hint = probeBest;
+  expandedAt[rem]++;
   const res = searchMoves(0, hand, 0, 0, 0, 0, target, isMax, hint);
   const rel = retRel;
   // The bound just proven, for the leader's side.

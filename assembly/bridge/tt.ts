@@ -5,12 +5,12 @@
 // whose top cards have the same owners. Entries hold a lower and an upper bound on the tricks of the
 // side on lead, and the best lead (suit, number of cards above it) for move ordering.
 //
-// Layout: buckets of 8 entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 |
+// Layout: buckets of SLOTS u32 fingerprints then SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 |
 // best << 16) | gen u32. A pattern per suit is (1 << 2k) | owners of the top k cards (highest first).
 import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
-const SLOTS: usize = 64;
+const SLOTS: usize = 256;
 /** A bucket: SLOTS u32 fingerprints (scanned with SIMD), then SLOTS entries. */
 const FPS: usize = SLOTS * 4;
 const BUCKET: usize = FPS + ENTRY * SLOTS;

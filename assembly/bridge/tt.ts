@@ -19,6 +19,8 @@ const BUCKET: usize = FPS + ENTRY * SLOTS;
  * can join the lengths in the bucket hash (spreading positions that share lengths over buckets).
  */
 const MINK: u32 = 1;
+/** Slots examined for replacement (a power of two dividing SLOTS). */
+const WINDOW: usize = 16;
 export let statK: u64 = 0;
 export let statN: u64 = 0;
 export let statStores: u64 = 0;
@@ -209,27 +211,38 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     bestCode = <u32>(s << 4) | popcnt<u32>(agg(s) >> <u32>((best & 15) + 1));
   }
   const b = curBucket;
+  // The same abstraction already stored: merge the bounds (fingerprint scan first).
+  const fpv = i32x4.splat(<i32>curFp);
+  for (let g: usize = 0; g < SLOTS; g += 4) {
+    let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
+    while (bits) {
+      const i = g + <usize>ctz<i32>(bits);
+      bits &= bits - 1;
+      const e = b + FPS + i * ENTRY;
+      const info = load<u32>(e, 24);
+      if (load<u64>(e) == curLen && ((info >> 24) & 0xff) == curTag && load<u64>(e, 8) == p01 && load<u64>(e, 16) == p23) {
+        let olb = <i32>(info & 255);
+        let oub = <i32>((info >> 8) & 255);
+        if (lb > olb) olb = lb;
+        if (ub < oub) oub = ub;
+        if (bestCode == 255) bestCode = (info >> 16) & 255;
+        store<u32>(e, <u32>olb | (<u32>oub << 8) | (bestCode << 16) | (curTag << 24), 24);
+        store<u32>(e, stamp, 28);
+        return;
+      }
+    }
+  }
+  // Victim: within a window of WINDOW slots chosen by the pattern, an empty slot, else an older
+  // generation, else the fewest remaining tricks.
+  let h = p01 * 0x9E3779B97F4A7C15 ^ p23 * 0xC2B2AE3D27D4EB4F ^ <u64>curFp;
+  h ^= h >> 29;
+  const start = <usize>(h & <u64>(SLOTS - WINDOW));
   let victim: usize = 0;
   let victimScore: u32 = 0xffffffff;
-  for (let i: usize = 0; i < SLOTS; i++) {
+  for (let i: usize = start; i < start + WINDOW; i++) {
     const e = b + FPS + i * ENTRY;
-    const lk = load<u64>(e);
-    const info = load<u32>(e, 24);
-    if (load<u32>(b + (i << 2)) == curFp && lk == curLen && ((info >> 24) & 0xff) == curTag && load<u64>(e, 8) == p01 && load<u64>(e, 16) == p23) {
-      // The same abstraction: merge the bounds.
-      let olb = <i32>(info & 255);
-      let oub = <i32>((info >> 8) & 255);
-      if (lb > olb) olb = lb;
-      if (ub < oub) oub = ub;
-      if (bestCode == 255) bestCode = (info >> 16) & 255;
-      store<u32>(e, <u32>olb | (<u32>oub << 8) | (bestCode << 16) | (curTag << 24), 24);
-      store<u32>(e, stamp, 28);
-      return;
-    }
-    // Victim: empty, else older generation, else fewer remaining cards (popcount of the length key
-    // is not cheap; use the slot's position as a tiebreak).
     let score: u32;
-    if (lk == 0) score = 0;
+    if (load<u64>(e) == 0) score = 0;
     else {
       const g = load<u32>(e, 28);
       score = ((g >> 8) == gen ? 0x100 : 0x10) + (g & 255);
@@ -237,6 +250,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     if (score < victimScore) {
       victimScore = score;
       victim = e;
+      if (score == 0) break;
     }
   }
   store<u32>(b + ((victim - b - FPS) / ENTRY << 2), curFp);

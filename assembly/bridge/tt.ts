@@ -138,6 +138,8 @@ export function ttFp(): u32 {
 export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   probeBest = -1;
   const b = curBucket;
+  const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
+  const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
   const fpv = i32x4.splat(<i32>curFp);
   for (let g: usize = 0; g < SLOTS; g += 4) {
     let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
@@ -151,7 +153,10 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
     const p01 = load<u64>(e, 8);
     const p23 = load<u64>(e, 16);
     const p0 = <u32>p01, p1 = <u32>(p01 >> 32), p2 = <u32>p23, p3 = <u32>(p23 >> 32);
-    if (!matchSuit(0, p0) || !matchSuit(1, p1) || !matchSuit(2, p2) || !matchSuit(3, p3)) continue;
+    if ((q0 >> (n0 - ((31 - clz<u32>(p0)) & ~1))) != p0) continue;
+    if ((q1 >> (n1 - ((31 - clz<u32>(p1)) & ~1))) != p1) continue;
+    if ((q2 >> (n2 - ((31 - clz<u32>(p2)) & ~1))) != p2) continue;
+    if ((q3 >> (n3 - ((31 - clz<u32>(p3)) & ~1))) != p3) continue;
     const lb = <i32>(info & 255);
     const ub = <i32>((info >> 8) & 255);
     let cut = -1;

@@ -60,7 +60,8 @@ const DISCARD = 6; // p0 = length of the suit
       if (hi > p0) {
         const later = p1 >> 8;
         if (hi > later && later != 99) return 80 - lo; // a sure winner: the lowest one first
-        return 40 + hi; // beats the trick but may be beaten later
+        if (p1 & 2) return 10 + (hi >> 1); // second hand: low before covering
+        return 40 + hi; // third hand: beats the trick but may be beaten later
       }
       return 30 - lo;
     }
@@ -137,7 +138,7 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       if (winSuit != leadSuit || (later != 99 && winRank > later) || pos == 3) flags = 1;
     }
     // The later-reach value only matters if the trick is still in the lead suit.
-    const p1 = flags | ((winSuit == leadSuit ? later : 99) << 8);
+    const p1 = flags | (pos == 1 ? 2 : 0) | ((winSuit == leadSuit ? later : 99) << 8);
     return groups(out, 0, hand, leadSuit, FOLLOW, beat, p1, -1);
   }
   // Void: ruff or discard.

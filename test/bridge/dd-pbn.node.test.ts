@@ -21,4 +21,17 @@ describe('bridge double dummy in PBN (node)', () => {
     expect(rows.length).to.equal(20);
     expect(r.value.game.tags['OptimumScore']!.value).to.equal('NS 300');
   });
+
+  it('fills OptimumPlayTable like the PBN 2.1 verifier file (5C doubled, 16 cards played)', async () => {
+    const bytes = await readShared('bridge/pbn-corpus/pbnverifier__correct_21.pbn');
+    if (!bytes) return expect.fail('pbn-corpus missing');
+    const game = parsePbn(bytes).games[1]!;
+    const want = game.sections.find((s) => s.name === 'OptimumPlayTable')!;
+    expect(want.rows!.length).to.equal(16);
+    const r = solvePbnGame({ ...game, sections: game.sections.filter((s) => s.name !== 'OptimumPlayTable') });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    const got = r.value.game.sections.find((s) => s.name === 'OptimumPlayTable')!;
+    expect(got.rows).to.deep.equal(want.rows);
+  });
 });

@@ -32,7 +32,11 @@ export function optimumScore(parResult: ParResult): string {
   return `NS ${parResult.scoreNs}`;
 }
 
-/** One row per played card: the optimal cards of the player on turn by suit (`-` for none). */
+/**
+ * One row per played card, in playing order: the optimal cards of the player on turn by suit (`-` for
+ * none). `cards` are in PBN Play-section column order: trick k is cards[4k..4k+3], column i is the
+ * seat `leader` + i (the opening leader's column first), whoever led the trick.
+ */
 export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards: readonly string[]): Result<PbnSection> {
   const hands: Record<Seat, Record<Suit, string>> = {} as never;
   for (const s of SEATS) {
@@ -44,16 +48,26 @@ export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards:
   let trickLeader = leader;
   let trick: string[] = [];
   const strainRank = '23456789TJQKA';
-  for (const played of cards) {
+  const first = SEATS.indexOf(leader);
+  const ordered: string[] = [];
+  play: for (let k = 0; k * 4 < cards.length; k++) {
+    // Column order -> playing order needs the trick's leader, found as we go (below).
+    ordered.length = 0;
+    for (let i = 0; i < 4; i++) {
+      const seat = (SEATS.indexOf(trickLeader) + i) % 4;
+      const col = (seat - first + 4) % 4;
+      ordered.push(cards[4 * k + col] ?? '-');
+    }
+    for (const played of ordered) {
     const card = played.toUpperCase();
-    if (!/^[SHDC][AKQJT98765432]$/.test(card)) break;
+    if (!/^[SHDC][AKQJT98765432]$/.test(card)) break play;
     const r = solveBoard(hands, { trump, leader: trickLeader, trickInProgress: trick });
     if (!r.ok) return r;
     const best = r.value.cards.filter((c) => c.tricks === r.value.tricks).map((c) => c.card);
     rows.push(SUITS.map((s) => best.filter((c) => c[0] === s).map((c) => c[1]).join('') || '-'));
     const seat = r.value.player;
     const suit = card[0] as Suit;
-    if (!hands[seat][suit].includes(card[1]!)) break;
+    if (!hands[seat][suit].includes(card[1]!)) break play;
     hands[seat] = { ...hands[seat], [suit]: hands[seat][suit].replace(card[1]!, '') };
     trick.push(card);
     if (trick.length === 4) {
@@ -67,6 +81,7 @@ export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards:
       }
       trickLeader = SEATS[(SEATS.indexOf(trickLeader) + win) % 4]!;
       trick = [];
+    }
     }
   }
   return ok({ name: 'OptimumPlayTable', value: 'S\\8R;H\\8R;D\\8R;C\\8R', columns: SUITS.map((s) => ({ name: s, width: 8, align: 'R' as const })), rows });

@@ -7,18 +7,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rng } from '../test/support/rng.mjs';
+export { rng };
 
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOKENS = [
   '[', ']', '"', '\\"', '\\\\', '{', '}', '(', ')', ';', '%', '\n', '\r\n', '\r', '\t', ' ', '  ', '$', '$1', '$255', '$999',

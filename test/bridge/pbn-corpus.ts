@@ -1,5 +1,6 @@
 // The shared PBN corpus (../shared/data/bridge/pbn-corpus), listed here because the browser cannot
 // list directories. `deals` is the number of [Deal tags per file (SOURCES.md).
+export { rng } from '../support/rng.mjs';
 export const CORPUS: { file: string; deals: number }[] = [
   { file: 'bbo__aba_pairs_notes.pbn', deals: 56 },
   { file: 'bbo__acbl_speedball_latin1.pbn', deals: 576 },
@@ -61,14 +62,3 @@ export function codesByGame(text: string, errors: { code: string; line?: number 
   return map;
 }
 
-/** Deterministic PRNG (mulberry32) for the fuzz test. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

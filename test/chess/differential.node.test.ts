@@ -8,14 +8,10 @@ import { makeSan as opsMakeSan } from 'chessops/san';
 import { perft as opsPerft } from 'chessops/debug';
 import { parseUci as opsParseUci } from 'chessops/util';
 import { makeSan, makeUci, perft, Position, type Move } from 'gamenotation/chess';
+import { xorshift } from '../support/rng.mjs';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
+const rng = (seed: number) => xorshift(seed, 1);
+
 
 /** A random Chess960 back rank (bishops on opposite colours, king between the rooks). */
 function random960(rand: () => number): string {

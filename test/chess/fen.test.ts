@@ -1,13 +1,7 @@
 import { expect } from 'chai';
 import { makeFen, parseFen, Position, validateSetup, normalizeFen, INITIAL_FEN, type Variant } from 'gamenotation/chess';
+import { xorshift as rng } from '../support/rng.mjs';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 function randomGamePositions(start: string, variant: Variant, seed: number, plies: number): string[] {
   const rand = rng(seed);

@@ -1,5 +1,6 @@
 // Helpers for the problems tests (Node and browser): fixture bytes, the shared solve reference.
 import { readShared } from '../support/data.js';
+export { rng } from '../support/rng.mjs';
 
 const nodeFs: { readFileSync(path: string): Uint8Array } | undefined = (globalThis as any).process?.getBuiltinModule?.('node:fs');
 
@@ -40,14 +41,3 @@ export async function referenceProblems(): Promise<ReferenceProblem[]> {
   return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as ReferenceProblem);
 }
 
-/** A small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -2,7 +2,7 @@
 import { TEXT_OUT, POS_STACK, POS_SIZE, MOVE_STACK, MAX_PLY, MAX_MOVES } from './layout';
 import { generateLegal, countLegal, checkersOf, prepare, attackersTo, gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned } from './movegen';
 import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from './attacks';
-import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, M_DOUBLE, pieceAt, roleBB, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE } from './position';
+import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, M_DOUBLE, pieceAt, roleBB, colorBB, turn, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE } from './position';
 
 export const SCRATCH_POS: usize = POS_STACK + <usize>(MAX_PLY - 1) * POS_SIZE;
 export const SCRATCH_LIST: usize = MOVE_STACK + <usize>(MAX_PLY - 1) * <usize>MAX_MOVES * 4;
@@ -36,7 +36,19 @@ export function writeSan(p: usize, m: u32): i32 {
       if (pr) { n = out(n, 61); n = out(n, <i32>unchecked(ROLE_UPPER[pr])); }
     } else {
       n = out(n, <i32>unchecked(ROLE_UPPER[role]));
+      // Disambiguation only when another piece of the role attacks `to` (pins are then checked
+      // with the legal move list; most moves skip generating it).
+      let rivals: u64 = 0;
       if (role != KING) {
+        const occ = colorBB(p, 0) | colorBB(p, 1);
+        let att: u64;
+        if (role == KNIGHT) att = knightAttacks(to);
+        else if (role == BISHOP) att = bishopAttacks(to, occ);
+        else if (role == ROOK) att = rookAttacks(to, occ);
+        else att = rookAttacks(to, occ) | bishopAttacks(to, occ);
+        rivals = att & roleBB(p, role) & colorBB(p, turn(p)) & ~((<u64>1) << <u64>from);
+      }
+      if (rivals != 0) {
         const cnt = generateLegal(p, SCRATCH_LIST);
         let others = false, sameFile = false, sameRank = false;
         for (let i = 0; i < cnt; i++) {

@@ -52,6 +52,35 @@ function copyCommands(c: PgnCommands): PgnCommands {
   return out;
 }
 
+const clockCache: PgnCommands[] = [];
+
+/**
+ * The commands of a comment that is exactly `[%clk h:mm:ss]` (lichess writes one on every move),
+ * read without slicing or hashing the text: the same (frozen, shared) `{ clk }` that
+ * `parseCommands` would give. Undefined for any other comment.
+ */
+function clockOnly(t: string): PgnCommands | undefined {
+  if (
+    t.charCodeAt(0) !== 91 || t.charCodeAt(1) !== 37 || t.charCodeAt(2) !== 99 || t.charCodeAt(3) !== 108 ||
+    t.charCodeAt(4) !== 107 || t.charCodeAt(5) !== 32 || t.charCodeAt(7) !== 58 || t.charCodeAt(10) !== 58 || t.charCodeAt(13) !== 93
+  ) {
+    return undefined;
+  }
+  const h = t.charCodeAt(6) - 48;
+  const m1 = t.charCodeAt(8) - 48;
+  const m2 = t.charCodeAt(9) - 48;
+  const s1 = t.charCodeAt(11) - 48;
+  const s2 = t.charCodeAt(12) - 48;
+  if (h >>> 0 > 9 || m1 >>> 0 > 9 || m2 >>> 0 > 9 || s1 >>> 0 > 9 || s2 >>> 0 > 9) return undefined;
+  const seconds = (h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2;
+  let c = clockCache[seconds];
+  if (c === undefined) {
+    c = Object.freeze({ clk: seconds });
+    clockCache[seconds] = c;
+  }
+  return c;
+}
+
 /** A visitor that builds `PgnGame` trees; `take()` hands out the finished games. */
 export class GameBuilder<P = unknown> implements PgnVisitor<P> {
   private games: PgnGame[] = [];
@@ -100,7 +129,8 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
   }
 
   comment(text: string): void {
-    const t = normalizeComment(text);
+    const clk = text.length === 14 ? clockOnly(text) : undefined;
+    const t = clk ? text : normalizeComment(text);
     const line = this.line;
     const moves = line.moves;
     let target: PgnNode | PgnRoot;
@@ -112,6 +142,10 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     const list = target.comments;
     if (list === undefined) {
       target.comments = [t];
+      if (clk) {
+        target.commands = clk;
+        return;
+      }
       // Comments like `[%clk 0:00:30]` repeat across a file: their (frozen) commands are shared.
       if (t.length <= 64 && t.charCodeAt(0) === 91) {
         let c = commandCache.get(t);

@@ -80,17 +80,33 @@ describe('worker API (Comlink)', () => {
 });
 
 interface DDLine { board: number; deal: string; dd: Record<string, Record<string, number>> }
+interface EndPosition { id: number; deal: string; trump: 'S' | 'H' | 'D' | 'C' | 'NT'; leader: 'N' | 'E' | 'S' | 'W'; tricks_leader_side: number; card_scores: Record<string, number> }
 
-// Three reference deals (DDS 2.9 tables) as facts, for runs without ../shared.
-const FALLBACK_DEALS: DDLine[] = [
-  { board: 1, deal: 'N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
-    dd: { N: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, E: { S: 8, H: 5, D: 6, C: 4, NT: 7 }, S: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, W: { S: 8, H: 6, D: 6, C: 4, NT: 7 } } },
+// Reference facts (DDS 2.9) for runs without ../shared: board 1's table and two end positions.
+const FALLBACK_DEAL: DDLine = { board: 1, deal: 'N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
+  dd: { N: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, E: { S: 8, H: 5, D: 6, C: 4, NT: 7 }, S: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, W: { S: 8, H: 6, D: 6, C: 4, NT: 7 } } };
+const FALLBACK_ENDS: EndPosition[] = [
+  { id: 1, deal: 'N:Q9.Q.T.Q42 KT.J6..AT9 65.9.63.65 82.2.Q4.KJ', trump: 'D', leader: 'W', tricks_leader_side: 6,
+    card_scores: { DQ: 6, S2: 6, CJ: 6, CK: 6, S8: 6, H2: 5, D4: 5 } },
+  { id: 2, deal: 'N:J.Q8..A83 A.3.AQJ.J .AT2..T65 K2.J.74.2', trump: 'D', leader: 'W', tricks_leader_side: 4,
+    card_scores: { S2: 4, SK: 4, C2: 4, HJ: 4, D7: 4, D4: 4 } },
 ];
 
-async function ddDeals(count: number): Promise<DDLine[]> {
+async function firstDeal(): Promise<DDLine> {
   const text = await readShared('data/bridge/dd-reference.jsonl');
-  if (!text) return FALLBACK_DEALS;
-  return text.trim().split('\n').slice(0, count).map((line) => JSON.parse(line) as DDLine);
+  return text ? (JSON.parse(text.slice(0, text.indexOf('\n'))) as DDLine) : FALLBACK_DEAL;
+}
+
+async function endPositions(): Promise<EndPosition[]> {
+  const text = await readShared('data/bridge/dd-endpositions.jsonl');
+  return text ? text.trim().split('\n').map((line) => JSON.parse(line) as EndPosition) : FALLBACK_ENDS;
+}
+
+function expectScores(result: unknown, end: EndPosition): void {
+  const r = result as { ok: boolean; value: { tricks: number; cards: { card: string; tricks: number }[] } };
+  expect(r.ok, `end position ${end.id}`).to.equal(true);
+  expect(r.value.tricks, `end position ${end.id}`).to.equal(end.tricks_leader_side);
+  expect(Object.fromEntries(r.value.cards.map((c) => [c.card, c.tricks])), `end position ${end.id}`).to.deep.equal(end.card_scores);
 }
 
 describe('worker API: double dummy and the pool', () => {
@@ -105,35 +121,30 @@ describe('worker API: double dummy and the pool', () => {
     pool.terminate();
   });
 
-  it('solves DD tables in a worker, with progress', async () => {
-    const deals = await ddDeals(2);
+  it('solves a DD table in a worker, with progress; a bad deal gives its error in place', async () => {
+    const deal = await firstDeal();
     const seen: Progress[] = [];
-    const tables = await worker.calcDDTables(deals.map((d) => d.deal), { onProgress: (p) => seen.push(p) });
-    tables.forEach((t, i) => expect(t, `board ${deals[i]!.board}`).to.deep.equal({ ok: true, value: deals[i]!.dd }));
-    expect(seen.map((p) => p.done)).to.deep.equal(deals.map((_, i) => i + 1));
-  });
-
-  it('reports a bad deal in place and goes on', async () => {
-    const [good] = await ddDeals(1);
-    const [bad, ok] = await worker.calcDDTables(['N:AKQ', good!.deal]);
+    const [bad, table] = await worker.calcDDTables(['N:AKQ', deal.deal], { onProgress: (p) => seen.push(p) });
     expect(bad!.ok).to.equal(false);
-    expect(ok).to.deep.equal({ ok: true, value: good!.dd });
+    expect(table).to.deep.equal({ ok: true, value: deal.dd });
+    expect(seen.map((p) => p.done)).to.deep.equal([1, 2]);
   });
 
-  it('spreads DD tables over a pool of workers, results in order', async () => {
-    const deals = await ddDeals(4);
+  it('spreads end positions over a pool of workers, every card scored, results in order', async () => {
+    const ends = await endPositions();
     let last = 0;
-    const tables = await pool.calcDDTables(deals.map((d) => d.deal), { onProgress: (p) => (last = p.done) });
-    tables.forEach((t, i) => expect(t, `board ${deals[i]!.board}`).to.deep.equal({ ok: true, value: deals[i]!.dd }));
-    expect(last).to.equal(deals.length);
+    const results = await pool.solveBoards(ends.map((e) => ({ deal: e.deal, trump: e.trump, leader: e.leader })),
+      { onProgress: (p) => (last = p.done) });
+    results.forEach((r, i) => expectScores(r, ends[i]!));
+    expect(last).to.equal(ends.length);
   });
 
   it('cancels a pool batch', async () => {
-    const deals = await ddDeals(40);
+    const ends = await endPositions();
     const controller = new AbortController();
     let error: unknown;
     try {
-      await pool.calcDDTables(deals.map((d) => d.deal), {
+      await pool.solveBoards(ends.map((e) => ({ deal: e.deal, trump: e.trump, leader: e.leader })), {
         signal: controller.signal,
         onProgress: () => controller.abort(),
       });

@@ -297,6 +297,107 @@ describe('PBN: annotations and sections', () => {
   });
 });
 
+describe('PBN: comments anchored to what they follow', () => {
+  // import form: a comment after the call itself, a note reference, a suffix, a NAG, and one after a
+  // NAG that is written last in export form; annotations in a non-export order
+  const text = [
+    '[Dealer "N"]',
+    '[Deal "N:AKQJT98765432... ..AKQJT98765432. .AKQJT98765432.. ...AKQJT98765432"]',
+    '[Declarer "W"]',
+    '[Contract "2C"]',
+    '[Auction "N"]',
+    '1C {after call} =1= $1 Pass =2= {after note} $5 1H ! {after suffix} $13 2C $13 {after last} $1',
+    'AP',
+    '[Note "1:one"]',
+    '[Note "2:two"]',
+    '[Play "N"]',
+    'SA {after card} =1= $9 D2 ? {after card suffix} $200 H3 $200 {after card nag} $7 C4',
+    '[Note "1:lead"]',
+    '',
+  ].join('\n');
+  const auctionLines = `[Auction "N"]${CRLF}1C {after call} =1= $1 Pass =2= {after note} $5 1H $1 {after suffix} $13 2C $1 $13 {after last}${CRLF}AP${CRLF}`;
+  const playLines = `[Play "N"]${CRLF}SA {after card} =1= $9 D2 $8 {after card suffix} $200 H3 $7 $200 {after card nag} C4${CRLF}`;
+  const r = parsePbn(text);
+  const g = r.games[0]!;
+  it('keeps the element each comment follows in the model', () => {
+    expect(r.errors).to.deep.equal([]);
+    expect(g.auction!.calls.slice(0, 4)).to.deep.equal([
+      { call: '1C', note: 1, nags: [1], comments: [{ text: 'after call', brace: true, after: 'call' }] },
+      { call: 'Pass', note: 2, nags: [5], comments: [{ text: 'after note', brace: true, after: 'note' }] },
+      // the suffix `!` is the NAG $1
+      { call: '1H', nags: [1, 13], comments: [{ text: 'after suffix', brace: true, after: 'nag', nag: 1 }] },
+      // after $13, the NAG written last in export form: no anchor needed
+      { call: '2C', nags: [1, 13], comments: [{ text: 'after last', brace: true }] },
+    ]);
+    expect(g.play!.cards).to.deep.equal([
+      { card: 'SA', note: 1, nags: [9], comments: [{ text: 'after card', brace: true, after: 'call' }] },
+      // `?` on a card is $8
+      { card: 'D2', nags: [8, 200], comments: [{ text: 'after card suffix', brace: true, after: 'nag', nag: 8 }] },
+      { card: 'H3', nags: [7, 200], comments: [{ text: 'after card nag', brace: true }] },
+      { card: 'C4' },
+    ]);
+  });
+  it('writes each comment right after its element in export form', () => {
+    const out = makePbn(g);
+    expect(out).to.include(auctionLines);
+    expect(out).to.include(playLines);
+    expect(checkPbnExport(out)).to.deep.equal([]);
+  });
+  it('keeps the anchors through import → export → import', () => {
+    const again = parsePbn(makePbn(g));
+    expect(again.errors).to.deep.equal([]);
+    expect(again.games[0]!.auction).to.deep.equal(g.auction);
+    expect(again.games[0]!.play).to.deep.equal(g.play);
+    expect(makePbn(again.games)).to.equal(makePbn(g));
+  });
+  it('sorts comments into export order and writes comments of a missing anchor last', () => {
+    const one = parsePbn('[Dealer "N"]\n[Auction "N"]\n1S $4 {b} =3= {a} {a2} Pass\n[Note "3:x"]\n');
+    expect(one.games[0]!.auction!.calls[0]!.comments).to.deep.equal([
+      { text: 'a', brace: true, after: 'note' },
+      { text: 'a2', brace: true, after: 'note' },
+      { text: 'b', brace: true },
+    ]);
+    expect(makePbn(one.games)).to.include(`1S =3= {a} {a2} $4 {b} Pass${CRLF}`);
+    // an anchor whose element is not there (hand-built model): after the last element
+    const built: PbnGame = { tags: {}, sections: [], auction: { first: 'N', notes: [], calls: [{ call: '1S', nags: [1], comments: [{ text: 'x', brace: true, after: 'nag', nag: 7 }, { text: 'y', brace: true, after: 'note' }] }] } };
+    expect(makePbn(built)).to.include(`[Auction "N"]${CRLF}1S $1 {x} {y}${CRLF}`);
+  });
+});
+
+describe('PBN: comment lines of at most 255 characters in export form', () => {
+  const a200 = 'a'.repeat(200);
+  const b100 = 'b'.repeat(100);
+  it('wraps a comment after a tag at a space', () => {
+    const g = parsePbn(`[Event "e"]\n{${a200} ${b100}}\n`).games[0]!;
+    expect(g.tags.Event!.comments).to.deep.equal([{ text: `${a200} ${b100}`, brace: true }]);
+    const out = makePbn(g);
+    expect(out).to.include(`[Event "e"]${CRLF}{${a200}${CRLF}${b100}}${CRLF}`);
+    expect(checkPbnExport(out)).to.deep.equal([]);
+    // the import form keeps the text as it is
+    expect(makePbn(g, { form: 'import' })).to.include(`[Event "e"]\n{${a200} ${b100}}\n`);
+  });
+  it('wraps a long comment of many words after a call, each line within 255 with CRLF', () => {
+    const words = Array.from({ length: 120 }, (_, i) => `word${String(i).padStart(3, '0')}`);
+    const g = parsePbn(`[Dealer "N"]\n[Auction "N"]\n1S {${words.join(' ')}} Pass Pass Pass\n`).games[0]!;
+    const out = makePbn(g);
+    const lines = out.split(CRLF);
+    expect(Math.max(...lines.map((l) => l.length + 2))).to.be.at.most(255);
+    expect(checkPbnExport(out)).to.deep.equal([]);
+    // the words are all there in order, one line break in place of a space where a line was full
+    const again = parsePbn(out).games[0]!;
+    expect(again.auction!.calls[0]!.comments![0]!.text.split(/[ \n]/)).to.deep.equal(words);
+    const start = lines.findIndex((l) => l.startsWith('1S {'));
+    expect(lines[start]!.length).to.be.above(240);
+    expect(lines.slice(start).join(' ')).to.include(`1S {${words.join(' ')}} Pass Pass Pass`);
+  });
+  it('leaves a word longer than a line whole (the only line over the limit)', () => {
+    const long = 'x'.repeat(300);
+    const out = makePbn(parsePbn(`[Event "e"]\n{short ${long} tail}\n`).games[0]!);
+    expect(out).to.include(`[Event "e"]${CRLF}{short${CRLF}${long}${CRLF}tail}${CRLF}`);
+    expect(checkPbnExport(out).map((e) => e.code)).to.deep.equal(['ERR_PBN_EXPORT_LINE_TOO_LONG']);
+  });
+});
+
 describe('PBN: typed views', () => {
   it('derives contract and declarer from the auction and tricks from the play', () => {
     const info = pbnGameInfo(parsePbn(SPEC_IMPORT).games[0]!);

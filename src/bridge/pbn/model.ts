@@ -6,6 +6,15 @@ import type { NotationError } from '../../errors.js';
 export interface PbnComment {
   text: string;
   brace: boolean;
+  /**
+   * Only on a call's or card's comments: the element the comment follows, when that is not the
+   * last element written in export form (absent: after the call/card and all its annotations).
+   * 'call': right after the call/card itself; 'note': after the note reference `=n=`;
+   * 'nag': after the NAG `nag` (a suffix `!`, `?`… is the NAG it becomes: `!` on a call is `$1`).
+   */
+  after?: 'call' | 'note' | 'nag';
+  /** With `after: 'nag'`: that NAG (1..255). */
+  nag?: number;
 }
 
 /** A tag value with the comments that follow the tag pair. */
@@ -20,7 +29,7 @@ export interface PbnAnnotated {
   note?: number;
   /** NAGs in increasing order; suffixes (`!`, `?`, …) are turned into NAGs on import. */
   nags?: number[];
-  /** Comments after the call/card (or its annotations). */
+  /** Comments after the call/card or one of its annotations (see `PbnComment.after`), in input order. */
   comments?: PbnComment[];
 }
 

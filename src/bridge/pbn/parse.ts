@@ -8,7 +8,7 @@ import { analyzeAuction } from '../auction.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import { analyzePlay } from '../play.js';
 import { type Contract, type Seat, type Strain, nextSeat, partner, SEATS } from '../types.js';
-import type { PbnAuction, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
+import type { PbnAnnotated, PbnAuction, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { isTableName, isSectionToken, parseColumns } from './table.js';
 import { NO_INHERIT_TAGS, isKnownTag } from './tags.js';
@@ -29,6 +29,26 @@ export interface ParsePbnOptions {
 interface Pos {
   line: number;
   column: number;
+}
+
+/**
+ * A call's/card's comments in export order: by the element they follow (call, note reference, NAGs
+ * ascending), in input order for one element. A comment anchored to the element written last in
+ * export form (the highest NAG, else the note reference, else the call/card) needs no anchor: it is
+ * where an anchorless comment is written.
+ */
+function orderComments(e: PbnAnnotated): void {
+  const nags = e.nags ?? [];
+  const last = nags.length ? nags[nags.length - 1]! : e.note !== undefined ? 'note' : 'call';
+  const rank = (c: PbnComment): number => (c.after === 'call' ? 0 : c.after === 'note' ? 1 : c.after === 'nag' ? 2 + nags.indexOf(c.nag!) : 2 + nags.length);
+  e.comments!.sort((x, y) => rank(x) - rank(y));
+  for (const c of e.comments!) {
+    const at = c.after === 'nag' ? c.nag : c.after;
+    if (at === last) {
+      delete c.after;
+      delete c.nag;
+    }
+  }
 }
 
 const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
@@ -175,6 +195,8 @@ class GameBuilder {
   curSuffix = 0;
   curNote = false;
   curSuffixNag = 0;
+  /** The last element read of the current call/card: the call/card, its note reference or a NAG. */
+  curAnchor: 'call' | 'note' | number = 'call';
   irregular: { kind: string; pos: Pos } | null = null;
   ended: '+' | '*' | null = null;
   badAuction = false;
@@ -191,6 +213,14 @@ class GameBuilder {
   }
 
   private comment(c: PbnComment): void {
+    if (this.current && this.anchorOwner === this.current) {
+      // the exact element followed; anchors that are the last element in export form are dropped in finish()
+      const a = this.curAnchor;
+      if (typeof a === 'number') {
+        c.after = 'nag';
+        c.nag = a;
+      } else c.after = a;
+    }
     if (this.anchorOwner) (this.anchorOwner.comments ??= []).push(c);
     else this.comments.push(c);
   }
@@ -452,6 +482,7 @@ class GameBuilder {
       if (this.curNote) return this.r.error('NOTE_REF_DUPLICATE', `second note reference ${p}`, pos);
       this.curNote = true;
       this.current.note = Number(m[1]);
+      this.curAnchor = 'note';
       this.noteRefs.push({ section: inAuction ? 'auction' : 'play', index: Number(m[1]), pos });
       return;
     }
@@ -478,6 +509,7 @@ class GameBuilder {
         this.curSuffixNag++;
       }
       const nags = (this.current.nags ??= []);
+      this.curAnchor = nag;
       if (!nags.includes(nag)) {
         nags.push(nag);
         nags.sort((a, b) => a - b);
@@ -549,6 +581,7 @@ class GameBuilder {
       this.auction!.calls.push(entry);
       this.callPos.push(pos);
       this.current = entry;
+      this.curAnchor = 'call';
       this.anchorOwner = entry;
       return;
     }
@@ -562,6 +595,7 @@ class GameBuilder {
     this.play!.cards.push(entry);
     this.cardPos.push(pos);
     this.current = entry;
+    this.curAnchor = 'call';
     this.anchorOwner = entry;
   }
 
@@ -627,6 +661,7 @@ class GameBuilder {
     if (this.escapes.length) game.escapes = this.escapes;
     if (this.auction) game.auction = this.auction;
     if (this.play) game.play = this.play;
+    for (const e of [...(this.auction?.calls ?? []), ...(this.play?.cards ?? [])]) if (e.comments) orderComments(e);
     this.normalize(game);
     if (r.validate) this.check(game);
     // remember resolved values for "#"

@@ -12,7 +12,8 @@ export interface MakePbnOptions {
   header?: boolean;
 }
 
-const MAX_LINE = 254;
+/** Printing characters per line: 255 with the CRLF line end. */
+const MAX_LINE = 253;
 
 /** Canonical export value of a known tag (upper case, Deal from the dealer, Vulnerable None/NS/EW/All). */
 export function canonicalTagValue(name: string, value: string, tags: Record<string, { value: string }>): string {
@@ -47,10 +48,43 @@ function tagLine(name: string, value: string): string {
   return `[${name} "${value.replace(/[\t\v]/g, ' ').replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;
 }
 
-/** A comment in export form: line ends as `eol`, tabs (not allowed in export format) as spaces. */
-function commentText(c: PbnComment, eol: string): string {
+/**
+ * A comment in export form: line ends as `eol`, tabs (not allowed in export format) as spaces.
+ * A brace comment's lines are wrapped at spaces so that no line (starting at column `start`, with
+ * the braces) is longer than MAX_LINE; a word longer than that cannot be split and stays whole.
+ * Wrapping is done in export form only (`eol` CRLF); the import form keeps the text as it is.
+ */
+function commentText(c: PbnComment, eol: string, start = 0): string {
   const text = c.text.replace(/[\t\v]/g, ' ');
-  return c.brace ? `{${text.replace(/\r\n|\r|\n/g, eol)}}` : `;${text}`;
+  if (!c.brace) return `;${text}`;
+  if (eol !== '\r\n') return `{${text.replace(/\r\n|\r|\n/g, eol)}}`;
+  const lines = text.split(/\r\n|\r|\n/);
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    // first line: after `{` at column start; last line: room for `}`
+    let col = i === 0 ? start + 1 : 0;
+    const end = i === lines.length - 1 ? 1 : 0;
+    if (col + line.length + end <= MAX_LINE) {
+      out.push(line);
+      return;
+    }
+    const words = line.split(' ');
+    let cur = '';
+    let first = true;
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      const tail = w === words.length - 1 ? end : 0;
+      // the space that joins two words is replaced by the line break when they do not fit
+      if (!first && col + cur.length + 1 + word.length + tail > MAX_LINE && cur !== '') {
+        out.push(cur);
+        cur = word;
+        col = 0;
+      } else cur = first ? word : `${cur} ${word}`;
+      first = false;
+    }
+    out.push(cur);
+  });
+  return `{${out.join(eol)}}`;
 }
 
 /** Writes a token stream into lines: `;` comments end a line; lines stay under the limit. */
@@ -63,8 +97,23 @@ class LineWriter {
     this.cur = this.cur ? `${this.cur} ${token}` : token;
   }
   comment(c: PbnComment): void {
-    this.add(commentText(c, this.eol));
-    if (!c.brace) this.break();
+    if (!c.brace) {
+      this.add(commentText(c, this.eol));
+      this.break();
+      return;
+    }
+    // a brace comment starts on the current line when its first (wrapped) line fits there
+    let text = commentText(c, this.eol, this.cur ? this.cur.length + 1 : 0);
+    const nl = text.indexOf('\n');
+    const firstLen = nl < 0 ? text.length : nl - (text[nl - 1] === '\r' ? 1 : 0);
+    if (this.cur && this.cur.length + 1 + firstLen > MAX_LINE) {
+      this.break();
+      text = commentText(c, this.eol, 0);
+    }
+    // the line now ends with the comment's last line
+    const parts = (this.cur ? `${this.cur} ${text}` : text).split(this.eol);
+    this.cur = parts.pop()!;
+    this.lines.push(...parts);
   }
   break(): void {
     if (this.cur) this.lines.push(this.cur);
@@ -72,10 +121,33 @@ class LineWriter {
   }
 }
 
+/**
+ * A call's/card's annotations in export order (note reference, then NAGs ascending), each followed
+ * by the comments anchored to it (`PbnComment.after`); a comment without an anchor, or whose anchor
+ * is not on the call/card, follows the last element written.
+ */
 function annotations(w: LineWriter, a: PbnAnnotated): void {
-  if (a.note !== undefined) w.add(`=${a.note}=`);
-  for (const n of [...(a.nags ?? [])].sort((x, y) => x - y)) w.add(`$${n}`);
-  for (const c of a.comments ?? []) w.comment(c);
+  const nags = [...(a.nags ?? [])].sort((x, y) => x - y);
+  const comments = a.comments ?? [];
+  const last: 'call' | 'note' | number = nags.length ? nags[nags.length - 1]! : a.note !== undefined ? 'note' : 'call';
+  const anchorOf = (c: PbnComment): 'call' | 'note' | number => {
+    if (c.after === 'call') return 'call';
+    if (c.after === 'note' && a.note !== undefined) return 'note';
+    if (c.after === 'nag' && c.nag !== undefined && nags.includes(c.nag)) return c.nag;
+    return last;
+  };
+  const at = (k: 'call' | 'note' | number): void => {
+    for (const c of comments) if (anchorOf(c) === k) w.comment(c);
+  };
+  at('call');
+  if (a.note !== undefined) {
+    w.add(`=${a.note}=`);
+    at('note');
+  }
+  for (const n of nags) {
+    w.add(`$${n}`);
+    at(n);
+  }
 }
 
 function tagWithComments(out: string[], name: string, value: string, comments: PbnComment[] | undefined, eol: string): void {

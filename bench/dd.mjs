@@ -5,7 +5,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { calcDDTable, solveBoard } from '../dist/bridge.js';
 import { sharedDir } from '../scripts/shared-dir.mjs';
 
-const BUDGET_MS = Number(process.env.GN_DD_BENCH_MS || 60_000);
+const BUDGET_MS = Number(process.env.GN_DD_BENCH_MS || 45_000);
 const DDS = { mean: '144–151', median: '92', p90: '350', solveBoard: '12.9' };
 
 function stats(ms) {

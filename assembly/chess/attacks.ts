@@ -32,17 +32,18 @@ import { ROOK_MAGICS, BISHOP_MAGICS } from './magics';
   return load<u64>(LINE_T + (<usize>((a << 6) | b) << 3));
 }
 
+/** Rank and file steps of slider direction d (0..3): diagonals for a bishop, lines for a rook. */
+function rayRank(d: i32, bishop: bool): i32 {
+  return bishop ? (d & 1 ? -1 : 1) : d == 0 ? 1 : d == 1 ? -1 : 0;
+}
+function rayFile(d: i32, bishop: bool): i32 {
+  return bishop ? (d & 2 ? -1 : 1) : d == 2 ? 1 : d == 3 ? -1 : 0;
+}
+
 function slide(sq: i32, occ: u64, dr0: i32, df0: i32, bishop: bool): u64 {
   let a: u64 = 0;
   for (let d = 0; d < 4; d++) {
-    let dr: i32, df: i32;
-    if (bishop) {
-      dr = d & 1 ? -1 : 1;
-      df = d & 2 ? -1 : 1;
-    } else {
-      dr = d == 0 ? 1 : d == 1 ? -1 : 0;
-      df = d == 2 ? 1 : d == 3 ? -1 : 0;
-    }
+    const dr = rayRank(d, bishop), df = rayFile(d, bishop);
     let r = (sq >> 3) + dr, f = (sq & 7) + df;
     while (r >= 0 && r < 8 && f >= 0 && f < 8) {
       const b = (<u64>1) << <u64>(r * 8 + f);
@@ -59,14 +60,7 @@ function edgeMask(sq: i32, bishop: bool): u64 {
   // Relevant occupancy: the rays without their last square.
   let m: u64 = 0;
   for (let d = 0; d < 4; d++) {
-    let dr: i32, df: i32;
-    if (bishop) {
-      dr = d & 1 ? -1 : 1;
-      df = d & 2 ? -1 : 1;
-    } else {
-      dr = d == 0 ? 1 : d == 1 ? -1 : 0;
-      df = d == 2 ? 1 : d == 3 ? -1 : 0;
-    }
+    const dr = rayRank(d, bishop), df = rayFile(d, bishop);
     let r = (sq >> 3) + dr, f = (sq & 7) + df;
     while (r + dr >= 0 && r + dr < 8 && f + df >= 0 && f + df < 8) {
       m |= (<u64>1) << <u64>(r * 8 + f);

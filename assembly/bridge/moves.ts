@@ -3,9 +3,15 @@
 // from play heuristics; the list is sorted best first. Entry: weight << 8 | suit << 4 | rank.
 import { hm, agg, msb } from './state';
 
+/**
+ * A move entry: weight << 12 | top card of the group << 8 | MULTI | suit << 4 | the card played (the
+ * group's lowest). MULTI marks a group of several cards; see searchMoves for why its top matters.
+ */
+export const MULTI: u32 = 0x40;
+
 // @ts-ignore: decorator
-@inline function push(out: usize, n: i32, w: i32, s: i32, r: i32): i32 {
-  store<u32>(out + (<usize>n << 2), (<u32>(w + 1000) << 8) | (<u32>s << 4) | <u32>r);
+@inline function push(out: usize, n: i32, w: i32, s: i32, r: i32, hi: i32): i32 {
+  store<u32>(out + (<usize>n << 2), (<u32>(w + 1000) << 12) | (<u32>hi << 8) | (hi != r ? MULTI : 0) | (<u32>s << 4) | <u32>r);
   return n + 1;
 }
 
@@ -16,9 +22,30 @@ import { hm, agg, msb } from './state';
 }
 
 /** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
+/**
+ * Card of the current trick that separates groups: only the winning card. A card on the table that is
+ * not winning leaves the trick with it, so two cards it lies between have the same outcome and leave
+ * the same relative ranks behind.
+ */
+let sepSuit: i32 = -1;
+let sepBit: u32 = 0;
+
+/** Cards that split hand h's holding of suit s into groups: the other hands' cards and the trick's winner. */
+// @ts-ignore: decorator
+@inline export function separators(h: i32, s: i32): u32 {
+  const held = hm(0, s) | hm(1, s) | hm(2, s) | hm(3, s);
+  return (held & ~hm(h, s)) | (s == sepSuit ? sepBit : 0);
+}
+
+/** Sets the trick's winning card as the only table separator (suit -1: none, at a trick's start). */
+export function setSeparator(suit: i32, rank: i32): void {
+  sepSuit = suit;
+  sepBit = suit >= 0 ? <u32>1 << <u32>rank : 0;
+}
+
 function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32): i32 {
   let m = hm(h, s);
-  const others = agg(s) & ~m;
+  const others = separators(h, s);
   while (m) {
     const t = msb(m);
     const below = others & ((<u32>1 << t) - 1);
@@ -28,7 +55,7 @@ function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32,
     const lo = <i32>ctz<u32>(g);
     let w = weight(kind, s, t, lo, p0, p1);
     if (hint >= 0 && (g & (<u32>1 << hint))) w += 200;
-    n = push(out, n, w, s, lo);
+    n = push(out, n, w, s, lo, t);
   }
   return n;
 }
@@ -45,14 +72,18 @@ const DISCARD = 6; // p0 = length of the suit
 // @ts-ignore: decorator
 @inline function weight(kind: i32, s: i32, hi: i32, lo: i32, p0: i32, p1: i32): i32 {
   switch (kind) {
+    // Leads: p1 = the suit's potential for the side (its length minus the opponents', + 16).
     case LEAD_TOP:
-      return p0 ? 20 + hi : 60 + hi;
+      return (p0 ? 20 : 40) + ((p1 - 16) << 1) + (hi >> 1);
     case LEAD_TO_PARTNER:
-      return p0 ? 15 - lo : 50 - lo;
+      return (p0 ? 20 : 42) + ((p1 - 16) << 1) - (lo >> 1);
     case LEAD_RUFF:
       return p0 ? 25 - lo : 45 - lo;
-    case LEAD_OTHER:
-      return (p0 ? 25 : 30) - lo;
+    case LEAD_OTHER: {
+      let w = (p0 ? 22 : 28) + ((p1 - 16) << 1) - (lo >> 1);
+      if (hi > lo && hi >= 8) w += 6; // the top of touching honours
+      return w;
+    }
     case FOLLOW: {
       // p1 bit 1: partner surely wins -> play low. Otherwise p0 = rank to beat now, p1 >> 8 = rank the
       // later opponent can reach (-1 none, 99 may ruff).
@@ -86,6 +117,7 @@ const DISCARD = 6; // p0 = length of the suit
  */
 export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32): i32 {
   let n = 0;
+  setSeparator(pos == 0 ? -1 : winSuit, winRank);
   const hintSuit = hint >= 0 ? hint >> 4 : -1;
   const hintRank = hint >= 0 ? hint & 15 : -1;
   if (pos == 0) {
@@ -106,14 +138,15 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const topOpp = top(mA | mB);
       const topP = top(mP);
       const topL = top(mL);
+      const pot = <i32>(popcnt<u32>(mL) + popcnt<u32>(mP)) - <i32>(popcnt<u32>(mA) + popcnt<u32>(mB)) + 16;
       if (topL > topOpp && topL > topP) {
-        n = groups(out, n, hand, s, LEAD_TOP, oppRuff, 0, hs);
+        n = groups(out, n, hand, s, LEAD_TOP, oppRuff, pot, hs);
       } else if (topP > topOpp) {
-        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff, 0, hs);
+        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff, pot, hs);
       } else if (s != trump && pTr && !mP && mA) {
         n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, 0, hs);
       } else {
-        n = groups(out, n, hand, s, LEAD_OTHER, top(mB) > top(mA) ? 1 : 0, 0, hs);
+        n = groups(out, n, hand, s, LEAD_OTHER, top(mB) > top(mA) ? 1 : 0, pot, hs);
       }
     }
     return n;

@@ -1,8 +1,8 @@
 // Alpha-beta over tricks as a null-window (boolean) search: "can the max side take at least `target`
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
-import { genMoves, sortMoves } from './moves';
-import { quickTricks, laterTricks, ltLower, ltRel, qtRel } from './bounds';
+import { genMoves, sortMoves, MULTI } from './moves';
+import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
 import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttFp } from './tt';
 
 export let trump: i32 = 4;
@@ -140,21 +140,23 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   stat0++;
   const need = target - winsMax; // future tricks the max side needs
   // Bounds for the leader's side, converted to the max side.
-  let lo = quickTricks(hand, trump, rem);
+  // Leader-side tricks that decide the test: at least `want` proves it for the leader's side.
+  const want = isMax ? need : rem - need + 1;
   const hi = laterTricks(hand, trump, rem);
-  if (ltLower > lo) lo = ltLower;
-  let cut = -1;
-  if (isMax) {
-    if (lo >= need) cut = 1;
-    else if (hi < need) cut = 0;
-  } else {
-    if (rem - hi >= need) cut = 1;
-    else if (rem - lo < need) cut = 0;
-  }
-  if (cut >= 0) {
+  if (hi < want) {
     statQt++;
-    retRel = qtRel | ltRel;
-    return cut == 1;
+    retRel = ltRel;
+    return !isMax;
+  }
+  if (ltLower >= want) {
+    statQt++;
+    retRel = ltRel;
+    return isMax;
+  }
+  if (quickTricks(hand, trump, rem, want) >= want) {
+    statQt++;
+    retRel = qtRelFor(want);
+    return isMax;
   }
   if (rem <= TT_MIN_REM) return searchMoves(0, hand, 0, 0, 0, 0, target, isMax, -1);
   ttKey(hand, trump, lenKey);
@@ -209,6 +211,20 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
     rel |= retRel;
   }
   allNode[pos]++;
+  // Every move failed, but only one card of each group was tried. In a position that matches this one's
+  // abstraction (the owners of every card down to the lowest relevant rank of each suit) a group that
+  // straddles that rank may be split, and its top card would be a move nobody tried: such a group keeps
+  // its lowest card (the one tried) among the relevant ranks. Groups wholly above or below are safe.
+  for (let i = 0; i < n; i++) {
+    const mv = load<u32>(out + (<usize>i << 2));
+    if (!(mv & MULTI)) continue;
+    const s = (mv >> 4) & 3;
+    const inPlay = (<u32>(rel >> (<u64>s << 4)) & 0xffff) & agg(<i32>s);
+    if (!inPlay) continue;
+    const boundary = ctz<u32>(inPlay);
+    const lo = mv & 15;
+    if (((mv >> 8) & 15) >= boundary && lo < boundary) rel |= <u64>1 << (<u64>(s << 4) | <u64>lo);
+  }
   retRel = rel;
   if (pos == 0) lastBest = -1;
   return !isMax;

@@ -3,7 +3,7 @@
 // the 4 x 5 double-dummy table.
 import { PLY_CARD, MOVES, IO, hm, agg, handCount, rebuildRelative } from './state';
 import { setSearch, search, playAndSearch, remTricks } from './search';
-import { genMoves } from './moves';
+import { genMoves, separators, setSeparator } from './moves';
 import { ttNewGeneration } from './tt';
 
 let rootPos = 0;
@@ -106,7 +106,8 @@ export function rootCards(best: i32): i32 {
     while (score > 0 && !testRootMove(s, r, score)) score--;
     // Expand the group: the cards of this hand touching r in the suit (cards in play as separators).
     const m = hm(rootHand, s);
-    const others = agg(s) & ~m;
+    setSeparator(rootPos == 0 ? -1 : rootWinSuit, rootWinRank);
+    const others = separators(rootHand, s);
     const above = others & ~((<u32>2 << r) - 1);
     const upper = above ? <i32>ctz<u32>(above) : 13;
     const g = m & ((<u32>1 << upper) - 1) & ~((<u32>1 << r) - 1);

@@ -1,7 +1,6 @@
 // Bounds at a trick boundary for the side on lead: quick tricks (a lower bound: winners the leader can
 // cash while keeping the lead) and later tricks (an upper bound: tricks the opponents surely win).
 import { hm, msb, handCount, agg } from './state';
-import { buildCashTable, cashSuit, cashEndL, cashAny, cashRun } from './cash';
 
 /**
  * Tricks the leader's side can take at once, counting only the leader's own cards that are higher than
@@ -95,7 +94,6 @@ function keepBranch(entry: u64): void {
  * winners reach x (the largest first; trumps first since the partner's discard cap does not limit them).
  */
 export function qtRelFor(x: i32): u64 {
-  if (sideChosen) return sideRel;
   let rel = entryRel;
   let side = 0;
   let tr = 0;
@@ -123,127 +121,10 @@ export function qtRelFor(x: i32): u64 {
   return rel;
 }
 
-/** Set by sideTricks: the ranks its count depends on. */
-let sideRel: u64 = 0;
-/** Whether quickTricks' count came from sideTricks (then sideRel is its ranks). */
-let sideChosen = false;
-const vEndL = new StaticArray<i32>(4);
-const vAny = new StaticArray<i32>(4);
-const vRel = new StaticArray<u64>(4);
-
-/**
- * The partnership's cashing tricks with L on lead: every suit cashed so that L is back on lead, in any
- * order, and optionally one suit cashed last ending in either hand. A hand that runs out of a suit
- * discards, and the count stands only if those discards come from suits the plan does not use (outside
- * trumps in a trump contract, so nobody is forced to ruff partner's winner). In a trump contract a side
- * suit counts at most as many rounds as each opponent who holds trumps can follow.
- */
-function sideTricks(L: i32, trump: i32, rem: i32): i32 {
-  const P = L ^ 2;
-  const A = (L + 1) & 3;
-  const B = (L + 3) & 3;
-  const aTr = trump < 4 && hm(A, trump) != 0;
-  const bTr = trump < 4 && hm(B, trump) != 0;
-  let used = 0;
-  let sum = 0;
-  let rel: u64 = 0;
-  for (let s = 0; s < 4; s++) {
-    const mL = hm(L, s);
-    const mP = hm(P, s);
-    unchecked(vEndL[s] = 0);
-    unchecked(vAny[s] = 0);
-    if (!mL) continue;
-    const mA = hm(A, s);
-    const mB = hm(B, s);
-    const la = <i32>popcnt<u32>(mA);
-    const lb = <i32>popcnt<u32>(mB);
-    cashSuit(mL, mP, mA | mB, la > lb ? la : lb);
-    let endL = cashEndL;
-    let any = cashAny;
-    if (s != trump && (aTr || bTr)) {
-      let cap = 13;
-      if (aTr) cap = <i32>popcnt<u32>(mA);
-      if (bTr && <i32>popcnt<u32>(mB) < cap) cap = <i32>popcnt<u32>(mB);
-      if (any > cap) any = cap;
-      if (endL > cap) {
-        // Stopping early may leave P on lead: fall back to L's own top cards.
-        const others = mA | mB | mP;
-        const ownTop = others ? mL & ~((<u32>2 << <u32>msb(others)) - 1) : mL;
-        endL = <i32>popcnt<u32>(ownTop & cashRun);
-        if (endL > cap) endL = cap;
-      }
-    }
-    unchecked(vEndL[s] = endL);
-    unchecked(vAny[s] = any);
-    unchecked(vRel[s] = <u64>cashRun << (<u64>s << 4));
-    if (endL > 0) {
-      used |= 1 << s;
-      sum += endL;
-      rel |= unchecked(vRel[s]);
-    }
-  }
-  // Plan A: every suit back to L. Plan B: the same but suit f cashed last, ending anywhere.
-  let best = 0;
-  let bestRel: u64 = 0;
-  if (sum > 0 && discardsFit(L, P, trump, used, used, -1)) {
-    best = sum;
-    bestRel = rel;
-  }
-  for (let f = 0; f < 4; f++) {
-    const extra = unchecked(vAny[f]) - unchecked(vEndL[f]);
-    if (extra <= 0) continue;
-    const total = sum + extra;
-    if (total <= best) continue;
-    const before = used & ~(1 << f);
-    if (!discardsFit(L, P, trump, before, used | (1 << f), f)) continue;
-    best = total;
-    bestRel = rel | unchecked(vRel[f]);
-  }
-  if (best > rem) best = rem;
-  sideRel = bestRel;
-  return best;
-}
-
-/**
- * Whether L and P can make the discards of cashing the suits in `before` (each back to L) from suits
- * outside `plan`, and, when `last` >= 0, also those of cashing `last` in a trump contract.
- */
-function discardsFit(L: i32, P: i32, trump: i32, before: i32, plan: i32, last: i32): bool {
-  for (let side = 0; side < 2; side++) {
-    const X = side == 0 ? L : P;
-    let need = 0;
-    let spare = 0;
-    for (let s = 0; s < 4; s++) {
-      const len = <i32>popcnt<u32>(hm(X, s));
-      if (before & (1 << s)) {
-        const t = unchecked(vEndL[s]);
-        if (t > len) need += t - len;
-      } else if (s == last) {
-        const t = unchecked(vAny[s]);
-        if (trump < 4 && t > len) need += t - len;
-      } else if (!(plan & (1 << s)) && s != trump) {
-        spare += len;
-      } else if (!(plan & (1 << s)) && trump == 4) {
-        spare += len;
-      }
-    }
-    if (need > spare) return false;
-  }
-  return true;
-}
-
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   bestTrump = trump;
-  sideChosen = false;
   let best = ownTricks(L, trump, rem);
   keepBranch(0);
-  if (best >= want) return best;
-  buildCashTable();
-  const st = sideTricks(L, trump, rem);
-  if (st > best) {
-    best = st;
-    sideChosen = true;
-  }
   if (best >= want || best >= rem) return best;
   let bestRel = qtRel;
   const P = L ^ 2;
@@ -262,7 +143,6 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
     if (q > best) {
       best = q;
       bestRel = qtRel;
-      sideChosen = false;
       keepBranch(<u64>(<u32>1 << <u32>tP) << (<u64>s << 4));
     }
     break;

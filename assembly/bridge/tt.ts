@@ -5,8 +5,11 @@
 // whose top cards have the same owners. Entries hold a lower and an upper bound on the tricks of the
 // side on lead, and the best lead (suit, number of cards above it) for move ordering.
 //
-// Layout: buckets of SLOTS u32 fingerprints then SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 |
-// best << 16) | gen u32. A pattern per suit is (1 << 2k) | owners of the top k cards (highest first).
+// Every entry of one set of lengths, leader and trump lives in one bucket (an entry may pin no card of
+// a suit, so nothing finer can be hashed). Layout: buckets of SLOTS u32 prefilter words (the owners of
+// the top two cards of each suit the entry pins; tested with SIMD against the position's owners), then
+// SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 | best << 16 |
+// tag << 24) | gen u32. A pattern per suit is (1 << 2k) | owners of the top k cards (highest first).
 import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
@@ -14,11 +17,6 @@ const SLOTS: usize = 256;
 /** A bucket: SLOTS u32 fingerprints (scanned with SIMD), then SLOTS entries. */
 const FPS: usize = SLOTS * 4;
 const BUCKET: usize = FPS + ENTRY * SLOTS;
-/**
- * Every stored pattern keeps at least the top MINK cards of each suit, so the owners of those cards
- * can join the lengths in the bucket hash (spreading positions that share lengths over buckets).
- */
-const MINK: u32 = 1;
 /** Slots examined for replacement (a power of two dividing SLOTS). */
 const WINDOW: usize = 16;
 export let statK: u64 = 0;
@@ -74,18 +72,48 @@ export function ttNewGeneration(): void {
 export function ttKey(leader: i32, trump: i32, lens: u64): void {
   curLen = lens;
   curTag = <u32>(leader | (trump << 2) | 0x80);
-  let tops: u64 = 0;
-  for (let s = 0; s < 4; s++) {
-    const n = popcnt<u32>(agg(s));
-    const k = n < MINK ? n : MINK;
-    tops = (tops << 16) | <u64>(seq(s) >> ((n - k) << 1));
-  }
-  let x = lens ^ (<u64>curTag * 0x9E3779B97F4A7C15) ^ (tops * 0xC2B2AE3D27D4EB4F);
+  let x = lens ^ (<u64>curTag * 0x9E3779B97F4A7C15);
   x ^= x >> 31;
   x *= 0xD6E8FEB86659FD93;
   x ^= x >> 32;
   curBucket = base + <usize>(x & bucketMask) * BUCKET;
-  curFp = <u32>(x >> 32) | 1;
+  // The owners of the top two cards of each suit, the key every entry's word is tested against.
+  let word: u32 = 0;
+  for (let s = 0; s < 4; s++) {
+    const n = <i32>popcnt<u32>(agg(s));
+    const q = seq(s);
+    let w: u32 = 0;
+    if (n >= 1) w = (q >> <u32>((n - 1) << 1)) & 3;
+    if (n >= 2) w |= ((q >> <u32>((n - 2) << 1)) & 3) << 2;
+    word |= w << <u32>(s << 2);
+  }
+  curFp = word;
+}
+
+/**
+ * An entry's prefilter word: per suit the owners of its top two stored cards (bits 4s..4s+3) and which
+ * of them the entry pins (the same bits, 16 higher). Never 0, so empty slots never pass.
+ */
+function entryWord(p0: u32, p1: u32, p2: u32, p3: u32): u32 {
+  let owners: u32 = 0;
+  let pins: u32 = 0;
+  for (let s = 0; s < 4; s++) {
+    const pat = s == 0 ? p0 : s == 1 ? p1 : s == 2 ? p2 : p3;
+    const k = (31 - <i32>clz<u32>(pat)) >> 1;
+    let w: u32 = 0;
+    let m: u32 = 0;
+    if (k >= 1) {
+      w = (pat >> <u32>((k - 1) << 1)) & 3;
+      m = 3;
+    }
+    if (k >= 2) {
+      w |= ((pat >> <u32>((k - 2) << 1)) & 3) << 2;
+      m = 15;
+    }
+    owners |= w << <u32>(s << 2);
+    pins |= m << <u32>(s << 2);
+  }
+  return pins ? owners | (pins << 16) : 0xffff;
 }
 
 export function ttSaveKey(): u64 {
@@ -140,9 +168,14 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   const b = curBucket;
   const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
-  const fpv = i32x4.splat(<i32>curFp);
+  // A slot passes when its pinned owner bits agree with the position's: (word ^ pos) & pins == 0.
+  const posv = i32x4.splat(<i32>curFp);
+  const low16 = i32x4.splat(0xffff);
+  const zero = i32x4.splat(0);
   for (let g: usize = 0; g < SLOTS; g += 4) {
-    let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
+    const w = v128.load(b + (g << 2));
+    const diff = v128.and(v128.and(v128.xor(w, posv), i32x4.shr_u(w, 16)), low16);
+    let bits = i32x4.bitmask(v128.and(i32x4.eq(diff, zero), i32x4.ne(w, zero)));
     while (bits) {
     const i = g + <usize>ctz<i32>(bits);
     bits &= bits - 1;
@@ -201,7 +234,6 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       k = popcnt<u32>(a >> low);
     }
     const n = popcnt<u32>(a);
-    if (k < MINK) k = n < MINK ? n : MINK;
     statK += k; statN += n;
     const pat = seq(s) >> ((n - k) << 1);
     if (s == 0) p01 = <u64>pat;
@@ -216,8 +248,9 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     bestCode = <u32>(s << 4) | popcnt<u32>(agg(s) >> <u32>((best & 15) + 1));
   }
   const b = curBucket;
-  // The same abstraction already stored: merge the bounds (fingerprint scan first).
-  const fpv = i32x4.splat(<i32>curFp);
+  const word = entryWord(<u32>p01, <u32>(p01 >> 32), <u32>p23, <u32>(p23 >> 32));
+  // The same abstraction already stored: merge the bounds (its word is the same).
+  const fpv = i32x4.splat(<i32>word);
   for (let g: usize = 0; g < SLOTS; g += 4) {
     let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
     while (bits) {
@@ -239,7 +272,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   }
   // Victim: within a window of WINDOW slots chosen by the pattern, an empty slot, else an older
   // generation, else the fewest remaining tricks.
-  let h = p01 * 0x9E3779B97F4A7C15 ^ p23 * 0xC2B2AE3D27D4EB4F ^ <u64>curFp;
+  let h = p01 * 0x9E3779B97F4A7C15 ^ p23 * 0xC2B2AE3D27D4EB4F ^ <u64>word;
   h ^= h >> 29;
   const start = <usize>(h & <u64>(SLOTS - WINDOW));
   let victim: usize = 0;
@@ -258,7 +291,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       if (score == 0) break;
     }
   }
-  store<u32>(b + ((victim - b - FPS) / ENTRY << 2), curFp);
+  store<u32>(b + ((victim - b - FPS) / ENTRY << 2), word);
   store<u64>(victim, curLen);
   store<u64>(victim, p01, 8);
   store<u64>(victim, p23, 16);

@@ -165,6 +165,10 @@ export function ttFp(): u32 {
  */
 export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   probeBest = -1;
+  let cutPinned = -1;
+  let cutResult = -1;
+  let cutP01: u64 = 0;
+  let cutP23: u64 = 0;
   const b = curBucket;
   const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
@@ -201,8 +205,15 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
       else if (rem - lb < need) cut = 0;
     }
     if (cut >= 0) {
-      probeRel = topCards(0, p0) | topCards(1, p1) | topCards(2, p2) | topCards(3, p3);
-      return cut;
+      // Of the entries that decide the test, the one pinning the fewest cards generalises best.
+      const pinned = <i32>(clz<u32>(p0) + clz<u32>(p1) + clz<u32>(p2) + clz<u32>(p3));
+      if (pinned > cutPinned) {
+        cutPinned = pinned;
+        cutResult = cut;
+        cutP01 = p01;
+        cutP23 = p23;
+      }
+      continue;
     }
     const best = <i32>((info >> 16) & 255);
     if (best != 255 && probeBest < 0) {
@@ -214,7 +225,10 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
     }
     }
   }
-  return -1;
+  if (cutResult >= 0) {
+    probeRel = topCards(0, <u32>cutP01) | topCards(1, <u32>(cutP01 >> 32)) | topCards(2, <u32>cutP23) | topCards(3, <u32>(cutP23 >> 32));
+  }
+  return cutResult;
 }
 
 /**

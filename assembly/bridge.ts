@@ -86,4 +86,3 @@ export function ordStat(k: i32, pos: i32): f64 {
 export function expStat(r: i32): f64 {
   return <f64>expandedAt[r];
 }
-

@@ -2,15 +2,6 @@
 // cash while keeping the lead) and later tricks (an upper bound: tricks the opponents surely win).
 import { hm, msb, handCount, agg } from './state';
 
-/**
- * Tricks the leader's side can take at once, counting only the leader's own cards that are higher than
- * every other card of the suit (so partner never overtakes and the leader keeps the lead). In a trump
- * contract, side-suit winners are limited by the length of each opponent who still holds trumps, and
- * by partner's side-suit cards when partner holds trumps (so partner is never forced to ruff).
- * Trump winners are cashed last.
- */
-/** Ranks the last quickTricks count depends on (the leader's top winners), 16 bits per suit. */
-export let qtRel: u64 = 0;
 /** Per suit (index = suit) tricks and relevant ranks of the last ownTricks, and the partner's discard cap. */
 const suitTricks = new StaticArray<i32>(4);
 const suitRel = new StaticArray<u64>(4);
@@ -22,8 +13,14 @@ let bestCap: i32 = 99;
 let bestTrump: i32 = 4;
 let entryRel: u64 = 0;
 
+/**
+ * Tricks the leader's side can take at once, counting only the leader's own cards that are higher than
+ * every other card of the suit (so partner never overtakes and the leader keeps the lead). In a trump
+ * contract, side-suit winners are limited by the length of each opponent who still holds trumps, and
+ * by partner's side-suit cards when partner holds trumps (so partner is never forced to ruff).
+ * Trump winners are cashed last.
+ */
 function ownTricks(L: i32, trump: i32, rem: i32): i32 {
-  let rel: u64 = 0;
   const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
@@ -47,7 +44,6 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
     let w = <i32>(others ? popcnt<u32>(mL >> <u32>(msb(others) + 1)) : popcnt<u32>(mL));
     if (!w) continue;
     const r1: u64 = others ? <u64>(mL & ~((<u32>2 << <u32>msb(others)) - 1)) << (<u64>s << 4) : 0;
-    rel |= r1;
     unchecked(suitRel[s] = r1);
     if (s == trump) {
       trumpTricks = w;
@@ -70,16 +66,11 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
     sideCap = free;
     if (side > free) side = free;
   }
-  qtRel = rel;
   let total = side + trumpTricks;
   if (total > rem) total = rem;
   return total;
 }
 
-/**
- * Quick tricks of the leader's side: the leader's own winners, or, when the leader can reach partner
- * (a low card to partner's top card that no opponent can ruff), partner's winners.
- */
 function keepBranch(entry: u64): void {
   for (let s = 0; s < 4; s++) {
     unchecked(bestTricks[s] = suitTricks[s]);
@@ -121,12 +112,15 @@ export function qtRelFor(x: i32): u64 {
   return rel;
 }
 
+/**
+ * Quick tricks of the leader's side: the leader's own winners, or, when the leader can reach partner
+ * (a low card to partner's top card that no opponent can ruff), partner's winners.
+ */
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   bestTrump = trump;
   let best = ownTricks(L, trump, rem);
   keepBranch(0);
   if (best >= want || best >= rem) return best;
-  let bestRel = qtRel;
   const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
@@ -142,12 +136,10 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
     const q = ownTricks(P, trump, rem);
     if (q > best) {
       best = q;
-      bestRel = qtRel;
       keepBranch(<u64>(<u32>1 << <u32>tP) << (<u64>s << 4));
     }
     break;
   }
-  qtRel = bestRel;
   return best;
 }
 

@@ -1,7 +1,7 @@
 // Move generation: one representative per group of equivalent cards (cards of one hand with no other
 // card still in play between them, counting the cards on the table in this trick), each with a weight
-// from play heuristics; the list is sorted best first. Entry: weight << 8 | suit << 4 | rank.
-import { hm, agg, msb } from './state';
+// from play heuristics; the list is sorted best first (entry layout at MULTI).
+import { hm, msb } from './state';
 
 /**
  * A move entry: weight << 12 | top card of the group << 8 | MULTI | suit << 4 | the card played (the
@@ -21,7 +21,6 @@ export const MULTI: u32 = 0x40;
   return msb(m);
 }
 
-/** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
 /**
  * Card of the current trick that separates groups: only the winning card. A card on the table that is
  * not winning leaves the trick with it, so two cards it lies between have the same outcome and leave
@@ -43,6 +42,7 @@ export function setSeparator(suit: i32, rank: i32): void {
   sepBit = suit >= 0 ? <u32>1 << <u32>rank : 0;
 }
 
+/** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
 function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32): i32 {
   let m = hm(h, s);
   const others = separators(h, s);

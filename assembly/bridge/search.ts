@@ -3,7 +3,7 @@
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves, MULTI } from './moves';
 import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
-import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttFp } from './tt';
+import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord } from './tt';
 
 export let trump: i32 = 4;
 /** The side (0 NS, 1 EW) whose tricks are counted. */
@@ -163,7 +163,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   const kLen = lenKey;
   const kTag = ttTag();
   const kBucket = ttBucket();
-  const kFp = ttFp();
+  const kWord = ttWord();
   const t = ttProbe(need, isMax, rem);
   if (t >= 0) {
     statCut++;
@@ -184,7 +184,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     if (isMax) bhi = need - 1;
     else blo = rem - need + 1;
   }
-  ttRestore(kLen, kTag, kBucket, kFp);
+  ttRestore(kLen, kTag, kBucket, kWord);
   ttStore(rel, blo, bhi, res == isMax ? lastBest : -1, rem);
   retRel = rel;
   return res;

@@ -14,7 +14,7 @@ import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
 const SLOTS: usize = 256;
-/** A bucket: SLOTS u32 fingerprints (scanned with SIMD), then SLOTS entries. */
+/** A bucket: SLOTS u32 prefilter words (scanned with SIMD), then SLOTS entries. */
 const FPS: usize = SLOTS * 4;
 const BUCKET: usize = FPS + ENTRY * SLOTS;
 /** Slots examined for replacement (a power of two dividing SLOTS). */
@@ -35,7 +35,7 @@ export let probeBest: i32 = -1;
 let curLen: u64 = 0;
 let curBucket: usize = 0;
 let curTag: u32 = 0;
-let curFp: u32 = 0;
+let curWord: u32 = 0;
 
 /** Sets the table size (in MB, 1..256); grows memory as needed and clears the table. */
 export function ttInit(mb: i32): void {
@@ -87,7 +87,7 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
     if (n >= 2) w |= ((q >> <u32>((n - 2) << 1)) & 3) << 2;
     word |= w << <u32>(s << 2);
   }
-  curFp = word;
+  curWord = word;
 }
 
 /**
@@ -120,12 +120,12 @@ export function ttSaveKey(): u64 {
   return curLen;
 }
 
-/** Restores the key state saved by the caller (bucket and fingerprint are recomputed cheaply). */
-export function ttRestore(len: u64, tag: u32, bucket: usize, fp: u32): void {
+/** Restores the key state saved by the caller (bucket and prefilter word). */
+export function ttRestore(len: u64, tag: u32, bucket: usize, word: u32): void {
   curLen = len;
   curTag = tag;
   curBucket = bucket;
-  curFp = fp;
+  curWord = word;
 }
 
 export function ttTag(): u32 {
@@ -134,8 +134,8 @@ export function ttTag(): u32 {
 export function ttBucket(): usize {
   return curBucket;
 }
-export function ttFp(): u32 {
-  return curFp;
+export function ttWord(): u32 {
+  return curWord;
 }
 
 // @ts-ignore: decorator
@@ -173,7 +173,7 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
   // A slot passes when its pinned owner bits agree with the position's: (word ^ pos) & pins == 0.
-  const posv = i32x4.splat(<i32>curFp);
+  const posv = i32x4.splat(<i32>curWord);
   const low16 = i32x4.splat(0xffff);
   const zero = i32x4.splat(0);
   for (let g: usize = 0; g < SLOTS; g += 4) {

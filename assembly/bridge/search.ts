@@ -198,17 +198,30 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
   const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint);
   sortMoves(out, n);
   let rel: u64 = 0;
+  // Per suit (4 bits each) a rank below which this hand's cards need no trial: a failed card below the
+  // lowest rank its result depended on stands for every other such card (same abstraction after it).
+  let cover: u32 = 0;
+  let skipped: u32 = 0;
   for (let i = 0; i < n; i++) {
     const mv = load<u32>(out + (<usize>i << 2));
     const s = <i32>((mv >> 4) & 3);
     const r = <i32>(mv & 15);
+    const shift = <u32>(s << 2);
+    if (<u32>((mv >> 8) & 15) < ((cover >> shift) & 15)) {
+      skipped |= <u32>1 << <u32>i;
+      continue;
+    }
     const res = playAndSearch(pos, hand, leadSuit, winHand, winSuit, winRank, s, r, target);
     if (res == isMax) {
       if (pos == 0) lastBest = (s << 4) | r;
       if (i == 0) cutFirst[pos]++; else cutLater[pos]++;
       return res;
     }
-    rel |= retRel;
+    const child = retRel;
+    rel |= child;
+    const inSuit = <u32>(child >> (<u64>s << 4)) & 0x1fff;
+    const b: u32 = inSuit ? ctz<u32>(inSuit) : 13;
+    if (<u32>r < b && b > ((cover >> shift) & 15)) cover = (cover & ~(<u32>15 << shift)) | (b << shift);
   }
   allNode[pos]++;
   // Every move failed, but only one card of each group was tried. In a position that matches this one's
@@ -217,7 +230,7 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
   // its lowest card (the one tried) among the relevant ranks. Groups wholly above or below are safe.
   for (let i = 0; i < n; i++) {
     const mv = load<u32>(out + (<usize>i << 2));
-    if (!(mv & MULTI)) continue;
+    if (!(mv & MULTI) || (skipped & (<u32>1 << <u32>i))) continue;
     const s = (mv >> 4) & 3;
     const inPlay = (<u32>(rel >> (<u64>s << 4)) & 0xffff) & agg(<i32>s);
     if (!inPlay) continue;

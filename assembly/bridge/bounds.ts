@@ -40,10 +40,33 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
   for (let s = 0; s < 4; s++) {
     const mL = hm(L, s);
     if (!mL) continue;
-    const others = hm(A, s) | hm(B, s) | hm(P, s);
-    let w = <i32>(others ? popcnt<u32>(mL >> <u32>(msb(others) + 1)) : popcnt<u32>(mL));
+    const mA = hm(A, s);
+    const mB = hm(B, s);
+    const mP = hm(P, s);
+    const lA = <i32>popcnt<u32>(mA);
+    const lB = <i32>popcnt<u32>(mB);
+    const lP = <i32>popcnt<u32>(mP);
+    const tA = msb(mA);
+    const tB = msb(mB);
+    // Cash from the top: round i wins while the i-th card beats the top card of every other hand that
+    // still holds the suit at round i (a hand that keeps its top card is the worst case).
+    // Partner unblocks: it plays its highest card under the leader's first, its next under the second...
+    let w = 0;
+    let rest = mL;
+    let restP = mP;
+    let pinned: u32 = 0;
+    while (rest) {
+      const x = msb(rest);
+      const i = w + 1;
+      if ((lA >= i && tA > x) || (lB >= i && tB > x) || msb(restP) > x) break;
+      if (lA >= i || lB >= i || lP >= i) pinned = <u32>1 << <u32>x;
+      rest &= ~(<u32>1 << <u32>x);
+      if (restP) restP &= ~(<u32>1 << <u32>msb(restP));
+      w++;
+    }
     if (!w) continue;
-    const r1: u64 = others ? <u64>(mL & ~((<u32>2 << <u32>msb(others)) - 1)) << (<u64>s << 4) : 0;
+    // The lowest card that had to beat someone, and every card above it, decide the count.
+    const r1: u64 = pinned ? <u64>(mL & ~(pinned - 1)) << (<u64>s << 4) : 0;
     unchecked(suitRel[s] = r1);
     if (s == trump) {
       trumpTricks = w;
@@ -69,6 +92,50 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
   let total = side + trumpTricks;
   if (total > rem) total = rem;
   return total;
+}
+
+/** The leader's own per-suit tricks and ranks, kept while partner's are counted. */
+const leaderTricks = new StaticArray<i32>(4);
+const leaderRel = new StaticArray<u64>(4);
+
+/**
+ * Without trumps in play: the leader cashes its winners, crosses to partner and partner cashes its own
+ * (leaderTricks and suitTricks, never the same suit); the entry suit e is played out last and takes
+ * eCount tricks, led by the leader's hand (eLed) or partner's. Each hand must have enough spare cards to
+ * discard on the other's winners in suits it lacks. Returns the total, or 0 when the discards do not fit.
+ */
+function cashBoth(L: i32, P: i32, rem: i32, e: i32, eCount: i32, eLed: bool): i32 {
+  let total = 0;
+  let followP = 0;
+  let discardP = 0;
+  let usedP = 0;
+  let followL = 0;
+  let discardL = 0;
+  let usedL = 0;
+  for (let t = 0; t < 4; t++) {
+    let wl = unchecked(leaderTricks[t]);
+    let wp = unchecked(suitTricks[t]);
+    if (t == e) {
+      wl = eLed ? eCount : 0;
+      wp = eLed ? 0 : eCount;
+    }
+    const lp = <i32>popcnt<u32>(hm(P, t));
+    const ll = <i32>popcnt<u32>(hm(L, t));
+    if (wl) {
+      usedL += wl;
+      followP += wl < lp ? wl : lp;
+      if (wl > lp) discardP += wl - lp;
+    }
+    if (wp) {
+      usedP += wp;
+      followL += wp < ll ? wp : ll;
+      if (wp > ll) discardL += wp - ll;
+    }
+    total += wl + wp;
+  }
+  if (handCount(P) - followP - usedP < discardP) return 0;
+  if (handCount(L) - usedL - followL < discardL) return 0;
+  return total < rem ? total : rem;
 }
 
 function keepBranch(entry: u64): void {
@@ -120,25 +187,74 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   bestTrump = trump;
   let best = ownTricks(L, trump, rem);
   keepBranch(0);
+  for (let t = 0; t < 4; t++) {
+    unchecked(leaderTricks[t] = suitTricks[t]);
+    unchecked(leaderRel[t] = suitRel[t]);
+  }
   if (best >= want || best >= rem) return best;
   const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
-  for (let s = 0; s < 4; s++) {
-    const mP = hm(P, s);
-    const mL = hm(L, s);
+  const noTrumps = trump == 4 || !agg(trump);
+  let partnerDone = false;
+  let partnerQ = 0;
+  for (let e = 0; e < 4; e++) {
+    const mP = hm(P, e);
+    const mL = hm(L, e);
     if (!mP || !mL) continue;
-    const mA = hm(A, s);
-    const mB = hm(B, s);
-    const tP = msb(mP);
-    if (tP < msb(mL | mA | mB)) continue;
-    if (trump < 4 && s != trump && ((!mA && hm(A, trump)) || (!mB && hm(B, trump)))) continue;
-    const q = ownTricks(P, trump, rem);
-    if (q > best) {
-      best = q;
-      keepBranch(<u64>(<u32>1 << <u32>tP) << (<u64>s << 4));
+    const mA = hm(A, e);
+    const mB = hm(B, e);
+    const all = mL | mP | mA | mB;
+    const top = msb(all);
+    const second = msb(all & ~(<u32>1 << <u32>top));
+    const lenL = <i32>popcnt<u32>(mL);
+    const lenP = <i32>popcnt<u32>(mP);
+    const split = second >= 0 && lenL >= 2 && lenP >= 2;
+    // Entry kinds: partner holds the top card; or the leader's top card then a low card to partner's second.
+    const partnerTop = (mP & (<u32>1 << <u32>top)) != 0;
+    const viaSecond = (mL & (<u32>1 << <u32>top)) != 0 && split && (mP & (<u32>1 << <u32>second)) != 0;
+    if (!partnerTop && !viaSecond) continue;
+    if (trump < 4 && e != trump && ((!mA && hm(A, trump)) || (!mB && hm(B, trump)))) continue;
+    if (!partnerDone) {
+      partnerDone = true;
+      partnerQ = ownTricks(P, trump, rem);
     }
-    break;
+    const topRel = <u64>(<u32>1 << <u32>top) << (<u64>e << 4);
+    if (partnerTop) {
+      if (partnerQ > best) {
+        best = partnerQ;
+        keepBranch(topRel);
+      }
+    }
+    if (!noTrumps) continue;
+    // The entry suit, played out last: partner's winners there, or both top cards when they are split.
+    const oppLen = <i32>max(popcnt<u32>(mA), popcnt<u32>(mB));
+    let eCount = partnerTop ? unchecked(suitTricks[e]) : 0;
+    let eLed = false;
+    let eRel = partnerTop ? unchecked(suitRel[e]) | topRel : 0;
+    const leaderSecond = partnerTop && split && (mL & (<u32>1 << <u32>second)) != 0;
+    if (leaderSecond || viaSecond) {
+      // The second round is won by the other hand, which goes on with its length once the opponents are out.
+      const winner = leaderSecond ? lenL : lenP;
+      const c = 2 + (oppLen <= 2 && winner > 2 ? winner - 2 : 0);
+      if (c > eCount) {
+        eCount = c;
+        eLed = leaderSecond;
+        eRel = (<u64>(<u32>1 << <u32>second) << (<u64>e << 4)) | topRel;
+      }
+    }
+    const both = cashBoth(L, P, rem, e, eCount, eLed);
+    if (both > best) {
+      best = both;
+      for (let t = 0; t < 4; t++) {
+        unchecked(bestTricks[t] = leaderTricks[t] + suitTricks[t]);
+        unchecked(bestRelS[t] = leaderRel[t] | suitRel[t]);
+      }
+      unchecked(bestTricks[e] = eCount);
+      unchecked(bestRelS[e] = eRel);
+      bestCap = 99;
+      entryRel = eRel;
+    }
   }
   return best;
 }

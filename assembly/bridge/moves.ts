@@ -72,15 +72,16 @@ const DISCARD = 6; // p0 = length of the suit
 // @ts-ignore: decorator
 @inline function weight(kind: i32, s: i32, hi: i32, lo: i32, p0: i32, p1: i32): i32 {
   switch (kind) {
-    // Leads: p1 = the suit's potential for the side (its length minus the opponents', + 16).
+    // Leads: p1 = the cost of the opponents' cards in the suit (a void opponent discards at will: it
+    // costs as much as a full hand), so suits where they are short come first.
     case LEAD_TOP:
-      return (p0 ? 20 : 40) + ((p1 - 16) << 1) + (hi >> 1);
+      return (p0 ? 20 : 40) - p1 + (hi >> 1);
     case LEAD_TO_PARTNER:
-      return (p0 ? 20 : 42) + ((p1 - 16) << 1) - (lo >> 1);
+      return (p0 ? 20 : 42) - p1 - (lo >> 1);
     case LEAD_RUFF:
       return p0 ? 25 - lo : 45 - lo;
     case LEAD_OTHER: {
-      let w = (p0 ? 22 : 28) + ((p1 - 16) << 1) - (lo >> 1);
+      let w = (p0 ? 22 : 28) - p1 - (lo >> 1);
       if (hi > lo && hi >= 8) w += 6; // the top of touching honours
       return w;
     }
@@ -127,6 +128,7 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
     const aTr = trump < 4 && hm(A, trump) != 0;
     const bTr = trump < 4 && hm(B, trump) != 0;
     const pTr = trump < 4 && hm(P, trump) != 0;
+    const cards = <i32>(popcnt<u32>(hm(hand, 0)) + popcnt<u32>(hm(hand, 1)) + popcnt<u32>(hm(hand, 2)) + popcnt<u32>(hm(hand, 3)));
     for (let s = 0; s < 4; s++) {
       const mL = hm(hand, s);
       if (!mL) continue;
@@ -138,7 +140,8 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const topOpp = top(mA | mB);
       const topP = top(mP);
       const topL = top(mL);
-      const pot = <i32>(popcnt<u32>(mL) + popcnt<u32>(mP)) - <i32>(popcnt<u32>(mA) + popcnt<u32>(mB)) + 16;
+      const oppCards = (mA ? <i32>popcnt<u32>(mA) : cards) + (mB ? <i32>popcnt<u32>(mB) : cards);
+      const pot = (oppCards * (trump < 4 ? 10 : 7)) >> 1;
       if (topL > topOpp && topL > topP) {
         n = groups(out, n, hand, s, LEAD_TOP, oppRuff, pot, hs);
       } else if (topP > topOpp) {

@@ -73,6 +73,30 @@ function lastTrick(leader: i32): i32 {
   return (winHand & 1) == maxSide ? 1 : 0;
 }
 
+/**
+ * Second to play, when its side needs just one more trick: does the side surely win this one? Either
+ * its best card of the led suit beats the led card and everything the third hand holds there, or one of
+ * its hands ruffs while the third hand still follows suit (or holds no trump). Sets retRel.
+ */
+function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool {
+  if (need != 1) return false;
+  const third = (hand + 1) & 3;
+  const fourth = hand ^ 2;
+  const m3 = hm(third, leadSuit);
+  const sideSuit = trump < 4 && leadSuit != trump;
+  if (sideSuit && !m3 && hm(third, trump)) return false;
+  const best = msb(hm(hand, leadSuit) | hm(fourth, leadSuit));
+  if (best > ledRank && best > msb(m3)) {
+    retRel = <u64>1 << (<u64>((leadSuit << 4) + best));
+    return true;
+  }
+  if (sideSuit && ((!hm(hand, leadSuit) && hm(hand, trump)) || (!hm(fourth, leadSuit) && hm(fourth, trump)))) {
+    retRel = 0;
+    return true;
+  }
+  return false;
+}
+
 /** Plays card (s, r) for `hand` at `pos` and searches the rest; undoes the move. */
 export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, s: i32, r: i32, target: i32): bool {
   const addr = HANDS + ((<usize>((hand << 2) + s)) << 1);
@@ -125,7 +149,13 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
 export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32): bool {
   nodes++;
   const isMax = (hand & 1) == maxSide;
-  if (pos != 0) return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
+  if (pos != 0) {
+    if (pos == 1 && secondHandWins(hand, leadSuit, winRank, isMax ? target - winsMax : remTricks - target + winsMax + 1)) {
+      statQt++;
+      return isMax;
+    }
+    return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
+  }
 
   if (winsMax >= target) {
     retRel = 0;

@@ -123,17 +123,20 @@ function randomDeal(next: () => number, cards: number): Masks {
   return masks;
 }
 
-describe('bridge double dummy against exhaustive minimax', () => {
-  it('scores every card of random 3-4 card deals exactly (one shared table)', () => {
-    const next = rng(20261122);
+/**
+ * Solves `count` random deals of `sizes[k]` cards a hand in groups of 8 (a new deal, then 7 of its
+ * shape) and checks every legal card against the minimax. Returns the number of cards checked.
+ */
+function checkRandom(seed: number, count: number, sizes: number[]): number {
+    const next = rng(seed);
     let checked = 0;
     let base: Masks = [];
     let trumpIndex = 0;
     let leader = 0;
-    for (let g = 0; g < 320; g++) {
+    for (let g = 0; g < count; g++) {
       // Every 8th deal is new; the 7 after it have its shape (same strain and leader).
       if (g % 8 === 0) {
-        base = randomDeal(next, 3 + ((g >> 3) % 2));
+        base = randomDeal(next, sizes[(g >> 3) % sizes.length]!);
         trumpIndex = Math.floor(next() * 5);
         leader = Math.floor(next() * 4);
       }
@@ -170,7 +173,17 @@ describe('bridge double dummy against exhaustive minimax', () => {
         checked++;
       }
     }
-    expect(checked).to.be.greaterThan(500);
+    return checked;
+}
+
+describe('bridge double dummy against exhaustive minimax', () => {
+  it('scores every card of random 3-4 card deals exactly (one shared table)', () => {
+    expect(checkRandom(20261122, 320, [3, 4])).to.be.greaterThan(500);
+  });
+
+  // Deep enough for the quick-trick counts of two hands, entries and length winners to cut.
+  it('scores every card of random 5 card deals exactly (one shared table)', () => {
+    expect(checkRandom(20261123, 48, [5])).to.be.greaterThan(150);
   });
 
   // Found on reference board 6 after five earlier tables: the first position of each pair stored a

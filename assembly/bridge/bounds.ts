@@ -99,19 +99,18 @@ const leaderTricks = new StaticArray<i32>(4);
 const leaderRel = new StaticArray<u64>(4);
 
 /**
- * Without trumps in play: the leader cashes its winners, crosses to partner and partner cashes its own
- * (leaderTricks and suitTricks, never the same suit); the entry suit e is played out last and takes
- * eCount tricks, led by the leader's hand (eLed) or partner's. Each hand must have enough spare cards to
- * discard on the other's winners in suits it lacks. Returns the total, or 0 when the discards do not fit.
+ * The leader cashes its winners, crosses to partner and partner cashes its own (leaderTricks and
+ * suitTricks, never the same suit); the entry suit e is played out last and takes eCount tricks, led by
+ * the leader's hand (eLed) or partner's. Each hand must have enough spare side-suit cards to discard on
+ * the other's winners in suits it lacks (a trump there would ruff and take the lead). Returns the
+ * total, or 0 when the discards do not fit.
  */
-function cashBoth(L: i32, P: i32, rem: i32, e: i32, eCount: i32, eLed: bool): i32 {
+function cashBoth(L: i32, P: i32, rem: i32, trump: i32, e: i32, eCount: i32, eLed: bool): i32 {
   let total = 0;
-  let followP = 0;
+  let spareP = 0;
+  let spareL = 0;
   let discardP = 0;
-  let usedP = 0;
-  let followL = 0;
   let discardL = 0;
-  let usedL = 0;
   for (let t = 0; t < 4; t++) {
     let wl = unchecked(leaderTricks[t]);
     let wp = unchecked(suitTricks[t]);
@@ -121,20 +120,26 @@ function cashBoth(L: i32, P: i32, rem: i32, e: i32, eCount: i32, eLed: bool): i3
     }
     const lp = <i32>popcnt<u32>(hm(P, t));
     const ll = <i32>popcnt<u32>(hm(L, t));
+    // Cards of each hand left over in this suit once both hands' winners here are played.
+    let restP = lp;
+    let restL = ll;
     if (wl) {
-      usedL += wl;
-      followP += wl < lp ? wl : lp;
+      restL -= wl;
+      restP -= wl < lp ? wl : lp;
       if (wl > lp) discardP += wl - lp;
     }
     if (wp) {
-      usedP += wp;
-      followL += wp < ll ? wp : ll;
+      restP -= wp;
+      restL -= wp < ll ? wp : ll;
       if (wp > ll) discardL += wp - ll;
+    }
+    if (t != trump) {
+      spareP += restP;
+      spareL += restL;
     }
     total += wl + wp;
   }
-  if (handCount(P) - followP - usedP < discardP) return 0;
-  if (handCount(L) - usedL - followL < discardL) return 0;
+  if (spareP < discardP || spareL < discardL) return 0;
   return total < rem ? total : rem;
 }
 
@@ -195,7 +200,7 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
-  const noTrumps = trump == 4 || !agg(trump);
+  const oppTrumps = trump < 4 && (hm(A, trump) | hm(B, trump)) != 0;
   let partnerDone = false;
   let partnerQ = 0;
   for (let e = 0; e < 4; e++) {
@@ -226,24 +231,27 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
         keepBranch(topRel);
       }
     }
-    if (!noTrumps) continue;
-    // The entry suit, played out last: partner's winners there, or both top cards when they are split.
+    // The entry suit, played out last: partner's winners there, or both top cards when they are split
+    // (two rounds: in a side suit an opponent with trumps must follow to both).
     const oppLen = <i32>max(popcnt<u32>(mA), popcnt<u32>(mB));
+    const twoRounds = !oppTrumps || e == trump ||
+      ((popcnt<u32>(mA) >= 2 || !hm(A, trump)) && (popcnt<u32>(mB) >= 2 || !hm(B, trump)));
+    if (viaSecond && !twoRounds) continue;
     let eCount = partnerTop ? unchecked(suitTricks[e]) : 0;
     let eLed = false;
     let eRel = partnerTop ? unchecked(suitRel[e]) | topRel : 0;
-    const leaderSecond = partnerTop && split && (mL & (<u32>1 << <u32>second)) != 0;
+    const leaderSecond = partnerTop && split && twoRounds && (mL & (<u32>1 << <u32>second)) != 0;
     if (leaderSecond || viaSecond) {
       // The second round is won by the other hand, which goes on with its length once the opponents are out.
       const winner = leaderSecond ? lenL : lenP;
-      const c = 2 + (oppLen <= 2 && winner > 2 ? winner - 2 : 0);
+      const c = 2 + (oppLen <= 2 && winner > 2 && (!oppTrumps || e == trump) ? winner - 2 : 0);
       if (c > eCount) {
         eCount = c;
         eLed = leaderSecond;
         eRel = (<u64>(<u32>1 << <u32>second) << (<u64>e << 4)) | topRel;
       }
     }
-    const both = cashBoth(L, P, rem, e, eCount, eLed);
+    const both = cashBoth(L, P, rem, trump, e, eCount, eLed);
     if (both > best) {
       best = both;
       for (let t = 0; t < 4; t++) {

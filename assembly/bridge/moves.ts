@@ -42,6 +42,13 @@ export function setSeparator(suit: i32, rank: i32): void {
   sepBit = suit >= 0 ? <u32>1 << <u32>rank : 0;
 }
 
+/** A lead that cut off at the same depth elsewhere (suit << 4 | rank, -1 none) and its bonus. */
+let killerCard: i32 = -1;
+export const KILLER_BONUS: i32 = 60;
+export function setKiller(card: i32): void {
+  killerCard = card;
+}
+
 /** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
 function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32): i32 {
   let m = hm(h, s);
@@ -55,6 +62,7 @@ function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32,
     const lo = <i32>ctz<u32>(g);
     let w = weight(kind, s, t, lo, p0, p1);
     if (hint >= 0 && (g & (<u32>1 << hint))) w += 200;
+    else if (killerCard >= 0 && (killerCard >> 4) == s && (g & (<u32>1 << <u32>(killerCard & 15)))) w += KILLER_BONUS;
     n = push(out, n, w, s, lo, t);
   }
   return n;
@@ -119,6 +127,7 @@ const DISCARD = 6; // p0 = length of the suit
 export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32): i32 {
   let n = 0;
   setSeparator(pos == 0 ? -1 : winSuit, winRank);
+  if (pos != 0) killerCard = -1;
   const hintSuit = hint >= 0 ? hint >> 4 : -1;
   const hintRank = hint >= 0 ? hint & 15 : -1;
   if (pos == 0) {

@@ -1,7 +1,10 @@
 // Alpha-beta over tricks as a null-window (boolean) search: "can the max side take at least `target`
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
-import { genMoves, sortMoves, MULTI } from './moves';
+import { genMoves, sortMoves, setKiller, MULTI } from './moves';
+
+/** Per ply: the lead that last cut off at a trick start of that depth (-1 none). */
+const killers = new StaticArray<i32>(64);
 import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
 import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord } from './tt';
 
@@ -36,6 +39,7 @@ export function setSearch(t: i32, side: i32, rem: i32, plyStart: i32): void {
     for (let s = 0; s < 4; s++) k = (k << 4) | <u64>popcnt<u32>(hm(h, s));
   }
   lenKey = k;
+  for (let i = 0; i < 64; i++) unchecked(killers[i] = -1);
   trump = t;
   maxSide = side;
   winsMax = 0;
@@ -225,6 +229,7 @@ let lastBest: i32 = -1;
 
 function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32, isMax: bool, hint: i32): bool {
   const out = MOVES + (<usize>ply << 6);
+  if (pos == 0) setKiller(trump == 4 ? unchecked(killers[ply]) : -1);
   const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint);
   sortMoves(out, n);
   let rel: u64 = 0;
@@ -243,7 +248,10 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
     }
     const res = playAndSearch(pos, hand, leadSuit, winHand, winSuit, winRank, s, r, target);
     if (res == isMax) {
-      if (pos == 0) lastBest = (s << 4) | r;
+      if (pos == 0) {
+        lastBest = (s << 4) | r;
+        unchecked(killers[ply] = lastBest);
+      }
       if (i == 0) cutFirst[pos]++; else cutLater[pos]++;
       return res;
     }

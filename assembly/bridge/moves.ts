@@ -83,13 +83,18 @@ const DISCARD = 6; // p0 = length of the suit
     // Leads: p1 = the cost of the opponents' cards in the suit (a void opponent discards at will: it
     // costs as much as a full hand), so suits where they are short come first.
     case LEAD_TOP:
-      return (p0 ? 20 : 40) - p1 + (hi >> 1);
+      // A low card from the suit whose top card the leader holds comes after cashing it.
+      if (hi != (p0 >> 8)) return 5 - p1 - (lo >> 1);
+      return (p0 & 1 ? 20 : 40) - p1 + (hi >> 1);
     case LEAD_TO_PARTNER:
       return (p0 ? 20 : 42) - p1 - (lo >> 1);
     case LEAD_RUFF:
-      return p0 ? 25 - lo : 45 - lo;
+      return (p0 ? 25 : 45) - lo - p1;
     case LEAD_OTHER: {
-      let w = (p0 ? 22 : 28) - p1 - (lo >> 1);
+      // p0 bit 0: RHO holds one of the two top cards (and more): leading gives it a cheap trick; bit 1:
+      // LHO holds the top card and partner the second, guarded: a lead through LHO sets it up; bit 2:
+      // an opponent ruffs.
+      let w = (p0 & 1 ? 18 : 28) + (p0 & 2 ? 25 : 0) - (p0 & 4 ? 12 : 0) - p1 - (lo >> 1);
       if (hi > lo && hi >= 8) w += 6; // the top of touching honours
       return w;
     }
@@ -152,13 +157,20 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const oppCards = (mA ? <i32>popcnt<u32>(mA) : cards) + (mB ? <i32>popcnt<u32>(mB) : cards);
       const pot = (oppCards * (trump < 4 ? 10 : 7)) >> 1;
       if (topL > topOpp && topL > topP) {
-        n = groups(out, n, hand, s, LEAD_TOP, oppRuff, pot, hs);
+        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (topL << 8), pot, hs);
       } else if (topP > topOpp) {
         n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff, pot, hs);
       } else if (s != trump && pTr && !mP && mA) {
-        n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, 0, hs);
+        n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, pot, hs);
       } else {
-        n = groups(out, n, hand, s, LEAD_OTHER, top(mB) > top(mA) ? 1 : 0, pot, hs);
+        const all = mL | mA | mB | mP;
+        const t1 = <u32>1 << <u32>top(all);
+        const t2 = <u32>1 << <u32>top(all & ~t1);
+        const lenB = popcnt<u32>(mB);
+        const lenP = popcnt<u32>(mP);
+        const rhoHigh = lenB >= 2 && ((mB & t1) != 0 || (mB & t2) != 0) ? 1 : 0;
+        const finesse = !rhoHigh && (mA & t1) != 0 && (mP & t2) != 0 && lenP >= 2 ? 2 : 0;
+        n = groups(out, n, hand, s, LEAD_OTHER, rhoHigh | finesse | (oppRuff << 2), pot, hs);
       }
     }
     return n;

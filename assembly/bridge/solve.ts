@@ -4,7 +4,7 @@
 import { PLY_CARD, MOVES, IO, hm, agg, handCount, rebuildRelative } from './state';
 import { setSearch, search, playAndSearch, remTricks } from './search';
 import { genMoves, separators, setSeparator } from './moves';
-import { ttNewGeneration } from './tt';
+import { ttForget } from './tt';
 
 let rootPos = 0;
 let rootHand = 0;
@@ -128,7 +128,7 @@ export function rootCards(best: i32): i32 {
  * IO[strain * 4 + declarer] = tricks for declarer (strain 0..3 = S H D C, 4 = NT).
  */
 export function calcTable(): i32 {
-  ttNewGeneration();
+  ttForget();
   for (let strain = 0; strain < 5; strain++) {
     let guessEW = -1;
     for (let k = 0; k < 4; k++) {

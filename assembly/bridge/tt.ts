@@ -26,6 +26,8 @@ export let statStores: u64 = 0;
 let base: usize = 0;
 let bucketMask: u64 = 0;
 let bytes: usize = 0;
+/** u32 per bucket after the buckets: slots in use (filled from 0 up, so scans stop there). */
+let fillBase: usize = 0;
 let gen: u32 = 1;
 
 /** Set by ttProbe. */
@@ -45,13 +47,14 @@ export function ttInit(mb: i32): void {
   const limit = (<u64>mb << 20) / <u64>BUCKET;
   while ((buckets << 1) <= limit) buckets <<= 1;
   const start: usize = (__heap_base + 65535) & ~(<usize>65535);
-  const need = start + <usize>(buckets * <u64>BUCKET);
+  const need = start + <usize>(buckets * <u64>(BUCKET + 4));
   const pages = <i32>((need + 65535) >> 16);
   const have = memory.size();
   if (pages > have) memory.grow(pages - have);
   base = start;
   bucketMask = buckets - 1;
-  bytes = <usize>(buckets * <u64>BUCKET);
+  fillBase = start + <usize>(buckets * <u64>BUCKET);
+  bytes = <usize>(buckets * <u64>(BUCKET + 4));
   ttClear();
 }
 
@@ -61,6 +64,12 @@ export function ttClear(): void {
 
 export function ttBytes(): usize {
   return bytes;
+}
+
+/** Forgets every entry at once (a new deal: its positions rarely match another deal's). */
+export function ttForget(): void {
+  memory.fill(fillBase, 0, bytes - (fillBase - base));
+  ttNewGeneration();
 }
 
 export function ttNewGeneration(): void {
@@ -170,13 +179,14 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   let cutP01: u64 = 0;
   let cutP23: u64 = 0;
   const b = curBucket;
+  const used = <usize>load<u32>(fillBase + ((b - base) / BUCKET << 2));
   const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
   // A slot passes when its pinned owner bits agree with the position's: (word ^ pos) & pins == 0.
   const posv = i32x4.splat(<i32>curWord);
   const low16 = i32x4.splat(0xffff);
   const zero = i32x4.splat(0);
-  for (let g: usize = 0; g < SLOTS; g += 4) {
+  for (let g: usize = 0; g < used; g += 4) {
     const w = v128.load(b + (g << 2));
     const diff = v128.and(v128.and(v128.xor(w, posv), i32x4.shr_u(w, 16)), low16);
     let bits = i32x4.bitmask(v128.and(i32x4.eq(diff, zero), i32x4.ne(w, zero)));
@@ -262,10 +272,12 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     bestCode = <u32>(s << 4) | popcnt<u32>(agg(s) >> <u32>((best & 15) + 1));
   }
   const b = curBucket;
+  const fillAt = fillBase + ((b - base) / BUCKET << 2);
+  const used = <usize>load<u32>(fillAt);
   const word = entryWord(<u32>p01, <u32>(p01 >> 32), <u32>p23, <u32>(p23 >> 32));
   // The same abstraction already stored: merge the bounds (its word is the same).
   const fpv = i32x4.splat(<i32>word);
-  for (let g: usize = 0; g < SLOTS; g += 4) {
+  for (let g: usize = 0; g < used; g += 4) {
     let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
     while (bits) {
       const i = g + <usize>ctz<i32>(bits);
@@ -291,7 +303,12 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   const start = <usize>(h & <u64>(SLOTS - WINDOW));
   let victim: usize = 0;
   let victimScore: u32 = 0xffffffff;
-  for (let i: usize = start; i < start + WINDOW; i++) {
+  if (used < SLOTS) {
+    victim = b + FPS + used * ENTRY;
+    victimScore = 0;
+    store<u32>(fillAt, <u32>used + 1);
+  }
+  for (let i: usize = start; victimScore != 0 && i < start + WINDOW; i++) {
     const e = b + FPS + i * ENTRY;
     let score: u32;
     if (load<u64>(e) == 0) score = 0;

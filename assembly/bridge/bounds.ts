@@ -18,7 +18,7 @@ let entryRel: u64 = 0;
  * every other card of the suit (so partner never overtakes and the leader keeps the lead). In a trump
  * contract, side-suit winners are limited by the length of each opponent who still holds trumps, and
  * by partner's side-suit cards when partner holds trumps (so partner is never forced to ruff).
- * Trump winners are cashed last.
+ * Trump winners are cashed first and draw the other hands' trumps.
  */
 function ownTricks(L: i32, trump: i32, rem: i32): i32 {
   const P = L ^ 2;
@@ -37,7 +37,15 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
     unchecked(suitRel[s] = 0);
   }
   sideCap = 99;
-  for (let s = 0; s < 4; s++) {
+  let trumpRounds = 0;
+  // Trumps first: each top trump cashed draws a trump from every hand that still holds one.
+  for (let k = 0; k < 5; k++) {
+    const s = k == 0 ? trump : k - 1;
+    if (k == 1 && trump < 4) {
+      aTr = <i32>popcnt<u32>(hm(A, trump)) > trumpRounds;
+      bTr = <i32>popcnt<u32>(hm(B, trump)) > trumpRounds;
+    }
+    if (s == 4 || (k > 0 && s == trump)) continue;
     const mL = hm(L, s);
     if (!mL) continue;
     const mA = hm(A, s);
@@ -70,6 +78,7 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
     unchecked(suitRel[s] = r1);
     if (s == trump) {
       trumpTricks = w;
+      trumpRounds = w;
       unchecked(suitTricks[s] = w);
       continue;
     }
@@ -84,7 +93,7 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
     side += w;
     unchecked(suitTricks[s] = w);
   }
-  if (trump < 4 && hm(P, trump) != 0) {
+  if (trump < 4 && <i32>popcnt<u32>(hm(P, trump)) > trumpRounds) {
     const free = handCount(P) - <i32>popcnt<u32>(hm(P, trump));
     sideCap = free;
     if (side > free) side = free;
@@ -273,8 +282,9 @@ export let ltRel: u64 = 0;
 export let ltLower: i32 = 0;
 
 /**
- * Trump control: the hand holding the top trump wins a separate trick with each of its trumps that
- * is higher than every trump of the other three hands. Returns an upper bound for the leader's side
+ * Trump control: the side holding the top trump wins a separate trick with each trump of one hand
+ * that is higher than every trump of the other side (with all of that hand's trumps when the other
+ * side has none). Returns an upper bound for the leader's side
  * (rem - those tricks when the opponents hold them; at no trump, rem - 1 when the opponents hold the
  * top card of every suit the leader can lead) and sets ltLower for the leader's own trump tricks.
  */
@@ -284,14 +294,17 @@ export function laterTricks(L: i32, trump: i32, rem: i32): i32 {
   if (trump < 4) {
     const a = agg(trump);
     if (!a) return rem;
-    const top = <u32>1 << msb(a);
     let owner = 0;
-    while (!(hm(owner, trump) & top)) owner++;
-    const mine = hm(owner, trump);
-    const rest = a & ~mine;
-    const count = <i32>(rest ? popcnt<u32>(mine >> <u32>(msb(rest) + 1)) : popcnt<u32>(mine));
-    // Relevant: the counted trumps and the next highest trump.
-    ltRel = <u64>(rest ? (a & ~((<u32>1 << msb(rest)) - 1)) : a) << (<u64>trump << 4);
+    while (!(hm(owner, trump) & (<u32>1 << <u32>msb(a)))) owner++;
+    // Every trump a hand plays that beats all the other side's trumps takes a trick for its side.
+    const other = hm((owner + 1) & 3, trump) | hm((owner + 3) & 3, trump);
+    const floor: u32 = other ? <u32>2 << <u32>msb(other) : 1;
+    const h1 = hm(owner, trump) & ~(floor - 1);
+    const h2 = hm(owner ^ 2, trump) & ~(floor - 1);
+    const best = popcnt<u32>(h1) >= popcnt<u32>(h2) ? h1 : h2;
+    const count = <i32>popcnt<u32>(best);
+    // Relevant: the counted trumps and every trump above them (none when the other side has none).
+    ltRel = other ? <u64>(a & ~((<u32>1 << <u32>ctz<u32>(best)) - 1)) << (<u64>trump << 4) : 0;
     if ((owner & 1) == (L & 1)) {
       ltLower = count;
       return rem;

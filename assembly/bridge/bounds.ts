@@ -282,9 +282,8 @@ export let ltRel: u64 = 0;
 export let ltLower: i32 = 0;
 
 /**
- * Trump control: the side holding the top trump wins a separate trick with each trump of one hand
- * that is higher than every trump of the other side (with all of that hand's trumps when the other
- * side has none). Returns an upper bound for the leader's side
+ * Trump control: the side holding the top trump wins separate tricks with its trumps that are higher
+ * than every trump of the other side, as many as the longer of its two trump holdings allows. Returns an upper bound for the leader's side
  * (rem - those tricks when the opponents hold them; at no trump, rem - 1 when the opponents hold the
  * top card of every suit the leader can lead) and sets ltLower for the leader's own trump tricks.
  */
@@ -296,15 +295,15 @@ export function laterTricks(L: i32, trump: i32, rem: i32): i32 {
     if (!a) return rem;
     let owner = 0;
     while (!(hm(owner, trump) & (<u32>1 << <u32>msb(a)))) owner++;
-    // Every trump a hand plays that beats all the other side's trumps takes a trick for its side.
+    // Every trick in which the side plays a trump above all the other side's trumps is its own, and
+    // its two hands can spend such trumps on as many tricks as the longer hand has trumps.
     const other = hm((owner + 1) & 3, trump) | hm((owner + 3) & 3, trump);
     const floor: u32 = other ? <u32>2 << <u32>msb(other) : 1;
-    const h1 = hm(owner, trump) & ~(floor - 1);
-    const h2 = hm(owner ^ 2, trump) & ~(floor - 1);
-    const best = popcnt<u32>(h1) >= popcnt<u32>(h2) ? h1 : h2;
-    const count = <i32>popcnt<u32>(best);
-    // Relevant: the counted trumps and every trump above them (none when the other side has none).
-    ltRel = other ? <u64>(a & ~((<u32>1 << <u32>ctz<u32>(best)) - 1)) << (<u64>trump << 4) : 0;
+    const high = <i32>popcnt<u32>(a & ~(floor - 1));
+    const longer = <i32>max(popcnt<u32>(hm(owner, trump)), popcnt<u32>(hm(owner ^ 2, trump)));
+    const count = high < longer ? high : longer;
+    // Relevant: the trumps above the other side's (none when that side has none).
+    ltRel = other ? <u64>(a & ~(floor - 1)) << (<u64>trump << 4) : 0;
     if ((owner & 1) == (L & 1)) {
       ltLower = count;
       return rem;

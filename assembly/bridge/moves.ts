@@ -84,10 +84,11 @@ const DISCARD = 6; // p0 = length of the suit
     // costs as much as a full hand), so suits where they are short come first.
     case LEAD_TOP:
       // A low card from the suit whose top card the leader holds comes after cashing it.
+      // p0 bit 1: RHO holds the second card, guarded: cashing the top card sets it up.
       if (hi != (p0 >> 8)) return 5 - p1 - (lo >> 1);
-      return (p0 & 1 ? 20 : 40) - p1 + (hi >> 1);
+      return (p0 & 1 ? 20 : 40) - (p0 & 2 ? 25 : 0) - p1 + (hi >> 1);
     case LEAD_TO_PARTNER:
-      return (p0 ? 20 : 42) - p1 - (lo >> 1);
+      return (p0 & 1 ? 20 : 42) - (p0 & 2 ? 25 : 0) - p1 - (lo >> 1);
     case LEAD_RUFF:
       return (p0 ? 25 : 45) - lo - p1;
     case LEAD_OTHER: {
@@ -156,19 +157,19 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const topL = top(mL);
       const oppCards = (mA ? <i32>popcnt<u32>(mA) : cards) + (mB ? <i32>popcnt<u32>(mB) : cards);
       const pot = (oppCards * (trump < 4 ? 10 : 7)) >> 1;
+      const all = mL | mA | mB | mP;
+      const t1 = <u32>1 << <u32>top(all);
+      const t2 = <u32>1 << <u32>top(all & ~t1);
+      const lenB = popcnt<u32>(mB);
+      const rhoHigh = lenB >= 2 && ((mB & t1) != 0 || (mB & t2) != 0) ? 1 : 0;
       if (topL > topOpp && topL > topP) {
-        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (topL << 8), pot, hs);
+        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (rhoHigh << 1) | (topL << 8), pot, hs);
       } else if (topP > topOpp) {
-        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff, pot, hs);
+        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff | (rhoHigh << 1), pot, hs);
       } else if (s != trump && pTr && !mP && mA) {
         n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, pot, hs);
       } else {
-        const all = mL | mA | mB | mP;
-        const t1 = <u32>1 << <u32>top(all);
-        const t2 = <u32>1 << <u32>top(all & ~t1);
-        const lenB = popcnt<u32>(mB);
         const lenP = popcnt<u32>(mP);
-        const rhoHigh = lenB >= 2 && ((mB & t1) != 0 || (mB & t2) != 0) ? 1 : 0;
         const finesse = !rhoHigh && (mA & t1) != 0 && (mP & t2) != 0 && lenP >= 2 ? 2 : 0;
         n = groups(out, n, hand, s, LEAD_OTHER, rhoHigh | finesse | (oppRuff << 2), pot, hs);
       }
@@ -193,6 +194,10 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
     if (partnerWinning) {
       // Partner's card wins unless the next opponent can beat it.
       if (winSuit != leadSuit || (later != 99 && winRank > later) || pos == 3) flags = 1;
+    } else if (pos == 1) {
+      // Second hand: partner, last to play, beats the led card and everything the third hand holds.
+      const p4 = top(hm(hand ^ 2, leadSuit));
+      if (p4 > winRank && p4 > later && later != 99) flags = 1;
     }
     // The later-reach value only matters if the trick is still in the lead suit.
     const p1 = flags | (pos == 1 ? 2 : 0) | ((winSuit == leadSuit ? later : 99) << 8);

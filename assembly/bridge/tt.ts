@@ -6,15 +6,19 @@
 // side on lead, and the best lead (suit, number of cards above it) for move ordering.
 //
 // Every entry of one set of lengths, leader and trump lives in one bucket (an entry may pin no card of
-// a suit, so nothing finer can be hashed). Layout: buckets of SLOTS u32 prefilter words (the owners of
-// the top two cards of each suit the entry pins; tested with SIMD against the position's owners), then
-// SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 | best << 16 |
+// a suit, so nothing finer can be hashed). Layout: buckets of SLOTS prefilter words (the owners of the
+// top two cards of each suit the entry pins and which of them it pins; tested with SIMD against the
+// position's owners), then SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 | best << 16 |
 // tag << 24) | gen u32. A pattern per suit is (1 << 2k) | owners of the top k cards (highest first).
 import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
 const SLOTS: usize = 256;
-/** A bucket: SLOTS u32 prefilter words (scanned with SIMD), then SLOTS entries. */
+/**
+ * A bucket: the prefilter words of its SLOTS entries as two u16 arrays (owners, then the pin mask at
+ * PINS; scanned eight slots at a time with SIMD), then the SLOTS entries.
+ */
+const PINS: usize = SLOTS * 2;
 const FPS: usize = SLOTS * 4;
 const BUCKET: usize = FPS + ENTRY * SLOTS;
 /** Slots examined for replacement (a power of two dividing SLOTS). */
@@ -101,7 +105,7 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
 
 /**
  * An entry's prefilter word: per suit the owners of its top two stored cards (bits 4s..4s+3) and which
- * of them the entry pins (the same bits, 16 higher). Never 0, so empty slots never pass.
+ * of them the entry pins (the same bits, 16 higher).
  */
 function entryWord(p0: u32, p1: u32, p2: u32, p3: u32): u32 {
   let owners: u32 = 0;
@@ -122,7 +126,7 @@ function entryWord(p0: u32, p1: u32, p2: u32, p3: u32): u32 {
     owners |= w << <u32>(s << 2);
     pins |= m << <u32>(s << 2);
   }
-  return pins ? owners | (pins << 16) : 0xffff;
+  return owners | (pins << 16);
 }
 
 export function ttSaveKey(): u64 {
@@ -183,13 +187,12 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
   // A slot passes when its pinned owner bits agree with the position's: (word ^ pos) & pins == 0.
-  const posv = i32x4.splat(<i32>curWord);
-  const low16 = i32x4.splat(0xffff);
-  const zero = i32x4.splat(0);
-  for (let g: usize = 0; g < used; g += 4) {
-    const w = v128.load(b + (g << 2));
-    const diff = v128.and(v128.and(v128.xor(w, posv), i32x4.shr_u(w, 16)), low16);
-    let bits = i32x4.bitmask(v128.and(i32x4.eq(diff, zero), i32x4.ne(w, zero)));
+  const posv = i16x8.splat(<i16>curWord);
+  const zero = i16x8.splat(0);
+  for (let g: usize = 0; g < used; g += 8) {
+    const diff = v128.and(v128.xor(v128.load(b + (g << 1)), posv), v128.load(b + PINS + (g << 1)));
+    let bits = i16x8.bitmask(i16x8.eq(diff, zero));
+    if (used - g < 8) bits &= (1 << <i32>(used - g)) - 1;
     while (bits) {
     const i = g + <usize>ctz<i32>(bits);
     bits &= bits - 1;
@@ -276,9 +279,11 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   const used = <usize>load<u32>(fillAt);
   const word = entryWord(<u32>p01, <u32>(p01 >> 32), <u32>p23, <u32>(p23 >> 32));
   // The same abstraction already stored: merge the bounds (its word is the same).
-  const fpv = i32x4.splat(<i32>word);
-  for (let g: usize = 0; g < used; g += 4) {
-    let bits = i32x4.bitmask(i32x4.eq(v128.load(b + (g << 2)), fpv));
+  const fpo = i16x8.splat(<i16>word);
+  const fpp = i16x8.splat(<i16>(word >> 16));
+  for (let g: usize = 0; g < used; g += 8) {
+    let bits = i16x8.bitmask(v128.and(i16x8.eq(v128.load(b + (g << 1)), fpo), i16x8.eq(v128.load(b + PINS + (g << 1)), fpp)));
+    if (used - g < 8) bits &= (1 << <i32>(used - g)) - 1;
     while (bits) {
       const i = g + <usize>ctz<i32>(bits);
       bits &= bits - 1;
@@ -322,7 +327,9 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       if (score == 0) break;
     }
   }
-  store<u32>(b + ((victim - b - FPS) / ENTRY << 2), word);
+  const slot = (victim - b - FPS) / ENTRY;
+  store<u16>(b + (slot << 1), <u16>word);
+  store<u16>(b + PINS + (slot << 1), <u16>(word >> 16));
   store<u64>(victim, curLen);
   store<u64>(victim, p01, 8);
   store<u64>(victim, p23, 16);

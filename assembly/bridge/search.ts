@@ -32,6 +32,8 @@ export let statQt: u64 = 0;
 export let lenKey: u64 = 0;
 /** Positions with this many tricks left or fewer are searched without the table. */
 const TT_MIN_REM = 2;
+/** Positions with this many tricks left or more consult the table before the bounds. */
+const TT_FIRST_REM = 6;
 
 export function setSearch(t: i32, side: i32, rem: i32, plyStart: i32): void {
   let k: u64 = 0;
@@ -176,21 +178,11 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   // Bounds for the leader's side, converted to the max side.
   // Leader-side tricks that decide the test: at least `want` proves it for the leader's side.
   const want = isMax ? need : rem - need + 1;
-  const hi = laterTricks(hand, trump, rem);
-  if (hi < want) {
-    statQt++;
-    retRel = ltRel;
-    return !isMax;
-  }
-  if (ltLower >= want) {
-    statQt++;
-    retRel = ltRel;
-    return isMax;
-  }
-  if (quickTricks(hand, trump, rem, want) >= want) {
-    statQt++;
-    retRel = qtRelFor(want);
-    return isMax;
+  // Far from the end the table decides more often and more cheaply than the bounds: ask it first.
+  const tableFirst = rem >= TT_FIRST_REM;
+  if (!tableFirst) {
+    const b = boundsCut(hand, rem, want);
+    if (b >= 0) return b == 1 ? isMax : !isMax;
   }
   if (rem <= TT_MIN_REM) return searchMoves(0, hand, 0, 0, 0, 0, target, isMax, -1);
   ttKey(hand, trump, lenKey);
@@ -203,6 +195,10 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     statCut++;
     retRel = probeRel;
     return t == 1;
+  }
+  if (tableFirst) {
+    const b = boundsCut(hand, rem, want);
+    if (b >= 0) return b == 1 ? isMax : !isMax;
   }
   const hint = probeBest;
   expandedAt[rem]++;
@@ -222,6 +218,30 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   ttStore(rel, blo, bhi, res == isMax ? lastBest : -1, rem);
   retRel = rel;
   return res;
+}
+
+/**
+ * The cheap bounds for the side on lead, which needs `want` of the `rem` tricks: 1 if they prove it
+ * gets them, 0 if they prove it does not, -1 if undecided. Sets retRel on a decision.
+ */
+function boundsCut(hand: i32, rem: i32, want: i32): i32 {
+  const hi = laterTricks(hand, trump, rem);
+  if (hi < want) {
+    statQt++;
+    retRel = ltRel;
+    return 0;
+  }
+  if (ltLower >= want) {
+    statQt++;
+    retRel = ltRel;
+    return 1;
+  }
+  if (quickTricks(hand, trump, rem, want) >= want) {
+    statQt++;
+    retRel = qtRelFor(want);
+    return 1;
+  }
+  return -1;
 }
 
 /** The card that produced the cutoff in the last searchMoves at a trick boundary (-1 if none). */

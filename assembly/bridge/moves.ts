@@ -61,7 +61,7 @@ function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32,
     m &= ~g;
     const lo = <i32>ctz<u32>(g);
     let w = weight(kind, s, t, lo, p0, p1);
-    if (hint >= 0 && (g & (<u32>1 << hint))) w += 200;
+    if (hint >= 0 && (g & (<u32>1 << hint))) w += 40;
     else if (killerCard >= 0 && (killerCard >> 4) == s && (g & (<u32>1 << <u32>(killerCard & 15)))) w += KILLER_BONUS;
     n = push(out, n, w, s, lo, t);
   }

@@ -82,10 +82,12 @@ function lastTrick(leader: i32): i32 {
 /**
  * Second to play, when its side needs just one more trick: does the side surely win this one? Either
  * its best card of the led suit beats the led card and everything the third hand holds there, or one of
- * its hands ruffs while the third hand still follows suit (or holds no trump). Sets retRel.
+ * its hands ruffs while the third hand still follows suit (or holds no trump). At no trump, also two
+ * tricks when the hand winning this one then holds a card above both opponents' in some suit. Sets
+ * retRel.
  */
 function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool {
-  if (need != 1) return false;
+  if (need != 1 && (need != 2 || trump != 4)) return false;
   const third = (hand + 1) & 3;
   const fourth = hand ^ 2;
   const m3 = hm(third, leadSuit);
@@ -94,8 +96,24 @@ function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool
   const best = msb(hm(hand, leadSuit) | hm(fourth, leadSuit));
   if (best > ledRank && best > msb(m3)) {
     retRel = <u64>1 << (<u64>((leadSuit << 4) + best));
-    return true;
+    if (need == 1) return true;
+    // At no trump the hand winning this trick leads next: a card above both opponents' cards of its
+    // suit is a second trick (partner cannot overtake: best is the side's highest card of the suit).
+    const winner = hm(hand, leadSuit) & (<u32>1 << <u32>best) ? hand : fourth;
+    const leader = (hand + 3) & 3;
+    for (let s = 0; s < 4; s++) {
+      let mine = hm(winner, s);
+      if (s == leadSuit) mine &= ~(<u32>1 << <u32>best);
+      if (!mine) continue;
+      const top = msb(mine);
+      if (top > msb(hm(third, s) | hm(leader, s))) {
+        retRel |= <u64>1 << (<u64>((s << 4) + top));
+        return true;
+      }
+    }
+    return false;
   }
+  if (need != 1) return false;
   if (sideSuit && ((!hm(hand, leadSuit) && hm(hand, trump)) || (!hm(fourth, leadSuit) && hm(fourth, trump)))) {
     retRel = 0;
     return true;

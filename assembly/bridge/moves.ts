@@ -156,7 +156,7 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const topP = top(mP);
       const topL = top(mL);
       const oppCards = (mA ? <i32>popcnt<u32>(mA) : cards) + (mB ? <i32>popcnt<u32>(mB) : cards);
-      const pot = (oppCards * (trump < 4 ? 10 : 7)) >> 1;
+      const pot = oppCards * (trump < 4 ? 10 : 7);
       const all = mL | mA | mB | mP;
       const t1 = <u32>1 << <u32>top(all);
       const t2 = <u32>1 << <u32>top(all & ~t1);

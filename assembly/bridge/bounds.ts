@@ -14,22 +14,19 @@ let bestTrump: i32 = 4;
 let entryRel: u64 = 0;
 
 /**
- * Tricks the leader's side can take at once, counting only the leader's own cards that are higher than
- * every other card of the suit (so partner never overtakes and the leader keeps the lead). In a trump
- * contract, side-suit winners are limited by the length of each opponent who still holds trumps, and
- * by partner's side-suit cards when partner holds trumps (so partner is never forced to ruff).
- * Trump winners are cashed first and draw the other hands' trumps.
+ * Tricks the leader can cash from its own hand, keeping the lead: per suit, round by round from the top
+ * while its card beats every other hand still holding the suit (partner unblocking). In a trump
+ * contract the top trumps are cashed first and draw the other hands' trumps; side-suit rounds are then
+ * limited by the length of each opponent who still holds trumps, and by partner's side-suit cards when
+ * partner still holds trumps (so partner is never forced to ruff).
  */
 function ownTricks(L: i32, trump: i32, rem: i32): i32 {
   const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
+  // Whether each opponent can still ruff once the leader's top trumps are cashed (set after them).
   let aTr = false;
   let bTr = false;
-  if (trump < 4) {
-    aTr = hm(A, trump) != 0;
-    bTr = hm(B, trump) != 0;
-  }
   let side = 0;
   let trumpTricks = 0;
   for (let s = 0; s < 4; s++) {
@@ -82,14 +79,8 @@ function ownTricks(L: i32, trump: i32, rem: i32): i32 {
       unchecked(suitTricks[s] = w);
       continue;
     }
-    if (aTr) {
-      const la = <i32>popcnt<u32>(hm(A, s));
-      if (la < w) w = la;
-    }
-    if (bTr) {
-      const lb = <i32>popcnt<u32>(hm(B, s));
-      if (lb < w) w = lb;
-    }
+    if (aTr && lA < w) w = lA;
+    if (bTr && lB < w) w = lB;
     side += w;
     unchecked(suitTricks[s] = w);
   }
@@ -194,8 +185,9 @@ export function qtRelFor(x: i32): u64 {
 }
 
 /**
- * Quick tricks of the leader's side: the leader's own winners, or, when the leader can reach partner
- * (a low card to partner's top card that no opponent can ruff), partner's winners.
+ * Quick tricks of the leader's side: the most of the leader's own winners; partner's winners after an
+ * entry (a low card to partner's top card that no opponent can ruff); and both together, the leader's
+ * first, then the entry, partner's, and the entry suit last (see cashBoth).
  */
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   bestTrump = trump;
@@ -283,9 +275,10 @@ export let ltLower: i32 = 0;
 
 /**
  * Trump control: the side holding the top trump wins separate tricks with its trumps that are higher
- * than every trump of the other side, as many as the longer of its two trump holdings allows. Returns an upper bound for the leader's side
- * (rem - those tricks when the opponents hold them; at no trump, rem - 1 when the opponents hold the
- * top card of every suit the leader can lead) and sets ltLower for the leader's own trump tricks.
+ * than every trump of the other side, as many as the longer of its two trump holdings allows. Returns
+ * an upper bound for the leader's side (rem - those tricks when the opponents hold them; at no trump,
+ * rem - 1 when the opponents hold the top card of every suit the leader can lead) and sets ltLower for
+ * the leader's side's own trump tricks.
  */
 export function laterTricks(L: i32, trump: i32, rem: i32): i32 {
   ltLower = 0;

@@ -1,7 +1,7 @@
 // Move generation: one representative per group of equivalent cards (cards of one hand with no other
 // card still in play between them, counting the cards on the table in this trick), each with a weight
 // from play heuristics; the list is sorted best first (entry layout at MULTI).
-import { hm, msb } from './state';
+import { hm, msb, handCount } from './state';
 
 /**
  * A move entry: weight << 12 | top card of the group << 8 | MULTI | suit << 4 | the card played (the
@@ -42,15 +42,12 @@ export function setSeparator(suit: i32, rank: i32): void {
   sepBit = suit >= 0 ? <u32>1 << <u32>rank : 0;
 }
 
-/** A lead that cut off at the same depth elsewhere (suit << 4 | rank, -1 none) and its bonus. */
-let killerCard: i32 = -1;
-export const KILLER_BONUS: i32 = 60;
-export function setKiller(card: i32): void {
-  killerCard = card;
-}
+/** Bonus of the lead that last cut off at the same depth (the killer), and of the table's best lead. */
+const KILLER_BONUS: i32 = 60;
+const TABLE_LEAD_BONUS: i32 = 40;
 
 /** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
-function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32): i32 {
+function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32, killer: i32): i32 {
   let m = hm(h, s);
   const others = separators(h, s);
   while (m) {
@@ -61,8 +58,8 @@ function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32,
     m &= ~g;
     const lo = <i32>ctz<u32>(g);
     let w = weight(kind, s, t, lo, p0, p1);
-    if (hint >= 0 && (g & (<u32>1 << hint))) w += 40;
-    else if (killerCard >= 0 && (killerCard >> 4) == s && (g & (<u32>1 << <u32>(killerCard & 15)))) w += KILLER_BONUS;
+    if (hint >= 0 && (g & (<u32>1 << hint))) w += TABLE_LEAD_BONUS;
+    else if (killer >= 0 && (g & (<u32>1 << killer))) w += KILLER_BONUS;
     n = push(out, n, w, s, lo, t);
   }
   return n;
@@ -128,14 +125,16 @@ const DISCARD = 6; // p0 = length of the suit
 
 /**
  * Generates the moves for `hand` at position `pos` of the trick. The trick so far: lead suit, the
- * winning hand, suit and rank. `hint` is a card (suit << 4 | rank) to try first, or -1.
+ * winning hand, suit and rank. Leads only: `hint` (the table's best lead) and `killer` are cards
+ * (suit << 4 | rank) to try early, or -1.
  */
-export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32): i32 {
+export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32, killer: i32): i32 {
   let n = 0;
   setSeparator(pos == 0 ? -1 : winSuit, winRank);
-  if (pos != 0) killerCard = -1;
   const hintSuit = hint >= 0 ? hint >> 4 : -1;
   const hintRank = hint >= 0 ? hint & 15 : -1;
+  const killerSuit = killer >= 0 ? killer >> 4 : -1;
+  const killerRank = killer >= 0 ? killer & 15 : -1;
   if (pos == 0) {
     const P = hand ^ 2;
     const A = (hand + 1) & 3;
@@ -143,11 +142,12 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
     const aTr = trump < 4 && hm(A, trump) != 0;
     const bTr = trump < 4 && hm(B, trump) != 0;
     const pTr = trump < 4 && hm(P, trump) != 0;
-    const cards = <i32>(popcnt<u32>(hm(hand, 0)) + popcnt<u32>(hm(hand, 1)) + popcnt<u32>(hm(hand, 2)) + popcnt<u32>(hm(hand, 3)));
+    const cards = handCount(hand);
     for (let s = 0; s < 4; s++) {
       const mL = hm(hand, s);
       if (!mL) continue;
       const hs = s == hintSuit ? hintRank : -1;
+      const ks = s == killerSuit ? killerRank : -1;
       const mA = hm(A, s);
       const mB = hm(B, s);
       const mP = hm(P, s);
@@ -163,15 +163,15 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const lenB = popcnt<u32>(mB);
       const rhoHigh = lenB >= 2 && ((mB & t1) != 0 || (mB & t2) != 0) ? 1 : 0;
       if (topL > topOpp && topL > topP) {
-        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (rhoHigh << 1) | (topL << 8), pot, hs);
+        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (rhoHigh << 1) | (topL << 8), pot, hs, ks);
       } else if (topP > topOpp) {
-        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff | (rhoHigh << 1), pot, hs);
+        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff | (rhoHigh << 1), pot, hs, ks);
       } else if (s != trump && pTr && !mP && mA) {
-        n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, pot, hs);
+        n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, pot, hs, ks);
       } else {
         const lenP = popcnt<u32>(mP);
         const finesse = !rhoHigh && (mA & t1) != 0 && (mP & t2) != 0 && lenP >= 2 ? 2 : 0;
-        n = groups(out, n, hand, s, LEAD_OTHER, rhoHigh | finesse | (oppRuff << 2), pot, hs);
+        n = groups(out, n, hand, s, LEAD_OTHER, rhoHigh | finesse | (oppRuff << 2), pot, hs, ks);
       }
     }
     return n;
@@ -201,7 +201,7 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
     }
     // The later-reach value only matters if the trick is still in the lead suit.
     const p1 = flags | (pos == 1 ? 2 : 0) | ((winSuit == leadSuit ? later : 99) << 8);
-    return groups(out, 0, hand, leadSuit, FOLLOW, beat, p1, -1);
+    return groups(out, 0, hand, leadSuit, FOLLOW, beat, p1, -1, -1);
   }
   // Void: ruff or discard.
   let partnerSure = false;
@@ -223,9 +223,9 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
         if (!hm(nx, leadSuit) && hm(nx, trump)) laterTrump = top(hm(nx, trump));
       }
       const beat = winSuit == trump ? winRank : -1;
-      n = groups(out, n, hand, s, RUFF, beat, (partnerSure ? 1 : 0) | (laterTrump << 8), -1);
+      n = groups(out, n, hand, s, RUFF, beat, (partnerSure ? 1 : 0) | (laterTrump << 8), -1, -1);
     } else {
-      n = groups(out, n, hand, s, DISCARD, <i32>popcnt<u32>(hm(hand, s)), 0, -1);
+      n = groups(out, n, hand, s, DISCARD, <i32>popcnt<u32>(hm(hand, s)), 0, -1, -1);
     }
   }
   return n;

@@ -1,12 +1,12 @@
 // Alpha-beta over tricks as a null-window (boolean) search: "can the max side take at least `target`
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
-import { genMoves, sortMoves, setKiller, MULTI } from './moves';
-
-/** Per ply: the lead that last cut off at a trick start of that depth (-1 none). */
-const killers = new StaticArray<i32>(64);
+import { genMoves, sortMoves, MULTI } from './moves';
 import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
 import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord } from './tt';
+
+/** Per ply: the lead that last cut off at a trick start of that depth (-1 none); used at no trump. */
+const killers = new StaticArray<i32>(64);
 
 export let trump: i32 = 4;
 /** The side (0 NS, 1 EW) whose tricks are counted. */
@@ -267,8 +267,8 @@ let lastBest: i32 = -1;
 
 function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32, isMax: bool, hint: i32): bool {
   const out = MOVES + (<usize>ply << 6);
-  if (pos == 0) setKiller(trump == 4 ? unchecked(killers[ply]) : -1);
-  const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint);
+  const killer = pos == 0 && trump == 4 ? unchecked(killers[ply]) : -1;
+  const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint, killer);
   sortMoves(out, n);
   let rel: u64 = 0;
   // Per suit (4 bits each) a rank below which this hand's cards need no trial: a failed card below the

@@ -95,7 +95,7 @@ export function rootValue(guess: i32): i32 {
  */
 export function rootCards(best: i32): i32 {
   const out = MOVES + (<usize>rootPos << 6);
-  const n = genMoves(out, rootPos, rootHand, rootLead, rootWinHand, rootWinSuit, rootWinRank, rootTrump, -1);
+  const n = genMoves(out, rootPos, rootHand, rootLead, rootWinHand, rootWinSuit, rootWinRank, rootTrump, -1, -1);
   let count = 0;
   for (let i = 0; i < n; i++) {
     const mv = load<u32>(out + (<usize>i << 2));

@@ -8,8 +8,9 @@
 // Every entry of one set of lengths, leader and trump lives in one bucket (an entry may pin no card of
 // a suit, so nothing finer can be hashed). Layout: buckets of SLOTS prefilter words (the owners of the
 // top two cards of each suit the entry pins and which of them it pins; tested with SIMD against the
-// position's owners), then SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 | info u32 (lb | ub << 8 | best << 16 |
-// tag << 24) | gen u32. A pattern per suit is (1 << 2k) | owners of the top k cards (highest first).
+// position's owners), then SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 |
+// info u32 (lb | ub << 8 | best << 16 | tag << 24) | gen u32. A pattern per suit is (1 << 2k) | owners
+// of the top k cards (highest first). Slots fill from the first; a count per bucket says how many.
 import { seq, agg, hm } from './state';
 
 const ENTRY: usize = 32;
@@ -68,6 +69,12 @@ export function ttClear(): void {
 
 export function ttBytes(): usize {
   return bytes;
+}
+
+/** Where the count of slots in use of the bucket at b is kept. */
+// @ts-ignore: decorator
+@inline function fillAddr(b: usize): usize {
+  return fillBase + ((b - base) / BUCKET << 2);
 }
 
 /** Forgets every entry at once (a new deal: its positions rarely match another deal's). */
@@ -129,10 +136,6 @@ function entryWord(p0: u32, p1: u32, p2: u32, p3: u32): u32 {
   return owners | (pins << 16);
 }
 
-export function ttSaveKey(): u64 {
-  return curLen;
-}
-
 /** Restores the key state saved by the caller (bucket and prefilter word). */
 export function ttRestore(len: u64, tag: u32, bucket: usize, word: u32): void {
   curLen = len;
@@ -183,7 +186,7 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   let cutP01: u64 = 0;
   let cutP23: u64 = 0;
   const b = curBucket;
-  const used = <usize>load<u32>(fillBase + ((b - base) / BUCKET << 2));
+  const used = <usize>load<u32>(fillAddr(b));
   const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
   // A slot passes when its pinned owner bits agree with the position's: (word ^ pos) & pins == 0.
@@ -275,7 +278,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     bestCode = <u32>(s << 4) | popcnt<u32>(agg(s) >> <u32>((best & 15) + 1));
   }
   const b = curBucket;
-  const fillAt = fillBase + ((b - base) / BUCKET << 2);
+  const fillAt = fillAddr(b);
   const used = <usize>load<u32>(fillAt);
   const word = entryWord(<u32>p01, <u32>(p01 >> 32), <u32>p23, <u32>(p23 >> 32));
   // The same abstraction already stored: merge the bounds (its word is the same).
@@ -301,30 +304,24 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       }
     }
   }
-  // Victim: within a window of WINDOW slots chosen by the pattern, an empty slot, else an older
-  // generation, else the fewest remaining tricks.
-  let h = p01 * 0x9E3779B97F4A7C15 ^ p23 * 0xC2B2AE3D27D4EB4F ^ <u64>word;
-  h ^= h >> 29;
-  const start = <usize>(h & <u64>(SLOTS - WINDOW));
-  let victim: usize = 0;
-  let victimScore: u32 = 0xffffffff;
+  // Victim: the next free slot; in a full bucket, within a window of WINDOW slots chosen by the
+  // pattern, an older generation, else the fewest remaining tricks.
+  let victim: usize = b + FPS + used * ENTRY;
   if (used < SLOTS) {
-    victim = b + FPS + used * ENTRY;
-    victimScore = 0;
     store<u32>(fillAt, <u32>used + 1);
-  }
-  for (let i: usize = start; victimScore != 0 && i < start + WINDOW; i++) {
-    const e = b + FPS + i * ENTRY;
-    let score: u32;
-    if (load<u64>(e) == 0) score = 0;
-    else {
+  } else {
+    let h = p01 * 0x9E3779B97F4A7C15 ^ p23 * 0xC2B2AE3D27D4EB4F ^ <u64>word;
+    h ^= h >> 29;
+    const start = <usize>(h & <u64>(SLOTS - WINDOW));
+    let victimScore: u32 = 0xffffffff;
+    for (let i: usize = start; i < start + WINDOW; i++) {
+      const e = b + FPS + i * ENTRY;
       const g = load<u32>(e, 28);
-      score = ((g >> 8) == gen ? 0x100 : 0x10) + (g & 255);
-    }
-    if (score < victimScore) {
-      victimScore = score;
-      victim = e;
-      if (score == 0) break;
+      const score: u32 = ((g >> 8) == gen ? 0x100 : 0x10) + (g & 255);
+      if (score < victimScore) {
+        victimScore = score;
+        victim = e;
+      }
     }
   }
   const slot = (victim - b - FPS) / ENTRY;

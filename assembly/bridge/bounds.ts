@@ -190,6 +190,16 @@ export function qtRelFor(x: i32): u64 {
  * first, then the entry, partner's, and the entry suit last (see cashBoth).
  */
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
+  // Every count below takes tricks only in suits whose top card the side holds, at most the longer
+  // hand's length there: when those cannot reach `want`, no branch can.
+  const P0 = L ^ 2;
+  let reach = 0;
+  for (let s = 0; s < 4; s++) {
+    const side = hm(L, s) | hm(P0, s);
+    if (!side || msb(side) < msb(agg(s))) continue;
+    reach += <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P0, s)));
+  }
+  if (reach < want) return 0;
   bestTrump = trump;
   let best = ownTricks(L, trump, rem);
   keepBranch(0);

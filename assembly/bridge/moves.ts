@@ -43,11 +43,12 @@ export function setSeparator(suit: i32, rank: i32): void {
 }
 
 /** Bonus of the lead that last cut off at the same depth (the killer), and of the table's best lead. */
-const KILLER_BONUS: i32 = 60;
+const KILLER_BONUS: i32 = 40;
 const TABLE_LEAD_BONUS: i32 = 40;
 
 /** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
-function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32, killer: i32): i32 {
+// @ts-ignore: decorator
+@inline function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32, killer: i32): i32 {
   let m = hm(h, s);
   const others = separators(h, s);
   while (m) {
@@ -82,7 +83,8 @@ const DISCARD = 6; // p0 = length of the suit
     case LEAD_TOP:
       // A low card from the suit whose top card the leader holds comes after cashing it.
       // p0 bit 1: RHO holds the second card, guarded: cashing the top card sets it up.
-      if (hi != (p0 >> 8)) return 5 - p1 - (lo >> 1);
+      // p0 bit 2: partner holds the second card, so a low card is a sure trick too.
+      if (hi != (p0 >> 8)) return (p0 & 4 ? (p0 & 1 ? 14 : 34) : 5) - p1 - (lo >> 1);
       return (p0 & 1 ? 20 : 40) - (p0 & 2 ? 25 : 0) - p1 + (hi >> 1);
     case LEAD_TO_PARTNER:
       return (p0 & 1 ? 20 : 42) - (p0 & 2 ? 25 : 0) - p1 - (lo >> 1);
@@ -128,7 +130,8 @@ const DISCARD = 6; // p0 = length of the suit
  * winning hand, suit and rank. Leads only: `hint` (the table's best lead) and `killer` are cards
  * (suit << 4 | rank) to try early, or -1.
  */
-export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32, killer: i32): i32 {
+// @ts-ignore: decorator
+@inline export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32, killer: i32): i32 {
   let n = 0;
   setSeparator(pos == 0 ? -1 : winSuit, winRank);
   const hintSuit = hint >= 0 ? hint >> 4 : -1;
@@ -163,7 +166,8 @@ export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand
       const lenB = popcnt<u32>(mB);
       const rhoHigh = lenB >= 2 && ((mB & t1) != 0 || (mB & t2) != 0) ? 1 : 0;
       if (topL > topOpp && topL > topP) {
-        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (rhoHigh << 1) | (topL << 8), pot, hs, ks);
+        const partnerSecond = (mP & t2) != 0 ? 4 : 0;
+        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (rhoHigh << 1) | partnerSecond | (topL << 8), pot, hs, ks);
       } else if (topP > topOpp) {
         n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff | (rhoHigh << 1), pot, hs, ks);
       } else if (s != trump && pTr && !mP && mA) {

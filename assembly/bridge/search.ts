@@ -3,7 +3,7 @@
 import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves, MULTI } from './moves';
 import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
-import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord } from './tt';
+import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord, ttCheck } from './tt';
 
 /** Per ply: the lead that last cut off at a trick start of that depth (-1 none); used at no trump. */
 const killers = new StaticArray<i32>(64);
@@ -30,10 +30,6 @@ export let statQt: u64 = 0;
 
 /** Lengths: 4 bits per (hand, suit), hand 0 suit 0 in the top bits; kept up to date by playAndSearch. */
 export let lenKey: u64 = 0;
-/** Positions with this many tricks left or fewer are searched without the table. */
-const TT_MIN_REM = 2;
-/** Positions with this many tricks left or more consult the table before the bounds. */
-const TT_FIRST_REM = 6;
 
 export function setSearch(t: i32, side: i32, rem: i32, plyStart: i32): void {
   let k: u64 = 0;
@@ -41,12 +37,16 @@ export function setSearch(t: i32, side: i32, rem: i32, plyStart: i32): void {
     for (let s = 0; s < 4; s++) k = (k << 4) | <u64>popcnt<u32>(hm(h, s));
   }
   lenKey = k;
-  for (let i = 0; i < 64; i++) unchecked(killers[i] = -1);
   trump = t;
   maxSide = side;
   winsMax = 0;
   remTricks = rem;
   ply = plyStart;
+}
+
+/** Forgets the killer leads (a new root: its cards differ). */
+export function clearKillers(): void {
+  for (let i = 0; i < 64; i++) unchecked(killers[i] = -1);
 }
 
 export function resetNodes(): void {
@@ -140,7 +140,7 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
   }
   let res: bool;
   if (pos < 3) {
-    res = search(pos + 1, (hand + 1) & 3, pos == 0 ? s : leadSuit, nh, ns, nr, target);
+    res = follow(pos + 1, (hand + 1) & 3, pos == 0 ? s : leadSuit, nh, ns, nr, target);
   } else {
     const a0 = agg(0), a1 = agg(1), a2 = agg(2), a3 = agg(3);
     const q0 = seq(0), q1 = seq(1), q2 = seq(2), q3 = seq(3);
@@ -170,16 +170,22 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
   return res;
 }
 
-export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32): bool {
+/** A node inside a trick (pos 1..3). */
+// @ts-ignore: decorator
+@inline function follow(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32): bool {
   nodes++;
   const isMax = (hand & 1) == maxSide;
-  if (pos != 0) {
-    if (pos == 1 && secondHandWins(hand, leadSuit, winRank, isMax ? target - winsMax : remTricks - target + winsMax + 1)) {
-      statQt++;
-      return isMax;
-    }
-    return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
+  if (pos == 1 && secondHandWins(hand, leadSuit, winRank, isMax ? target - winsMax : remTricks - target + winsMax + 1)) {
+    statQt++;
+    return isMax;
   }
+  return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
+}
+
+export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32): bool {
+  if (pos != 0) return follow(pos, hand, leadSuit, winHand, winSuit, winRank, target);
+  nodes++;
+  const isMax = (hand & 1) == maxSide;
 
   if (winsMax >= target) {
     retRel = 0;
@@ -196,28 +202,24 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   // Bounds for the leader's side, converted to the max side.
   // Leader-side tricks that decide the test: at least `want` proves it for the leader's side.
   const want = isMax ? need : rem - need + 1;
-  // Far from the end the table decides more often and more cheaply than the bounds: ask it first.
-  const tableFirst = rem >= TT_FIRST_REM;
-  if (!tableFirst) {
-    const b = boundsCut(hand, rem, want);
-    if (b >= 0) return b == 1 ? isMax : !isMax;
-  }
-  if (rem <= TT_MIN_REM) return searchMoves(0, hand, 0, 0, 0, 0, target, isMax, -1);
+  // The trump-control bounds cost next to nothing; the table decides more often than the quick tricks
+  // and costs about as much, so it is asked before them.
+  const lb = laterCut(hand, rem, want);
+  if (lb >= 0) return lb == 1 ? isMax : !isMax;
   ttKey(hand, trump, lenKey);
   const kLen = lenKey;
   const kTag = ttTag();
   const kBucket = ttBucket();
   const kWord = ttWord();
+  const kCheck = ttCheck();
   const t = ttProbe(need, isMax, rem);
   if (t >= 0) {
     statCut++;
     retRel = probeRel;
     return t == 1;
   }
-  if (tableFirst) {
-    const b = boundsCut(hand, rem, want);
-    if (b >= 0) return b == 1 ? isMax : !isMax;
-  }
+  const b = quickCut(hand, rem, want);
+  if (b >= 0) return b == 1 ? isMax : !isMax;
   const hint = probeBest;
   expandedAt[rem]++;
   const res = searchMoves(0, hand, 0, 0, 0, 0, target, isMax, hint);
@@ -232,17 +234,17 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     if (isMax) bhi = need - 1;
     else blo = rem - need + 1;
   }
-  ttRestore(kLen, kTag, kBucket, kWord);
+  ttRestore(kLen, kTag, kBucket, kWord, kCheck);
   ttStore(rel, blo, bhi, res == isMax ? lastBest : -1, rem);
   retRel = rel;
   return res;
 }
 
 /**
- * The cheap bounds for the side on lead, which needs `want` of the `rem` tricks: 1 if they prove it
- * gets them, 0 if they prove it does not, -1 if undecided. Sets retRel on a decision.
+ * The trump-control bounds for the side on lead, which needs `want` of the `rem` tricks: 1 if they prove
+ * it gets them, 0 if they prove it does not, -1 if undecided. Sets retRel on a decision.
  */
-function boundsCut(hand: i32, rem: i32, want: i32): i32 {
+function laterCut(hand: i32, rem: i32, want: i32): i32 {
   const hi = laterTricks(hand, trump, rem);
   if (hi < want) {
     statQt++;
@@ -254,6 +256,11 @@ function boundsCut(hand: i32, rem: i32, want: i32): i32 {
     retRel = ltRel;
     return 1;
   }
+  return -1;
+}
+
+/** The quick-trick bound: 1 if it proves the side on lead gets `want` tricks, else -1 (as laterCut). */
+function quickCut(hand: i32, rem: i32, want: i32): i32 {
   if (quickTricks(hand, trump, rem, want) >= want) {
     statQt++;
     retRel = qtRelFor(want);
@@ -267,7 +274,7 @@ let lastBest: i32 = -1;
 
 function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32, isMax: bool, hint: i32): bool {
   const out = MOVES + (<usize>ply << 6);
-  const killer = pos == 0 && trump == 4 ? unchecked(killers[ply]) : -1;
+  const killer = pos == 0 ? unchecked(killers[ply]) : -1;
   const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint, killer);
   sortMoves(out, n);
   let rel: u64 = 0;

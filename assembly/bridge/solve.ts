@@ -2,9 +2,9 @@
 // value by repeated null-window searches from a guess (MTD(f)-style), the score of every root card, and
 // the 4 x 5 double-dummy table.
 import { PLY_CARD, MOVES, IO, hm, agg, handCount, rebuildRelative } from './state';
-import { setSearch, search, playAndSearch, remTricks } from './search';
+import { setSearch, search, playAndSearch, remTricks, clearKillers } from './search';
 import { genMoves, separators, setSeparator } from './moves';
-import { ttForget } from './tt';
+import { ttForget, ttNewGeneration } from './tt';
 
 let rootPos = 0;
 let rootHand = 0;
@@ -22,6 +22,7 @@ let rootRem = 0;
  */
 export function setupRoot(trump: i32, leader: i32, played: i32): i32 {
   rebuildRelative(played);
+  clearKillers();
   rootTrump = trump;
   rootPos = played;
   rootHand = (leader + played) & 3;
@@ -60,6 +61,7 @@ export function rootTricks(): i32 {
 
 /** Can the side to move take at least `target` tricks? */
 export function testRoot(target: i32): bool {
+  ttNewGeneration();
   setSearch(rootTrump, rootHand & 1, rootRem, rootPos);
   return search(rootPos, rootHand, rootLead, rootWinHand, rootWinSuit, rootWinRank, target);
 }
@@ -128,13 +130,15 @@ export function rootCards(best: i32): i32 {
  * IO[strain * 4 + declarer] = tricks for declarer (strain 0..3 = S H D C, 4 = NT).
  */
 export function calcTable(): i32 {
-  ttForget();
   for (let strain = 0; strain < 5; strain++) {
+    // Entries of another strain never match (the trump is part of every key): forget them.
+    ttForget();
     let guessEW = -1;
     for (let k = 0; k < 4; k++) {
       // Declarer order N, S, E, W: the same defending side twice in a row.
       const decl = k == 0 ? 0 : k == 1 ? 2 : k == 2 ? 1 : 3;
       const leader = (decl + 1) & 3;
+      ttNewGeneration();
       const rem = setupRoot(strain, leader, 0);
       if (rem < 0) return -1;
       let guess: i32;

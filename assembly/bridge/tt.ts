@@ -17,10 +17,13 @@ const ENTRY: usize = 32;
 const SLOTS: usize = 256;
 /**
  * A bucket: the prefilter words of its SLOTS entries as two u16 arrays (owners, then the pin mask at
- * PINS; scanned eight slots at a time with SIMD), then the SLOTS entries.
+ * PINS), a u8 array at CHECKS of 8 bits of each entry's key hash (a bucket holds several keys; the
+ * check keeps other keys' entries from being loaded), all scanned sixteen slots at a time with SIMD;
+ * then the SLOTS entries.
  */
 const PINS: usize = SLOTS * 2;
-const FPS: usize = SLOTS * 4;
+const CHECKS: usize = SLOTS * 4;
+const FPS: usize = SLOTS * 5;
 const BUCKET: usize = FPS + ENTRY * SLOTS;
 /** Slots examined for replacement (a power of two dividing SLOTS). */
 const WINDOW: usize = 16;
@@ -43,6 +46,7 @@ let curLen: u64 = 0;
 let curBucket: usize = 0;
 let curTag: u32 = 0;
 let curWord: u32 = 0;
+let curCheck: u32 = 0;
 
 /** Sets the table size (in MB, 1..256); grows memory as needed and clears the table. */
 export function ttInit(mb: i32): void {
@@ -97,6 +101,7 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
   x *= 0xD6E8FEB86659FD93;
   x ^= x >> 32;
   curBucket = base + <usize>(x & bucketMask) * BUCKET;
+  curCheck = <u32>(x >> 56);
   // The owners of the top two cards of each suit, the key every entry's word is tested against.
   let word: u32 = 0;
   for (let s = 0; s < 4; s++) {
@@ -137,11 +142,16 @@ function entryWord(p0: u32, p1: u32, p2: u32, p3: u32): u32 {
 }
 
 /** Restores the key state saved by the caller (bucket and prefilter word). */
-export function ttRestore(len: u64, tag: u32, bucket: usize, word: u32): void {
+export function ttRestore(len: u64, tag: u32, bucket: usize, word: u32, check: u32): void {
   curLen = len;
   curTag = tag;
   curBucket = bucket;
   curWord = word;
+  curCheck = check;
+}
+
+export function ttCheck(): u32 {
+  return curCheck;
 }
 
 export function ttTag(): u32 {
@@ -191,11 +201,15 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   const n0 = popcnt<u32>(agg(0)) << 1, n1 = popcnt<u32>(agg(1)) << 1, n2 = popcnt<u32>(agg(2)) << 1, n3 = popcnt<u32>(agg(3)) << 1;
   // A slot passes when its pinned owner bits agree with the position's: (word ^ pos) & pins == 0.
   const posv = i16x8.splat(<i16>curWord);
+  const checkv = i8x16.splat(<i8>curCheck);
   const zero = i16x8.splat(0);
-  for (let g: usize = 0; g < used; g += 8) {
-    const diff = v128.and(v128.xor(v128.load(b + (g << 1)), posv), v128.load(b + PINS + (g << 1)));
-    let bits = i16x8.bitmask(i16x8.eq(diff, zero));
-    if (used - g < 8) bits &= (1 << <i32>(used - g)) - 1;
+  for (let g: usize = 0; g < used; g += 16) {
+    let bits = i8x16.bitmask(i8x16.eq(v128.load(b + CHECKS + g), checkv));
+    if (!bits) continue;
+    const lo = v128.and(v128.xor(v128.load(b + (g << 1)), posv), v128.load(b + PINS + (g << 1)));
+    const hi = v128.and(v128.xor(v128.load(b + (g << 1), 16), posv), v128.load(b + PINS + (g << 1), 16));
+    bits &= i16x8.bitmask(i16x8.eq(lo, zero)) | (i16x8.bitmask(i16x8.eq(hi, zero)) << 8);
+    if (used - g < 16) bits &= (1 << <i32>(used - g)) - 1;
     while (bits) {
     const i = g + <usize>ctz<i32>(bits);
     bits &= bits - 1;
@@ -284,9 +298,14 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   // The same abstraction already stored: merge the bounds (its word is the same).
   const fpo = i16x8.splat(<i16>word);
   const fpp = i16x8.splat(<i16>(word >> 16));
-  for (let g: usize = 0; g < used; g += 8) {
-    let bits = i16x8.bitmask(v128.and(i16x8.eq(v128.load(b + (g << 1)), fpo), i16x8.eq(v128.load(b + PINS + (g << 1)), fpp)));
-    if (used - g < 8) bits &= (1 << <i32>(used - g)) - 1;
+  const checkv = i8x16.splat(<i8>curCheck);
+  for (let g: usize = 0; g < used; g += 16) {
+    let bits = i8x16.bitmask(i8x16.eq(v128.load(b + CHECKS + g), checkv));
+    if (!bits) continue;
+    const lo = i16x8.bitmask(v128.and(i16x8.eq(v128.load(b + (g << 1)), fpo), i16x8.eq(v128.load(b + PINS + (g << 1)), fpp)));
+    const hi = i16x8.bitmask(v128.and(i16x8.eq(v128.load(b + (g << 1), 16), fpo), i16x8.eq(v128.load(b + PINS + (g << 1), 16), fpp)));
+    bits &= lo | (hi << 8);
+    if (used - g < 16) bits &= (1 << <i32>(used - g)) - 1;
     while (bits) {
       const i = g + <usize>ctz<i32>(bits);
       bits &= bits - 1;
@@ -327,6 +346,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   const slot = (victim - b - FPS) / ENTRY;
   store<u16>(b + (slot << 1), <u16>word);
   store<u16>(b + PINS + (slot << 1), <u16>(word >> 16));
+  store<u8>(b + CHECKS + slot, <u8>curCheck);
   store<u64>(victim, curLen);
   store<u64>(victim, p01, 8);
   store<u64>(victim, p23, 16);

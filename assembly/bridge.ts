@@ -75,6 +75,7 @@ export function newGeneration(): void {
   ttNewGeneration();
 }
 
+// Search statistics for tuning: all zero unless bridge/state.ts DIAGNOSTICS is set when building.
 export function stats(i: i32): f64 {
   return <f64>(i == 0 ? stat0 : i == 1 ? statHit : i == 2 ? statCut : i == 3 ? statQt : i == 4 ? statK : i == 5 ? statN : statStores);
 }

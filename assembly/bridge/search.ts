@@ -1,6 +1,6 @@
 // Alpha-beta over tricks as a null-window (boolean) search: "can the max side take at least `target`
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
-import { HANDS, PLY_CARD, MOVES, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
+import { HANDS, PLY_CARD, MOVES, DIAGNOSTICS, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves, MULTI } from './moves';
 import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
 import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord, ttCheck } from './tt';
@@ -176,7 +176,7 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
   nodes++;
   const isMax = (hand & 1) == maxSide;
   if (pos == 1 && secondHandWins(hand, leadSuit, winRank, isMax ? target - winsMax : remTricks - target + winsMax + 1)) {
-    statQt++;
+    if (DIAGNOSTICS) statQt++;
     return isMax;
   }
   return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
@@ -197,7 +197,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     return false;
   }
   if (rem == 1) return winsMax + lastTrick(hand) >= target;
-  stat0++;
+  if (DIAGNOSTICS) stat0++;
   const need = target - winsMax; // future tricks the max side needs
   // Bounds for the leader's side, converted to the max side.
   // Leader-side tricks that decide the test: at least `want` proves it for the leader's side.
@@ -214,14 +214,14 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   const kCheck = ttCheck();
   const t = ttProbe(need, isMax, rem);
   if (t >= 0) {
-    statCut++;
+    if (DIAGNOSTICS) statCut++;
     retRel = probeRel;
     return t == 1;
   }
   const b = quickCut(hand, rem, want);
   if (b >= 0) return b == 1 ? isMax : !isMax;
   const hint = probeBest;
-  expandedAt[rem]++;
+  if (DIAGNOSTICS) expandedAt[rem]++;
   const res = searchMoves(0, hand, 0, 0, 0, 0, target, isMax, hint);
   const rel = retRel;
   // The bound just proven, for the leader's side.
@@ -247,12 +247,12 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
 function laterCut(hand: i32, rem: i32, want: i32): i32 {
   const hi = laterTricks(hand, trump, rem);
   if (hi < want) {
-    statQt++;
+    if (DIAGNOSTICS) statQt++;
     retRel = ltRel;
     return 0;
   }
   if (ltLower >= want) {
-    statQt++;
+    if (DIAGNOSTICS) statQt++;
     retRel = ltRel;
     return 1;
   }
@@ -262,7 +262,7 @@ function laterCut(hand: i32, rem: i32, want: i32): i32 {
 /** The quick-trick bound: 1 if it proves the side on lead gets `want` tricks, else -1 (as laterCut). */
 function quickCut(hand: i32, rem: i32, want: i32): i32 {
   if (quickTricks(hand, trump, rem, want) >= want) {
-    statQt++;
+    if (DIAGNOSTICS) statQt++;
     retRel = qtRelFor(want);
     return 1;
   }
@@ -297,7 +297,10 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
         lastBest = (s << 4) | r;
         unchecked(killers[ply] = lastBest);
       }
-      if (i == 0) cutFirst[pos]++; else cutLater[pos]++;
+      if (DIAGNOSTICS) {
+        if (i == 0) cutFirst[pos]++;
+        else cutLater[pos]++;
+      }
       return res;
     }
     const child = retRel;
@@ -306,7 +309,7 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
     const b: u32 = inSuit ? ctz<u32>(inSuit) : 13;
     if (<u32>r < b && b > ((cover >> shift) & 15)) cover = (cover & ~(<u32>15 << shift)) | (b << shift);
   }
-  allNode[pos]++;
+  if (DIAGNOSTICS) allNode[pos]++;
   // Every move failed, but only one card of each group was tried. In a position that matches this one's
   // abstraction (the owners of every card down to the lowest relevant rank of each suit) a group that
   // straddles that rank may be split, and its top card would be a move nobody tried: such a group keeps

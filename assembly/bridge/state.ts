@@ -2,6 +2,9 @@
 // the relative-rank owner sequence per suit (the transposition-table key), and fixed static buffers.
 // Ranks: bit 0 = '2' … bit 12 = 'A'. Suits: 0 S, 1 H, 2 D, 3 C; trump 4 = no trump. Hands: 0 N, 1 E, 2 S, 3 W.
 
+/** Search statistics (node kinds, cut positions, table fill) for tuning; off in the release build. */
+export const DIAGNOSTICS = false;
+
 /** u16 [hand*4 + suit]: cards each hand still holds. */
 export const HANDS: usize = memory.data(64, 16);
 /** u16 [suit]: cards not yet quitted (the hands plus the cards on the table in the current trick). */

@@ -11,7 +11,7 @@
 // position's owners), then SLOTS entries of 32 bytes: lenKey u64 | pat01 u64 | pat23 u64 |
 // info u32 (lb | ub << 8 | best << 16 | tag << 24) | gen u32. A pattern per suit is (1 << 2k) | owners
 // of the top k cards (highest first). Slots fill from the first; a count per bucket says how many.
-import { seq, agg, hm } from './state';
+import { seq, agg, hm, DIAGNOSTICS } from './state';
 
 const ENTRY: usize = 32;
 const SLOTS: usize = 256;
@@ -278,14 +278,17 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       k = popcnt<u32>(a >> low);
     }
     const n = popcnt<u32>(a);
-    statK += k; statN += n;
+    if (DIAGNOSTICS) {
+      statK += k;
+      statN += n;
+    }
     const pat = seq(s) >> ((n - k) << 1);
     if (s == 0) p01 = <u64>pat;
     else if (s == 1) p01 |= <u64>pat << 32;
     else if (s == 2) p23 = <u64>pat;
     else p23 |= <u64>pat << 32;
   }
-  statStores++;
+  if (DIAGNOSTICS) statStores++;
   let bestCode: u32 = 255;
   if (best >= 0) {
     const s = best >> 4;

@@ -44,7 +44,6 @@ export function setGuess(g: i32): void {
 }
 export function solveBoard(trump: i32, leader: i32, played: i32, cards: i32): i32 {
   ensure();
-  ttNewGeneration();
   const rem = setupRoot(trump, leader, played);
   if (rem < 0) return -1;
   const best = rootValue(guessNext >= 0 ? guessNext : rem >> 1);

@@ -192,12 +192,12 @@ export function qtRelFor(x: i32): u64 {
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   // Every count below takes tricks only in suits whose top card the side holds, at most the longer
   // hand's length there: when those cannot reach `want`, no branch can.
-  const P0 = L ^ 2;
+  const P = L ^ 2;
   let reach = 0;
   for (let s = 0; s < 4; s++) {
-    const side = hm(L, s) | hm(P0, s);
+    const side = hm(L, s) | hm(P, s);
     if (!side || msb(side) < msb(agg(s))) continue;
-    reach += <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P0, s)));
+    reach += <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P, s)));
   }
   if (reach < want) return 0;
   bestTrump = trump;
@@ -208,7 +208,6 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
     unchecked(leaderRel[t] = suitRel[t]);
   }
   if (best >= want || best >= rem) return best;
-  const P = L ^ 2;
   const A = (L + 1) & 3;
   const B = (L + 3) & 3;
   const oppTrumps = trump < 4 && (hm(A, trump) | hm(B, trump)) != 0;

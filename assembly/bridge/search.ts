@@ -3,9 +3,9 @@
 import { HANDS, PLY_CARD, MOVES, DIAGNOSTICS, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
 import { genMoves, sortMoves, MULTI } from './moves';
 import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
-import { ttKey, ttProbe, ttStore, probeRel, probeBest, ttRestore, ttTag, ttBucket, ttWord, ttCheck } from './tt';
+import { ttKey, ttKeep, ttRecall, ttProbe, ttStore, probeRel, probeBest } from './tt';
 
-/** Per ply: the lead that last cut off at a trick start of that depth (-1 none); used at no trump. */
+/** Per ply: the lead that last cut off at a trick start of that depth in this solve (-1 none). */
 const killers = new StaticArray<i32>(64);
 
 export let trump: i32 = 4;
@@ -207,11 +207,6 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   const lb = laterCut(hand, rem, want);
   if (lb >= 0) return lb == 1 ? isMax : !isMax;
   ttKey(hand, trump, lenKey);
-  const kLen = lenKey;
-  const kTag = ttTag();
-  const kBucket = ttBucket();
-  const kWord = ttWord();
-  const kCheck = ttCheck();
   const t = ttProbe(need, isMax, rem);
   if (t >= 0) {
     if (DIAGNOSTICS) statCut++;
@@ -220,6 +215,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   }
   const b = quickCut(hand, rem, want);
   if (b >= 0) return b == 1 ? isMax : !isMax;
+  ttKeep(ply);
   const hint = probeBest;
   if (DIAGNOSTICS) expandedAt[rem]++;
   const res = searchMoves(0, hand, 0, 0, 0, 0, target, isMax, hint);
@@ -234,7 +230,7 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     if (isMax) bhi = need - 1;
     else blo = rem - need + 1;
   }
-  ttRestore(kLen, kTag, kBucket, kWord, kCheck);
+  ttRecall(ply);
   ttStore(rel, blo, bhi, res == isMax ? lastBest : -1, rem);
   retRel = rel;
   return res;

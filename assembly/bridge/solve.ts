@@ -138,7 +138,6 @@ export function calcTable(): i32 {
       // Declarer order N, S, E, W: the same defending side twice in a row.
       const decl = k == 0 ? 0 : k == 1 ? 2 : k == 2 ? 1 : 3;
       const leader = (decl + 1) & 3;
-      ttNewGeneration();
       const rem = setupRoot(strain, leader, 0);
       if (rem < 0) return -1;
       let guess: i32;

@@ -47,6 +47,8 @@ let curBucket: usize = 0;
 let curTag: u32 = 0;
 let curWord: u32 = 0;
 let curCheck: u32 = 0;
+/** The key state kept per search depth (32 bytes each): the search between a probe and its store keys other positions. */
+const KEPT: usize = memory.data(64 * 32, 16);
 
 /** Sets the table size (in MB, 1..256); grows memory as needed and clears the table. */
 export function ttInit(mb: i32): void {
@@ -90,6 +92,26 @@ export function ttForget(): void {
 export function ttNewGeneration(): void {
   gen = (gen + 1) & 0xffffff;
   if (gen == 0) gen = 1;
+}
+
+/** Keeps the current key state for `slot` (the ply), to be recalled before the store. */
+export function ttKeep(slot: i32): void {
+  const a = KEPT + (<usize>slot << 5);
+  store<u64>(a, curLen);
+  store<u64>(a, <u64>curBucket, 8);
+  store<u32>(a, curTag, 16);
+  store<u32>(a, curWord, 20);
+  store<u32>(a, curCheck, 24);
+}
+
+/** Makes the key state kept for `slot` current again. */
+export function ttRecall(slot: i32): void {
+  const a = KEPT + (<usize>slot << 5);
+  curLen = load<u64>(a);
+  curBucket = <usize>load<u64>(a, 8);
+  curTag = load<u32>(a, 16);
+  curWord = load<u32>(a, 20);
+  curCheck = load<u32>(a, 24);
 }
 
 /** Computes the bucket key of the current position with `leader` on lead (`lens`: 4 bits per hand and suit). */
@@ -139,29 +161,6 @@ function entryWord(p0: u32, p1: u32, p2: u32, p3: u32): u32 {
     pins |= m << <u32>(s << 2);
   }
   return owners | (pins << 16);
-}
-
-/** Restores the key state saved by the caller (bucket and prefilter word). */
-export function ttRestore(len: u64, tag: u32, bucket: usize, word: u32, check: u32): void {
-  curLen = len;
-  curTag = tag;
-  curBucket = bucket;
-  curWord = word;
-  curCheck = check;
-}
-
-export function ttCheck(): u32 {
-  return curCheck;
-}
-
-export function ttTag(): u32 {
-  return curTag;
-}
-export function ttBucket(): usize {
-  return curBucket;
-}
-export function ttWord(): u32 {
-  return curWord;
 }
 
 // @ts-ignore: decorator

@@ -1,8 +1,8 @@
 // Double-dummy solver against the DDS 2.9 reference data in ../shared/data/bridge (Node only).
 // Every end position (64: tricks and every card's score); DD tables + par of the reference deals and
-// opening-lead scores. A table takes about a second, so by default the full-deal parts run on 42 boards
-// (every tenth board, and the first ones checked since the start) with their opening-lead entries, about
-// a minute and a quarter; GN_DD_ALL=1 runs all 300 tables and all 600 lead entries (about nine minutes).
+// opening-lead scores. A table takes about half a second, so by default the full-deal parts run on 42
+// boards (every tenth board, and the first ones checked since the start) with their opening-lead entries;
+// GN_DD_ALL=1 runs all 300 tables and all 600 lead entries (about seven and a half minutes).
 import { expect } from 'chai';
 import { calcDDTable, par, solveBoard, boardConditions } from 'gamenotation/bridge';
 import { readShared, readFixture } from '../support/data.js';
@@ -13,7 +13,7 @@ const EVERY_TENTH = Array.from({ length: 30 }, (_, i) => 1 + 10 * i);
 const BOARDS = ALL ? null : [...new Set([...FIRST_CHECKED, ...EVERY_TENTH])];
 const TABLES = BOARDS ? BOARDS.length : 300;
 const LEADS = BOARDS ? BOARDS.length * 2 : 600;
-/** Time limit of the full-deal tests: all 300 tables take about five minutes on the CI machine. */
+/** Time limit of the full-deal tests: all 300 tables take four to five minutes on the CI machine. */
 const LONG = ALL ? 1_800_000 : 300_000;
 
 async function lines<T>(rel: string): Promise<T[] | null> {

@@ -1,0 +1,89 @@
+// Bughouse: both boards side by side, each with its two pockets and two clocks. Board A is shown
+// with White at the bottom and board B with Black at the bottom, so partners (A's White and B's
+// Black) sit on the same side, as bughouse players draw it.
+import type { Move } from '../chess/index.js';
+import { ok, type Result } from '../errors.js';
+import type { PgnShape } from '../pgn/types.js';
+import { chessBlock, readBoardInput, type BoardInput } from './chess.js';
+import { envelope, esc, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+
+export interface BughouseBoard {
+  /** A crazyhouse FEN (pockets in brackets or as a ninth rank), a Setup or a Position. */
+  position: BoardInput;
+  /** Remaining time in seconds. */
+  clocks?: { white?: number; black?: number };
+  names?: { white?: string; black?: string };
+  lastMove?: Move | string;
+  shapes?: readonly PgnShape[];
+}
+
+export interface BughouseDiagramOptions {
+  /** Side of each board in pixels (default 300). */
+  size?: number;
+  /** Swap the sides: board A with Black at the bottom, board B with White. */
+  flip?: boolean;
+  coordinates?: boolean;
+  theme?: Partial<DiagramTheme>;
+  title?: string;
+  id?: string;
+}
+
+/** Seconds as `m:ss` (`h:mm:ss` from an hour; tenths under a minute when given). */
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '-';
+  if (seconds < 60 && seconds !== Math.floor(seconds)) {
+    const tenths = Math.floor(seconds * 10 + 1e-9);
+    return `0:${String(Math.floor(tenths / 10)).padStart(2, '0')}.${tenths % 10}`;
+  }
+  const whole = Math.floor(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, options: BughouseDiagramOptions = {}): Result<string> {
+  const t = makeTheme(options.theme);
+  const size = options.size ?? 300;
+  const square = size / 8;
+  const strip = square * 0.6;
+  const gap = square * 0.8;
+  const parts: string[] = [];
+  const descriptions: string[] = [];
+  let x = 0;
+  let height = 0;
+  for (const key of ['a', 'b'] as const) {
+    const board = boards[key];
+    const r = readBoardInput(board.position);
+    if (!r.ok) return { ok: false, error: { ...r.error, message: `board ${key.toUpperCase()}: ${r.error.message}` } };
+    const flip = (key === 'b') !== (options.flip ?? false);
+    const block = chessBlock(r.value.setup, r.value.position, x, strip, {
+      size, flip, coordinates: options.coordinates, lastMove: board.lastMove, shapes: board.shapes, pockets: true, bughouse: true, variant: 'crazyhouse',
+    }, t);
+    parts.push(`<g class="bughouse-board" data-board="${key}">${block.body}`);
+    const top = flip ? 'white' : 'black';
+    const bottom = flip ? 'black' : 'white';
+    const label = (color: 'white' | 'black', y: number) => {
+      const clock = board.clocks?.[color];
+      const name = board.names?.[color] ?? (color === 'white' ? 'White' : 'Black');
+      const right = x + block.width;
+      parts.push(`<g class="clock" data-board="${key}" data-color="${color}"${clock !== undefined ? ` data-seconds="${esc(String(clock))}"` : ''}>` +
+        text(x + square * 0.45, y, `${key.toUpperCase()} ${name}`, { 'font-size': square * 0.32, fill: t.text }) +
+        (clock !== undefined ? text(right, y, formatClock(clock), { 'font-size': square * 0.36, 'font-weight': 'bold', 'text-anchor': 'end', fill: t.text }) : '') +
+        '</g>');
+    };
+    label(top, strip * 0.7);
+    label(bottom, strip + block.height + strip * 0.75);
+    parts.push('</g>');
+    const clocks = (['white', 'black'] as const)
+      .filter((c) => board.clocks?.[c] !== undefined)
+      .map((c) => `${c === 'white' ? 'White' : 'Black'} ${formatClock(board.clocks![c]!)}`);
+    descriptions.push(`Board ${key.toUpperCase()}: ${block.description}${clocks.length ? ` Clocks: ${clocks.join(', ')}.` : ''}`);
+    x += block.width + gap;
+    height = Math.max(height, block.height + strip * 2);
+  }
+  return ok(envelope({
+    width: x - gap, height, title: options.title ?? 'Bughouse diagram', description: descriptions.join(' '), id: options.id,
+    kind: 'gn-diagram gn-bughouse', font: t.font, background: t.background,
+  }, parts.join('')));
+}

@@ -1,0 +1,80 @@
+// The evaluation graph of a game: the score after each ply from White's point of view, White's
+// advantage filled above the middle line, Black's below, and marked plies (e.g. the moves that lost
+// the most) as dots.
+import { envelope, esc, hashId, num, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+
+export interface EvalMark {
+  /** Ply index into `scores`. */
+  ply: number;
+  /** Short label, e.g. `23... Qxb2?`. */
+  label?: string;
+}
+
+export interface EvalGraphOptions {
+  /** Width in pixels (default 480); height is a third of it unless given. */
+  size?: number;
+  height?: number;
+  theme?: Partial<DiagramTheme>;
+  /** Scores beyond ±clamp pawns are drawn at the edge (default 5). */
+  clamp?: number;
+  marks?: readonly (EvalMark | number)[];
+  title?: string;
+  id?: string;
+}
+
+/**
+ * `scores[i]` is the score in pawns (White's view) after ply i (index 0: the start position);
+ * `null` where unknown. A mate is best passed as a large number (±100).
+ */
+export function evalGraphDiagram(scores: readonly (number | null)[], options: EvalGraphOptions = {}): string {
+  const t = makeTheme(options.theme);
+  const width = options.size ?? 480;
+  const height = options.height ?? width / 3;
+  const clamp = options.clamp ?? 5;
+  const pad = height * 0.06;
+  const plotH = height - pad * 2;
+  const mid = pad + plotH / 2;
+  const n = scores.length;
+  const xAt = (i: number) => (n <= 1 ? width / 2 : (i / (n - 1)) * width);
+  const yAt = (v: number) => mid - (Math.max(-clamp, Math.min(clamp, v)) / clamp) * (plotH / 2);
+  const parts: string[] = [`<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="#d8d8d8"/>`];
+  // Runs of known scores become one filled area and one line each.
+  let run: [number, number][] = [];
+  const runs: [number, number][][] = [];
+  scores.forEach((s, i) => {
+    if (s === null || !Number.isFinite(s)) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push([xAt(i), yAt(s)]);
+  });
+  if (run.length) runs.push(run);
+  const clip = `gn-eval-${hashId(`${width}x${height}x${clamp}`)}`;
+  parts.push(`<defs><clipPath id="${clip}"><rect x="0" y="0" width="${num(width)}" height="${num(mid)}"/></clipPath></defs>`);
+  for (const r of runs) {
+    const line = r.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
+    const area = `${num(r[0]![0])},${num(mid)} ${line} ${num(r[r.length - 1]![0])},${num(mid)}`;
+    parts.push(`<polygon class="eval-area" points="${area}" fill="${esc(t.blackPiece)}"/>`);
+    parts.push(`<polygon class="eval-area-white" points="${area}" fill="${esc(t.whitePiece)}" clip-path="url(#${clip})"/>`);
+    parts.push(`<polyline class="eval-line" points="${line}" fill="none" stroke="${esc(t.blue)}" stroke-width="${num(Math.max(1, width / 400))}"/>`);
+  }
+  // Reading the area: White's advantage is the white region above the middle, Black's the dark one below.
+  parts.push(`<line x1="0" y1="${num(mid)}" x2="${num(width)}" y2="${num(mid)}" stroke="${esc(t.border)}" stroke-width="0.75" stroke-dasharray="4 3"/>`);
+  const marks = (options.marks ?? []).map((m) => (typeof m === 'number' ? { ply: m } : m));
+  for (const m of marks) {
+    const s = scores[m.ply];
+    if (s === null || s === undefined || !Number.isFinite(s)) continue;
+    parts.push(`<g class="eval-mark" data-ply="${m.ply}"><circle cx="${num(xAt(m.ply))}" cy="${num(yAt(s))}" r="${num(Math.max(3, width / 120))}" fill="${esc(t.red)}" stroke="#ffffff" stroke-width="1"/>` +
+      (m.label ? text(xAt(m.ply), yAt(s) + (s >= 0 ? -width / 80 : width / 40), m.label, { 'font-size': width / 45, 'text-anchor': m.ply > n * 0.85 ? 'end' : m.ply < n * 0.15 ? 'start' : 'middle', fill: t.red }) : '') + '</g>');
+  }
+  parts.push(`<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="none" stroke="${esc(t.border)}" stroke-width="1"/>`);
+  const known = scores.filter((s): s is number => s !== null && Number.isFinite(s));
+  const last = known.length ? known[known.length - 1]! : undefined;
+  const description = `Evaluation over ${Math.max(0, n - 1)} plies from White's point of view, clamped to ±${clamp} pawns.` +
+    (known.length ? ` Highest ${fmt(Math.max(...known))}, lowest ${fmt(Math.min(...known))}, final ${fmt(last!)}.` : ' No scores.') +
+    (marks.length ? ` Marked plies: ${marks.map((m) => m.label ?? String(m.ply)).join(', ')}.` : '');
+  return envelope({ width, height, title: options.title ?? 'Evaluation graph', description, id: options.id, kind: 'gn-diagram gn-eval-graph', font: t.font, background: t.background }, parts.join(''));
+}
+
+function fmt(v: number): string {
+  return `${v > 0 ? '+' : ''}${(Math.round(v * 100) / 100).toFixed(2)}`;
+}

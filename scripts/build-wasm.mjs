@@ -9,7 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'wasm-build');
 mkdirSync(out, { recursive: true });
 const target = process.env.WASM_TARGET || 'release';
-const modules = ['chess', 'bridge'].filter((name) => existsSync(join(root, 'assembly', `${name}.ts`)));
+const modules = ['chess', 'bridge', 'problems'].filter((name) => existsSync(join(root, 'assembly', `${name}.ts`)));
 const asc = join(root, 'node_modules', 'assemblyscript', 'bin', 'asc.js');
 for (const name of modules) {
   const wasmFile = join(out, `${name}.wasm`);

@@ -1,0 +1,98 @@
+// Export surface of problems.wasm: the chess problem solver (#n, h#n, s#n) over the chess core.
+// The TypeScript side keeps a stack of positions (push/pop) and asks questions at its top.
+import { ensureMemory } from './common/bits';
+import { TEXT_IN, TEXT_OUT, RESULT, TABLE_BASE } from './chess/layout';
+import { initAttacks } from './chess/attacks';
+import { initZobrist } from './chess/zobrist';
+import { initFen, parseFen, validate, normalize } from './chess/fen';
+import { writeSan } from './chess/san';
+import { countLegal, generateLegal } from './chess/movegen';
+import { makeMove, copyPos } from './chess/position';
+import { posAt, OUT, OUT_CAP, TT_BASE, LAST_PLY } from './problems/layout';
+import { ttResize as resize, ttClear as clear } from './problems/tt';
+import { inCheck, playNull, nodes, resetNodes } from './problems/search';
+import { mateIn as directMate, defenderLoses, refutations as directRefutations } from './problems/direct';
+import { helpLines as help } from './problems/help';
+import { selfWins as sWins, selfForced as sForced } from './problems/self';
+
+let ready = false;
+let top = 0;
+
+/** Prepares memory and tables; returns 0, 1 if memory could not grow, 2 if static data overlaps. */
+export function init(): i32 {
+  if (ready) return 0;
+  if (__heap_base > TABLE_BASE) return 2;
+  if (!ensureMemory(TT_BASE)) return 1;
+  initAttacks();
+  initZobrist();
+  initFen();
+  ready = true;
+  return 0;
+}
+
+export function textIn(): usize { return TEXT_IN; }
+export function textOut(): usize { return TEXT_OUT; }
+export function out(): usize { return OUT; }
+export function outCap(): i32 { return OUT_CAP; }
+export function nodeCount(): f64 { return nodes; }
+
+/** Sizes the transposition table (MiB, rounded down to a power of two); 0 on success. */
+export function ttResize(mib: i32): i32 { return resize(mib) ? 0 : 1; }
+export function ttClear(): void { clear(); }
+
+/**
+ * Sets the root position from the FEN in TEXT_IN[0..len). Returns 0, a FEN syntax code (1..15),
+ * or validation flags << 4.
+ */
+export function setFen(len: i32): i32 {
+  top = 0;
+  resetNodes();
+  const p = posAt(0);
+  const code = parseFen(len, p, 0);
+  if (code) return code;
+  const flags = validate(p, load<i32>(RESULT, 8));
+  normalize(p);
+  return flags << 4;
+}
+
+export function depth(): i32 { return top; }
+/** Plays legal move m on top of the stack. */
+export function push(m: u32): i32 {
+  if (top >= LAST_PLY - 1) return 1;
+  makeMove(posAt(top), posAt(top + 1), m);
+  top++;
+  return 0;
+}
+/** Passes (threat search); 1 when the side to move is in check. */
+export function pushNull(): i32 {
+  if (top >= LAST_PLY - 1 || !playNull(top)) return 1;
+  top++;
+  return 0;
+}
+export function pop(): void { if (top > 0) top--; }
+
+/** Legal moves at the top written to OUT; returns the count. */
+export function moves(): i32 { return generateLegal(posAt(top), OUT); }
+/** Bit 0: in check; bits 1..: number of legal moves. */
+export function status(): i32 { const p = posAt(top); return (countLegal(p) << 1) | (inCheck(p) ? 1 : 0); }
+/** SAN of m at the top with + or # written to TEXT_OUT; returns the length. */
+export function san(m: u32): i32 {
+  let n = writeSan(posAt(top), m);
+  const q = posAt(top + 1);
+  makeMove(posAt(top), q, m);
+  if (inCheck(q)) {
+    store<u8>(TEXT_OUT + <usize>n, countLegal(q) == 0 ? 35 : 43);
+    n++;
+  }
+  return n;
+}
+
+// Questions at the top of the stack (the side to move there).
+export function mateIn(n: i32): i32 { return directMate(top, n) ? 1 : 0; }
+export function loses(n: i32): i32 { return defenderLoses(top, n) ? 1 : 0; }
+export function refutations(n: i32, max: i32): i32 { return directRefutations(top, n, max); }
+export function helpLines(plies: i32, max: i32): i32 { return help(top, plies, max); }
+export function selfWins(n: i32): i32 { return sWins(top, n) ? 1 : 0; }
+export function selfForced(n: i32): i32 { return sForced(top, n) ? 1 : 0; }
+/** Copies the top position to `dst` (for callers that keep snapshots). */
+export function topPosition(dst: usize): void { copyPos(dst, posAt(top)); }

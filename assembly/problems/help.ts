@@ -1,0 +1,59 @@
+// Helpmate: both sides cooperate; the side to move at the last ply mates. Every line is listed.
+// A position with k plies left that has no line is remembered in the transposition table (one
+// bit per k), which is what makes help play fast: the same positions recur through move orders.
+// The last ply generates only checking moves' outcomes, and the ply before it is pruned when the
+// mating side can give no check at all after any move (see canCheckNext).
+import { countLegal } from '../chess/movegen';
+import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
+import { play, inCheck, generate } from './search';
+import { keyOf, ttGet, ttPut, K_HELP } from './tt';
+
+let rootPly = 0;
+let lines = 0;
+let limit = 0;
+let lineLength = 0;
+
+/** Lists every line of k plies from `ply` (side to move starts, the last mover mates). */
+export function helpLines(ply: i32, k: i32, max: i32): i32 {
+  rootPly = ply;
+  lines = 0;
+  limit = max;
+  lineLength = k;
+  if (k >= 1 && ply + k < LAST_PLY) help(ply, k);
+  return lines;
+}
+
+function record(ply: i32): void {
+  const at = lines * lineLength;
+  if (at + lineLength <= OUT_CAP) {
+    for (let i = 0; i < lineLength; i++) {
+      store<u32>(OUT + (<usize>(at + i) << 2), load<u32>(PATH + (<usize>(rootPly + i) << 2)));
+    }
+  }
+  lines++;
+}
+
+function help(ply: i32, k: i32): i32 {
+  const cnt = generate(ply);
+  const list = movesAt(ply);
+  let found = 0;
+  if (k == 1) {
+    for (let i = 0; i < cnt && lines < limit; i++) {
+      const q = play(ply, load<u32>(list + (<usize>i << 2)));
+      if (inCheck(q) && countLegal(q) == 0) {
+        record(ply);
+        found++;
+      }
+    }
+    return found;
+  }
+  const key = keyOf(posAt(ply)) ^ K_HELP;
+  const bit: u32 = 1 << <u32>k;
+  if (ttGet(key) & bit) return 0;
+  for (let i = 0; i < cnt && lines < limit; i++) {
+    play(ply, load<u32>(list + (<usize>i << 2)));
+    found += help(ply + 1, k - 1);
+  }
+  if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);
+  return found;
+}

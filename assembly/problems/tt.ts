@@ -1,0 +1,77 @@
+// Transposition table: one 16-byte slot per index (u64 key, u32 data), always replaced. Each
+// search kind salts its keys, so one table serves #n, h#n and s#n without mixing their facts.
+import { ZOBRIST_T, Z_CASTLE, Z_EP, Z_TURN } from '../chess/layout';
+import { O_BOARD, O_TURN, O_EP, castleRooks, occupied } from '../chess/position';
+import { TT_BASE } from './layout';
+import { ensureMemory } from '../common/bits';
+
+export const K_ATTACK: u64 = 0x9e3779b97f4a7c15, K_DEFEND: u64 = 0xc2b2ae3d27d4eb4f, K_HELP: u64 = 0x165667b19e3779f9,
+  K_SELF_WIN: u64 = 0x27d4eb2f165667c5, K_SELF_FORCED: u64 = 0x85ebca77c2b2ae63;
+
+let ttMask: u64 = 0;
+let ttOn = false;
+
+/** Sizes the table to the largest power of two of 16-byte slots within `mib` MiB (0 = no table). */
+export function ttResize(mib: i32): bool {
+  ttOn = false;
+  if (mib <= 0) return true;
+  let slots: u64 = 1;
+  while ((slots << 5) <= (<u64>mib << 20)) slots <<= 1;
+  const bytes = <usize>(slots << 4);
+  if (!ensureMemory(TT_BASE + bytes)) return false;
+  ttMask = slots - 1;
+  ttOn = true;
+  ttClear();
+  return true;
+}
+
+export function ttClear(): void {
+  if (ttOn) memory.fill(TT_BASE, 0, <usize>((ttMask + 1) << 4));
+}
+
+/** Zobrist key of the position at p (pieces, castling rooks, e.p. file, side to move). */
+export function keyOf(p: usize): u64 {
+  let h: u64 = 0;
+  let occ = occupied(p);
+  while (occ) {
+    const sq = <i32>ctz<u64>(occ);
+    occ &= occ - 1;
+    const pc = <i32>load<u8>(p + O_BOARD + <usize>sq);
+    h ^= load<u64>(ZOBRIST_T + (<usize>(((pc >> 3) * 6 + (pc & 7) - 1) * 64 + sq) << 3));
+  }
+  let cr = castleRooks(p);
+  while (cr) {
+    h ^= load<u64>(Z_CASTLE + (<usize>ctz<u64>(cr) << 3));
+    cr &= cr - 1;
+  }
+  const ep = <i32>load<u8>(p, O_EP);
+  if (ep) h ^= load<u64>(Z_EP + (<usize>(ep & 7) << 3));
+  if (load<u8>(p, O_TURN)) h ^= load<u64>(Z_TURN);
+  return h;
+}
+
+@inline function slot(key: u64): usize { return TT_BASE + (<usize>(key & ttMask) << 4); }
+
+/** The data stored for key, or 0. */
+@inline export function ttGet(key: u64): u32 {
+  if (!ttOn) return 0;
+  const s = slot(key);
+  return load<u64>(s) == key ? load<u32>(s, 8) : 0;
+}
+
+@inline export function ttPut(key: u64, data: u32): void {
+  if (!ttOn) return;
+  const s = slot(key);
+  store<u64>(s, key);
+  store<u32>(s, data, 8);
+}
+
+// Bounds of a "wins within n" search: low byte = largest n known to fail, next byte = smallest n
+// known to succeed (0 = unknown).
+@inline export function boundFails(d: u32, n: i32): bool { return <i32>(d & 0xff) >= n; }
+@inline export function boundWins(d: u32, n: i32): bool { const w = <i32>((d >> 8) & 0xff); return w != 0 && w <= n; }
+export function boundStore(key: u64, old: u32, n: i32, win: bool): void {
+  let fail = <i32>(old & 0xff), w = <i32>((old >> 8) & 0xff);
+  if (win) { if (w == 0 || n < w) w = n; } else if (n > fail) fail = n;
+  ttPut(key, <u32>(fail | (w << 8)));
+}

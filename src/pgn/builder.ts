@@ -209,6 +209,10 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     this.game.errors.push(error);
   }
 
+  warning(warning: NotationError): void {
+    (this.game.warnings ??= []).push(warning);
+  }
+
   endGame(): void {
     const g = this.game;
     // Without a termination marker, the Result tag stands in.

@@ -48,6 +48,11 @@ const DUPLICATE = 2;
 
 const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
+/** At most `max` characters of a token for a message (a hostile token may be megabytes long). */
+function excerpt(text: string, max = 60): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+
 function pgnCode(textCode: string): string {
   return textCode.replace(/^ERR_TEXT_/, 'ERR_PGN_');
 }
@@ -76,11 +81,17 @@ export class PgnParser<P = unknown> {
   gameStart = 0;
   gameLine = 1;
   gameColumn = 1;
+  /** Offset just after the game read last (its last token, or where the next game starts). */
+  gameEnd = 0;
   /** Whether the game read last ran into the end of the text (no result, no next game). */
   endedAtEnd = false;
   /** Number of moves read in total (for statistics). */
   moves = 0;
   private readonly info: MoveInfo<P>;
+  private readonly maxErrors: number;
+  /** Errors and warnings of the current game (reported or not). */
+  private errorCount = 0;
+  private warningCount = 0;
 
   constructor(
     private readonly visitor: PgnVisitor<P>,
@@ -88,6 +99,7 @@ export class PgnParser<P = unknown> {
   ) {
     this.rules = options.resolveMoves === false ? undefined : options.rules;
     this.maxDepth = options.maxDepth ?? 256;
+    this.maxErrors = Math.max(0, options.maxErrors ?? 100);
     this.info = new MoveInfo<P>(this.rules);
   }
 
@@ -109,13 +121,27 @@ export class PgnParser<P = unknown> {
     return n;
   }
 
+  /**
+   * Every error of a game goes through here: the first `maxErrors` reach the visitor, the rest are
+   * only counted (one `ERR_TOO_MANY_ERRORS` at the end of the game), so memory stays flat however
+   * many errors a hostile input holds. Nothing is built for an error that is not reported.
+   */
+  private report(error: NotationError): void {
+    if (++this.errorCount <= this.maxErrors) this.visitor.error?.(error);
+  }
+
   private error(code: string, message: string, line: number, column: number): void {
-    this.visitor.error?.(notationError(code, message, line, column));
+    if (this.errorCount >= this.maxErrors) this.errorCount++;
+    else this.report(notationError(code, message, line, column));
   }
 
   private tokenError(code: string, message: string): void {
     const lx = this.lexer;
-    this.visitor.error?.(notationError(code, message, lx.line, lx.column));
+    this.error(code, message, lx.line, lx.column);
+  }
+
+  private warning(code: string, message: string, line: number, column: number): void {
+    if (++this.warningCount <= this.maxErrors) this.visitor.warning?.(notationError(code, message, line, column));
   }
 
   /** Reads one game; false when the text holds no more games. */
@@ -132,6 +158,8 @@ export class PgnParser<P = unknown> {
     this.gameLine = gameLine;
     this.gameColumn = lx.column;
     v.beginGame?.(gameLine);
+    this.errorCount = 0;
+    this.warningCount = 0;
     const headers: Record<string, string> = {};
     /** Comments met before the movetext (before or between tags): game comments. */
     let early: string[] | null = null;
@@ -156,7 +184,7 @@ export class PgnParser<P = unknown> {
       if (rules && !skipMovetext) {
         const setup = rules.setup(headers);
         if (setup.ok) pos = setup.value;
-        else v.error?.({ ...setup.error, line: gameLine, column: 1 });
+        else this.report({ ...setup.error, line: gameLine, column: 1 });
       }
       level = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
       levels.push(level);
@@ -170,7 +198,8 @@ export class PgnParser<P = unknown> {
       reuse = false;
       if (kind === TOKEN_TAG_OPEN) {
         if (inMovetext) {
-          // A tag after movetext starts the next game.
+          // A tag after movetext starts the next game: this one had no termination marker.
+          this.warning('ERR_PGN_NO_RESULT', 'the game has no result (1-0, 0-1, 1/2-1/2 or *) before the next tag section', lx.line, lx.column);
           this.held = true;
           break;
         }
@@ -234,14 +263,14 @@ export class PgnParser<P = unknown> {
         case TOKEN_NAG: {
           if (level.dead) break;
           const nag = lx.nag;
-          if (nag < 0 || nag > 255) this.tokenError('ERR_PGN_NAG', `NAG ${lx.tokenText()} is not $0…$255`);
+          if (nag < 0 || nag > 255) this.tokenError('ERR_PGN_NAG', `NAG ${excerpt(lx.tokenText())} is not $0…$255`);
           else v.nag?.(nag);
           break;
         }
         case TOKEN_SUFFIX: {
           if (level.dead) break;
           const nag = SUFFIX_NAGS[lx.tokenText()];
-          if (nag === undefined) this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${lx.tokenText()}`);
+          if (nag === undefined) this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${excerpt(lx.tokenText())}`);
           else v.nag?.(nag);
           break;
         }
@@ -288,24 +317,36 @@ export class PgnParser<P = unknown> {
           if (level.dead) break;
           // `--` is a null move (an extension of ChessBase and others).
           if (text === '--') this.playToken(level, text);
-          else this.tokenError('ERR_PGN_TOKEN', `unexpected ${JSON.stringify(text)} in movetext`);
+          else if (this.errorCount >= this.maxErrors) this.errorCount++;
+          else this.tokenError('ERR_PGN_TOKEN', `unexpected ${excerpt(text)} in movetext`);
           break;
         }
         default:
           // strings, ], < and > have no place in movetext
-          if (!level.dead) this.tokenError('ERR_PGN_TOKEN', `unexpected ${JSON.stringify(lx.tokenText())} in movetext`);
+          if (level.dead) break;
+          if (this.errorCount >= this.maxErrors) this.errorCount++;
+          else this.tokenError('ERR_PGN_TOKEN', `unexpected ${excerpt(lx.tokenText())} in movetext`);
           break;
       }
       if (ended) break;
     }
 
     this.endedAtEnd = kind === TOKEN_EOF;
+    this.gameEnd = this.held ? lx.start : lx.end;
     if (!inMovetext) startMovetext(); // a game of tags only
     if ((depth > 0 || skipDepth > 0) && !skipMovetext) {
       this.error('ERR_PGN_UNCLOSED_VARIATION', `${depth + (skipDepth > 0 ? skipDepth : 0)} variation(s) not closed at the end of the game`, lx.line, lx.column);
       for (let i = 0; i < depth; i++) v.endVariation?.();
     }
     levels.length = 0;
+    if (this.errorCount > this.maxErrors) {
+      const more = this.errorCount - this.maxErrors;
+      v.error?.(notationError('ERR_TOO_MANY_ERRORS', `${more} more error(s) not reported (${this.errorCount} in all; maxErrors ${this.maxErrors})`, lx.line, lx.column));
+    }
+    if (this.warningCount > this.maxErrors) {
+      const more = this.warningCount - this.maxErrors;
+      v.warning?.(notationError('ERR_TOO_MANY_ERRORS', `${more} more warning(s) not reported (${this.warningCount} in all; maxErrors ${this.maxErrors})`, lx.line, lx.column));
+    }
     v.endGame?.();
     return true;
   }
@@ -337,6 +378,12 @@ export class PgnParser<P = unknown> {
     const info = this.info;
     const lx = this.lexer;
     level.hasMove = true;
+    if (lx.error === 'ERR_TEXT_SYMBOL_TOO_LONG') {
+      // No move is that long: the rest of the line is dead, and the message quotes an excerpt.
+      this.tokenError('ERR_PGN_SYMBOL_TOO_LONG', `move ${excerpt(text)} is longer than 255 characters`);
+      level.dead = true;
+      return;
+    }
     info.text = text;
     info.line = lx.line;
     info.column = lx.column;
@@ -387,16 +434,17 @@ export class PgnParser<P = unknown> {
       return DONE;
     }
     const name = lx.tokenText();
+    const shown = excerpt(name);
     kind = lx.next();
     if (kind !== TOKEN_STRING) {
-      this.error('ERR_PGN_TAG', `tag ${name} without a quoted value`, line, column);
+      this.error('ERR_PGN_TAG', `tag ${shown} without a quoted value`, line, column);
       if (kind === TOKEN_TAG_OPEN) return REREAD;
       if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
       return DONE;
     }
     if (lx.error) {
       const code = pgnCode(lx.error);
-      this.tokenError(code, `tag ${name}: ${MESSAGES[code] ?? code}`);
+      this.tokenError(code, `tag ${shown}: ${MESSAGES[code] ?? code}`);
       if (lx.error === 'ERR_TEXT_STRING_TOO_LONG') {
         lx.skipLine();
         return DONE;
@@ -409,7 +457,7 @@ export class PgnParser<P = unknown> {
     this.visitor.header?.(name, value);
     kind = lx.next();
     if (kind !== TOKEN_TAG_CLOSE) {
-      this.error('ERR_PGN_TAG', `tag ${name}: value not followed by ]`, line, column);
+      this.error('ERR_PGN_TAG', `tag ${shown}: value not followed by ]`, line, column);
       if (kind === TOKEN_TAG_OPEN || lx.line !== line) return REREAD;
       if (kind !== TOKEN_EOF) lx.skipLine();
     }

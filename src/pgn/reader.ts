@@ -1,5 +1,8 @@
-import { notationError } from '../errors.js';
-import { GameSplitter, iterateStream, type TextBatch } from '../text/split.js';
+import { notationError, type NotationError } from '../errors.js';
+import {
+  Lexer, TOKEN_COMMENT, TOKEN_ESCAPE, TOKEN_LINE_COMMENT, TOKEN_STRING, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
+} from '../text/lexer.js';
+import { GameSplitter, OVERSIZE_HEAD, iterateStream, type TextBatch } from '../text/split.js';
 import { GameBuilder } from './builder.js';
 import { PgnParser } from './parser.js';
 import { chessRules } from './rules.js';
@@ -51,13 +54,13 @@ function isReadableStream(x: unknown): x is ReadableStream<Uint8Array | string> 
   return typeof (x as ReadableStream | undefined)?.getReader === 'function';
 }
 
-/** Batches of whole games from any source, with bounded memory for streams. */
-async function* batches(source: PgnSource, options: PgnReadOptions, oversize: (line: number, bytes: number) => void): AsyncGenerator<TextBatch> {
+/** Batches of whole games from any source, with bounded memory for streams (oversize markers in order). */
+async function* batches(source: PgnSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
   if (typeof source === 'string') {
     yield { text: source, line: 1 };
     return;
   }
-  const splitter = new GameSplitter({ maxGameBytes: options.maxGameBytes, onOversize: oversize });
+  const splitter = new GameSplitter({ maxGameBytes: options.maxGameBytes });
   const encoder = new TextEncoder();
   if (source instanceof Uint8Array) {
     // Whole input in memory already: split in slices so decoding stays per batch.
@@ -73,13 +76,19 @@ async function* batches(source: PgnSource, options: PgnReadOptions, oversize: (l
   yield* splitter.end();
 }
 
+/** An oversize marker for a game whose text (or its start) is `text`. */
+function oversizeBatch(text: string, line: number, size: number): TextBatch {
+  return { text: '', line, oversize: { bytes: size, head: text.length > OVERSIZE_HEAD ? text.slice(0, OVERSIZE_HEAD) : text } };
+}
+
 /**
  * Exactly game-aligned text batches. The byte splitter cuts at plausible game starts; a structural
  * pass of the reader itself (no visitor, no move resolution) then finds where each game really
  * starts, and the last game of a batch is carried over to the next one. So streamed input gives
- * the same games as one string, whatever the chunking and however malformed the input.
+ * the same games as one string, whatever the chunking and however malformed the input. Oversized
+ * games come as markers in their place.
  */
-async function* gameBatches(source: PgnSource, options: PgnReadOptions, oversize: (line: number, size: number) => void): AsyncGenerator<TextBatch> {
+async function* gameBatches(source: PgnSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
   if (typeof source === 'string') {
     yield { text: source, line: 1 };
     return;
@@ -89,55 +98,107 @@ async function* gameBatches(source: PgnSource, options: PgnReadOptions, oversize
   let carry = '';
   let carryLine = 1;
   let carryColumn = 1;
-  for await (const batch of batches(source, options, oversize)) {
+  for await (const batch of batches(source, options)) {
+    if (batch.oversize) {
+      // The game before the oversized one is complete.
+      if (carry) yield { text: carry, line: carryLine, column: carryColumn };
+      carry = '';
+      yield batch;
+      continue;
+    }
     const text = carry ? carry + batch.text : batch.text;
     const line = carry ? carryLine : batch.line;
     const column = carry ? carryColumn : 1;
     scanner.reset(text, line, column);
+    // The games of this batch since the last oversized one (a segment).
+    let segStart = 0;
+    let segLine = line;
+    let segColumn = column;
+    let skipping = false;
     let lastStart = -1;
     let lastLine = line;
     let lastColumn = column;
     let games = 0;
     while (scanner.parseGame()) {
+      const start = scanner.gameStart;
+      if (skipping) {
+        segStart = start;
+        segLine = scanner.gameLine;
+        segColumn = scanner.gameColumn;
+        skipping = false;
+      }
+      if (!scanner.endedAtEnd && scanner.gameEnd - start > limit) {
+        // A complete game over the limit (the whole input came in one piece): a marker in its place.
+        if (start > segStart) yield { text: text.slice(segStart, start), line: segLine, column: segColumn };
+        yield oversizeBatch(text.slice(start, start + OVERSIZE_HEAD), scanner.gameLine, scanner.gameEnd - start);
+        skipping = true;
+        games = 0;
+        continue;
+      }
       games++;
-      lastStart = scanner.gameStart;
+      lastStart = start;
       lastLine = scanner.gameLine;
       lastColumn = scanner.gameColumn;
     }
-    if (games <= 1) {
+    if (skipping) {
+      carry = '';
+    } else if (games <= 1) {
       // One (possibly unfinished) game so far: wait for more.
-      carry = text;
-      carryLine = line;
-      carryColumn = column;
+      carry = text.slice(segStart);
+      carryLine = segLine;
+      carryColumn = segColumn;
     } else {
-      yield { text: text.slice(0, lastStart), line, column };
+      yield { text: text.slice(segStart, lastStart), line: segLine, column: segColumn };
       carry = text.slice(lastStart);
       carryLine = lastLine;
       carryColumn = lastColumn;
     }
     if (carry.length > limit) {
-      oversize(carryLine, carry.length);
+      yield oversizeBatch(carry, carryLine, carry.length);
       carry = '';
     }
   }
   if (carry) yield { text: carry, line: carryLine, column: carryColumn };
 }
 
-function oversizeGame(line: number, bytes: number): PgnGame {
-  return {
-    headers: {},
-    root: {},
-    moves: [],
-    result: '*',
-    errors: [notationError('ERR_PGN_GAME_TOO_LARGE', `game of more than ${bytes} bytes (maxGameBytes); skipped`, line, 1)],
-    line,
-  };
+/** The tag pairs at the start of a game's text (what can be read of an oversized game). */
+export function leadingTags(text: string, line = 1): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const lx = new Lexer(text, { line });
+  for (let kind = lx.next(); ; kind = lx.next()) {
+    if (kind === TOKEN_ESCAPE || kind === TOKEN_COMMENT || kind === TOKEN_LINE_COMMENT) continue;
+    if (kind !== TOKEN_TAG_OPEN) break;
+    if (lx.next() !== TOKEN_SYMBOL) break;
+    const name = lx.tokenText();
+    if (lx.next() !== TOKEN_STRING || lx.error) break;
+    const value = lx.value();
+    if (lx.next() !== TOKEN_TAG_CLOSE) break;
+    if (Object.prototype.hasOwnProperty.call(headers, name)) break; // a repeated tag starts another game
+    if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    else headers[name] = value;
+  }
+  return headers;
+}
+
+function oversizeError(index: number, line: number, bytes: number, options: PgnReadOptions): NotationError {
+  const limit = options.maxGameBytes ?? 32 << 20;
+  return notationError('ERR_PGN_GAME_TOO_LARGE', `game ${index + 1} is larger than maxGameBytes (${limit}; ${bytes} read before it was dropped): its tags are kept, its movetext is skipped`, line, 1);
+}
+
+/** The stand-in for an oversized game: its tags, line and one error; no moves. */
+function oversizeGame(index: number, batch: TextBatch, options: PgnReadOptions): PgnGame {
+  const { head, bytes } = batch.oversize!;
+  const headers = leadingTags(head, batch.line);
+  const tag = headers.Result;
+  const result = tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' ? tag : '*';
+  return { headers, root: {}, moves: [], result, errors: [oversizeError(index, batch.line, bytes, options)], line: batch.line };
 }
 
 /**
  * Reads games from a string, bytes, a Node `Readable`, any async iterable of chunks or a web
  * `ReadableStream`, one game at a time. Memory stays bounded by the largest game (at most
- * `maxGameBytes`) plus one chunk, however large the input.
+ * `maxGameBytes`) plus one chunk, however large the input. A larger game is reported in its place:
+ * its tags, its line and `ERR_PGN_GAME_TOO_LARGE` with its index.
  */
 export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<PgnGame> {
   const builder = new GameBuilder();
@@ -150,8 +211,8 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
   // One pass: a game that runs into the end of a batch (no result, no next game yet) is dropped
   // and its text carried over to the next batch, so batch cuts never change what is read.
   const limit = options.maxGameBytes ?? 32 << 20;
-  const dropped: PgnGame[] = [];
-  const it = batches(source, options, (line, bytes) => dropped.push(oversizeGame(line, bytes)));
+  const it = batches(source, options);
+  let index = 0;
   let carry = '';
   let carryLine = 1;
   let carryColumn = 1;
@@ -159,7 +220,12 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
   while (!next.done) {
     const batch = next.value;
     next = await it.next();
-    const last = next.done === true;
+    if (batch.oversize) {
+      yield oversizeGame(index++, batch, options);
+      continue;
+    }
+    // Before an oversized game (or at the end) the last game is complete.
+    const last = next.done === true || next.value.oversize !== undefined;
     const text = carry ? carry + batch.text : batch.text;
     const line = carry ? carryLine : batch.line;
     const column = carry ? carryColumn : batch.column ?? 1;
@@ -173,28 +239,36 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
         carryColumn = parser.gameColumn;
         break;
       }
+      if (parser.gameEnd - parser.gameStart > limit) {
+        // A whole game over the limit that came in one piece: reported as if it had been streamed.
+        const start = parser.gameStart;
+        yield oversizeGame(index++, oversizeBatch(text.slice(start, start + OVERSIZE_HEAD), parser.gameLine, parser.gameEnd - start), options);
+        continue;
+      }
+      index += games.length;
       yield* games;
     }
     if (carry.length > limit) {
-      dropped.push(oversizeGame(carryLine, carry.length));
+      yield oversizeGame(index++, oversizeBatch(carry, carryLine, carry.length), options);
       carry = '';
     }
-    while (dropped.length) yield dropped.shift()!;
   }
-  while (dropped.length) yield dropped.shift()!;
 }
 
 /** Streams games through a visitor (bounded memory); returns the number of games. */
 export async function streamPgn<P = unknown>(source: PgnSource, visitor: PgnVisitor<P>, options: PgnReadOptions<P> = {}): Promise<number> {
   const parser = parserFor(visitor, options);
   let games = 0;
-  const oversize = (line: number, bytes: number): void => {
-    visitor.beginGame?.(line);
-    visitor.error?.(oversizeGame(line, bytes).errors[0]!);
-    visitor.endGame?.();
-    games++;
-  };
-  for await (const batch of gameBatches(source, options as PgnReadOptions, oversize)) {
+  for await (const batch of gameBatches(source, options as PgnReadOptions)) {
+    if (batch.oversize) {
+      visitor.beginGame?.(batch.line);
+      const headers = leadingTags(batch.oversize.head, batch.line);
+      for (const name of Object.keys(headers)) visitor.header?.(name, headers[name]!);
+      visitor.error?.(oversizeError(games, batch.line, batch.oversize.bytes, options as PgnReadOptions));
+      visitor.endGame?.();
+      games++;
+      continue;
+    }
     parser.reset(batch.text, batch.line, batch.column);
     games += parser.parseAll();
   }

@@ -82,6 +82,8 @@ export interface PgnGame {
   result: string;
   /** Problems found while reading this game (the game is kept up to the first bad move of a line). */
   errors: NotationError[];
+  /** Dialects and omissions accepted on import (e.g. `ERR_PGN_NO_RESULT`); absent when there are none. */
+  warnings?: NotationError[];
   /** Line of the game's first token in the input. */
   line: number;
 }

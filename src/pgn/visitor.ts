@@ -24,6 +24,8 @@ export interface PgnVisitor<P = unknown> {
   endVariation?(): void;
   result?(result: string): void;
   error?(error: NotationError): void;
+  /** A dialect or omission the reader accepted (e.g. `ERR_PGN_NO_RESULT`); the game is complete. */
+  warning?(warning: NotationError): void;
   endGame?(): void;
 }
 
@@ -78,6 +80,11 @@ export interface PgnReadOptions<P = unknown> {
   maxCommentLength?: number;
   /** Longest tag value before `ERR_PGN_STRING_TOO_LONG` (default 1 MiB). */
   maxTagValueLength?: number;
+  /**
+   * Errors (and, separately, warnings) reported per game before the rest are only counted: one
+   * `ERR_TOO_MANY_ERRORS` with the count ends the list (default 100).
+   */
+  maxErrors?: number;
   /** Streaming only: largest game in bytes before `ERR_PGN_GAME_TOO_LARGE` (default 32 MiB). */
   maxGameBytes?: number;
 }

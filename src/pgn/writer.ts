@@ -1,3 +1,4 @@
+import { notationError, type NotationError } from '../errors.js';
 import { escapeString } from '../text/lexer.js';
 import type { PgnGame, PgnNode } from './types.js';
 
@@ -111,6 +112,33 @@ export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
   out += '\n';
   out += makeMovetext(game, options, result);
   return `${out}\n`;
+}
+
+/** Longest line of PGN data the standard allows (section 4.3), line end excluded. */
+export const PGN_MAX_LINE = 255;
+
+/**
+ * `makePgn` plus what in the output the standard does not allow in export format and that cannot be
+ * changed without changing the data: a line longer than 255 characters (a tag value, or a comment
+ * word, too long to wrap: a string cannot span lines and a comment's words are its data) and a tab
+ * in a tag value. The text is written whole anyway, so reading it back gives the same game.
+ */
+export function makePgnWithWarnings(game: PgnGame, options: MakePgnOptions = {}): { text: string; warnings: NotationError[] } {
+  const text = makePgn(game, options);
+  const warnings: NotationError[] = [];
+  let line = 1;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 9) warnings.push(notationError('ERR_PGN_TAB', 'a tab in a tag value (export format has no tabs; kept as it is)', line, i - from + 1));
+    if (c !== 10) continue;
+    if (i - from > PGN_MAX_LINE) {
+      warnings.push(notationError('ERR_PGN_LINE_TOO_LONG', `line of ${i - from} characters (the standard allows ${PGN_MAX_LINE}); written whole, a token cannot be split`, line, 1));
+    }
+    line++;
+    from = i + 1;
+  }
+  return { text, warnings };
 }
 
 /** The movetext section of a game in export format, ending with the result and a newline. */

@@ -14,7 +14,16 @@ export interface TextBatch {
   line: number;
   /** Column of the first character (1 unless the batch starts mid-line). */
   column?: number;
+  /**
+   * Set on a batch that stands for a game over `maxGameBytes` (its `text` is empty): the bytes seen
+   * before it was dropped and the decoded start of the game (at most `OVERSIZE_HEAD` bytes), from
+   * which a reader takes the tags. It comes in input order, between the batches around it.
+   */
+  oversize?: { bytes: number; head: string };
 }
+
+/** How much of an oversized game is kept to read its tags from. */
+export const OVERSIZE_HEAD = 1 << 20;
 
 export interface SplitOptions {
   /** Largest game in bytes; a larger one is dropped and reported through `onOversize`. Default 32 MiB. */
@@ -317,6 +326,8 @@ export class GameSplitter {
     if (!atEnd && this.buf.length > this.maxGame) {
       // One game (since the last boundary) is larger than allowed: drop it.
       this.options.onOversize?.(this.bufLine, this.buf.length);
+      const head = decodeBytes(this.buf.subarray(0, OVERSIZE_HEAD)).text;
+      out.push({ text: '', line: this.bufLine, oversize: { bytes: this.buf.length, head } });
       this.dropping = true;
       this.cut(this.buf.length, this.line);
     }

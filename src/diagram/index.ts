@@ -3,6 +3,6 @@ export { DEFAULT_THEME, type DiagramTheme } from './svg.js';
 export { chessDiagram, type ChessDiagramOptions, type BoardInput } from './chess.js';
 export { gameDiagram, gamePosition, type GamePly } from './game.js';
 export { bughouseDiagram, formatClock, type BughouseBoard, type BughouseDiagramOptions } from './bughouse.js';
-export { problemDiagram, pbiProblemDiagram, pieceCount, type ProblemDiagramOptions } from './problem.js';
+export { problemDiagram, pbiProblemDiagram, problemXmlDiagram, pieceCount, type ProblemDiagramOptions } from './problem.js';
 export { dealDiagram, pbnDealDiagram, ddTableDiagram, contractText, parText, type DealDiagramOptions, type DDTableDiagramOptions } from './bridge.js';
 export { evalGraphDiagram, type EvalGraphOptions, type EvalMark } from './graph.js';

@@ -4,6 +4,9 @@
 import { err, ok, type Result } from '../errors.js';
 import { countPieces, parseForsyth, type ProblemBoard } from '../problems/board.js';
 import type { PbiProblem } from '../problems/pbi.js';
+import { formatStipulation } from '../problems/stipulation.js';
+import { deriveTwins } from '../problems/xml/derive.js';
+import type { Author, Problem, Source } from '../problems/xml/model.js';
 import { drawBoard, listPieces, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 
@@ -86,4 +89,35 @@ export function pbiProblemDiagram(problem: PbiProblem, options: ProblemDiagramOp
   const source = src ? [src.title, src.nr && `no. ${src.nr}`, src.date].filter((s) => s).join(', ') : undefined;
   const award = problem.awards[0] ? [problem.awards[0].rank, problem.awards[0].tourney].filter((s) => s).join(', ') : undefined;
   return problemDiagram(problem.board, { stipulation: problem.stipulation, authors: problem.names, source: source || undefined, award: award || undefined, ...options });
+}
+
+function authorName(a: Author): string {
+  const n = a.name;
+  if (!n) return '';
+  return n.transcription ?? [n.givenNames, n.familyName].filter((s) => s).join(' ');
+}
+
+function sourceText(s: Source): string {
+  if (s.text) return s.text;
+  return [s.name, s.number && `no. ${s.number}`, s.date?.year].filter((x) => x).join(', ');
+}
+
+/**
+ * A problem.xsd problem's diagram: a twin's position (default the first twin of the first
+ * release), with that release's authors, first source, first award and the twin's stipulation.
+ */
+export function problemXmlDiagram(problem: Problem, options: ProblemDiagramOptions & { twin?: string } = {}): Result<string> {
+  const twins = deriveTwins(problem);
+  const twin = options.twin !== undefined ? twins.find((t) => t.twinId === options.twin) : twins[0];
+  if (!twin) return err({ code: 'ERR_DIAGRAM_POSITION', message: options.twin !== undefined ? `no twin '${options.twin}'` : 'the problem has no position', line: problem.pos?.line, column: problem.pos?.column });
+  const release = problem.releases.find((r) => r.id === twin.releaseId);
+  const award = release?.awards[0];
+  const { twin: _twin, ...rest } = options;
+  return problemDiagram(twin.board, {
+    stipulation: formatStipulation(twin.stipulation) || undefined,
+    authors: release?.authors.map(authorName).filter((a) => a) ?? [],
+    source: release?.sources[0] ? sourceText(release.sources[0]) || undefined : undefined,
+    award: award ? [award.distinction, award.tourney?.name].filter((x) => x).join(', ') || undefined : undefined,
+    ...rest,
+  });
 }

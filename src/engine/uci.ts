@@ -1,0 +1,603 @@
+// The UCI protocol over any transport: handshake, options, searches with limits, timeouts,
+// abort, respawn. Nothing here knows whether the engine is a process, a wasm module or a mock.
+import { EngineError, type EngineWarning } from './errors.js';
+import { resolvePosition, positionCommand, type EngineVariant, type PositionInput, type ResolvedPosition } from './position.js';
+import { goCommand, optionValue, parseBestmove, parseInfo, parseOption, type Bound, type EngineOption, type Info, type Limit } from './protocol.js';
+import { Score } from './score.js';
+import type { Transport, TransportExit, TransportFactory } from './transport.js';
+
+export type OptionValue = string | number | boolean;
+
+export interface EngineTimeouts {
+  /** `uci` … `uciok` (default 10 000 ms). */
+  handshake?: number;
+  /** `isready` and other short commands (default 5 000 ms). */
+  command?: number;
+  /** Added to a search's own time (movetime, or the clock of the side to move) for the watchdog (default 5 000 ms). */
+  margin?: number;
+  /**
+   * For searches without a time (depth, nodes, mate, infinite): the longest the engine may stay
+   * silent before it counts as hung (default 60 000 ms).
+   */
+  silence?: number;
+  /** After `stop`, how long to wait for `bestmove` (default 1 000 ms). */
+  stop?: number;
+}
+
+export interface EngineConfig {
+  /** Makes the transport; called again for each respawn. */
+  transport: TransportFactory;
+  /** Options set after the handshake (and again after a respawn). */
+  options?: Record<string, OptionValue>;
+  timeouts?: EngineTimeouts;
+  /** Restart a dead engine and repeat the command that was running (true = up to 2 restarts per command). */
+  respawn?: boolean | number;
+}
+
+/** One principal variation at one depth. */
+export interface AnalysisLine {
+  multipv: number;
+  depth: number;
+  seldepth?: number;
+  score: Score;
+  /** Set when the score is only a bound (an aspiration window failed). */
+  bound?: Bound;
+  pv: string[];
+  nodes?: number;
+  nps?: number;
+  time?: number;
+  tbhits?: number;
+  hashfull?: number;
+  wdl?: [number, number, number];
+}
+
+export interface AnalysisResult {
+  bestmove: string | null;
+  ponder?: string;
+  /** The last line of each PV, ordered by multipv. */
+  lines: AnalysisLine[];
+  /** Every completed depth with its lines (ordered by multipv): the depth grid. */
+  depths: { depth: number; lines: AnalysisLine[] }[];
+  /** The side to move in the searched position. */
+  turn: 'white' | 'black';
+  /** Totals from the last info line that had them. */
+  nodes?: number;
+  nps?: number;
+  time?: number;
+  /** The search was stopped by an AbortSignal or `stop()`. */
+  stopped?: boolean;
+  /** The watchdog stopped the search; the engine answered `stop`. */
+  timedOut?: boolean;
+  warnings: EngineWarning[];
+}
+
+/** Streamed by `analysis()`: one info line with its score turned into a `Score`. */
+export type EngineInfo = Omit<Info, 'score'> & { score?: Score };
+
+export interface SearchOptions {
+  multipv?: number;
+  signal?: AbortSignal;
+  searchmoves?: string[];
+  /** Watchdog for this search in ms (replaces the default). */
+  timeout?: number;
+  /** Send `ucinewgame` (and wait for readyok) before this search. */
+  newGame?: boolean;
+  /** Overrides the variant guessed from the position. */
+  variant?: EngineVariant;
+  chess960?: boolean;
+  /** Called for every info line. */
+  onInfo?(info: EngineInfo): void;
+}
+
+const LIBRARY_OPTIONS = new Set(['multipv', 'uci_chess960', 'uci_variant', 'uci_analysemode']);
+
+interface Waiter {
+  line(text: string): void;
+  exit(reason: TransportExit): void;
+}
+
+const now = (): number => (globalThis.performance ?? Date).now();
+
+/**
+ * One UCI engine. Commands run one at a time (calls queue); every call settles: it resolves or
+ * rejects with an `EngineError`.
+ */
+export class UciEngine {
+  /** From `id name` / `id author`. */
+  name = '';
+  author = '';
+  /** Declared options, by lower-case name. */
+  readonly options = new Map<string, EngineOption>();
+  /** Lines that made no sense (kept, never fatal). */
+  readonly warnings: EngineWarning[] = [];
+  /** How many times the engine was restarted. */
+  respawns = 0;
+
+  private transport?: Transport;
+  private waiter?: Waiter;
+  private alive = false;
+  private closed = false;
+  private lastExit?: TransportExit;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Values the engine currently has, by lower-case name (user options and library-owned ones). */
+  private current = new Map<string, string>();
+  private readonly userOptions: Record<string, OptionValue>;
+  private readonly t: Required<EngineTimeouts>;
+  private readonly maxRespawns: number;
+
+  constructor(private readonly config: EngineConfig) {
+    this.userOptions = { ...(config.options ?? {}) };
+    for (const name of Object.keys(this.userOptions))
+      if (LIBRARY_OPTIONS.has(name.toLowerCase())) throw new EngineError('ERR_ENGINE_OPTION', `option ${name} is set by the library (from the position and the request)`);
+    const t = config.timeouts ?? {};
+    this.t = { handshake: t.handshake ?? 10000, command: t.command ?? 5000, margin: t.margin ?? 5000, silence: t.silence ?? 60000, stop: t.stop ?? 1000 };
+    this.maxRespawns = config.respawn === true ? 2 : typeof config.respawn === 'number' ? config.respawn : 0;
+  }
+
+  /** Starts the engine: handshake, options, isready. */
+  async open(): Promise<this> {
+    await this.exclusive(() => this.boot(), false);
+    return this;
+  }
+
+  private async boot(): Promise<void> {
+    this.transport?.kill();
+    this.current.clear();
+    this.options.clear();
+    const transport = await this.config.transport();
+    this.transport = transport;
+    this.lastExit = undefined;
+    await transport.start({
+      line: (text) => {
+        if (this.transport !== transport) return;
+        this.onLine(text);
+      },
+      exit: (reason) => {
+        if (this.transport !== transport) return;
+        this.alive = false;
+        this.lastExit = reason;
+        const w = this.waiter;
+        this.waiter = undefined;
+        w?.exit(reason);
+      },
+    });
+    this.alive = true;
+    await this.handshake();
+    for (const [name, value] of Object.entries(this.userOptions)) this.setOptionNow(name, value);
+    await this.isReadyNow();
+  }
+
+  private onLine(text: string): void {
+    if (this.waiter) this.waiter.line(text);
+    else if (text.trim() && !text.startsWith('info')) this.warnings.push({ code: 'WARN_ENGINE_STRAY', message: 'output while no command was running', text });
+  }
+
+  private terminated(reason: TransportExit, during: string): EngineError {
+    const how = reason.error ?? (reason.signal ? `killed by ${reason.signal}` : `exited with code ${reason.code}`);
+    return new EngineError('ERR_ENGINE_TERMINATED', `engine ${this.transport?.name ?? ''} ended during ${during}: ${how}`, reason.stderr);
+  }
+
+  /** Sends lines and waits until `accept` returns a value, the timeout passes, or the engine dies. */
+  private request<T>(lines: string[], accept: (text: string) => T | undefined, timeout: number, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (!this.alive) {
+        reject(this.lastExit ? this.terminated(this.lastExit, what) : new EngineError('ERR_ENGINE_CLOSED', 'engine is not running'));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.waiter = undefined;
+        // An engine that misses a deadline is in an unknown state: end it (a respawn starts afresh).
+        this.kill();
+        reject(new EngineError('ERR_ENGINE_TIMEOUT', `no answer to ${what} within ${timeout} ms`, this.lastExit?.stderr));
+      }, timeout);
+      this.waiter = {
+        line: (text) => {
+          let v: T | undefined;
+          try {
+            v = accept(text);
+          } catch (e) {
+            clearTimeout(timer);
+            this.waiter = undefined;
+            reject(e);
+            return;
+          }
+          if (v !== undefined) {
+            clearTimeout(timer);
+            this.waiter = undefined;
+            resolve(v);
+          }
+        },
+        exit: (reason) => {
+          clearTimeout(timer);
+          reject(this.terminated(reason, what));
+        },
+      };
+      for (const l of lines) this.send(l);
+    });
+  }
+
+  private send(line: string): void {
+    this.transport?.send(line);
+  }
+
+  private async handshake(): Promise<void> {
+    await this.request(
+      ['uci'],
+      (text) => {
+        const t = text.trim();
+        if (t === 'uciok') return true;
+        if (t.startsWith('id name ')) this.name = t.slice(8).trim();
+        else if (t.startsWith('id author ')) this.author = t.slice(10).trim();
+        else if (t.startsWith('option ')) {
+          const opt = parseOption(t.slice(7));
+          if (opt) this.options.set(opt.name.toLowerCase(), opt);
+          else this.warnings.push({ code: 'WARN_ENGINE_OPTION', message: 'unreadable option line', text });
+        } else if (t && !t.startsWith('id ') && !t.startsWith('info')) this.warnings.push({ code: 'WARN_ENGINE_LINE', message: 'unexpected line during the handshake', text });
+        return undefined;
+      },
+      this.t.handshake,
+      'uci',
+    );
+  }
+
+  private isReadyNow(): Promise<void> {
+    return this.request(['isready'], (text) => (text.trim() === 'readyok' ? true : undefined), this.t.command, 'isready').then(() => undefined);
+  }
+
+  /** Sends `setoption` when the value differs from what the engine has; throws ERR_ENGINE_OPTION. */
+  private setOptionNow(name: string, value: OptionValue): void {
+    const opt = this.options.get(name.toLowerCase());
+    if (!opt) throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} has no option ${name}`);
+    const v = optionValue(opt, value);
+    if ('error' in v) throw new EngineError('ERR_ENGINE_OPTION', v.error);
+    const key = opt.name.toLowerCase();
+    if (opt.type !== 'button' && this.current.get(key) === v.text) return;
+    this.send(opt.type === 'button' ? `setoption name ${opt.name}` : `setoption name ${opt.name} value ${v.text}`);
+    if (opt.type !== 'button') this.current.set(key, v.text);
+  }
+
+  /**
+   * Runs `op` alone (calls queue). When the engine died (before or during the op) and respawn is on,
+   * restarts it and repeats the op.
+   */
+  private exclusive<T>(op: () => Promise<T>, respawnable = true): Promise<T> {
+    const run = async (): Promise<T> => {
+      if (this.closed) throw new EngineError('ERR_ENGINE_CLOSED', 'engine was closed with quit()');
+      let restarts = 0;
+      for (;;) {
+        try {
+          if (respawnable && !this.alive) {
+            if (restarts >= this.maxRespawns) {
+              throw this.lastExit ? this.terminated(this.lastExit, 'an earlier command') : new EngineError('ERR_ENGINE_CLOSED', 'engine is not running');
+            }
+            restarts++;
+            this.respawns++;
+            await this.boot();
+          }
+          return await op();
+        } catch (e) {
+          // A crash (not a timeout: a hung engine would likely hang again) repeats the command on a fresh engine.
+          if (respawnable && !this.closed && !this.alive && restarts < this.maxRespawns && (e as EngineError).code === 'ERR_ENGINE_TERMINATED') continue;
+          throw e;
+        }
+      }
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => undefined);
+    return p;
+  }
+
+  /** Whether the engine declares an option (case-insensitive). */
+  hasOption(name: string): boolean {
+    return this.options.has(name.toLowerCase());
+  }
+
+  /** Sets an engine option (checked against its declaration); kept across respawns. */
+  setOption(name: string, value: OptionValue): Promise<void> {
+    if (LIBRARY_OPTIONS.has(name.toLowerCase())) return Promise.reject(new EngineError('ERR_ENGINE_OPTION', `option ${name} is set by the library`));
+    return this.exclusive(async () => {
+      this.setOptionNow(name, value);
+      this.userOptions[name] = value;
+      await this.isReadyNow();
+    });
+  }
+
+  /** `isready` round trip. */
+  ping(): Promise<void> {
+    return this.exclusive(() => this.isReadyNow());
+  }
+
+  /** `ucinewgame` then `isready`. */
+  newGame(): Promise<void> {
+    return this.exclusive(async () => {
+      this.send('ucinewgame');
+      await this.isReadyNow();
+    });
+  }
+
+  /** Searches and returns the final lines and the depth grid. */
+  analyse(position: PositionInput, limit: Limit, opts: SearchOptions = {}): Promise<AnalysisResult> {
+    let resolved: ResolvedPosition;
+    let go: string;
+    try {
+      resolved = resolvePosition(position, opts);
+      go = goCommand(limit, { searchmoves: opts.searchmoves });
+    } catch (e) {
+      return Promise.reject(e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message));
+    }
+    return this.exclusive(() => this.search(resolved, limit, go, opts, true));
+  }
+
+  /** Plays: the best move (and the expected reply) under the limit; analyse mode off. */
+  async play(position: PositionInput, limit: Limit, opts: Omit<SearchOptions, 'multipv'> = {}): Promise<{ bestmove: string | null; ponder?: string; result: AnalysisResult }> {
+    let resolved: ResolvedPosition;
+    let go: string;
+    try {
+      resolved = resolvePosition(position, opts);
+      go = goCommand(limit, { searchmoves: opts.searchmoves });
+    } catch (e) {
+      throw e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message);
+    }
+    const result = await this.exclusive(() => this.search(resolved, limit, go, { ...opts, multipv: 1 }, false));
+    return result.ponder ? { bestmove: result.bestmove, ponder: result.ponder, result } : { bestmove: result.bestmove, result };
+  }
+
+  /** Streams info lines as the engine sends them; breaking out of the loop stops the search. */
+  async *analysis(position: PositionInput, limit: Limit, opts: SearchOptions = {}): AsyncGenerator<EngineInfo, AnalysisResult, undefined> {
+    const inner = new AbortController();
+    const outer = opts.signal;
+    const onOuter = (): void => inner.abort();
+    outer?.addEventListener('abort', onOuter);
+    if (outer?.aborted) inner.abort();
+    const buffer: EngineInfo[] = [];
+    let wake: (() => void) | undefined;
+    let done = false;
+    let result: AnalysisResult | undefined;
+    let failure: unknown;
+    const p = this.analyse(position, limit, {
+      ...opts,
+      signal: inner.signal,
+      onInfo: (info) => {
+        opts.onInfo?.(info);
+        buffer.push(info);
+        wake?.();
+      },
+    }).then(
+      (r) => {
+        result = r;
+        done = true;
+        wake?.();
+      },
+      (e) => {
+        failure = e;
+        done = true;
+        wake?.();
+      },
+    );
+    try {
+      for (;;) {
+        while (buffer.length) yield buffer.shift()!;
+        if (done) break;
+        await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+      }
+      await p;
+      if (failure) throw failure;
+      return result!;
+    } finally {
+      outer?.removeEventListener('abort', onOuter);
+      if (!done) {
+        inner.abort();
+        await p;
+      }
+    }
+  }
+
+  private async prepare(pos: ResolvedPosition, multipv: number, analyseMode: boolean, newGame: boolean): Promise<void> {
+    const variant = pos.variant;
+    if (this.hasOption('UCI_Variant')) this.setOptionNow('UCI_Variant', variant);
+    else if (variant !== 'chess') throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} does not play ${variant} (no UCI_Variant option); use Fairy-Stockfish`);
+    if (this.hasOption('UCI_Chess960')) this.setOptionNow('UCI_Chess960', pos.chess960);
+    if (this.hasOption('UCI_AnalyseMode')) this.setOptionNow('UCI_AnalyseMode', analyseMode);
+    if (this.hasOption('MultiPV')) this.setOptionNow('MultiPV', multipv);
+    else if (multipv > 1) throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} has no MultiPV option`);
+    if (newGame) this.send('ucinewgame');
+    await this.isReadyNow();
+  }
+
+  private watchdog(limit: Limit, turn: 'white' | 'black', timeout?: number): { total?: number; silence?: number } {
+    if (timeout !== undefined) return { total: timeout };
+    const clock = turn === 'white' ? limit.wtime : limit.btime;
+    const own = limit.movetime ?? clock;
+    if (own !== undefined && !limit.infinite) return { total: own + this.t.margin };
+    return { silence: this.t.silence };
+  }
+
+  private async search(pos: ResolvedPosition, limit: Limit, go: string, opts: SearchOptions, analyseMode: boolean): Promise<AnalysisResult> {
+    const multipv = opts.multipv ?? 1;
+    if (!Number.isInteger(multipv) || multipv < 1) throw new EngineError('ERR_ENGINE_OPTION', `multipv must be a positive integer, got ${multipv}`);
+    await this.prepare(pos, multipv, analyseMode, opts.newGame ?? false);
+    const turn = pos.turn;
+    const warnings: EngineWarning[] = [];
+    const latest = new Map<number, AnalysisLine>();
+    const grid = new Map<number, Map<number, AnalysisLine>>();
+    const result: AnalysisResult = { bestmove: null, lines: [], depths: [], turn, warnings };
+    const dog = this.watchdog(limit, turn, opts.timeout);
+    const signal = opts.signal;
+
+    const finish = (): AnalysisResult => {
+      result.lines = [...latest.values()].sort((a, b) => a.multipv - b.multipv);
+      result.depths = [...grid.entries()].sort((a, b) => a[0] - b[0]).map(([depth, m]) => ({ depth, lines: [...m.values()].sort((a, b) => a.multipv - b.multipv) }));
+      if (result.bestmove === null && !result.lines.length) delete result.ponder;
+      return result;
+    };
+
+    return await new Promise<AnalysisResult>((resolve, reject) => {
+      let settled = false;
+      let stopSent = false;
+      let stopTimer: ReturnType<typeof setTimeout> | undefined;
+      let totalTimer: ReturnType<typeof setTimeout> | undefined;
+      let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+      const cleanup = (): void => {
+        settled = true;
+        this.waiter = undefined;
+        clearTimeout(stopTimer);
+        clearTimeout(totalTimer);
+        clearTimeout(silenceTimer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const fail = (e: EngineError): void => {
+        if (settled) return;
+        cleanup();
+        reject(e);
+      };
+      const succeed = (): void => {
+        if (settled) return;
+        cleanup();
+        resolve(finish());
+      };
+      /** Sends `stop`; when no bestmove follows in time, the engine is hung: kill it. */
+      const stop = (why: 'abort' | 'timeout'): void => {
+        if (stopSent || settled) return;
+        stopSent = true;
+        if (why === 'abort') result.stopped = true;
+        else result.timedOut = true;
+        this.send('stop');
+        stopTimer = setTimeout(() => {
+          // No bestmove after stop: the engine is hung. Settle first, then end it (the next command
+          // restarts it when respawn is on).
+          if (why === 'abort') {
+            // The caller asked to stop and gets what was found so far.
+            result.bestmove = latest.get(1)?.pv[0] ?? null;
+            succeed();
+          } else fail(new EngineError('ERR_ENGINE_TIMEOUT', `search did not end in time and the engine did not answer stop within ${this.t.stop} ms`, this.lastExit?.stderr));
+          this.kill();
+        }, this.t.stop);
+      };
+      const armSilence = (): void => {
+        if (dog.silence === undefined) return;
+        clearTimeout(silenceTimer);
+        silenceTimer = setTimeout(() => stop('timeout'), dog.silence);
+      };
+      const onAbort = (): void => stop('abort');
+
+      this.waiter = {
+        line: (text) => {
+          armSilence();
+          const t = text.trim();
+          if (t.startsWith('info')) {
+            const info = parseInfo(t.slice(4), warnings);
+            this.record(info, turn, multipv, latest, grid, result);
+            if (opts.onInfo) {
+              const { score, ...rest } = info;
+              const out: EngineInfo = rest;
+              if (score) out.score = new Score(score, turn);
+              try {
+                opts.onInfo(out);
+              } catch {
+                /* a listener's fault is not the engine's */
+              }
+            }
+          } else if (t.startsWith('bestmove')) {
+            const b = parseBestmove(t);
+            if (!b) {
+              fail(new EngineError('ERR_ENGINE_PROTOCOL', `unreadable bestmove line: ${t}`));
+              return;
+            }
+            result.bestmove = b.bestmove;
+            if (b.ponder) result.ponder = b.ponder;
+            succeed();
+          } else if (t) warnings.push({ code: 'WARN_ENGINE_LINE', message: 'unexpected line during a search', text });
+        },
+        exit: (reason) => fail(this.terminated(reason, 'a search')),
+      };
+      if (signal?.aborted) {
+        // Aborted before it started: nothing to search.
+        result.stopped = true;
+        succeed();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort);
+      if (dog.total !== undefined) totalTimer = setTimeout(() => stop('timeout'), dog.total);
+      armSilence();
+      this.send(positionCommand(pos));
+      this.send(go);
+    });
+  }
+
+  private record(info: Info, turn: 'white' | 'black', multipv: number, latest: Map<number, AnalysisLine>, grid: Map<number, Map<number, AnalysisLine>>, result: AnalysisResult): void {
+    if (info.nodes !== undefined) result.nodes = info.nodes;
+    if (info.nps !== undefined) result.nps = info.nps;
+    if (info.time !== undefined) result.time = info.time;
+    if (!info.score || info.depth === undefined) return;
+    const k = info.multipv ?? 1;
+    if (k > multipv) return;
+    const line: AnalysisLine = { multipv: k, depth: info.depth, score: new Score(info.score, turn), pv: info.pv ?? [] };
+    if (info.bound) line.bound = info.bound;
+    if (info.seldepth !== undefined) line.seldepth = info.seldepth;
+    if (info.nodes !== undefined) line.nodes = info.nodes;
+    if (info.nps !== undefined) line.nps = info.nps;
+    if (info.time !== undefined) line.time = info.time;
+    if (info.tbhits !== undefined) line.tbhits = info.tbhits;
+    if (info.hashfull !== undefined) line.hashfull = info.hashfull;
+    if (info.wdl) line.wdl = info.wdl;
+    // A bound never replaces an exact score of the same depth; a later exact line replaces anything.
+    let row = grid.get(line.depth);
+    if (!row) grid.set(line.depth, (row = new Map()));
+    const prev = row.get(k);
+    if (!(prev && !prev.bound && line.bound)) row.set(k, line);
+    const last = latest.get(k);
+    if (!last || line.depth > last.depth || !(line.bound && !last.bound && last.depth === line.depth)) latest.set(k, line);
+  }
+
+  /** Stops the process at once (no `quit`); the next command restarts it when respawn is on. */
+  kill(): void {
+    this.alive = false;
+    const t = this.transport;
+    t?.kill();
+  }
+
+  /** Sends `quit` and ends the engine (killed if it does not exit in time). A running search is stopped first. */
+  async quit(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.waiter && this.alive) this.send('stop');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.queue, new Promise<void>((r) => (timer = setTimeout(r, this.t.stop + 500)))]);
+    clearTimeout(timer);
+    const t = this.transport;
+    if (!t || !this.alive) {
+      t?.kill();
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiter = undefined;
+        resolve();
+      }, Math.min(this.t.command, 2000));
+      this.waiter = {
+        line: () => undefined,
+        exit: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      t.send('quit');
+    });
+    this.waiter = undefined;
+    this.alive = false;
+    t.kill();
+  }
+
+  /** Round-trip helper for benchmarks: `isready` latency in ms. */
+  async pingTime(): Promise<number> {
+    const t0 = now();
+    await this.ping();
+    return now() - t0;
+  }
+
+  /** Whether the engine process is running. */
+  get running(): boolean {
+    return this.alive && !this.closed;
+  }
+}

@@ -2,7 +2,7 @@
 // the errors found while deriving every twin.
 import type { NotationError } from '../errors.js';
 import { parsePbi, type PbiParseResult } from './pbi.js';
-import { parseProblemXml, type ProblemXmlResult } from './xml/read.js';
+import { parseProblemXml, type ProblemXmlOptions, type ProblemXmlResult } from './xml/read.js';
 import { deriveTwins, type DerivedTwin } from './xml/derive.js';
 
 export interface ProblemXmlCheck extends ProblemXmlResult {
@@ -10,8 +10,8 @@ export interface ProblemXmlCheck extends ProblemXmlResult {
 }
 
 /** Reads a problem XML document and derives every twin, collecting all errors and warnings. */
-export function checkProblemXml(input: string | Uint8Array): ProblemXmlCheck {
-  const result = parseProblemXml(input);
+export function checkProblemXml(input: string | Uint8Array, options: ProblemXmlOptions = {}): ProblemXmlCheck {
+  const result = parseProblemXml(input, options);
   const twins: DerivedTwin[] = [];
   const errors: NotationError[] = [...result.errors];
   const warnings: NotationError[] = [...result.warnings];

@@ -18,6 +18,131 @@ export interface ProblemXmlResult {
   warnings: NotationError[];
 }
 
+/** Bounds on what the reader takes in; going past one is a typed error at once (no tree is built). */
+export interface ProblemXmlOptions {
+  /** Largest document in bytes (UTF-16 code units for a string) before `ERR_XML_TOO_LARGE`. Default 32 MiB. */
+  maxDocumentBytes?: number;
+  /** Longest run of text (or CDATA, or comment) in characters before `ERR_XML_TEXT_TOO_LONG`. Default 1 MiB. */
+  maxTextLength?: number;
+  /** Longest attribute value in characters before `ERR_XML_ATTRIBUTE_TOO_LONG`. Default 64 KiB. */
+  maxAttributeLength?: number;
+  /** Deepest element nesting before `ERR_XML_TOO_DEEP`. Default 256. */
+  maxDepth?: number;
+  /** Errors (and, separately, warnings) kept before one `ERR_TOO_MANY_ERRORS` with the count. Default 100. */
+  maxErrors?: number;
+}
+
+export const PROBLEM_XML_LIMITS: Required<ProblemXmlOptions> = {
+  maxDocumentBytes: 32 << 20,
+  maxTextLength: 1 << 20,
+  maxAttributeLength: 64 << 10,
+  maxDepth: 256,
+  maxErrors: 100,
+};
+
+/** Longest error message; a longer one is cut (a message may quote the input). */
+const MAX_MESSAGE = 300;
+
+function boundMessages(list: NotationError[], maxErrors: number, what: string): NotationError[] {
+  for (const e of list) {
+    if (e.message.length > MAX_MESSAGE) e.message = `${e.message.slice(0, MAX_MESSAGE)}… (${e.message.length} characters in all)`;
+  }
+  if (list.length <= maxErrors) return list;
+  const last = list[list.length - 1]!;
+  const kept = list.slice(0, maxErrors);
+  kept.push({ code: 'ERR_TOO_MANY_ERRORS', message: `${list.length - maxErrors} more ${what} not reported (${list.length} in all; maxErrors ${maxErrors})`, line: last.line ?? 1, column: last.column ?? 1 });
+  return kept;
+}
+
+function positionOf(text: string, index: number): XmlPos {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, column: index - start + 1 };
+}
+
+/**
+ * One linear pass over the markup that checks the size limits before any parser sees the text:
+ * text runs, attribute values, nesting depth. Malformed markup is left to the validator (the pass
+ * stops where it cannot follow the structure). Returns an error or null.
+ */
+function checkLimits(text: string, limits: Required<ProblemXmlOptions>): NotationError | null {
+  const n = text.length;
+  const fail = (code: string, message: string, at: number): NotationError => ({ code, message, ...positionOf(text, at) });
+  let depth = 0;
+  let i = 0;
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    const end = lt < 0 ? n : lt;
+    if (end - i > limits.maxTextLength) return fail('ERR_XML_TEXT_TOO_LONG', `text of ${end - i} characters (maxTextLength ${limits.maxTextLength})`, i);
+    if (lt < 0) break;
+    let close: number;
+    let body = 0;
+    if (text.startsWith('<!--', lt)) {
+      close = text.indexOf('-->', lt + 4);
+      body = (close < 0 ? n : close) - lt - 4;
+      if (close >= 0) close += 3;
+    } else if (text.startsWith('<![CDATA[', lt)) {
+      close = text.indexOf(']]>', lt + 9);
+      body = (close < 0 ? n : close) - lt - 9;
+      if (close >= 0) close += 3;
+    } else if (text.startsWith('<?', lt)) {
+      close = text.indexOf('?>', lt + 2);
+      body = (close < 0 ? n : close) - lt - 2;
+      if (close >= 0) close += 2;
+    } else if (text.startsWith('<!', lt)) {
+      // A DOCTYPE (entity declarations are refused elsewhere): to its end, internal subset included.
+      const bracket = text.indexOf('[', lt);
+      const gt = text.indexOf('>', lt);
+      if (bracket >= 0 && gt >= 0 && bracket < gt) {
+        const sub = text.indexOf(']', bracket);
+        close = sub < 0 ? -1 : text.indexOf('>', sub);
+      } else close = gt;
+      body = (close < 0 ? n : close) - lt;
+      if (close >= 0) close += 1;
+    } else if (text.charCodeAt(lt + 1) === 47) {
+      // </name>
+      close = text.indexOf('>', lt);
+      body = (close < 0 ? n : close) - lt;
+      if (close >= 0) close += 1;
+      depth--;
+    } else {
+      // A start tag: attribute values are the only places a '>' may hide.
+      let p = lt + 1;
+      close = -1;
+      while (p < n) {
+        const c = text.charCodeAt(p);
+        if (c === 34 || c === 39) {
+          const q = text.indexOf(c === 34 ? '"' : "'", p + 1);
+          const len = (q < 0 ? n : q) - p - 1;
+          if (len > limits.maxAttributeLength) return fail('ERR_XML_ATTRIBUTE_TOO_LONG', `attribute value of ${len} characters (maxAttributeLength ${limits.maxAttributeLength})`, p);
+          if (q < 0) return null;
+          p = q + 1;
+          continue;
+        }
+        if (c === 62) {
+          close = p + 1;
+          if (text.charCodeAt(p - 1) !== 47 && ++depth > limits.maxDepth) return fail('ERR_XML_TOO_DEEP', `elements nested deeper than ${limits.maxDepth} (maxDepth)`, lt);
+          break;
+        }
+        if (c === 60) return null; // malformed: left to the validator
+        p++;
+      }
+      const tag = (close < 0 ? n : close) - lt;
+      if (tag > limits.maxTextLength + limits.maxAttributeLength) return fail('ERR_XML_TEXT_TOO_LONG', `tag of ${tag} characters (more than maxTextLength + maxAttributeLength)`, lt);
+    }
+    if (body > limits.maxTextLength) return fail('ERR_XML_TEXT_TOO_LONG', `markup of ${body} characters (maxTextLength ${limits.maxTextLength})`, lt);
+    if (close < 0) return null;
+    i = close;
+  }
+  return null;
+}
+
 /** A parsed element with decoded attributes and text, before it is mapped onto the model. */
 interface El {
   name: string;
@@ -101,19 +226,31 @@ function expand(text: string, onError: (message: string) => void): string {
   });
 }
 
-/** Reads a problem.xsd document. Bad input never throws. */
-export function parseProblemXml(input: string | Uint8Array): ProblemXmlResult {
+/**
+ * Reads a problem.xsd document. Bad input never throws; a document past one of the limits
+ * (`ProblemXmlOptions`) gives one typed error without being parsed.
+ */
+export function parseProblemXml(input: string | Uint8Array, options: ProblemXmlOptions = {}): ProblemXmlResult {
+  const limits = { ...PROBLEM_XML_LIMITS, ...options };
   const errors: NotationError[] = [];
   const warnings: NotationError[] = [];
+  let result: ProblemXmlResult;
   try {
-    return parseInner(input, errors, warnings);
+    result = parseInner(input, errors, warnings, limits);
   } catch (e) {
     errors.push({ code: 'ERR_XML_SYNTAX', message: `the XML reader failed: ${(e as Error)?.message ?? e}`, line: 1, column: 1 });
-    return { document: null, errors, warnings };
+    result = { document: null, errors, warnings };
   }
+  result.errors = boundMessages(result.errors, limits.maxErrors, 'error(s)');
+  result.warnings = boundMessages(result.warnings, limits.maxErrors, 'warning(s)');
+  return result;
 }
 
-function parseInner(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[]): ProblemXmlResult {
+function parseInner(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[], limits: Required<ProblemXmlOptions>): ProblemXmlResult {
+  if (input.length > limits.maxDocumentBytes) {
+    errors.push({ code: 'ERR_XML_TOO_LARGE', message: `document of ${input.length} ${typeof input === 'string' ? 'characters' : 'bytes'} (maxDocumentBytes ${limits.maxDocumentBytes})`, line: 1, column: 1 });
+    return { document: null, errors, warnings };
+  }
   let text: string;
   let encoding = 'UTF-8';
   if (typeof input === 'string') {
@@ -122,6 +259,11 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
     if (m) encoding = m[1]!;
   } else {
     ({ text, encoding } = decodeXmlBytes(input, errors));
+  }
+  const limited = checkLimits(text, limits);
+  if (limited) {
+    errors.push(limited);
+    return { document: null, errors, warnings };
   }
   const lines = new LineIndex(text);
   const entityDecl = /<!ENTITY/i.exec(text);

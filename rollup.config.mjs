@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import esbuild from 'rollup-plugin-esbuild';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { rollup } from 'rollup';
 
 // One ESM entry per public subpath; an entry whose source does not exist yet is left out.
 const entries = {
@@ -14,17 +15,51 @@ const entries = {
   aif: 'src/aif/index.ts',
   diagram: 'src/diagram/index.ts',
   worker: 'src/worker/index.ts',
-  'worker-entry': 'src/worker/entry.ts',
   cli: 'src/cli/main.ts',
 };
 const input = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== 'comlink');
 
+/**
+ * The worker script, built first as one self-contained classic script (no imports, no
+ * import.meta): src/worker/source.ts is replaced by a module returning its text, which the client
+ * starts from a Blob URL (browsers) or `eval` (worker_threads), so no bundler has to follow
+ * `new URL(…, import.meta.url)`. The same text is written to dist/worker-entry.js for pages that must
+ * load workers from a URL (a Content-Security-Policy without blob:).
+ */
+function inlineWorker() {
+  let script;
+  const build = async () => {
+    const bundle = await rollup({
+      input: 'src/worker/entry.ts',
+      plugins: [nodeResolve({ browser: true }), esbuild({ target: 'es2022', minify: true })],
+      onwarn: (warning, warn) => (warning.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(warning)),
+    });
+    const { output } = await bundle.generate({ format: 'iife', inlineDynamicImports: true });
+    await bundle.close();
+    return output[0].code;
+  };
+  return {
+    name: 'gamenotation-inline-worker',
+    buildStart() {
+      script = build();
+      script.catch(() => {}); // reported where it is awaited
+    },
+    async load(id) {
+      if (!id.replaceAll('\\', '/').endsWith('/src/worker/source.ts')) return null;
+      return `export function workerScript() { return { code: ${JSON.stringify(await script)} }; }\n`;
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'worker-entry.js', source: await script });
+    },
+  };
+}
+
 export default {
   input,
   external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:'),
-  plugins: [nodeResolve({ browser: false, preferBuiltins: true }), esbuild({ target: 'es2022', minify: false })],
+  plugins: [inlineWorker(), nodeResolve({ browser: false, preferBuiltins: true }), esbuild({ target: 'es2022', minify: false })],
   output: {
     dir: 'dist',
     format: 'es',

@@ -1,18 +1,26 @@
 /**
  * The worker API: long jobs (deep perft, move listing, double-dummy batches) off the calling thread,
  * the same in browsers (Web Worker) and Node (worker_threads), with progress callbacks and
- * cancellation by AbortSignal. `remote` is the raw Comlink `Remote<WorkerApi>`; `WorkerPool` spreads
- * batches over one worker per core.
+ * cancellation by AbortSignal. `WorkerPool` spreads batches over one worker per core.
+ *
+ * Every call settles. A worker that fails to load, crashes or is terminated rejects its pending and
+ * later calls with a `NotationFailure` whose code is `ERR_WORKER_LOAD`, `ERR_WORKER_CRASHED` or
+ * `ERR_WORKER_TERMINATED`. An abort rejects at once with the signal's reason and terminates the
+ * worker thread (the only way to stop a wasm loop at any depth); the next call starts a fresh thread,
+ * and other calls that were in flight on the old one are sent again to the new one.
  */
-import { proxy, releaseProxy, wrap } from 'comlink/dist/esm/comlink.mjs';
+import { expose, transfer, wrap } from 'comlink/dist/esm/comlink.mjs';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { Remote } from 'comlink';
+import type { Endpoint, Remote } from 'comlink';
+import { NotationFailure, type NotationError, type Result } from '../errors.js';
 import type { Variant } from '../chess/index.js';
-import type { BoardToSolve, DDTable, SolveBoardResult } from '../bridge/index.js';
-import type { Result } from '../errors.js';
-import { CANCELLED, type ListedMove, type PerftResult, type Progress, type WorkerApi } from './api.js';
+import type { BoardToSolve, DDTable, Deal, SolveBoardResult } from '../bridge/index.js';
+import type { WorkerApi } from './api.js';
+import type { ChildPosition, JobInput, JobKind, JobOutput, Jobs, ListedMove, PerftResult, Progress } from './jobs.js';
+import { READY_MESSAGE, registerErrorTransfer } from './wire.js';
+import { workerScript } from './source.js';
 
-export type { ListedMove, PerftResult, Progress, WorkerApi };
+export type { ChildPosition, JobInput, JobKind, JobOutput, Jobs, ListedMove, PerftResult, Progress, WorkerApi };
 
 export interface JobOptions {
   onProgress?: (progress: Progress) => void;
@@ -20,75 +28,319 @@ export interface JobOptions {
 }
 
 export interface CreateWorkerOptions {
-  /** Where the worker script is; defaults to the packaged `worker-entry.js` beside this module. */
+  /**
+   * Where to load the worker script from, instead of the inlined copy: for pages whose
+   * Content-Security-Policy does not allow `blob:` workers, serve `gamenotation/worker-entry`
+   * (dist/worker-entry.js, one self-contained file) and pass its URL.
+   */
   url?: URL | string;
+  /** A worker whose script has not started after this many ms fails with ERR_WORKER_LOAD (default 30 000). */
+  loadTimeout?: number;
 }
 
-let nextJobId = 1;
+export interface ChessOptions {
+  variant?: Variant;
+  /** Castling written king → rook (UCI), Chess960 castling rights read. */
+  chess960?: boolean;
+}
+
+export const ERR_WORKER_LOAD = 'ERR_WORKER_LOAD';
+export const ERR_WORKER_CRASHED = 'ERR_WORKER_CRASHED';
+export const ERR_WORKER_TERMINATED = 'ERR_WORKER_TERMINATED';
+
+const failure = (code: string, message: string) => new NotationFailure({ code, message });
+
+type NodeWorker = {
+  on(event: string, listener: (value: any) => void): void;
+  terminate(): Promise<number>;
+  ref(): void;
+  unref(): void;
+};
+type WorkerThreads = { Worker: new (script: string | URL, options?: { eval?: boolean }) => NodeWorker };
+
+function nodeWorkerThreads(): WorkerThreads | undefined {
+  if (typeof (globalThis as any).window !== 'undefined') return undefined;
+  return (globalThis as any).process?.getBuiltinModule?.('node:worker_threads');
+}
+
+let blobUrl: string | undefined;
+/** One Blob URL per page for the inlined script, shared by every worker (never revoked: workers reuse it). */
+function inlinedScriptUrl(code: string): string {
+  blobUrl ??= URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  return blobUrl;
+}
+
+/** One running worker thread. It dies once: by load failure, crash, or `kill()` from its owner. */
+class Thread {
+  readonly remote: Remote<WorkerApi>;
+  /** Resolves when the thread is gone: with the failure, or null when its owner killed it. */
+  readonly death: Promise<NotationFailure | null>;
+  private ready = false;
+  private dead = false;
+  private busy = false;
+  private resolveDeath!: (failure: NotationFailure | null) => void;
+  private handle?: { terminate(): unknown; ref?(): void; unref?(): void };
+  private timer?: ReturnType<typeof setTimeout>;
+  private inlined = false;
+
+  constructor(options: CreateWorkerOptions) {
+    this.death = new Promise((resolve) => (this.resolveDeath = resolve));
+    let endpoint: Endpoint;
+    try {
+      endpoint = this.start(options);
+    } catch (e) {
+      // A constructor that throws (a bad URL, a CSP refusal) is a load failure too, reported async.
+      endpoint = { postMessage() {}, addEventListener() {}, removeEventListener() {} };
+      queueMicrotask(() => this.fail(String((e as Error)?.message ?? e)));
+    }
+    this.remote = wrap<WorkerApi>(endpoint);
+    const timeout = options.loadTimeout ?? 30_000;
+    if (Number.isFinite(timeout) && !this.dead) {
+      this.timer = setTimeout(() => this.fail(`no answer within ${timeout} ms`), timeout);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  private start(options: CreateWorkerOptions): Endpoint {
+    const script = options.url !== undefined ? { url: options.url } : workerScript();
+    this.inlined = 'code' in script;
+    const threads = nodeWorkerThreads();
+    if (threads) {
+      const worker = 'code' in script ? new threads.Worker(script.code, { eval: true }) : new threads.Worker(script.url);
+      this.handle = worker;
+      worker.unref();
+      worker.on('message', (message) => message === READY_MESSAGE && this.started());
+      worker.on('error', (e) => this.fail(String(e?.message ?? e)));
+      worker.on('exit', (code) => this.fail(`the thread exited with code ${code}`));
+      return nodeEndpoint(worker as never) as Endpoint;
+    }
+    if (typeof Worker !== 'function') throw new Error('this platform has neither Web Workers nor worker_threads');
+    // The inlined script is self-contained and runs as a classic worker (every browser); a URL given
+    // by the user may be an ES module.
+    const worker = 'code' in script ? new Worker(inlinedScriptUrl(script.code)) : new Worker(script.url, { type: 'module' });
+    this.handle = worker;
+    worker.addEventListener('message', (event) => event.data === READY_MESSAGE && this.started());
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.fail((event as ErrorEvent).message || 'the worker script failed to load or threw');
+    });
+    return worker as Endpoint;
+  }
+
+  private started(): void {
+    this.ready = true;
+    clearTimeout(this.timer);
+  }
+
+  /** The thread keeps a Node process alive only while calls are pending on it. */
+  setBusy(busy: boolean): void {
+    if (this.dead || busy === this.busy) return;
+    this.busy = busy;
+    if (busy) this.handle?.ref?.();
+    else this.handle?.unref?.();
+  }
+
+  private fail(detail: string): void {
+    if (this.dead) return;
+    let error: NotationFailure;
+    if (this.ready) error = failure(ERR_WORKER_CRASHED, `the worker stopped: ${detail}`);
+    else {
+      const hint = this.inlined && !nodeWorkerThreads()
+        ? ' (if the page\'s Content-Security-Policy forbids blob: workers, serve gamenotation/worker-entry and pass createWorker({ url }))'
+        : '';
+      error = failure(ERR_WORKER_LOAD, `the worker did not start: ${detail}${hint}`);
+    }
+    this.end(error);
+  }
+
+  /** Stops the thread at once, whatever it runs. */
+  kill(): Promise<void> {
+    return this.end(null);
+  }
+
+  private end(error: NotationFailure | null): Promise<void> {
+    if (this.dead) return Promise.resolve();
+    this.dead = true;
+    clearTimeout(this.timer);
+    this.resolveDeath(error);
+    return Promise.resolve(this.handle?.terminate()).then(() => undefined, () => undefined);
+  }
+}
+
+interface Call {
+  kind: string;
+  input: unknown;
+  onProgress?: (progress: Progress) => void;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  thread?: Thread;
+  /** Bumped when the call is sent again to a fresh thread, so that a stale answer is ignored. */
+  attempt: number;
+  settled: boolean;
+  progressPort?: MessagePort;
+  detach?: () => void;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
 
 export class GameNotationWorker {
-  private constructor(
-    readonly remote: Remote<WorkerApi>,
-    private readonly terminateWorker: () => void,
-  ) {}
+  private thread?: Thread;
+  private closed?: NotationFailure;
+  private readonly calls = new Set<Call>();
+
+  private constructor(private readonly options: CreateWorkerOptions) {
+    registerErrorTransfer();
+  }
 
   static create(options: CreateWorkerOptions = {}): GameNotationWorker {
-    const url = options.url ?? new URL('./worker-entry.js', import.meta.url);
-    const threads = (globalThis as any).process?.getBuiltinModule?.('node:worker_threads');
-    if (threads && typeof (globalThis as any).window === 'undefined') {
-      const worker = new threads.Worker(url);
-      return new GameNotationWorker(wrap<WorkerApi>(nodeEndpoint(worker)), () => void worker.terminate());
-    }
-    const worker = new Worker(url, { type: 'module' });
-    return new GameNotationWorker(wrap<WorkerApi>(worker), () => worker.terminate());
+    const worker = new GameNotationWorker(options);
+    worker.current();
+    return worker;
   }
 
-  /** Perft node count; with `divide`, the count under each root move too. */
-  perft(fen: string, depth: number, options: JobOptions & { variant?: Variant; divide?: boolean } = {}): Promise<PerftResult> {
-    const { onProgress, signal, ...rest } = options;
-    return this.job((jobId) => this.remote.perft(fen, depth, { ...rest, jobId }, progressProxy(onProgress)), signal);
+  /**
+   * Runs a job kind of the registry (jobs.ts) in the worker. Settles always: with the result, the
+   * job's error (a NotationFailure keeps its code), the abort reason, or an ERR_WORKER_* failure.
+   */
+  run<K extends JobKind>(kind: K, input: JobInput<K>, options: JobOptions = {}): Promise<JobOutput<K>> {
+    return new Promise<JobOutput<K>>((resolve, reject) => {
+      if (this.closed) return reject(this.closed);
+      const { signal, onProgress } = options;
+      if (signal?.aborted) return reject(abortReason(signal));
+      const call: Call = { kind, input, onProgress, resolve: resolve as (v: unknown) => void, reject, attempt: 0, settled: false };
+      this.calls.add(call);
+      if (signal) {
+        const onAbort = () => this.abort(call, abortReason(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        call.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.send(call);
+    });
   }
 
-  legalMoves(fen: string, options: { variant?: Variant } = {}): Promise<ListedMove[]> {
-    return this.remote.legalMoves(fen, options);
+  /** Perft node count; with `divide`, the count under each root move too. `'startpos'` is a FEN. */
+  perft(fen: string, depth: number, options: JobOptions & ChessOptions & { divide?: boolean } = {}): Promise<PerftResult> {
+    const { onProgress, signal, variant, chess960, divide } = options;
+    return this.run('perft', { fen, depth, variant, chess960, divide }, { onProgress, signal });
+  }
+
+  /** Legal moves in UCI and SAN. `'startpos'` is a FEN. */
+  legalMoves(fen: string, options: ChessOptions & { signal?: AbortSignal } = {}): Promise<ListedMove[]> {
+    return this.run('legalMoves', { fen, variant: options.variant, chess960: options.chess960 }, { signal: options.signal });
   }
 
   /** Double-dummy tables of PBN deal strings (`N:… … … …`), in order; a bad deal gives its error in place. */
-  calcDDTables(deals: string[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
-    return this.job((jobId) => this.remote.calcDDTables(deals, { jobId }, progressProxy(options.onProgress)), options.signal);
+  calcDDTables(deals: (string | Deal)[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
+    return this.each('ddTable', deals.map((deal) => ({ deal })), options);
   }
 
   solveBoards(boards: BoardToSolve[], options: JobOptions = {}): Promise<Result<SolveBoardResult>[]> {
-    return this.job((jobId) => this.remote.solveBoards(boards, { jobId }, progressProxy(options.onProgress)), options.signal);
+    return this.each('solveBoard', boards, options);
   }
 
-  terminate(): void {
-    this.remote[releaseProxy]();
-    this.terminateWorker();
-  }
-
-  private async job<T>(start: (jobId: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    signal?.throwIfAborted();
-    const jobId = nextJobId++;
-    const onAbort = () => void this.remote.cancel(jobId);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await start(jobId);
-    } catch (e) {
-      if ((e as Error)?.name === CANCELLED || signal?.aborted) throw abortError(signal);
-      throw e;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
+  /**
+   * One job per item, in order, with one Result per item: a job that fails gives its error in
+   * place. The whole call rejects only when the worker itself is lost (ERR_WORKER_*) or on abort.
+   */
+  async each<K extends JobKind>(kind: K, inputs: JobInput<K>[], options: JobOptions = {}): Promise<Result<JobOutput<K>>[]> {
+    const out: Result<JobOutput<K>>[] = [];
+    for (let i = 0; i < inputs.length; i++) {
+      try {
+        out.push({ ok: true, value: await this.run(kind, inputs[i]!, { signal: options.signal }) });
+      } catch (e) {
+        if (isWorkerLoss(e) || options.signal?.aborted) throw e;
+        out.push({ ok: false, error: toNotationError(e) });
+      }
+      options.onProgress?.({ done: i + 1, total: inputs.length });
     }
+    return out;
+  }
+
+  /** Rejects every pending and later call with ERR_WORKER_TERMINATED; resolves when the thread is gone. */
+  terminate(): Promise<void> {
+    this.closed ??= failure(ERR_WORKER_TERMINATED, 'the worker was terminated');
+    for (const call of [...this.calls]) this.settle(call, call.attempt, false, this.closed);
+    const thread = this.thread;
+    this.thread = undefined;
+    return thread ? thread.kill() : Promise.resolve();
+  }
+
+  /** The live thread, started on demand (after an abort the next call starts a fresh one). */
+  private current(): Thread {
+    if (this.thread) return this.thread;
+    const thread = new Thread(this.options);
+    this.thread = thread;
+    void thread.death.then((error) => {
+      if (!error || this.thread !== thread) return;
+      // Lost on its own: the worker is closed, as the caller must know that jobs can no longer run.
+      this.thread = undefined;
+      this.closed ??= error;
+      for (const call of [...this.calls]) this.settle(call, call.attempt, false, error);
+    });
+    return thread;
+  }
+
+  private send(call: Call): void {
+    const thread = this.current();
+    call.thread = thread;
+    const attempt = ++call.attempt;
+    call.progressPort?.close();
+    call.progressPort = undefined;
+    let port: MessagePort | undefined;
+    if (call.onProgress) {
+      // Our own channel rather than Comlink's proxy(), so that we can close it when the call ends
+      // (an open port would keep a Node process alive after the worker is gone).
+      const channel = new MessageChannel();
+      const onProgress = call.onProgress;
+      expose((progress: Progress) => onProgress(progress), channel.port1);
+      call.progressPort = channel.port1;
+      port = transfer(channel.port2, [channel.port2]);
+    }
+    thread.setBusy(true);
+    const lost = thread.death.then((error) => Promise.reject(error ?? failure(ERR_WORKER_TERMINATED, 'the worker was terminated')));
+    Promise.race([thread.remote.run(call.kind, call.input, port as never), lost]).then(
+      (value) => this.settle(call, attempt, true, value),
+      (error) => this.settle(call, attempt, false, error),
+    );
+  }
+
+  private settle(call: Call, attempt: number, fulfilled: boolean, value: unknown): void {
+    if (call.settled || call.attempt !== attempt) return;
+    call.settled = true;
+    this.calls.delete(call);
+    call.detach?.();
+    call.progressPort?.close();
+    if (fulfilled) call.resolve(value);
+    else call.reject(value);
+    if (call.thread && ![...this.calls].some((c) => c.thread === call.thread)) call.thread.setBusy(false);
+  }
+
+  private abort(call: Call, reason: unknown): void {
+    if (call.settled) return;
+    const thread = call.thread;
+    this.settle(call, call.attempt, false, reason);
+    if (!thread || thread !== this.thread) return;
+    // Terminating is the only way to stop a job at once, wasm loops included. Calls that were in
+    // flight on the same thread start again on a fresh one (their progress starts again too).
+    this.thread = undefined;
+    void thread.kill();
+    for (const other of [...this.calls]) if (other.thread === thread) this.send(other);
   }
 }
 
-function progressProxy(onProgress?: (progress: Progress) => void) {
-  return onProgress ? proxy(onProgress) : undefined;
+function isWorkerLoss(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return code === ERR_WORKER_LOAD || code === ERR_WORKER_CRASHED || code === ERR_WORKER_TERMINATED;
 }
 
-function abortError(signal?: AbortSignal): unknown {
-  return signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+/** The NotationError of a failed job: its own for a NotationFailure, else ERR_WORKER_JOB with the message. */
+function toNotationError(e: unknown): NotationError {
+  if (e instanceof NotationFailure) return { ...e.error };
+  const error = e as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof error?.code === 'string' ? error.code : 'ERR_WORKER_JOB';
+  return { code, message: String(error?.message ?? e) };
 }
 
 export function createWorker(options?: CreateWorkerOptions): GameNotationWorker {
@@ -103,14 +355,16 @@ export function defaultPoolSize(): number {
 }
 
 /**
- * One worker per core. Batches are cut into small chunks that idle workers pull from a shared queue,
- * so uneven items (a 20 ms deal next to a 2 s one) still keep every core busy.
+ * One worker per core. Items are handed out one at a time to whichever worker is idle, so uneven
+ * items (a 20 ms deal next to a 2 s one) keep every core busy. A batch gives one Result per item,
+ * in input order: a bad item, or one that crashes its worker (which is then replaced), fails alone.
  */
 export class WorkerPool {
   readonly workers: GameNotationWorker[];
+  private closed = false;
 
-  constructor(options: CreateWorkerOptions & { size?: number } = {}) {
-    const size = options.size ?? defaultPoolSize();
+  constructor(private readonly options: CreateWorkerOptions & { size?: number } = {}) {
+    const size = Math.max(1, Math.floor(options.size ?? defaultPoolSize()));
     this.workers = Array.from({ length: size }, () => GameNotationWorker.create(options));
   }
 
@@ -118,69 +372,72 @@ export class WorkerPool {
     return this.workers.length;
   }
 
-  calcDDTables(deals: string[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
-    return this.map(deals, (worker, chunk, signal) => worker.calcDDTables(chunk, { signal }), options);
+  /**
+   * Runs one job per item over the pool. Rejects only on abort (with the signal's reason), when the
+   * pool is terminated, or when workers cannot start (ERR_WORKER_LOAD).
+   */
+  async run<K extends JobKind>(kind: K, inputs: JobInput<K>[], options: JobOptions = {}): Promise<Result<JobOutput<K>>[]> {
+    const { signal } = options;
+    if (this.closed) throw failure(ERR_WORKER_TERMINATED, 'the pool was terminated');
+    signal?.throwIfAborted();
+    const results: Result<JobOutput<K>>[] = new Array(inputs.length);
+    let next = 0;
+    let done = 0;
+    let stop: unknown;
+    const drain = async (slot: number) => {
+      while (next < inputs.length && stop === undefined) {
+        const index = next++;
+        try {
+          results[index] = { ok: true, value: await this.workers[slot]!.run(kind, inputs[index]!, { signal }) };
+        } catch (e) {
+          const code = (e as { code?: unknown })?.code;
+          if (signal?.aborted || code === ERR_WORKER_LOAD || code === ERR_WORKER_TERMINATED) {
+            stop ??= signal?.aborted ? abortReason(signal) : e;
+            return;
+          }
+          // This item crashed its worker: it fails alone and the slot gets a fresh worker.
+          if (code === ERR_WORKER_CRASHED && !this.closed) this.workers[slot] = GameNotationWorker.create(this.options);
+          results[index] = { ok: false, error: toNotationError(e) };
+        }
+        done++;
+        options.onProgress?.({ done, total: inputs.length });
+      }
+    };
+    await Promise.all(this.workers.map((_, slot) => drain(slot)));
+    if (stop !== undefined) throw stop;
+    return results;
+  }
+
+  calcDDTables(deals: (string | Deal)[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
+    return this.run('ddTable', deals.map((deal) => ({ deal })), options);
   }
 
   solveBoards(boards: BoardToSolve[], options: JobOptions = {}): Promise<Result<SolveBoardResult>[]> {
-    return this.map(boards, (worker, chunk, signal) => worker.solveBoards(chunk, { signal }), options);
+    return this.run('solveBoard', boards, options);
   }
 
-  /** Perft with the root moves shared out between the workers. */
-  async perft(fen: string, depth: number, options: JobOptions & { variant?: Variant } = {}): Promise<PerftResult> {
-    const { Position, makeUci } = await import('../chess/index.js');
-    const { NotationFailure } = await import('../errors.js');
-    const variant = options.variant;
-    const root = Position.fromFen(fen, { variant });
-    if (!root.ok) throw new NotationFailure(root.error);
-    const moves = root.value.legalMoves();
-    if (depth <= 1) return { nodes: depth <= 0 ? 1 : moves.length };
-    const children = moves.map((move) => {
-      const child = root.value.clone();
-      child.play(move);
-      return { uci: makeUci(move), fen: child.fen() };
-    });
-    const counts = await this.map(children, async (worker, chunk, signal) => {
-      const out: number[] = [];
-      for (const child of chunk) out.push((await worker.perft(child.fen, depth - 1, { variant, signal })).nodes);
-      return out;
-    }, options, 1);
-    const divide = Object.fromEntries(children.map((c, i) => [c.uci, counts[i]!]));
-    return { nodes: counts.reduce((a, b) => a + b, 0), divide };
-  }
-
-  terminate(): void {
-    for (const worker of this.workers) worker.terminate();
-  }
-
-  private async map<I, O>(items: I[], run: (worker: GameNotationWorker, chunk: I[], signal: AbortSignal) => Promise<O[]>,
-    options: JobOptions, chunkSize = 2): Promise<O[]> {
-    options.signal?.throwIfAborted();
-    const results: O[] = new Array(items.length);
-    const inner = new AbortController();
-    const onAbort = () => inner.abort(options.signal!.reason);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    let next = 0;
-    let done = 0;
-    const drain = async (worker: GameNotationWorker) => {
-      while (next < items.length && !inner.signal.aborted) {
-        const start = next;
-        next = Math.min(items.length, next + chunkSize);
-        const out = await run(worker, items.slice(start, next), inner.signal);
-        out.forEach((value, i) => (results[start + i] = value));
-        done += out.length;
-        options.onProgress?.({ done, total: items.length });
-      }
-    };
-    try {
-      await Promise.all(this.workers.map((worker) => drain(worker).catch((e) => {
-        inner.abort(e);
-        throw e;
-      })));
-      options.signal?.throwIfAborted();
-      return results;
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
+  /** Perft with the root moves shared out between the workers; always with `divide`. */
+  async perft(fen: string, depth: number, options: JobOptions & ChessOptions = {}): Promise<PerftResult> {
+    const { variant, chess960, signal, onProgress } = options;
+    if (!Number.isInteger(depth) || depth < 0 || depth > 60) {
+      throw new NotationFailure({ code: 'ERR_PERFT_DEPTH', message: `perft depth must be an integer 0..60, got ${depth}` });
     }
+    const children: ChildPosition[] = await this.workers[0]!.run('children', { fen, variant, chess960 }, { signal });
+    if (depth === 0) return { nodes: 1 };
+    const counts = await this.run('perft', children.map((c) => ({ fen: c.fen, depth: depth - 1, variant, chess960 })), { signal, onProgress });
+    const divide: Record<string, number> = {};
+    let nodes = 0;
+    counts.forEach((count, i) => {
+      if (!count.ok) throw new NotationFailure(count.error);
+      divide[children[i]!.uci] = count.value.nodes;
+      nodes += count.value.nodes;
+    });
+    return { nodes, divide };
+  }
+
+  /** Rejects every pending and later call with ERR_WORKER_TERMINATED. */
+  async terminate(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createWorker, WorkerPool, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { NotationFailure } from 'gamenotation';
 import { readShared } from '../support/data.js';
 
 // Runs in a Node worker_thread under vitest and in a Web Worker under Chromium.
@@ -75,7 +76,11 @@ describe('worker API (Comlink)', () => {
     } catch (e) {
       error = e;
     }
-    expect(String((error as Error)?.message)).to.match(/^ERR_FEN/);
+    expect(String((error as Error)?.message)).to.match(/ERR_FEN/);
+    // The code crosses the worker boundary as a NotationFailure, not only inside the message.
+    expect(error).to.be.instanceOf(NotationFailure);
+    expect((error as NotationFailure).code).to.match(/^ERR_FEN_/);
+    expect((error as NotationFailure).error.code).to.equal((error as NotationFailure).code);
   });
 });
 

@@ -1,0 +1,131 @@
+/**
+ * The one registry of job kinds a worker runs. A job is `(input, context) => output`: the input and
+ * output are plain data (they cross postMessage), bad input throws a `NotationFailure` (its code
+ * crosses the boundary, see wire.ts), and a long job reports progress through `context.progress`.
+ *
+ * Adding a kind: add one entry here (import its domain lazily, inside the function). It is then
+ * callable as `worker.run('<kind>', input, { onProgress, signal })` and `pool.run('<kind>', items)`,
+ * with input and output types taken from this object; abort works without the job doing anything,
+ * because the client terminates the worker (see index.ts).
+ */
+import { NotationFailure, type Result } from '../errors.js';
+import type { Variant } from '../chess/index.js';
+import type { BoardToSolve, DDTable, SolveBoardResult, Deal } from '../bridge/index.js';
+
+/** Progress of a long job, reported through a Comlink-proxied callback. */
+export interface Progress {
+  done: number;
+  total: number;
+  /** Partial result so far, e.g. nodes counted. */
+  value?: number;
+}
+
+export interface JobContext {
+  /** Reports progress to the caller; awaited, so that every report arrives before the result. */
+  progress(progress: Progress): Promise<void>;
+}
+
+export interface PerftResult {
+  nodes: number;
+  /** Per root move (UCI) when `divide` was asked. */
+  divide?: Record<string, number>;
+}
+
+export interface ListedMove {
+  uci: string;
+  san: string;
+}
+
+export interface ChildPosition {
+  /** The root move in UCI. */
+  uci: string;
+  /** The position after it. */
+  fen: string;
+}
+
+// Each domain is imported on first use: in a worker built with code splitting, a worker that only
+// solves bridge deals never loads the chess module (the inlined worker holds both; see docs/worker.md).
+const chess = () => import('../chess/index.js');
+const bridge = () => import('../bridge/dd/solve.js');
+
+/** `'startpos'` stands for the initial position wherever a FEN is asked for. */
+async function rootPosition(input: ChessInput) {
+  const { Position, INITIAL_FEN } = await chess();
+  const text = typeof input.fen === 'string' && input.fen.trim() === 'startpos' ? INITIAL_FEN : input.fen;
+  // Lenient like `perft()` of gamenotation/chess: test positions with recoverable setup problems pass.
+  const root = Position.fromFen(text, { variant: input.variant ?? 'chess', lenient: true, chess960: input.chess960 });
+  if (!root.ok) throw new NotationFailure(root.error);
+  return { root: root.value, fen: text };
+}
+
+/** A position to start from: a FEN or `'startpos'`. With `chess960`, castling moves are written king → rook. */
+export interface ChessInput {
+  fen: string;
+  variant?: Variant;
+  chess960?: boolean;
+}
+
+function unwrapResult<T>(result: Result<T>): T {
+  if (!result.ok) throw new NotationFailure(result.error);
+  return result.value;
+}
+
+export const jobs = {
+  /** Perft node count; with `divide`, the count under each root move. Progress once per root move. */
+  async perft(input: ChessInput & { depth: number; divide?: boolean }, ctx: JobContext): Promise<PerftResult> {
+    const { perft, makeUci } = await chess();
+    const { depth, variant } = input;
+    const { root, fen } = await rootPosition(input);
+    if (!Number.isInteger(depth) || depth < 0 || depth > 60) {
+      throw new NotationFailure({ code: 'ERR_PERFT_DEPTH', message: `perft depth must be an integer 0..60, got ${depth}` });
+    }
+    // Short jobs run in one piece; longer ones go root move by root move, for progress.
+    if (depth === 0 || (depth < 3 && !input.divide)) return { nodes: depth === 0 ? 1 : perft(fen, depth, { variant }) };
+    const moves = root.legalMoves();
+    const divide: Record<string, number> = {};
+    let nodes = 0;
+    for (let i = 0; i < moves.length; i++) {
+      const child = root.clone();
+      child.play(moves[i]!);
+      const count = perft(child.fen(), depth - 1, { variant });
+      divide[makeUci(moves[i]!)] = count;
+      nodes += count;
+      await ctx.progress({ done: i + 1, total: moves.length, value: nodes });
+    }
+    return input.divide ? { nodes, divide } : { nodes };
+  },
+
+  /** The position after each legal move (how the pool shares perft out). */
+  async children(input: ChessInput): Promise<ChildPosition[]> {
+    const { makeUci } = await chess();
+    const { root } = await rootPosition(input);
+    return root.legalMoves().map((move) => {
+      const child = root.clone();
+      child.play(move);
+      return { uci: makeUci(move), fen: child.fen() };
+    });
+  },
+
+  async legalMoves(input: ChessInput): Promise<ListedMove[]> {
+    const { makeSan, makeUci } = await chess();
+    const { root } = await rootPosition(input);
+    return root.legalMoves().map((m) => ({ uci: makeUci(m), san: makeSan(root, m) }));
+  },
+
+  /** Double-dummy table of one deal (PBN deal string or Deal). */
+  async ddTable(input: { deal: string | Deal }): Promise<DDTable> {
+    const { calcDDTable } = await bridge();
+    return unwrapResult(calcDDTable(input.deal));
+  },
+
+  /** Double-dummy scores of every card in one position (a trick may be in progress). */
+  async solveBoard(input: BoardToSolve): Promise<SolveBoardResult> {
+    const { solveBoard } = await bridge();
+    return unwrapResult(solveBoard(input.deal, input));
+  },
+};
+
+export type Jobs = typeof jobs;
+export type JobKind = keyof Jobs;
+export type JobInput<K extends JobKind> = Parameters<Jobs[K]>[0];
+export type JobOutput<K extends JobKind> = Awaited<ReturnType<Jobs[K]>>;

@@ -1,7 +1,7 @@
 // Direct mate #n: the attacker (side to move) mates within n moves against every defence.
 // Checking moves are tried first (they are the only ones that can mate at once and the most
 // forcing otherwise); both kinds of node keep their bounds in the transposition table.
-import { countLegal } from '../chess/movegen';
+import { matesInOne } from './mate1';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
 import { play, inCheck, generate, moveAt } from './search';
 import { keyOf, ttGet, boundFails, boundWins, boundStore, K_ATTACK, K_DEFEND } from './tt';
@@ -9,19 +9,13 @@ import { keyOf, ttGet, boundFails, boundWins, boundStore, K_ATTACK, K_DEFEND } f
 /** The attacker to move at `ply` mates within n moves. */
 export function mateIn(ply: i32, n: i32): bool {
   if (n <= 0 || ply >= LAST_PLY) return false;
-  const cnt = generate(ply);
-  const list = movesAt(ply);
-  if (n == 1) {
-    for (let i = 0; i < cnt; i++) {
-      const q = play(ply, load<u32>(list + (<usize>i << 2)));
-      if (inCheck(q) && countLegal(q) == 0) return true;
-    }
-    return false;
-  }
+  if (n == 1) return matesInOne(ply, true) > 0;
   const key = keyOf(posAt(ply)) ^ K_ATTACK;
   const d = ttGet(key);
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
+  const cnt = generate(ply);
+  const list = movesAt(ply);
   // Checks first; quiet moves are kept (compacted in place) for a second pass.
   let quiet = 0;
   for (let i = 0; i < cnt; i++) {

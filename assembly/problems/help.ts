@@ -3,7 +3,7 @@
 // bit per k), which is what makes help play fast: the same positions recur through move orders.
 // The last ply generates only checking moves' outcomes, and the ply before it is pruned when the
 // mating side can give no check at all after any move (see canCheckNext).
-import { countLegal } from '../chess/movegen';
+import { matesInOne } from './mate1';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate } from './search';
 import { keyOf, ttGet, ttPut, K_HELP } from './tt';
@@ -34,22 +34,20 @@ function record(ply: i32): void {
 }
 
 function help(ply: i32, k: i32): i32 {
-  const cnt = generate(ply);
-  const list = movesAt(ply);
   let found = 0;
   if (k == 1) {
-    for (let i = 0; i < cnt && lines < limit; i++) {
-      const q = play(ply, load<u32>(list + (<usize>i << 2)));
-      if (inCheck(q) && countLegal(q) == 0) {
-        record(ply);
-        found++;
-      }
+    const n = matesInOne(ply, false);
+    for (let i = 0; i < n && lines < limit; i++) {
+      store<u32>(PATH + (<usize>ply << 2), load<u32>(movesAt(ply) + (<usize>i << 2)));
+      record(ply);
     }
-    return found;
+    return n;
   }
   const key = keyOf(posAt(ply)) ^ K_HELP;
   const bit: u32 = 1 << <u32>k;
   if (ttGet(key) & bit) return 0;
+  const cnt = generate(ply);
+  const list = movesAt(ply);
   for (let i = 0; i < cnt && lines < limit; i++) {
     play(ply, load<u32>(list + (<usize>i << 2)));
     found += help(ply + 1, k - 1);

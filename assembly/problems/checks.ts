@@ -1,0 +1,103 @@
+// Can the side to move give check with one move? A bitboard test with no move generation, true
+// whenever a check is possible (it may also be true when none is): the last move of a mate must
+// check, so a false answer ends a mate-in-one test at once.
+import { knightAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from '../chess/attacks';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, epSquare, castleRooks } from '../chess/position';
+
+const RANK_7: u64 = 0x00ff000000000000;
+const RANK_2: u64 = 0x000000000000ff00;
+
+export function mayCheck(p: usize): bool {
+  const us = turn(p), them = us ^ 1;
+  const usBB = colorBB(p, us), themBB = colorBB(p, them);
+  const occ = usBB | themBB;
+  const k = <i32>ctz<u64>(themBB & roleBB(p, KING));
+  const target = ~usBB;
+  const q = roleBB(p, QUEEN) & usBB;
+  const pawns = roleBB(p, PAWN) & usBB;
+  // Promotions, e.p. and castling: rare, so simply "maybe".
+  if (pawns & (us == WHITE ? RANK_7 : RANK_2)) return true;
+  if (epSquare(p) != 0 || (castleRooks(p) & usBB) != 0) return true;
+  // Direct checks: a piece moves to a square from which it attacks the king.
+  const kn = knightAttacks(k) & target;
+  let pcs = roleBB(p, KNIGHT) & usBB;
+  while (pcs) { const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1; if (knightAttacks(s) & kn) return true; }
+  const kd = bishopAttacks(k, occ) & target, kr = rookAttacks(k, occ) & target;
+  pcs = (roleBB(p, BISHOP) & usBB) | q;
+  while (pcs) { const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1; const a = bishopAttacks(s, occ); if (a & kd) return true; if ((q >> <u64>s) & 1 && (a & kr)) return true; }
+  pcs = (roleBB(p, ROOK) & usBB) | q;
+  while (pcs) { const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1; const a = rookAttacks(s, occ); if (a & kr) return true; if ((q >> <u64>s) & 1 && (a & kd)) return true; }
+  // Pawns: pushes and captures onto a square from which a pawn attacks the king.
+  const pk = pawnAttacks(them, k);
+  if (pk) {
+    const empty = ~occ;
+    let push: u64, dbl: u64, cap: u64;
+    if (us == WHITE) {
+      push = (pawns << 8) & empty;
+      dbl = ((push & 0xff0000) << 8) & empty;
+      cap = (((pawns & 0xfefefefefefefefe) << 7) | ((pawns & 0x7f7f7f7f7f7f7f7f) << 9)) & themBB;
+    } else {
+      push = (pawns >> 8) & empty;
+      dbl = ((push & 0xff0000000000) >> 8) & empty;
+      cap = (((pawns & 0xfefefefefefefefe) >> 9) | ((pawns & 0x7f7f7f7f7f7f7f7f) >> 7)) & themBB;
+    }
+    if ((push | dbl | cap) & pk) return true;
+  }
+  // Discovered checks: exactly one of our pieces between one of our sliders and the king.
+  let snipers = ((rookAttacks(k, 0) & (roleBB(p, ROOK) | roleBB(p, QUEEN))) |
+    (bishopAttacks(k, 0) & (roleBB(p, BISHOP) | roleBB(p, QUEEN)))) & usBB;
+  while (snipers) {
+    const s = <i32>ctz<u64>(snipers);
+    snipers &= snipers - 1;
+    const b = between(k, s) & occ;
+    if (b != 0 && (b & (b - 1)) == 0 && (b & usBB) != 0) return true;
+  }
+  return false;
+}
+
+// Per-position sets for mayGiveCheck (module globals: set by checkFilter, read per move).
+let fK: i32 = 0;
+let fKn: u64 = 0, fKd: u64 = 0, fKr: u64 = 0, fPk: u64 = 0, fDisc: u64 = 0, fPawns: u64 = 0, fKnights: u64 = 0,
+  fBishops: u64 = 0, fRooks: u64 = 0;
+
+/** Prepares mayGiveCheck for the moves of the side to move at p. */
+export function checkFilter(p: usize): void {
+  const us = turn(p), them = us ^ 1;
+  const usBB = colorBB(p, us), occ = usBB | colorBB(p, them);
+  const k = <i32>ctz<u64>(colorBB(p, them) & roleBB(p, KING));
+  fK = k;
+  fKn = knightAttacks(k);
+  fKd = bishopAttacks(k, occ);
+  fKr = rookAttacks(k, occ);
+  fPk = pawnAttacks(them, k);
+  fPawns = roleBB(p, PAWN) & usBB;
+  fKnights = roleBB(p, KNIGHT) & usBB;
+  const q = roleBB(p, QUEEN) & usBB;
+  fBishops = (roleBB(p, BISHOP) & usBB) | q;
+  fRooks = (roleBB(p, ROOK) & usBB) | q;
+  let disc: u64 = 0;
+  let snipers = ((rookAttacks(k, 0) & fRooks) | (bishopAttacks(k, 0) & fBishops));
+  while (snipers) {
+    const s = <i32>ctz<u64>(snipers);
+    snipers &= snipers - 1;
+    const b = between(k, s) & occ;
+    if (b != 0 && (b & (b - 1)) == 0) disc |= b & usBB;
+  }
+  fDisc = disc;
+}
+
+/** Can move m (of the position given to checkFilter) give check? True may be wrong, false never. */
+@inline export function mayGiveCheck(m: u32): bool {
+  if (m & 0x1f7000) return true; // promotion, castling, e.p. (and drops)
+  const from = <i32>(m & 63), to = <i32>((m >> 6) & 63);
+  const fb = (<u64>1) << <u64>from, tb = (<u64>1) << <u64>to;
+  if (fDisc & fb) return true;
+  if (fKnights & fb) return (fKn & tb) != 0;
+  if (fPawns & fb) return (fPk & tb) != 0;
+  // A slider moving along a line through the king may attack it through its own old square.
+  if ((fBishops | fRooks) & fb) {
+    if (line(fK, from) & tb) return true;
+    return ((fBishops & fb) != 0 && (fKd & tb) != 0) || ((fRooks & fb) != 0 && (fKr & tb) != 0);
+  }
+  return false; // a king move checks only by discovery
+}

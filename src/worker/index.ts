@@ -106,7 +106,9 @@ class Thread {
     this.inlined = 'code' in script;
     const threads = nodeWorkerThreads();
     if (threads) {
-      const worker = 'code' in script ? new threads.Worker(script.code, { eval: true }) : new threads.Worker(script.url);
+      // Node takes a string as a path; a string with a scheme (file:, data:) is meant as a URL.
+      const url = typeof script.url === 'string' && /^[a-z][a-z0-9+.-]+:/i.test(script.url) ? new URL(script.url) : script.url;
+      const worker = 'code' in script ? new threads.Worker(script.code, { eval: true }) : new threads.Worker(url!);
       this.handle = worker;
       worker.unref();
       worker.on('message', (message) => message === READY_MESSAGE && this.started());
@@ -140,8 +142,10 @@ class Thread {
     else this.handle?.unref?.();
   }
 
-  private fail(detail: string): void {
+  private fail(reason: string): void {
     if (this.dead) return;
+    // Some messages quote the whole script URL (a data: URL can be megabytes).
+    const detail = reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
     let error: NotationFailure;
     if (this.ready) error = failure(ERR_WORKER_CRASHED, `the worker stopped: ${detail}`);
     else {

@@ -165,3 +165,186 @@ describe('worker API: double dummy and the pool', () => {
     expect(Object.keys(result.divide!)).to.have.length(48);
   });
 });
+
+// ---- every call settles (issue 13 §2) ----
+
+const inBrowser = typeof (globalThis as any).window !== 'undefined';
+const STARTPOS_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+async function rejection(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection, got a result');
+}
+
+/** A worker script of our own making: a module URL (data: in Node, blob: in the browser). */
+function scriptUrl(code: string): string {
+  if (inBrowser) return URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  return `data:text/javascript,${encodeURIComponent(code)}`;
+}
+
+/** The built, self-contained worker script (dist/worker-entry.js). */
+async function builtWorkerScript(): Promise<string> {
+  if (inBrowser) return (await fetch('/dist/worker-entry.js')).text();
+  const fs = (globalThis as any).process.getBuiltinModule('node:fs');
+  return fs.readFileSync('dist/worker-entry.js', 'utf8') as string;
+}
+
+describe('worker API: every call settles', () => {
+  it("accepts 'startpos' wherever a FEN is", async () => {
+    const worker = createWorker();
+    const pool = new WorkerPool({ size: 2 });
+    try {
+      expect((await worker.perft('startpos', 3)).nodes).to.equal(8902);
+      expect(await worker.legalMoves('startpos')).to.deep.equal(await worker.legalMoves(STARTPOS_FEN));
+      const divided = await pool.perft('startpos', 3);
+      expect(divided.nodes).to.equal(8902);
+      expect(divided.divide!.e2e4).to.equal(600);
+    } finally {
+      await worker.terminate();
+      await pool.terminate();
+    }
+  });
+
+  it('rejects pending and later calls with ERR_WORKER_TERMINATED, never a sync throw', async () => {
+    const worker = createWorker();
+    expect((await worker.perft('startpos', 1)).nodes).to.equal(20);
+    const pending = rejection(worker.perft('startpos', 7));
+    await worker.terminate();
+    const error = await pending;
+    expect(error).to.be.instanceOf(NotationFailure);
+    expect(error.code).to.equal('ERR_WORKER_TERMINATED');
+    let later: Promise<unknown> | undefined;
+    expect(() => (later = worker.legalMoves('startpos'))).not.to.throw();
+    expect((await rejection(later!)).code).to.equal('ERR_WORKER_TERMINATED');
+    expect((await rejection(worker.calcDDTables(['N:AKQ']))).code).to.equal('ERR_WORKER_TERMINATED');
+  });
+
+  it('rejects with ERR_WORKER_LOAD when the script is missing', async () => {
+    const url = inBrowser ? '/no-such-dir/worker-entry.js' : new URL('file:///no-such-dir/worker-entry.js');
+    const worker = createWorker({ url });
+    try {
+      const first = await rejection(worker.perft('startpos', 2));
+      expect(first.code).to.equal('ERR_WORKER_LOAD');
+      expect((await rejection(worker.legalMoves('startpos'))).code).to.equal('ERR_WORKER_LOAD');
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('rejects with ERR_WORKER_LOAD when the script throws at start or never starts', async () => {
+    const throwing = createWorker({ url: scriptUrl('throw new Error("broken build")') });
+    const silent = createWorker({ url: scriptUrl('setInterval(() => {}, 1000);'), loadTimeout: 500 });
+    try {
+      expect((await rejection(throwing.perft('startpos', 2))).code).to.equal('ERR_WORKER_LOAD');
+      expect((await rejection(silent.perft('startpos', 2))).code).to.equal('ERR_WORKER_LOAD');
+    } finally {
+      await throwing.terminate();
+      await silent.terminate();
+    }
+  });
+
+  it('rejects with ERR_WORKER_CRASHED when the worker dies mid-job, and later calls too', async () => {
+    // The real worker plus a fault that fires 300 ms after start, while a long perft reports progress.
+    const code = `${await builtWorkerScript()}\n;setTimeout(() => { throw new Error('injected fault'); }, 300);`;
+    const worker = createWorker({ url: scriptUrl(code) });
+    try {
+      expect((await worker.perft('startpos', 1)).nodes).to.equal(20);
+      const error = await rejection(worker.perft(KIWIPETE, 6, { onProgress: () => {} }));
+      expect(error).to.be.instanceOf(NotationFailure);
+      expect(error.code).to.equal('ERR_WORKER_CRASHED');
+      expect((await rejection(worker.perft('startpos', 1))).code).to.equal('ERR_WORKER_CRASHED');
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('aborts a deep perft at once (inside the wasm loop) and stays usable', async () => {
+    const worker = createWorker();
+    try {
+      const controller = new AbortController();
+      const deep = worker.perft('startpos', 8, { signal: controller.signal });
+      // A job queued behind the deep one on the same worker is sent again to the fresh thread.
+      const queued = worker.perft(KIWIPETE, 3);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      controller.abort();
+      const error = await rejection(deep);
+      const latency = performance.now() - started;
+      expect(error.name).to.equal('AbortError');
+      expect(latency).to.be.below(1000); // loose bound; bench/worker.mjs measures it
+      expect((await queued).nodes).to.equal(97862);
+      expect((await worker.perft('startpos', 3)).nodes).to.equal(8902);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('aborts a DD batch with the signal reason and stays usable', async () => {
+    const worker = createWorker();
+    try {
+      const deal = await firstDeal();
+      const reason = new Error('user gave up');
+      const controller = new AbortController();
+      const batch = worker.calcDDTables(Array.from({ length: 50 }, () => deal.deal), { signal: controller.signal });
+      setTimeout(() => controller.abort(reason), 100);
+      expect(await rejection(batch)).to.equal(reason);
+      expect(await worker.calcDDTables([deal.deal])).to.deep.equal([{ ok: true, value: deal.dd }]);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('gives one Result per item in input order; a bad board fails alone', async () => {
+    const ends = await endPositions();
+    const end = ends[0]!;
+    // The leader's best card played as a trick in progress: the next hand can take the rest of the
+    // tricks the leader's side cannot (DD scores are exact), from the same reference line.
+    const [card, score] = Object.entries(end.card_scores).sort((a, b) => b[1] - a[1])[0]!;
+    const total = handSize(end.deal, end.leader);
+    const afterLead = { deal: removeCard(end.deal, end.leader, card), trump: end.trump, leader: end.leader, trickInProgress: [card] };
+    const good = { deal: end.deal, trump: end.trump, leader: end.leader };
+    const pool = new WorkerPool({ size: 2 });
+    try {
+      const results = await pool.solveBoards([
+        good,
+        { deal: end.deal, trump: end.trump, leader: end.leader, trickInProgress: [card] }, // card still in a hand
+        null as never, // not a board at all
+        afterLead,
+        { deal: 'N:AKQ.T92', trump: 'S', leader: 'N' }, // malformed deal
+        good,
+      ]);
+      expect(results).to.have.length(6);
+      expectScores(results[0], end);
+      expect(results[1]).to.deep.include({ ok: false });
+      expect((results[1] as any).error.code).to.equal('ERR_DD_INPUT');
+      expect(results[2]!.ok).to.equal(false);
+      expect((results[2] as any).error.code).to.be.a('string').and.match(/^ERR_/);
+      expect(results[3]!.ok, JSON.stringify(results[3])).to.equal(true);
+      expect((results[3] as any).value.tricks).to.equal(total - score);
+      expect((results[4] as any).error.code).to.equal('ERR_DD_INPUT');
+      expectScores(results[5], end);
+    } finally {
+      await pool.terminate();
+    }
+  });
+});
+
+function handSize(deal: string, seat: string): number {
+  const hands = deal.slice(2).split(' ');
+  const index = ('NESW'.indexOf(seat) - 'NESW'.indexOf(deal[0]!) + 4) % 4;
+  return hands[index]!.replace(/\./g, '').length;
+}
+
+function removeCard(deal: string, seat: string, card: string): string {
+  const hands = deal.slice(2).split(' ');
+  const index = ('NESW'.indexOf(seat) - 'NESW'.indexOf(deal[0]!) + 4) % 4;
+  const suits = hands[index]!.split('.');
+  const s = 'SHDC'.indexOf(card[0]!);
+  suits[s] = suits[s]!.replace(card[1]!, '');
+  hands[index] = suits.join('.');
+  return `${deal.slice(0, 2)}${hands.join(' ')}`;
+}

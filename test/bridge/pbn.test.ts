@@ -447,7 +447,10 @@ describe('PBN corpus: verifier files without errors', () => {
 
 // Errors each verifier game must produce, from the `%` comments of the files (codes without ERR_PBN_).
 // Where a game holds several faults every one is listed. Warnings (not errors): errors_10 game 1
-// (unknown tag), 28 (repeated tag), 56 and 57 (unused note 32).
+// (unknown tag), 28 (repeated tag), 36-38 (Declarer disagrees with the auction), 56 and 57 (unused note 32).
+const EXPECTED_WARNINGS: Record<string, Record<number, string[]>> = {
+  'pbnverifier__errors_10.pbn': { 36: ['DECLARER_MISMATCH'], 37: ['DECLARER_MISMATCH'], 38: ['DECLARER_MISMATCH'] },
+};
 const EXPECTED_ERRORS: Record<string, Record<number, string[]>> = {
   'pbnverifier__errors_10.pbn': {
     1: [], // unknown tag [Wrong ...]: kept, a warning
@@ -469,7 +472,8 @@ const EXPECTED_ERRORS: Record<string, Record<number, string[]>> = {
     30: ['AUCTION_CALL_SYNTAX'], 31: ['AUCTION_CALL_SYNTAX'], // "1", "1N"
     32: ['AUCTION_INSUFFICIENT'], 33: ['AUCTION_DOUBLE'], 34: ['AUCTION_REDOUBLE'],
     35: ['SUFFIX_DUPLICATE', 'NAG_DUPLICATE', 'NAG_SECTION', 'NAG', 'NOTE_REF', 'NOTE_REF_DUPLICATE', 'NOTE_MISSING'],
-    36: ['DECLARER_MISMATCH'], 37: ['DECLARER_MISMATCH'], 38: ['DECLARER_MISMATCH'],
+    // a Declarer tag that disagrees with the auction: a warning since #13 (the tag is kept as given)
+    36: [], 37: [], 38: [],
     39: ['CONTRACT_MISMATCH'], 40: ['CONTRACT_MISMATCH'], 41: ['CONTRACT_MISMATCH'], 42: ['CONTRACT_MISMATCH'], 43: ['CONTRACT_MISMATCH'],
     44: ['PLAY_REVOKE'], // CA while holding S2
     45: ['SUFFIX_DUPLICATE', 'NAG_DUPLICATE'],
@@ -521,6 +525,10 @@ describe('PBN corpus: verifier error files', () => {
       const got = codesByGame(latin1Text(bytes), r.errors);
       for (const [game, codes] of Object.entries(expected)) {
         expect([...(got.get(Number(game)) ?? [])].sort(), `${file} game ${game}`).to.deep.equal([...codes].sort());
+      }
+      const warned = codesByGame(latin1Text(bytes), r.warnings);
+      for (const [game, codes] of Object.entries(EXPECTED_WARNINGS[file] ?? {})) {
+        expect(warned.get(Number(game)), `${file} game ${game} warnings`).to.include.members(codes);
       }
       for (const e of r.errors) {
         expect(e.code).to.match(/^ERR_PBN_[A-Z_]+$/);

@@ -6,7 +6,7 @@
  * the file says `% EXPORT`, or directly.
  */
 import { notationError, type NotationError } from '../../errors.js';
-import { decodeText } from '../../text/index.js';
+import { decodePbn } from './decode.js';
 import { isTableName } from './table.js';
 import { MTS_TAGS, isMtsTag } from './tags.js';
 import { canonicalTagValue } from './write.js';
@@ -14,11 +14,18 @@ import { parseResult } from './values.js';
 
 const TAG_LINE = /^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]$/;
 
-export function checkPbnExport(input: string | Uint8Array, options: { startLine?: number } = {}): NotationError[] {
-  const text = decodeText(input).text;
+export function checkPbnExport(input: string | Uint8Array, options: { startLine?: number; maxErrors?: number } = {}): NotationError[] {
+  const text = decodePbn(input).text;
   const errors: NotationError[] = [];
   const shift = (options.startLine ?? 1) - 1;
-  const e = (code: string, message: string, line: number, column = 1) => errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line + shift, column));
+  // the first maxErrors of each game are kept, the rest counted (one ERR_TOO_MANY_ERRORS at the game's end)
+  const max = Math.max(0, options.maxErrors ?? 100);
+  let count = 0;
+  let lastLine = 0;
+  const e = (code: string, message: string, line: number, column = 1) => {
+    lastLine = line + shift;
+    if (++count <= max) errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line + shift, column));
+  };
   // line ends: every line ends with CRLF (reported once, at the first line that does not)
   const lines = text.split(/\r\n|\r|\n/);
   if (lines.length && lines[lines.length - 1] === '') lines.pop();
@@ -34,6 +41,10 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
   let blankRun = 0;
   let game = { tags: [] as string[], values: {} as Record<string, string>, section: '' };
   const sticky = new Set<string>();
+  const closeCount = () => {
+    if (count > max) errors.push(notationError('ERR_TOO_MANY_ERRORS', `${count - max} more export-format warning(s) not reported (${count} in all; maxErrors ${max})`, lastLine, 1));
+    count = 0;
+  };
   const endGame = (line: number) => {
     const tags = game.tags;
     const ident = tags.filter((t) => t !== 'Auction' && t !== 'Play' && t !== 'Note' && !isTableName(t));
@@ -57,6 +68,7 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
       }
     }
     game = { tags: [], values: {}, section: '' };
+    closeCount();
   };
   lines.forEach((line, idx) => {
     const n = idx + 1;
@@ -98,5 +110,6 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
     }
   });
   if (blankRun === 0) endGame(lines.length);
+  closeCount();
   return errors;
 }

@@ -8,3 +8,4 @@ export * from './values.js';
 export * from './stream.js';
 export * from './info.js';
 export * from './export-check.js';
+export * from './decode.js';

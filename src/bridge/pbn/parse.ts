@@ -3,17 +3,18 @@
  * `ERR_PBN_*` error with line:column. One bad game never stops the file.
  */
 import { notationError, type NotationError } from '../../errors.js';
-import { RecordScanner, decodeText, escapeString, type RecordToken as Token } from '../../text/index.js';
+import { RecordScanner, escapeString, type RecordToken as Token } from '../../text/index.js';
 import { analyzeAuction } from '../auction.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import { analyzePlay } from '../play.js';
 import { type Contract, type Seat, type Strain, nextSeat, partner, SEATS } from '../types.js';
-import type { PbnAnnotated, PbnAuction, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
+import type { PbnAnnotated, PbnAuction, PbnColumn, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
 import { checkPbnExport } from './export-check.js';
-import { isTableName, isSectionToken, parseColumns } from './table.js';
+import { decodePbn } from './decode.js';
+import { isTableName, isSectionToken, makeColumns, parseColumns } from './table.js';
 import { NO_INHERIT_TAGS, isKnownTag } from './tags.js';
 import {
-  declarerTricks, isPbnDate, isPbnTime, makeContract, parseContract, parseDeclarer, parseResult, parseSeat,
+  declarerTricks, isPbnDate, pbnDateDialect, isPbnTime, makeContract, parseContract, parseDeclarer, parseResult, parseSeat,
   parseSideScore, parseVulnerable, rubberVulnerability,
 } from './values.js';
 
@@ -24,7 +25,16 @@ export interface ParsePbnOptions {
   maxLineLength?: number;
   /** Check the export format rules (`checkPbnExport`) and add them as warnings; default: when the file says `% EXPORT`. */
   checkExport?: boolean;
+  /**
+   * Errors (and, separately, warnings) kept per game; the rest are only counted and one
+   * `ERR_TOO_MANY_ERRORS` with the count ends the game's list. Default 100. Text between games
+   * counts toward the next game.
+   */
+  maxErrors?: number;
 }
+
+/** Widest table column (PBN 5.2 minimum width): a padded element must fit a 255-character line with its CRLF. */
+export const MAX_COLUMN_WIDTH = 253;
 
 interface Pos {
   line: number;
@@ -75,60 +85,122 @@ export class PbnReader {
   private carryComments: PbnComment[] = [];
   private carryEscapes: string[] = [];
   private gamesRead = 0;
+  private readonly maxErrors: number;
+  /** Errors and warnings of the current game (text since the last game counts toward it). */
+  private errorCount = 0;
+  private warningCount = 0;
+  private lastPos: Pos | undefined;
 
-  constructor(private readonly options: ParsePbnOptions = {}) {}
+  constructor(private readonly options: ParsePbnOptions = {}) {
+    this.maxErrors = Math.max(0, options.maxErrors ?? 100);
+  }
 
-  /** Reads every game of `text` (line numbers start at `startLine`). */
+  /**
+   * Reads every game of `text` (line numbers start at `startLine`). Tokens go straight to the game
+   * being built: nothing but the game itself is held, however long the game's text.
+   */
   read(text: string, startLine = 1): PbnGame[] {
     const games: PbnGame[] = [];
     const lexer = new RecordScanner(text, { codePrefix: 'ERR_PBN', maxLineLength: this.options.maxLineLength ?? 254, startLine });
-    let tokens: Token[] = [];
+    // `%` lines and comments before a game's first tag or data are held until it is known whether a game follows
+    let lead: Token[] = [];
+    let builder: GameBuilder | null = null;
     const flush = () => {
-      const g = this.readGameTokens(tokens);
-      if (g) games.push(g);
-      tokens = [];
+      if (builder) {
+        const g = this.finishGame(builder);
+        if (g) games.push(g);
+      } else this.carry(lead);
+      builder = null;
+      lead = [];
     };
     for (const tok of lexer) {
       if (tok.kind === 'blank') flush();
-      else tokens.push(tok);
+      else if (builder) builder.token(tok);
+      else if (tok.kind === 'escape' || tok.kind === 'comment') lead.push(tok);
+      else {
+        builder = this.startGame(lead[0] ?? tok);
+        for (const t of lead) builder.token(t);
+        lead = [];
+        builder.token(tok);
+      }
     }
     flush();
     return games;
   }
 
   private err(code: string, message: string, pos: Pos | undefined): void {
-    this.errors.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
+    this.lastPos = pos ?? this.lastPos;
+    if (++this.errorCount <= this.maxErrors) this.errors.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
   }
 
   private warn(code: string, message: string, pos: Pos | undefined): void {
-    this.warnings.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
+    this.lastPos = pos ?? this.lastPos;
+    if (++this.warningCount <= this.maxErrors) this.warnings.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
   }
 
-  /** One game's tokens (between semi-empty lines). Returns null when there is no tag. */
-  readGameTokens(tokens: Token[]): PbnGame | null {
-    if (!tokens.length) return null;
-    const hasContent = tokens.some((t) => t.kind !== 'escape' && t.kind !== 'comment');
-    if (!hasContent) {
-      for (const t of tokens) {
-        if (t.kind === 'escape') this.escape(t.text, null);
-        else if (t.kind === 'comment') this.carryComments.push({ text: t.text.replace(/\r\n?/g, '\n'), brace: !!t.brace });
-      }
-      return null;
+  /** Ends the error lists of a game: one `ERR_TOO_MANY_ERRORS` each for what was only counted. */
+  private closeErrorLists(): void {
+    const max = this.maxErrors;
+    const at = this.lastPos;
+    if (this.errorCount > max) {
+      this.errors.push(notationError('ERR_TOO_MANY_ERRORS', `${this.errorCount - max} more error(s) not reported (${this.errorCount} in all; maxErrors ${max})`, at?.line, at?.column));
     }
-    const g = new GameBuilder(this, tokens[0]!);
+    if (this.warningCount > max) {
+      this.warnings.push(notationError('ERR_TOO_MANY_ERRORS', `${this.warningCount - max} more warning(s) not reported (${this.warningCount} in all; maxErrors ${max})`, at?.line, at?.column));
+    }
+    this.errorCount = 0;
+    this.warningCount = 0;
+  }
+
+  /** Adds warnings found outside the reader (export-format checks), under the same cap. */
+  addWarnings(list: NotationError[]): void {
+    for (const w of list) {
+      this.lastPos = w.line !== undefined ? { line: w.line, column: w.column ?? 1 } : this.lastPos;
+      if (++this.warningCount <= this.maxErrors) this.warnings.push(w);
+    }
+  }
+
+  /** `%` lines and comments of a stretch of text without a game: kept for the next game (or the file). */
+  private carry(tokens: Token[]): void {
+    for (const t of tokens) {
+      if (t.kind === 'escape') this.escape(t.text, null);
+      else if (t.kind === 'comment') this.carryComments.push({ text: t.text.replace(/\r\n?/g, '\n'), brace: !!t.brace });
+    }
+  }
+
+  private startGame(first: Token): GameBuilder {
+    const g = new GameBuilder(this, first);
     g.comments.push(...this.carryComments);
     g.escapes.push(...this.carryEscapes);
     this.carryComments = [];
     this.carryEscapes = [];
-    for (const t of tokens) g.token(t);
+    return g;
+  }
+
+  private finishGame(g: GameBuilder): PbnGame | null {
     const game = g.finish();
     if (!game) return null;
     this.gamesRead++;
+    this.closeErrorLists();
     return game;
+  }
+
+  /** One game's tokens (between semi-empty lines). Returns null when there is no tag. */
+  readGameTokens(tokens: Token[]): PbnGame | null {
+    const first = tokens.findIndex((t) => t.kind !== 'escape' && t.kind !== 'comment');
+    if (first < 0) {
+      this.carry(tokens);
+      return null;
+    }
+    const g = this.startGame(tokens[0]!);
+    for (const t of tokens) g.token(t);
+    return this.finishGame(g);
   }
 
   /** At the end of the input: comments and `%` lines after the last game go to that game. */
   finishInput(last: PbnGame | undefined): void {
+    // errors in text after the last game end with their own count
+    this.closeErrorLists();
     if (!last) return;
     if (this.carryComments.length) (last.endComments ??= []).push(...this.carryComments);
     if (this.carryEscapes.length) (last.escapes ??= []).push(...this.carryEscapes);
@@ -201,6 +273,12 @@ class GameBuilder {
   ended: '+' | '*' | null = null;
   badAuction = false;
   parsedDeal: ReturnType<typeof parseDeal> | null = null;
+  /** Tokens read, and the comment holding the text that could not be placed (with the token it ended at). */
+  tokenCount = 0;
+  unplaced: PbnComment | null = null;
+  unplacedAt = -1;
+  /** Contract/Declarer tags missing before the play section. */
+  playMissing: [string, string, Pos][] = [];
   first: Pos;
 
   constructor(private readonly r: PbnReader, firstToken: Token) {
@@ -226,6 +304,7 @@ class GameBuilder {
   }
 
   token(t: Token): void {
+    this.tokenCount++;
     switch (t.kind) {
       case 'escape':
         this.r.escape(t.text, this);
@@ -240,7 +319,8 @@ class GameBuilder {
         if (t.code === 'ERR_PBN_TAG_SYNTAX' || t.code === 'ERR_PBN_STRING_UNTERMINATED') this.endSectionData('skip');
         return;
       case 'tag':
-        this.tag(t.text, t.value!, this.pos(t));
+        // a tab in a string is an error (reported by the scanner); the value keeps a space, as export writes it
+        this.tag(t.text, t.value!.replace(/[\t\v]/g, ' '), this.pos(t));
         return;
       case 'word':
       case 'string':
@@ -314,9 +394,10 @@ class GameBuilder {
       }
       if (!this.tags.Deal) this.r.error('PLAY_NO_DEAL', 'the Deal tag must come before the play section', pos);
       const contract = this.tags.Contract ? parseContract(this.tags.Contract.value) : null;
-      if (!this.tags.Contract) this.r.error('PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos);
+      // decided in finish(): a warning when a complete auction gives them (BBO writes no Contract/Declarer then)
+      if (!this.tags.Contract) this.playMissing.push(['PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);
       const endPosition = contract && contract !== 'Pass' && contract.level === 0;
-      if (!this.tags.Declarer && !endPosition) this.r.error('PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos);
+      if (!this.tags.Declarer && !endPosition) this.playMissing.push(['PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos]);
       this.play = { first: seat, cards: [], notes: [] };
       this.playPos = pos;
       this.anchorOwner = this.play;
@@ -329,7 +410,7 @@ class GameBuilder {
       const section: PbnSection = { name, value };
       const cols = parseColumns(value);
       if (typeof cols === 'string') this.r.error('TABLE_COLUMNS', `${name}: ${cols}`, pos);
-      else section.columns = cols;
+      else this.setColumns(section, cols, pos);
       this.startSection(section, pos);
       return;
     }
@@ -339,6 +420,22 @@ class GameBuilder {
     this.anchorOwner = tag;
     this.mode = 'ident';
     if (!isKnownTag(name)) this.pendingTag = { name, tag, pos };
+  }
+
+  /**
+   * A table's columns. A minimum width above MAX_COLUMN_WIDTH cannot be written (a row is one line of at
+   * most 255 characters): it is an error and the width is capped. The value is kept in its canonical
+   * form, which is what export writes.
+   */
+  setColumns(section: PbnSection, cols: PbnColumn[], pos: Pos | undefined): void {
+    for (const c of cols) {
+      if (c.width !== undefined && c.width > MAX_COLUMN_WIDTH) {
+        this.r.error('TABLE_WIDTH', `${section.name}: column ${c.name} is ${c.width > 1e9 ? 'over a billion' : c.width} characters wide (at most ${MAX_COLUMN_WIDTH}; capped)`, pos);
+        c.width = MAX_COLUMN_WIDTH;
+      }
+    }
+    section.columns = cols;
+    section.value = makeColumns(cols);
   }
 
   private startSection(section: PbnSection, pos: Pos): void {
@@ -410,11 +507,25 @@ class GameBuilder {
         }
         this.symbol(t.text, pos);
         return;
-      default:
-        if (!this.identErrorReported) {
+      default: {
+        // text that cannot be placed is kept as commentary where it stands (nothing is dropped);
+        // a lone `}` (a comment closed twice, as some tools write after a note) is only a warning
+        const text = t.kind === 'string' ? escapeString(t.text) : t.text;
+        const stray = /^}+$/.test(text);
+        if (stray) this.r.warning('UNEXPECTED_TEXT', `stray "${text}" (kept as commentary)`, pos);
+        else if (!this.identErrorReported) {
           this.identErrorReported = true;
-          this.r.error('UNEXPECTED_TEXT', `"${t.text}" is not allowed outside an auction, play or supplemental section`, pos);
+          this.r.error('UNEXPECTED_TEXT', `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not allowed outside an auction, play or supplemental section (kept as commentary)`, pos);
         }
+        // a run of such words is one comment: the model grows with the text, not by an object per word
+        const last = this.unplaced;
+        if (last && this.unplacedAt === this.tokenCount - 1 && !stray) last.text += ` ${text}`;
+        else {
+          this.unplaced = { text, brace: false };
+          this.comment(this.unplaced);
+        }
+        this.unplacedAt = this.tokenCount;
+      }
     }
   }
 
@@ -422,7 +533,7 @@ class GameBuilder {
     const s = this.section!;
     this.sectionHasData = true;
     let el: string;
-    if (t.kind === 'string') el = escapeString(t.text);
+    if (t.kind === 'string') el = escapeString(t.text.replace(/[\t\v]/g, ' '));
     else {
       el = t.text;
       if (!isSectionToken(el)) {
@@ -456,6 +567,8 @@ class GameBuilder {
         while (j < text.length && /[A-Za-z0-9-]/.test(text[j]!)) j++;
       }
       this.piece(i === 0 && j === text.length ? text : text.slice(i, j), i === 0 ? pos : { line: pos.line, column: pos.column + i });
+      // a piece can end the section (text after `+` or `*`): the rest of the word is skipped with it
+      if (this.mode !== 'auction' && this.mode !== 'play') return;
       i = j;
     }
   }
@@ -478,6 +591,12 @@ class GameBuilder {
     if (c === '=') {
       const m = /^=(\d+)=$/.exec(p);
       if (!this.current) return this.r.error(`${sec}_SYNTAX`, `note reference ${p} without a ${inAuction ? 'call' : 'card'}`, pos);
+      if (m && Number(m[1]) === 0) {
+        // BBO-style `=0=` (no note): kept as commentary on the call/card
+        this.r.warning('NOTE_REF', `note reference ${p} refers to no note (kept as commentary)`, pos);
+        this.comment({ text: p, brace: true });
+        return;
+      }
       if (!m || Number(m[1]) < 1 || Number(m[1]) > 32) return this.r.error('NOTE_REF', `bad note reference ${p} (=1= to =32=)`, pos);
       if (this.curNote) return this.r.error('NOTE_REF_DUPLICATE', `second note reference ${p}`, pos);
       this.curNote = true;
@@ -585,7 +704,12 @@ class GameBuilder {
       this.anchorOwner = entry;
       return;
     }
-    const card = canonicalCard(p);
+    let card = canonicalCard(p);
+    if (!card && /^-{2,}$/.test(p)) {
+      // `--` for an unknown card (some converters): the PBN form is `-`
+      this.r.warning('PLAY_CARD_SYNTAX', `"${p}" read as "-" (unknown card)`, pos);
+      card = '-';
+    }
     if (!card) {
       this.r.error('PLAY_CARD_SYNTAX', `"${p}" is not a card`, pos);
       if (!/^[A-Za-z0-9-]+$/.test(p)) return;
@@ -618,7 +742,7 @@ class GameBuilder {
         s.value = prev ?? '';
         const cols = parseColumns(s.value);
         if (typeof cols === 'string') r.error('TABLE_COLUMNS', `${s.name}: no column specification to inherit`, this.sectionPos.get(s));
-        else s.columns = cols;
+        else this.setColumns(s, cols, this.sectionPos.get(s));
       }
       if (s.columns) {
         const els = s.elements ?? [];
@@ -664,6 +788,15 @@ class GameBuilder {
     for (const e of [...(this.auction?.calls ?? []), ...(this.play?.cards ?? [])]) if (e.comments) orderComments(e);
     this.normalize(game);
     if (r.validate) this.check(game);
+    if (this.playMissing.length) {
+      const a = game.auction;
+      const dealer = game.tags.Dealer ? parseSeat(game.tags.Dealer.value) : null;
+      const derived = !!(a && dealer && a.first === dealer && !this.badAuction && analyzeAuction(dealer, a.calls).complete);
+      for (const [code, message, pos] of this.playMissing) {
+        if (derived) r.warning(code, `${message} (the auction gives it)`, pos);
+        else r.error(code, message, pos);
+      }
+    }
     // remember resolved values for "#"
     for (const [name, tag] of Object.entries(game.tags)) inh.previous.set(name, tag.value);
     for (const s of game.sections) inh.previous.set(s.name, s.value);
@@ -708,8 +841,29 @@ class GameBuilder {
       if (s) t.Dealer!.value = s;
       else r.error('DEALER', `Dealer "${t.Dealer!.value}" is not W, N, E or S`, at('Dealer'));
     }
+    for (const [dateTag, timeTag] of [['Date', 'Time'], ['EventDate', ''], ['UTCDate', 'UTCTime']] as const) {
+      if (!known(dateTag)) continue;
+      const raw = t[dateTag]!.value;
+      const d = pbnDateDialect(raw);
+      if (!d || (d.time && !timeTag)) continue;
+      // a dialect: the PBN date, and the time in its own tag (kept as commentary if that tag says otherwise)
+      t[dateTag]!.value = d.date;
+      let note = '';
+      if (d.time) {
+        const tt = t[timeTag];
+        if (!tt || tt.value === '?' || tt.value.trim() === '') {
+          t[timeTag] = { ...tt, value: d.time };
+          this.tagPos[timeTag] ??= at(dateTag);
+        } else if (tt.value.trim() !== d.time) {
+          (t[dateTag]!.comments ??= []).push({ text: `${dateTag} "${raw}"`, brace: true });
+          note = `; the time is kept as a comment (${timeTag} says ${tt.value})`;
+        }
+      }
+      r.warning('DATE', `${dateTag} "${raw}" written as "${d.date}"${d.time && !note ? ` with ${timeTag} "${d.time}"` : ''}${note}`, at(dateTag));
+    }
     if (known('Vulnerable')) {
       const v = parseVulnerable(t.Vulnerable!.value);
+      if (v && /^\s*[ne]-[sw]\s*$/i.test(t.Vulnerable!.value)) r.warning('VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" written as "${v}"`, at('Vulnerable'));
       if (v) t.Vulnerable!.value = v;
       else r.error('VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" is not None, NS, EW or All`, at('Vulnerable'));
     }
@@ -847,10 +1001,11 @@ class GameBuilder {
                 r.error('CONTRACT_MISMATCH', `Contract ${makeContract(contract)} but the auction ends in ${makeContract(an.contract)}`, at('Contract'));
               }
               if (an.contract === 'Pass') {
-                if (declTag) r.error('DECLARER_MISMATCH', 'the auction was passed out but a Declarer is given', at('Declarer'));
+                if (declTag) r.warning('DECLARER_MISMATCH', 'the auction was passed out but a Declarer is given (kept as given)', at('Declarer'));
               } else if (declTag && an.declarer) {
+                // a lenient import: real files carry such tags; the tag is kept as it was given
                 const expected = declTag.irregular ? partner(an.declarer) : an.declarer;
-                if (declTag.seat !== expected) r.error('DECLARER_MISMATCH', `Declarer ${t.Declarer!.value} but the auction makes ${an.declarer} declarer`, at('Declarer'));
+                if (declTag.seat !== expected) r.warning('DECLARER_MISMATCH', `Declarer ${t.Declarer!.value} but the auction makes ${an.declarer} declarer (kept as given)`, at('Declarer'));
               }
             }
           }
@@ -932,14 +1087,15 @@ function canonicalCard(p: string): string | null {
   return CARD_TOKENS.get(p) ?? null;
 }
 
-/** Reads a whole PBN file (text or bytes: UTF-8, or Latin-1 when the bytes are not valid UTF-8). */
+/** Reads a whole PBN file (text, or bytes decoded as UTF-8 or Latin-1 by the rule of `PbnDecoder`). */
 export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = {}): PbnParseResult {
-  const decoded = decodeText(input);
+  const decoded = decodePbn(input);
   const reader = new PbnReader(options);
   const games = reader.read(decoded.text);
+  if (decoded.warning) reader.addWarnings([decoded.warning]);
   reader.finishInput(games[games.length - 1]);
   // a file that says `% EXPORT` is held to the export format (reported as warnings: the data stays usable)
-  if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(decoded.text));
+  if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(decoded.text, { maxErrors: options.maxErrors }));
   const out: PbnParseResult = { games, errors: reader.errors, warnings: reader.warnings, encoding: decoded.encoding };
   if (reader.version) out.version = reader.version;
   if (reader.exportFormat) out.exportFormat = true;

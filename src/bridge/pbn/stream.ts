@@ -1,6 +1,6 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
 import type { NotationError } from '../../errors.js';
-import { decodeLatin1 } from '../../text/index.js';
+import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { PbnReader, type ParsePbnOptions } from './parse.js';
@@ -101,8 +101,8 @@ function countLines(text: string): number {
 /** Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk). */
 export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<PbnStreamItem> {
   const reader = new PbnReader(options);
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  let latin1 = false;
+  // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
+  const decoder = new PbnDecoder();
   let buffer = '';
   let scanned = 0;
   const state = { inBrace: false };
@@ -120,17 +120,7 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
     }
   };
   for await (const chunk of chunks(source)) {
-    let text: string;
-    if (typeof chunk === 'string') text = chunk;
-    else if (latin1) text = decodeLatin1(chunk);
-    else {
-      try {
-        text = utf8.decode(chunk, { stream: true });
-      } catch {
-        latin1 = true;
-        text = decodeLatin1(chunk);
-      }
-    }
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk);
     if (first) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       if (text.length) first = false;
@@ -144,14 +134,16 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       scanned -= cut;
       // the newest game is held back: comments at the very end of the input still belong to it
       held.push(...reader.read(part, line));
-      if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(part, { startLine: line }));
+      if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(part, { startLine: line, maxErrors: options.maxErrors }));
       yield* emit(held.splice(0, held.length - 1));
       line += countLines(part);
     }
   }
-  if (!latin1) buffer += utf8.decode();
+  buffer += decoder.decode(new Uint8Array(0), true);
   held.push(...reader.read(buffer, line));
-  if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(buffer, { startLine: line }));
+  const encoding = decoder.warning();
+  if (encoding) reader.addWarnings([encoding]);
+  if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
   reader.finishInput(held[held.length - 1]);
   yield* emit(held);
 }

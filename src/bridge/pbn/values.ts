@@ -10,8 +10,8 @@ export function parseSeat(value: string): Seat | null {
 export function parseVulnerable(value: string): Vulnerability | null {
   switch (value.trim().toLowerCase()) {
     case 'none': case 'love': case '-': return 'None';
-    case 'ns': return 'NS';
-    case 'ew': return 'EW';
+    case 'ns': case 'n-s': return 'NS';
+    case 'ew': case 'e-w': return 'EW';
     case 'all': case 'both': return 'All';
     default: return null;
   }
@@ -119,6 +119,31 @@ export function parseSideScore(value: string, opts: { decimals: boolean; nonNega
 /** `YYYY.MM.DD` with `?` for unknown digits. */
 export function isPbnDate(value: string): boolean {
   return /^[\d?]{4}\.[\d?]{2}\.[\d?]{2}$/.test(value);
+}
+
+/**
+ * Dates as real files write them, in PBN form: BBO `2013-11-23 11:23` (a date and a time),
+ * a bare time `14:12` (the date unknown), `20151006`, or `2015.09.?` (an unknown field of one `?`).
+ * Null when the value is none of these (or already `YYYY.MM.DD`).
+ */
+export function pbnDateDialect(value: string): { date: string; time?: string } | null {
+  const v = value.trim();
+  if (isPbnDate(v)) return null;
+  const two = (x: string) => (x === '?' ? '??' : x.padStart(2, '0'));
+  const time = (h: string, m: string, sec?: string) => `${h.padStart(2, '0')}:${m}:${sec ?? '00'}`;
+  let m = /^(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v);
+  if (m) {
+    const out: { date: string; time?: string } = { date: `${m[1]}.${two(m[2]!)}.${two(m[3]!)}` };
+    if (m[4] !== undefined) out.time = time(m[4], m[5]!, m[6]);
+    return Number(m[2]) <= 12 && Number(m[3]) <= 31 && (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60)) ? out : null;
+  }
+  m = /^(\d{4})(\d{2})(\d{2})$/.exec(v);
+  if (m) return Number(m[2]) <= 12 && Number(m[3]) <= 31 ? { date: `${m[1]}.${m[2]}.${m[3]}` } : null;
+  m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(v);
+  if (m) return Number(m[1]) < 24 && Number(m[2]) < 60 && Number(m[3] ?? 0) < 60 ? { date: '????.??.??', time: time(m[1]!, m[2]!, m[3]) } : null;
+  m = /^([\d?]{4})\.(\d{1,2}|\?{1,2})\.(\d{1,2}|\?{1,2})$/.exec(v);
+  if (m) return { date: `${m[1]}.${two(m[2]!.replace(/^\?+$/, '?'))}.${two(m[3]!.replace(/^\?+$/, '?'))}` };
+  return null;
 }
 
 /** `HH:MM:SS` with `?` for unknown digits. */

@@ -2,7 +2,7 @@
 import { makeDeal, parseDeal } from '../deal.js';
 import type { PbnAnnotated, PbnComment, PbnGame, PbnNote, PbnSection } from './model.js';
 import { makeColumns, makeRow } from './table.js';
-import { MTS_TAGS, isMtsTag } from './tags.js';
+import { MTS_TAGS, NO_INHERIT_TAGS, isMtsTag } from './tags.js';
 import { makeContract, parseContract, parseDeclarer, parseSeat, parseVulnerable } from './values.js';
 
 export interface MakePbnOptions {
@@ -42,7 +42,21 @@ export function canonicalTagValue(name: string, value: string, tags: Record<stri
   }
 }
 
+/**
+ * A tag value as written. `#` and a value beginning with `##` are copy markers on import (4.8): such a
+ * value is written behind `##` (`###` reads back as `#`), the only form that reads back as the value.
+ * `##` also makes the value the default of the games that follow; a model read from PBN has the tag in
+ * every later game then, since the reader fills it in. A value beginning with a single `#` and more
+ * (`#5`) is not a marker and is written as it is. Tags that may not use `#` at all (Dealer, Deal, …)
+ * are written as they are: the reader rejects them.
+ */
+export function escapeCopyMarker(name: string, value: string): string {
+  if ((value === '#' || value.startsWith('##')) && !NO_INHERIT_TAGS.includes(name)) return `##${value}`;
+  return value;
+}
+
 function tagLine(name: string, value: string): string {
+  value = escapeCopyMarker(name, value);
   // `\` is doubled only where it would otherwise start an escape (before `"` or `\`, or at the end),
   // so column specs such as `Rank\2R` stay as other PBN software writes them.
   return `[${name} "${value.replace(/[\t\v]/g, ' ').replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;

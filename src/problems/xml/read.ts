@@ -9,7 +9,7 @@ import type {
   PositionOp, Problem, ProblemsDocument, Release, Remark, Signature, Solution, Source, Stipulation, Tourney, Twin,
   XmlDate, XmlNode, XmlPos,
 } from './model.js';
-import { PROBLEM_NS } from './model.js';
+import { PROBLEM_NS, VCARD_NS } from './model.js';
 
 export interface ProblemXmlResult {
   /** null when the document is not well-formed or has no problems root. */
@@ -422,13 +422,23 @@ class Ctx {
       problem: (c) => doc.problems.push(this.problem(c)),
       remark: (c) => doc.remarks.push(this.remark(c)),
     }, ['count', 'title'], doc);
+    // The model's own namespaces are implied (the writer declares them): not kept as attributes,
+    // so a document reads the same whether it declared them or not. A root in another default
+    // namespace is read as a problem document all the same (with ERR_XML_NAMESPACE).
+    if (doc.attrs) {
+      delete doc.attrs.xmlns;
+      if (doc.attrs['xmlns:vCard'] === VCARD_NS) delete doc.attrs['xmlns:vCard'];
+      if (!Object.keys(doc.attrs).length) delete doc.attrs;
+    }
     if (el.attrs.count !== undefined) {
       doc.count = Number(el.attrs.count);
       if (!Number.isInteger(doc.count) || doc.count !== doc.problems.length) {
         this.warnings.push({ code: 'ERR_XML_COUNT', message: `problems/@count is '${el.attrs.count}' but there are ${doc.problems.length} problems`, ...this.where(el) });
-        if (!Number.isInteger(doc.count)) delete doc.count;
       }
     }
+    // The count is derived data: the model holds the real one (as the writer writes it), so a
+    // document reads the same with or without the attribute.
+    doc.count = doc.problems.length;
     if (el.attrs.title !== undefined) doc.title = el.attrs.title;
     return doc;
   }

@@ -163,8 +163,9 @@ export function problemsToNode(doc: ProblemsDocument): XmlNode {
     count: String(doc.problems.length),
     title: doc.title,
   }, [...doc.problems.map(problemNode), ...doc.remarks.map(remarkNode)]), doc);
-  const usesVcard = JSON.stringify(root).includes('"vCard:');
-  if (usesVcard && !root.attrs?.['xmlns:vCard']) root.attrs = { ...root.attrs, 'xmlns:vCard': VCARD_NS };
+  // The vCard prefix is declared on the root unless the document declares it itself somewhere.
+  const json = JSON.stringify(root);
+  if (json.includes('"vCard:') && !json.includes('"xmlns:vCard"')) root.attrs = { ...root.attrs, 'xmlns:vCard': VCARD_NS };
   root.attrs = { ...root.attrs, xmlns: PROBLEM_NS };
   return root;
 }
@@ -186,6 +187,15 @@ function escape(text: string, attr: boolean, latin1: boolean): string {
   return out;
 }
 
+/** An element and its subtree on one line, text exactly as it is. */
+function inline(n: XmlNode, latin1: boolean): string {
+  const attrs = Object.entries(n.attrs ?? {}).map(([k, v]) => ` ${k}="${escape(v, true, latin1)}"`).join('');
+  const children = n.children ?? [];
+  if (!children.length) return `<${n.name}${attrs}/>`;
+  const inner = children.map((c) => ('text' in c ? escape(c.text, false, latin1) : inline(c, latin1))).join('');
+  return `<${n.name}${attrs}>${inner}</${n.name}>`;
+}
+
 export function serializeNode(node: XmlNode, options: MakeProblemXmlOptions = {}): string {
   const latin1 = options.encoding === 'ISO-8859-1';
   const unit = options.indent ?? '  ';
@@ -198,8 +208,9 @@ export function serializeNode(node: XmlNode, options: MakeProblemXmlOptions = {}
       lines.push(`${pad}<${n.name}${attrs}/>`);
       return;
     }
-    if (children.every((c) => 'text' in c)) {
-      lines.push(`${pad}<${n.name}${attrs}>${escape(children.map((c) => (c as { text: string }).text).join(''), false, latin1)}</${n.name}>`);
+    if (children.some((c) => 'text' in c)) {
+      // Text content (mixed or not) is written inline, exactly: indenting would change the text.
+      lines.push(pad + inline(n, latin1));
       return;
     }
     lines.push(`${pad}<${n.name}${attrs}>`);

@@ -70,10 +70,12 @@ describe('CLI: perft, fen, moves', () => {
     expect(uci.out).to.match(/^e1g1$/m);
     expect(uci.out).to.match(/^e1c1$/m);
   });
-  it('bad input: clear message, exit 1, no stack trace', () => {
-    for (const args of [['perft', 'nonsense', '3'], ['perft', 'startpos', 'x'], ['perft'], ['moves', 'xyz'], ['fen'], ['perft', 'startpos', '2', '--variant', 'atomic'], ['perft', '--suite', '/nonexistent/file.epd']]) {
+  it('bad input: clear message, exit 1 (bad input) or 2 (usage error), no stack trace', () => {
+    const cases: [string[], number][] = [[['perft', 'nonsense', '3'], 1], [['perft', 'startpos', 'x'], 2], [['perft'], 2], [['moves', 'xyz'], 1], [['fen'], 2],
+      [['perft', 'startpos', '2', '--variant', 'atomic'], 2], [['perft', '--suite', '/nonexistent/file.epd'], 2]];
+    for (const [args, code] of cases) {
       const r = run(...args);
-      expect(r.code, args.join(' ')).to.equal(1);
+      expect(r.code, args.join(' ')).to.equal(code);
       expect(r.err).to.match(/error|ERR_/);
       noTrace(r.err);
     }

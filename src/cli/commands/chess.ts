@@ -1,17 +1,19 @@
 // Chess verbs: perft (single position or whole suites), fen (normalize/validate), moves.
 import { formatError, NotationFailure } from '../../errors.js';
 import { looksCrazyhouse, makeSan, makeUci, normalizeFen, parsePerftSuite, perft, perftDivide, Position, type Variant } from '../../chess/index.js';
+import { intOption } from '../args.js';
+import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
+import { startProgress } from '../progress.js';
 import type { Command, CommandContext } from '../types.js';
 
 const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-function variantOption(ctx: CommandContext): Variant | undefined | null {
+function variantOption(ctx: CommandContext): Variant | undefined {
   const v = ctx.options.variant;
   if (v === undefined) return undefined;
   if (v === 'chess' || v === 'standard') return 'chess';
   if (v === 'crazyhouse' || v === 'zh') return 'crazyhouse';
-  ctx.io.err(`error: unknown variant '${String(v)}' (chess, crazyhouse)\n`);
-  return null;
+  throw new UsageError(`unknown --variant '${String(v)}' (chess, crazyhouse)`);
 }
 
 function fail(ctx: CommandContext, e: unknown): number {
@@ -21,24 +23,30 @@ function fail(ctx: CommandContext, e: unknown): number {
 }
 
 async function runSuite(ctx: CommandContext, file: string, variant: Variant | undefined): Promise<number> {
+  const maxNodes = ctx.options['max-nodes'] !== undefined ? intOption(ctx, 'max-nodes', { min: 0 }) ?? Infinity : Infinity;
   const input = await ctx.io.readInput(file);
   const cases = parsePerftSuite(new TextDecoder().decode(input.bytes), variant);
-  const maxNodes = ctx.options['max-nodes'] !== undefined ? Number(ctx.options['max-nodes']) : Infinity;
-  if (Number.isNaN(maxNodes)) {
-    ctx.io.err('error: --max-nodes needs a number\n');
-    return 1;
-  }
+  const json = ctx.options.json === true;
   if (cases.length === 0) {
-    ctx.io.err(`error: no perft cases found in ${file}\n`);
-    return 1;
+    ctx.io.err(`error: no perft cases found in ${file} (EPD lines with ;D<depth> <nodes>, or id/epd/perft lines)\n`);
+    return EXIT_INPUT;
   }
   const t0 = performance.now();
   let checked = 0, skipped = 0, nodes = 0;
   const mismatches: { line: number; fen: string; depth: number; expected: number; actual: number | string }[] = [];
-  let done = 0;
+  // A line the suite reader took for a case but that holds no count (garbage with a `;`) is an
+  // error in the input, never a silent pass.
+  const errors: { line: number; code: string; message: string }[] = [];
+  const progress = startProgress(ctx.io, { label: file, total: cases.reduce((n, c) => n + c.counts.length, 0), unit: 'counts' });
   for (const c of cases) {
-    if (ctx.io.isTTY) ctx.io.err(`\r${file}: ${++done}/${cases.length} positions, ${mismatches.length} mismatches`);
+    if (c.counts.length === 0) {
+      const error = { line: c.line, code: 'ERR_PERFT_NO_COUNTS', message: `no perft counts (;D<depth> <nodes>) in '${c.fen.slice(0, 60)}'` };
+      errors.push(error);
+      if (!json) ctx.io.out(`${file}:${c.line} ${error.code} ${error.message}\n`);
+      continue;
+    }
     for (const { depth, nodes: expected } of c.counts) {
+      progress.increment();
       if (expected > maxNodes) {
         skipped++;
         continue;
@@ -53,18 +61,18 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
       if (typeof actual === 'number') nodes += actual;
       if (actual !== expected) {
         mismatches.push({ line: c.line, fen: c.fen, depth, expected, actual });
-        if (!ctx.options.json) ctx.io.out(`${file}:${c.line} MISMATCH ${c.fen} D${depth}: expected ${expected}, got ${actual}\n`);
+        if (!json) ctx.io.out(`${file}:${c.line} MISMATCH ${c.fen} D${depth}: expected ${expected}, got ${actual}\n`);
       }
     }
   }
+  progress.stop();
   const ms = Math.round(performance.now() - t0);
-  if (ctx.io.isTTY) ctx.io.err('\r\x1b[K');
-  if (ctx.options.json) {
-    ctx.io.out(`${JSON.stringify({ cases: cases.length, checked, skipped, mismatches, nodes, ms })}\n`);
-  } else {
-    ctx.io.out(`${file}: ${cases.length} positions, ${checked} counts checked, ${skipped} skipped, ${mismatches.length} mismatches; ${nodes} nodes in ${ms} ms\n`);
+  if (json) {
+    ctx.io.out(`${JSON.stringify({ cases: cases.length, checked, skipped, mismatches, errors, nodes, ms })}\n`);
+  } else if (!ctx.io.quiet) {
+    ctx.io.out(`${file}: ${cases.length} positions, ${checked} counts checked, ${skipped} skipped, ${mismatches.length} mismatches, ${errors.length} errors; ${nodes} nodes in ${ms} ms\n`);
   }
-  return mismatches.length ? 1 : 0;
+  return mismatches.length || errors.length ? EXIT_INPUT : EXIT_OK;
 }
 
 export const perftCommand: Command = {
@@ -82,21 +90,14 @@ export const perftCommand: Command = {
   },
   async run(ctx) {
     const variant = variantOption(ctx);
-    if (variant === null) return 1;
     if (typeof ctx.options.suite === 'string') return runSuite(ctx, ctx.options.suite, variant);
     const args = ctx.positionals;
-    if (args.length < 2) {
-      ctx.io.err(`error: need a FEN (or startpos) and a depth\nusage: ${perftCommand.usage}\n`);
-      return 1;
-    }
+    if (args.length < 2) throw new UsageError(`need a FEN (or startpos) and a depth\nusage: ${perftCommand.usage}`);
     const depthText = args[args.length - 1];
     const fenArg = args.slice(0, -1).join(' ');
     const fen = fenArg === 'startpos' ? STARTPOS : fenArg;
     const depth = Number(depthText);
-    if (!/^\d+$/.test(depthText) || depth > 20) {
-      ctx.io.err(`error: invalid depth '${depthText}' (an integer 0..20)\n`);
-      return 1;
-    }
+    if (!/^\d+$/.test(depthText) || depth > 20) throw new UsageError(`invalid depth '${depthText}' (an integer 0..20)`);
     const opts = { variant, bughouse: ctx.options.bughouse === true || undefined };
     try {
       const t0 = performance.now();
@@ -129,12 +130,8 @@ export const fenCommand: Command = {
   options: { variant: { type: 'string' }, shredder: { type: 'boolean' }, json: { type: 'boolean' } },
   async run(ctx) {
     const variant = variantOption(ctx);
-    if (variant === null) return 1;
     const fen = ctx.positionals.join(' ');
-    if (!fen) {
-      ctx.io.err(`error: missing FEN\nusage: ${fenCommand.usage}\n`);
-      return 1;
-    }
+    if (!fen) throw new UsageError(`missing FEN\nusage: ${fenCommand.usage}`);
     const zh = variant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
     const r = normalizeFen(fen, { variant: zh, shredder: ctx.options.shredder === true });
     if (ctx.options.json) {
@@ -152,12 +149,8 @@ export const movesCommand: Command = {
   options: { san: { type: 'boolean' }, uci: { type: 'boolean' }, variant: { type: 'string' }, json: { type: 'boolean' } },
   async run(ctx) {
     const variant = variantOption(ctx);
-    if (variant === null) return 1;
     const arg = ctx.positionals.join(' ');
-    if (!arg) {
-      ctx.io.err(`error: missing FEN\nusage: ${movesCommand.usage}\n`);
-      return 1;
-    }
+    if (!arg) throw new UsageError(`missing FEN\nusage: ${movesCommand.usage}`);
     const fen = arg === 'startpos' ? STARTPOS : arg;
     const zh = variant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
     const r = Position.fromFen(fen, { variant: zh });

@@ -1,5 +1,12 @@
 // `gamenotation dd FILE.pbn|"N:… … … …" [--par] [--json] [--board N]`: double-dummy tables (and par).
 import { calcDDTable, boardConditions, makeDeal, par, parseDeal, parsePbn, pbnGameInfo, type Deal, type Seat, type Strain, type Vulnerability } from '../../bridge/index.js';
+import { availableParallelism } from 'node:os';
+import type { DDTable } from '../../bridge/index.js';
+import type { Result } from '../../errors.js';
+import { WorkerPool } from '../../worker/index.js';
+import { intOption } from '../args.js';
+import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
+import { startProgress, type Progress } from '../progress.js';
 import type { Command } from '../types.js';
 
 const SEATS: Seat[] = ['N', 'E', 'S', 'W'];
@@ -16,21 +23,15 @@ interface Job {
 export const ddCommand: Command = {
   name: 'dd',
   summary: 'double-dummy tricks for every declarer and strain (and par) of PBN deals or a deal string',
-  usage: 'gamenotation dd FILE.pbn|-|"N:AKQ.T92..8765432 ..." [--par] [--json] [--board N]',
-  options: { par: { type: 'boolean' }, json: { type: 'boolean' }, board: { type: 'string' } },
+  usage: 'gamenotation dd FILE.pbn|-|"N:AKQ.T92..8765432 ..." [--par] [--json] [--board N] [--threads N] [--quiet]',
+  options: { par: { type: 'boolean' }, json: { type: 'boolean' }, board: { type: 'string' }, threads: { type: 'string' } },
   async run(ctx) {
     const [arg] = ctx.positionals;
-    if (!arg) {
-      ctx.io.err(`error: missing FILE or deal\nusage: ${this.usage}\n`);
-      return 2;
-    }
+    if (!arg) throw new UsageError(`missing FILE or deal\nusage: ${this.usage}`);
+    const threads = intOption(ctx, 'threads', { min: 1, max: 256 }, availableParallelism());
     const jobs: Job[] = [];
     if (/^\s*[NESWnesw]\s*:/.test(arg)) {
-      const board = ctx.options.board ? Number(ctx.options.board) : 1;
-      if (!Number.isInteger(board) || board < 1) {
-        ctx.io.err('error: --board must be a positive integer\n');
-        return 2;
-      }
+      const board = intOption(ctx, 'board', { min: 1 }, 1);
       const r = parseDeal(arg);
       if (!r.ok) {
         ctx.io.err(`error: ${r.error.code} ${r.error.message}\n`);
@@ -54,10 +55,13 @@ export const ddCommand: Command = {
         return 1;
       }
     }
+    const progress = startProgress(ctx.io, { label: arg, total: jobs.length > 1 ? jobs.length : 0, unit: 'boards' });
+    const tables = await solveAll(jobs, threads, progress);
+    progress.stop();
     let failed = 0;
     for (let i = 0; i < jobs.length; i++) {
       const job = jobs[i]!;
-      const t = calcDDTable(job.deal);
+      const t = tables[i]!;
       if (!t.ok) {
         ctx.io.err(`${job.label}: ${t.error.code} ${t.error.message}\n`);
         failed++;
@@ -74,9 +78,28 @@ export const ddCommand: Command = {
         if (ctx.options.par) lines.push(`  ${p.dealerText}  [${p.contracts.join(', ')}]`);
         ctx.io.out(`${lines.join('\n')}\n\n`);
       }
-      if (ctx.io.isTTY && jobs.length > 1) ctx.io.err(`\r${i + 1}/${jobs.length}`);
     }
-    if (ctx.io.isTTY && jobs.length > 1) ctx.io.err('\n');
-    return failed ? 1 : 0;
+    return failed ? EXIT_INPUT : EXIT_OK;
   },
 };
+
+/**
+ * Tables of every board, in input order: on a pool of `threads` workers when there is more than
+ * one board (each bad board fails alone), else in this thread.
+ */
+async function solveAll(jobs: Job[], threads: number, progress: Progress): Promise<Result<DDTable>[]> {
+  const size = Math.min(threads, jobs.length);
+  if (size <= 1) {
+    return jobs.map((job) => {
+      const table = calcDDTable(job.deal);
+      progress.increment();
+      return table;
+    });
+  }
+  const pool = new WorkerPool({ size });
+  try {
+    return await pool.calcDDTables(jobs.map((job) => makeDeal(job.deal, 'N')), { onProgress: ({ done }) => progress.update(done) });
+  } finally {
+    pool.terminate();
+  }
+}

@@ -1,85 +1,146 @@
-import { formatError } from '../../errors.js';
+import { formatError, type NotationError } from '../../errors.js';
+import { choiceOption, requirePositional } from '../args.js';
+import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { formatByName, formatFor, formats } from '../formats/index.js';
-import type { Command, CommandContext, FormatHandler, InputFile } from '../types.js';
+import { readAll } from '../io.js';
+import { startProgress } from '../progress.js';
+import type { Command, CommandContext, FormatHandler, InputStream, StreamSink } from '../types.js';
 
 const decoder = new TextDecoder('latin1');
 
-async function resolveFormat(ctx: CommandContext): Promise<{ input: InputFile; format: FormatHandler } | number> {
-  const [path] = ctx.positionals;
-  if (!path) {
-    ctx.io.err('error: missing FILE (or - for standard input)\n');
-    return 1;
-  }
-  const input = await ctx.io.readInput(path);
-  const forced = typeof ctx.options.format === 'string' ? ctx.options.format : undefined;
-  const format = forced ? formatByName(forced) : formatFor(path, decoder.decode(input.bytes.subarray(0, 4096)));
-  if (!format) {
-    const known = formats.map((f) => f.name).join(', ');
-    ctx.io.err(`error: cannot tell the format of ${path}; use --format (${known})\n`);
-    return 1;
-  }
+/** Opens FILE (streamed) and finds its format: `--format`, else the extension, else the content. */
+async function openWithFormat(ctx: CommandContext, usage: string): Promise<{ input: InputStream; format: FormatHandler }> {
+  const path = requirePositional(ctx, 'FILE (or - for standard input)', usage);
+  const forced = choiceOption(ctx, 'format', formats.map((f) => f.name));
+  const input = await ctx.io.openInput(path);
+  const format = forced ? formatByName(forced) : formatFor(path, decoder.decode(input.head.subarray(0, 4096)));
+  if (!format) throw new UsageError(`cannot tell the format of ${path}; use --format (${formats.map((f) => f.name).join(', ')})`);
   return { input, format };
+}
+
+/** stdout with backpressure: a streamed export waits when the reader of a pipe is slower. */
+function drainStdout(): Promise<void> {
+  if (!process.stdout.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => process.stdout.once('drain', () => resolve()));
+}
+
+function location(name: string, e: NotationError): string {
+  return `${name}:${e.line ?? 0}:${e.column ?? 0}`;
 }
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'validate a file; every problem as file:line:col code message (exit 1 on errors)',
-  usage: 'gamenotation check FILE|- [--format F] [--json]',
-  options: { format: { type: 'string' }, json: { type: 'boolean' } },
+  usage: 'gamenotation check FILE|- [--format F] [--strict] [--json] [--quiet]',
+  options: { format: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' } },
   async run(ctx) {
-    const resolved = await resolveFormat(ctx);
-    if (typeof resolved === 'number') return resolved;
-    const { input, format } = resolved;
-    const report = await format.check(input, ctx.options);
-    if (ctx.options.json) {
-      ctx.io.out(`${JSON.stringify({ file: input.name, format: format.name, ...report })}\n`);
-    } else {
-      for (const e of report.errors) ctx.io.out(`${input.name}:${e.line ?? 0}:${e.column ?? 0} ${e.code} ${e.message}\n`);
-      for (const w of report.warnings) ctx.io.out(`${input.name}:${w.line ?? 0}:${w.column ?? 0} ${w.code} warning: ${w.message}\n`);
-      const counts = Object.entries(report.counts).map(([k, v]) => `${v} ${k}`).join(', ');
-      ctx.io.out(`${input.name}: ${format.name}, ${counts}; ${report.errors.length} errors, ${report.warnings.length} warnings\n`);
+    const { input, format } = await openWithFormat(ctx, this.usage);
+    const { io } = ctx;
+    const json = ctx.options.json === true;
+    const strict = ctx.options.strict === true;
+    const progress = startProgress(io, { label: input.name, total: input.size ?? 0, unit: 'bytes' });
+    let errors = 0;
+    const warnings: NotationError[] = [];
+    let warningCount = 0;
+    // --json writes the errors as they come (memory stays flat for huge files); warnings follow.
+    if (json) io.out(`{"file":${JSON.stringify(input.name)},"format":${JSON.stringify(format.name)},"errors":[`);
+    const error = (e: NotationError) => {
+      if (json) io.out(`${errors ? ',' : ''}${JSON.stringify(e)}`);
+      else io.out(`${location(input.name, e)} ${e.code} ${e.message}\n`);
+      errors++;
+    };
+    const sink: StreamSink = {
+      error,
+      warning(w) {
+        // --strict: a dialect the reader accepted still fails the check.
+        if (strict) return error(w);
+        warningCount++;
+        if (json) {
+          if (warnings.length < 10_000) warnings.push(w);
+        } else if (!io.quiet) io.out(`${location(input.name, w)} ${w.code} warning: ${w.message}\n`);
+      },
+      out() {},
+      progress: (bytes) => progress.update(bytes),
+      drain: () => Promise.resolve(),
+    };
+    let counts: Record<string, number>;
+    if (format.checkStream) counts = await format.checkStream(input, ctx.options, sink);
+    else {
+      const report = await format.check(await readAll(input), ctx.options);
+      report.errors.forEach(sink.error);
+      report.warnings.forEach(sink.warning);
+      counts = report.counts;
     }
-    return report.errors.length ? 1 : 0;
+    progress.stop();
+    if (json) {
+      const dropped = warningCount - warnings.length;
+      io.out(`],"warnings":${JSON.stringify(warnings)}${dropped ? `,"warningsNotListed":${dropped}` : ''},"counts":${JSON.stringify(counts)}}\n`);
+    } else if (!io.quiet) {
+      const list = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');
+      io.out(`${input.name}: ${format.name}, ${list}; ${errors} errors, ${warningCount} warnings\n`);
+    }
+    return errors ? EXIT_INPUT : EXIT_OK;
   },
 };
+
+/** export and convert: output on stdout as it is made, errors on stderr, warnings unless --quiet. */
+async function writeOut(ctx: CommandContext, input: InputStream,
+  stream: ((sink: StreamSink) => Promise<void>) | undefined,
+  whole: () => Promise<{ text: string; errors: NotationError[] }>): Promise<number> {
+  const { io } = ctx;
+  const progress = startProgress(io, { label: input.name, total: input.size ?? 0, unit: 'bytes' });
+  let errors = 0;
+  const sink: StreamSink = {
+    error(e) {
+      errors++;
+      io.err(`${input.name}:${formatError(e)}\n`);
+    },
+    warning(w) {
+      io.warn(`${location(input.name, w)} ${w.code} warning: ${w.message}\n`);
+    },
+    out: (text) => io.out(text),
+    progress: (bytes) => progress.update(bytes),
+    drain: drainStdout,
+  };
+  if (stream) await stream(sink);
+  else {
+    const result = await whole();
+    io.out(result.text);
+    result.errors.forEach(sink.error);
+  }
+  progress.stop();
+  await drainStdout();
+  return errors ? EXIT_INPUT : EXIT_OK;
+}
 
 export const exportCommand: Command = {
   name: 'export',
   summary: "write a file in its format's strict export form on stdout",
-  usage: 'gamenotation export FILE|- [--format F]',
+  usage: 'gamenotation export FILE|- [--format F] [--quiet]',
   options: { format: { type: 'string' }, reduced: { type: 'boolean' }, keep: { type: 'boolean' } },
   async run(ctx) {
-    const resolved = await resolveFormat(ctx);
-    if (typeof resolved === 'number') return resolved;
-    const { input, format } = resolved;
-    if (!format.export) {
-      ctx.io.err(`error: ${format.name} has no export form\n`);
-      return 1;
-    }
-    const result = await format.export(input, ctx.options);
-    ctx.io.out(result.text);
-    for (const e of result.errors) ctx.io.err(`${input.name}:${formatError(e)}\n`);
-    return result.errors.length ? 1 : 0;
+    const { input, format } = await openWithFormat(ctx, this.usage);
+    if (!format.export && !format.exportStream) throw new UsageError(`${format.name} has no export form`);
+    return writeOut(ctx, input,
+      format.exportStream && ((sink) => format.exportStream!(input, ctx.options, sink)),
+      async () => format.export!(await readAll(input), ctx.options));
   },
 };
 
 export const convertCommand: Command = {
   name: 'convert',
   summary: 'convert a file to another format or to JSON',
-  usage: 'gamenotation convert FILE|- --to <json|...> [--format F]',
+  usage: 'gamenotation convert FILE|- --to <json|...> [--format F] [--quiet]',
   options: { format: { type: 'string' }, to: { type: 'string' } },
   async run(ctx) {
-    const resolved = await resolveFormat(ctx);
-    if (typeof resolved === 'number') return resolved;
-    const { input, format } = resolved;
+    const { input, format } = await openWithFormat(ctx, this.usage);
     const to = typeof ctx.options.to === 'string' ? ctx.options.to.toLowerCase() : '';
-    if (!format.convert || !format.convertTargets.includes(to)) {
-      ctx.io.err(`error: ${format.name} converts --to ${format.convertTargets.join('|') || '(nothing)'}\n`);
-      return 1;
+    if ((!format.convert && !format.convertStream) || !format.convertTargets.includes(to)) {
+      const targets = format.convertTargets.join('|') || '(nothing)';
+      throw new UsageError(to ? `${format.name} cannot be converted to '${to}' (--to ${targets})` : `missing --to (${format.name} converts --to ${targets})`);
     }
-    const result = await format.convert(input, to, ctx.options);
-    ctx.io.out(result.text);
-    for (const e of result.errors) ctx.io.err(`${input.name}:${formatError(e)}\n`);
-    return result.errors.length ? 1 : 0;
+    return writeOut(ctx, input,
+      format.convertStream && ((sink) => format.convertStream!(input, to, ctx.options, sink)),
+      async () => format.convert!(await readAll(input), to, ctx.options));
   },
 };

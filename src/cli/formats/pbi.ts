@@ -1,9 +1,10 @@
 import { makePbiWithWarnings, parsePbi, pbiFen, pbiToPopeye, pbiToXml, makeProblemXml } from '../../problems/index.js';
 import type { NotationError } from '../../errors.js';
-import type { FormatHandler, InputFile } from '../types.js';
+import type { CommandContext, FormatHandler, InputFile } from '../types.js';
 
-/** Conversion warnings go to stderr (they do not fail the command). */
-export function reportWarnings(input: InputFile, warnings: NotationError[]): void {
+/** Conversion warnings go to stderr (they do not fail the command); --quiet silences them. */
+export function reportWarnings(input: InputFile, warnings: NotationError[], options?: CommandContext['options']): void {
+  if (options?.quiet === true) return;
   const stderr = (globalThis as any).process?.stderr;
   for (const w of warnings) stderr?.write(`${input.name}:${w.line ?? 0}:${w.column ?? 0} ${w.code} warning: ${w.message}\n`);
 }
@@ -23,11 +24,11 @@ export const pbiFormat: FormatHandler = {
   async export(input, options) {
     const doc = parsePbi(input.bytes);
     const made = makePbiWithWarnings(doc, { keepForsyth: options.keep === true });
-    reportWarnings(input, [...doc.warnings, ...made.warnings]);
+    reportWarnings(input, [...doc.warnings, ...made.warnings], options);
     return { text: made.text, errors: doc.errors };
   },
   convertTargets: ['xml', 'json', 'popeye'],
-  async convert(input, to) {
+  async convert(input, to, options) {
     const doc = parsePbi(input.bytes);
     if (to === 'json') {
       const { errors, warnings, ...rest } = doc;
@@ -35,7 +36,7 @@ export const pbiFormat: FormatHandler = {
       return { text: `${JSON.stringify({ ...rest, problems, errors, warnings }, null, 1)}\n`, errors };
     }
     const converted = to === 'xml' ? (() => { const r = pbiToXml(doc); return { value: makeProblemXml(r.value), warnings: r.warnings }; })() : pbiToPopeye(doc);
-    reportWarnings(input, [...doc.warnings, ...converted.warnings]);
+    reportWarnings(input, [...doc.warnings, ...converted.warnings], options);
     return { text: converted.value, errors: doc.errors };
   },
 };

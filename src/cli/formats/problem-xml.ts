@@ -15,13 +15,13 @@ export const problemXmlFormat: FormatHandler = {
       warnings: r.warnings,
     };
   },
-  async export(input) {
+  async export(input, options) {
     const r = checkProblemXml(input.bytes);
-    reportWarnings(input, r.warnings);
+    reportWarnings(input, r.warnings, options);
     return { text: r.document ? makeProblemXml(r.document) : '', errors: r.errors };
   },
   convertTargets: ['pbi', 'json', 'popeye'],
-  async convert(input, to) {
+  async convert(input, to, options) {
     const r = checkProblemXml(input.bytes);
     if (to === 'json') {
       const fens = (r.document?.problems ?? []).map((p) => twinFens(p));
@@ -31,11 +31,11 @@ export const problemXmlFormat: FormatHandler = {
     if (to === 'pbi') {
       const converted = xmlToPbi(r.document);
       const made = makePbiWithWarnings(converted.value);
-      reportWarnings(input, [...r.warnings, ...converted.warnings, ...made.warnings]);
+      reportWarnings(input, [...r.warnings, ...converted.warnings, ...made.warnings], options);
       return { text: made.text, errors: r.errors };
     }
     const converted = xmlToPopeye(r.document);
-    reportWarnings(input, [...r.warnings, ...converted.warnings]);
+    reportWarnings(input, [...r.warnings, ...converted.warnings], options);
     return { text: converted.value, errors: r.errors };
   },
 };

@@ -1,0 +1,88 @@
+// The one progress bar of the CLI: every long job (check/export/convert of large files, dd batches,
+// perft --suite, and the verbs other domains add) reports through `startProgress`, so that all of
+// them draw the same bar, on stderr only, and only when stderr is a terminal and --quiet is off.
+import cliProgress from 'cli-progress';
+import type { CliIO } from './types.js';
+
+export interface Progress {
+  /** Sets the amount done so far (items, or bytes with `unit: 'bytes'`). */
+  update(done: number): void;
+  /** Adds `by` (default 1) to the amount done. */
+  increment(by?: number): void;
+  /** Changes the total (e.g. once the number of items is known). */
+  setTotal(total: number): void;
+  /** Removes the bar (idempotent); call it before printing a summary. */
+  stop(): void;
+}
+
+export interface ProgressOptions {
+  /** Shown before the bar, e.g. the file name. */
+  label: string;
+  /** The amount at completion; 0 or unknown (NaN) draws no bar. */
+  total: number;
+  /** `bytes` shows MB; any other word is printed after the counts (default `items`). */
+  unit?: string;
+  /** The bar appears only once a job has run this long, so quick jobs draw nothing (default 300). */
+  delayMs?: number;
+}
+
+const SILENT: Progress = { update() {}, increment() {}, setTotal() {}, stop() {} };
+
+const megabytes = (n: number) => (n / 1e6).toFixed(1);
+
+/**
+ * A progress bar on stderr for a long job, or a silent stand-in when stderr is not a TTY, when
+ * --quiet is on, or when the total is unknown. Callers update it per batch or per item, not per
+ * inner-loop step (each update reads the clock).
+ */
+export function startProgress(io: CliIO, options: ProgressOptions): Progress {
+  if (!io.isTTY || io.quiet || !(options.total > 0)) return SILENT;
+  const bytes = options.unit === 'bytes';
+  const unit = bytes ? 'MB' : options.unit ?? 'items';
+  const bar = new cliProgress.SingleBar({
+    stream: process.stderr,
+    format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit} | ETA {eta_formatted}`,
+    barsize: 24,
+    hideCursor: false,
+    clearOnComplete: true,
+    stopOnComplete: false,
+    fps: 10,
+    formatValue: (value: number, _options: unknown, type: string) =>
+      bytes && (type === 'value' || type === 'total') ? megabytes(value) : String(value),
+  });
+  const started = performance.now();
+  const delay = options.delayMs ?? 300;
+  let total = options.total;
+  let done = 0;
+  let shown = false;
+  let stopped = false;
+  const draw = () => {
+    if (stopped) return;
+    if (!shown) {
+      if (performance.now() - started < delay) return;
+      shown = true;
+      bar.start(total, done);
+      return;
+    }
+    bar.update(done);
+  };
+  return {
+    update(value) {
+      done = value;
+      draw();
+    },
+    increment(by = 1) {
+      done += by;
+      draw();
+    },
+    setTotal(value) {
+      total = value;
+      if (shown && !stopped) bar.setTotal(value);
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      if (shown) bar.stop();
+    },
+  };
+}

@@ -5,6 +5,8 @@ export interface PerftCase {
   fen: string;
   variant: Variant;
   bughouse?: boolean;
+  /** The block said `variant chess960` (the rules are the same; engines need to be told). */
+  chess960?: boolean;
   /** depth → expected leaf count */
   counts: { depth: number; nodes: number }[];
   /** 1-based line of the case in the suite text */
@@ -13,8 +15,9 @@ export interface PerftCase {
 
 /**
  * Reads perft suites: EPD lines (`FEN ;D1 20 ;D2 400`, optionally prefixed `zh ` / `bug `) and the
- * shakmaty/scalachess `.perft` blocks (`id`, `epd`, `perft <depth> <nodes>`). A FEN with a pocket
- * (`[..]` or a 9th rank) is crazyhouse.
+ * shakmaty/scalachess `.perft` blocks (`id`, `epd`, `perft <depth> <nodes>`, optionally `variant
+ * chess|chess960|crazyhouse|bughouse`; other keywords such as `verified` are notes). A FEN with a
+ * pocket (`[..]` or a 9th rank) is crazyhouse.
  */
 export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCase[] {
   const cases: PerftCase[] = [];
@@ -24,7 +27,7 @@ export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCa
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].trim();
     if (!raw || raw.startsWith('#')) continue;
-    const kw = /^(id|epd|perft)\s+(.*)$/.exec(raw);
+    const kw = /^(id|epd|perft|variant)\s+(.*)$/.exec(raw);
     if (kw) {
       if (kw[1] === 'id') {
         current = { id: kw[2].trim(), fen: '', variant: 'chess', counts: [], line: i + 1 };
@@ -36,6 +39,8 @@ export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCa
         }
         current.fen = kw[2].trim();
         current.variant = variantOf(current.fen);
+      } else if (kw[1] === 'variant') {
+        if (current) setVariant(current, kw[2].trim());
       } else if (current) {
         const m = /^(\d+)\s+(\d+)/.exec(kw[2]);
         if (m) current.counts.push({ depth: +m[1], nodes: +m[2] });
@@ -65,6 +70,13 @@ export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCa
     }
   }
   return cases.filter((c) => c.fen);
+}
+
+function setVariant(c: PerftCase, name: string): void {
+  if (name === 'crazyhouse' || name === 'bughouse') c.variant = 'crazyhouse';
+  else if (name === 'chess' || name === 'chess960') c.variant = 'chess';
+  if (name === 'bughouse') c.bughouse = true;
+  if (name === 'chess960') c.chess960 = true;
 }
 
 /** A FEN with a pocket (`[..]` or a 9th rank) or promoted-piece marks (`~`) is crazyhouse. */

@@ -78,6 +78,9 @@ export function clearPos(p: usize): void {
   store<u64>(p, load<u64>(p, O_PROMOTED) & b, O_PROMOTED);
 }
 
+/** The back rank of color c (rank 1 for white, rank 8 for black): where its castling rooks stand. */
+@inline export function backRank(c: i32): u64 { return <u64>0xff << <u64>(c * 56); }
+
 /** Copies `src` into `dst` and plays the (legal) move `m` there. */
 export function makeMove(src: usize, dst: usize, m: u32): void {
   copyPos(dst, src);
@@ -109,7 +112,7 @@ export function makeMove(src: usize, dst: usize, m: u32): void {
       store<u8>(dst + O_BOARD + <usize>to, 0);
       store<u8>(dst + O_BOARD + <usize>kTo, <u8>(KING | (us << 3)));
       store<u8>(dst + O_BOARD + <usize>rTo, <u8>(ROOK | (us << 3)));
-      store<u64>(dst, castleRooks(dst) & ~(<u64>0xff << <u64>rank), O_CASTLE);
+      store<u64>(dst, castleRooks(dst) & ~backRank(us), O_CASTLE);
     } else {
       const pc = pieceAt(src, from);
       const role = pc & 7;
@@ -146,10 +149,14 @@ export function makeMove(src: usize, dst: usize, m: u32): void {
       }
       store<u8>(dst + O_BOARD + <usize>from, 0);
       store<u64>(dst, promoted, O_PROMOTED);
+      // Rights end when a rook leaves its castling square or is captured there (any file, Chess960),
+      // and all of one side's rights when its king moves: its own back rank, wherever the king stands
+      // (a king walking on the enemy back rank leaves the enemy's rights alone). Drops never touch
+      // them: a right always names a square holding that side's rook, so a drop cannot land there.
       let cr = castleRooks(dst);
       if (cr != 0) {
         cr &= ~mv;
-        if (role == KING) cr &= ~(<u64>0xff << <u64>(from & 56));
+        if (role == KING) cr &= ~backRank(us);
         store<u64>(dst, cr, O_CASTLE);
       }
       if (role == PAWN) {

@@ -201,3 +201,29 @@ describe('SAN resolution agrees with the legal move list', () => {
     expect(checked).to.be.greaterThan(15000);
   });
 });
+
+describe('castling rights after a king walks on the enemy back rank (issue 13)', () => {
+  // Expected positions: chessops gives the same FENs (checked in differential.node.test.ts).
+  const games: { fen: string; sans: string[]; end: string }[] = [
+    { fen: '8/8/8/8/8/8/8/R3K1k1 b Q - 0 1', sans: ['Kh2', 'O-O-O'], end: '8/8/8/8/8/8/7k/2KR4 b - - 2 2' },
+    { fen: 'r3k1K1/8/8/8/8/8/8/8 w q - 0 1', sans: ['Kh7', 'O-O-O'], end: '2kr4/7K/8/8/8/8/8/8 w - - 2 2' },
+    { fen: '8/8/8/8/8/8/8/1R1KR1Nk b EB - 0 1', sans: ['Kh2', 'O-O-O'], end: '8/8/8/8/8/8/7k/2KRR1N1 b - - 2 2' },
+  ];
+  for (const g of games) {
+    it(`${g.fen}: ${g.sans.join(' ')} is legal`, () => {
+      const p = pos(g.fen);
+      for (const san of g.sans) {
+        const r = p.playSan(san);
+        expect(r.ok ? 'ok' : r.error.code, san).to.equal('ok');
+      }
+      expect(p.fen()).to.equal(g.end);
+    });
+  }
+  it('a rook that leaves its corner and comes back does not castle', () => {
+    const p = pos('8/8/8/8/8/8/8/R3K1k1 b Q - 0 1');
+    for (const san of ['Kh1', 'Ra2', 'Kg1', 'Ra1', 'Kh2']) expect(p.playSan(san).ok, san).to.equal(true);
+    const r = p.playSan('O-O-O');
+    expect(!r.ok && r.error.code).to.equal('ERR_SAN_ILLEGAL');
+    expect(p.fen()).to.equal('8/8/8/8/8/8/7k/R3K3 w - - 5 4');
+  });
+});

@@ -428,22 +428,27 @@ export function writeFen(p: usize, opts: i32, ep: i32): i32 {
     for (let c = 0; c < 2; c++) {
       const rank0 = c == WHITE ? 0 : 56;
       const rankMask = <u64>0xff << <u64>rank0;
-      const k = pieceBB(p, c, KING) & rankMask;
-      const kf = k ? <i32>ctz<u64>(k) & 7 : 4;
+      // X-FEN's K / Q name the outermost rook on that side of the king (that is how parseFen reads
+      // them), so they are written only for a right on exactly that rook, with one king of the color
+      // on its back rank. Any other right (an inner rook, an empty square, no king there) gets its
+      // file letter, which reads back to the same square.
+      const kings = pieceBB(p, c, KING);
+      const kingHome = <i32>popcnt<u64>(kings) == 1 && (kings & rankMask) != 0;
+      const ksq = <i32>ctz<u64>(kings);
       const rooks = pieceBB(p, c, ROOK) & rankMask;
+      const hRooks = kingHome ? rooks & ~((<u64>2 << <u64>ksq) - 1) : 0;
+      const aRooks = kingHome ? rooks & ((<u64>1 << <u64>ksq) - 1) : 0;
+      const kSq = hRooks ? 63 - <i32>clz<u64>(hRooks) : -1; // the square K stands for
+      const qSq = aRooks ? <i32>ctz<u64>(aRooks) : -1;      // the square Q stands for
       const lower = c == WHITE ? 0 : 32;
       // h-side first (descending), then a-side.
       for (let f = 7; f >= 0; f--) {
         const sq = rank0 + f;
         if ((cr & ((<u64>1) << <u64>sq)) == 0) continue;
-        let letter: i32;
-        if (opts & W_SHREDDER) letter = 65 + f;
-        else if (f > kf) {
-          const outer = rooks & ~((<u64>2 << <u64>sq) - 1) & rankMask;
-          letter = outer ? 65 + f : 75;
-        } else {
-          const outer = rooks & ((<u64>1 << <u64>sq) - 1) & rankMask;
-          letter = outer ? 65 + f : 81;
+        let letter = 65 + f;
+        if ((opts & W_SHREDDER) == 0) {
+          if (sq == kSq) letter = 75;
+          else if (sq == qSq) letter = 81;
         }
         n = out(n, letter + lower);
       }

@@ -3,11 +3,11 @@
 import { expect } from 'chai';
 import { Chess as OpsChess } from 'chessops/chess';
 import { Crazyhouse as OpsCrazyhouse } from 'chessops/variant';
-import { parseFen as opsParseFen } from 'chessops/fen';
-import { makeSan as opsMakeSan } from 'chessops/san';
+import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
+import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
 import { perft as opsPerft } from 'chessops/debug';
 import { parseUci as opsParseUci } from 'chessops/util';
-import { makeSan, makeUci, perft, Position, type Move } from 'gamenotation/chess';
+import { makeFen, makeSan, makeUci, parseFen, perft, Position, type Move } from 'gamenotation/chess';
 import { xorshift } from '../support/rng.mjs';
 
 const rng = (seed: number) => xorshift(seed, 1);
@@ -88,5 +88,90 @@ describe('differential vs chessops', () => {
     let moves = 0;
     for (let g = 0; g < 20; g++) moves += walk('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1', 'crazyhouse', 900 + g, 80, 8, 2);
     expect(moves).to.be.greaterThan(3000);
+  });
+});
+
+describe('castling rights vs chessops (issue 13)', () => {
+  it('SAN games with a king on the enemy back rank end in the same position, castles included', () => {
+    const games: [string, string[]][] = [
+      ['8/8/8/8/8/8/8/R3K1k1 b Q - 0 1', ['Kh2', 'O-O-O']],
+      ['8/8/8/8/8/8/8/R3K1k1 b Q - 0 1', ['Kh1', 'Ra2', 'Kg1', 'Ra1', 'Kh2']],
+      ['r3k1K1/8/8/8/8/8/8/8 w q - 0 1', ['Kh7', 'O-O-O']],
+      ['8/8/8/8/8/8/8/1R1KR1Nk b EB - 0 1', ['Kh2', 'O-O-O']],
+      ['8/8/8/8/8/8/7k/R3K2R b KQ - 0 1', ['Kxh1', 'O-O-O']],
+    ];
+    for (const [fen, sans] of games) {
+      const ours = Position.fromFen(fen, { chess960: true });
+      if (!ours.ok) throw new Error(ours.error.code);
+      const ops = opsPosition(fen, 'chess');
+      for (const san of sans) {
+        const m = opsParseSan(ops, san);
+        expect(m, `chessops: ${san}`).to.not.equal(undefined);
+        ops.play(m!);
+        const r = ours.value.playSan(san);
+        expect(r.ok ? 'ok' : r.error.code, san).to.equal('ok');
+        // After every ply the legal moves (castles included) agree.
+        expect(ours.value.legalMoves().map(makeUci).sort()).to.deep.equal([...ops.allDests()].flatMap(([from, tos]) => [...tos].map((to) => makeUci({ from, to }))).sort());
+      }
+      expect(ours.value.fen()).to.equal(opsMakeFen(ops.toSetup()));
+    }
+  });
+});
+
+describe('makeFen castling letters vs chessops', () => {
+  it('X-FEN of random Chess960 games matches chessops, and both forms round-trip', () => {
+    const rand = rng(4242);
+    let n = 0;
+    for (let g = 0; g < 30; g++) {
+      const pos = Position.fromFen(random960(rand), { chess960: true });
+      if (!pos.ok) throw new Error(pos.error.code);
+      for (let ply = 0; ply < 60; ply++) {
+        const fen = pos.value.fen();
+        const setup = parseFen(fen);
+        if (!setup.ok) throw new Error(setup.error.code);
+        expect(makeFen(setup.value), fen).to.equal(opsMakeFen(opsParseFen(fen).unwrap()));
+        for (const shredder of [false, true]) {
+          const back = parseFen(makeFen(setup.value, { shredder }));
+          expect(back.ok && back.value.castlingRights, `${fen} shredder=${shredder}`).to.deep.equal(setup.value.castlingRights);
+        }
+        n++;
+        const legal = pos.value.legalMoves();
+        if (!legal.length) break;
+        pos.value.play(legal[Math.floor(rand() * legal.length)]);
+      }
+    }
+    expect(n).to.be.greaterThan(1000);
+  });
+});
+
+describe('makeFen castling letters vs chessops on arbitrary back ranks', () => {
+  it('random rooks, kings and Shredder fields: the same castling field where both parse the same rights', () => {
+    const rand = rng(77);
+    let compared = 0;
+    for (let i = 0; i < 3000; i++) {
+      const rank = (upper: boolean) => {
+        const cells = Array.from({ length: 8 }, () => (rand() < 0.35 ? 'r' : ''));
+        if (rand() < 0.85) cells[Math.floor(rand() * 8)] = 'k';
+        const s = cells.map((c) => (c ? (upper ? c.toUpperCase() : c) : '1')).join('');
+        return s.replace(/1+/g, (m) => String(m.length));
+      };
+      const letters = 'ABCDEFGHabcdefghKQkq';
+      let field = '';
+      for (let k = 0; k < 1 + Math.floor(rand() * 4); k++) field += letters[Math.floor(rand() * letters.length)];
+      const fen = `${rank(false)}/8/8/8/8/8/8/${rank(true)} w ${field} - 0 1`;
+      const ours = parseFen(fen);
+      const theirs = opsParseFen(fen);
+      if (!ours.ok || theirs.isErr) continue;
+      const oursRights = [...ours.value.castlingRights].sort((a, b) => a - b);
+      const theirRights = [...theirs.value.castlingRights].sort((a, b) => a - b);
+      if (oursRights.join() !== theirRights.join()) continue; // the parsers read K/Q differently without a rook there
+      expect(makeFen(ours.value).split(' ')[2], fen).to.equal(opsMakeFen(theirs.value).split(' ')[2]);
+      for (const shredder of [false, true]) {
+        const back = parseFen(makeFen(ours.value, { shredder }));
+        expect(back.ok && back.value.castlingRights, `${fen} shredder=${shredder}`).to.deep.equal(ours.value.castlingRights);
+      }
+      compared++;
+    }
+    expect(compared).to.be.greaterThan(1000);
   });
 });

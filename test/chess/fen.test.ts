@@ -100,6 +100,36 @@ describe('FEN dialects', () => {
     expect(inner.ok && validateSetup(inner.value)).to.deep.equal([]);
   });
 
+  it('makeFen writes K/Q only for the outermost rook; a Shredder letter for an outer file stays a letter', () => {
+    // [input, X-FEN castling field, Shredder castling field]; K/Q in X-FEN name the outermost rook on
+    // that side of the king, so any other square (an inner rook, an empty outer corner) needs its file.
+    const cases: [string, string, string][] = [
+      ['4k3/8/8/8/8/8/8/1R2K1R1 w HA - 0 1', 'HA', 'HA'],
+      ['4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1', 'KQ', 'GB'],
+      ['4k3/8/8/8/8/8/8/R3K1R1 w H - 0 1', 'H', 'H'],
+      ['4k3/8/8/8/8/8/8/4K3 w G - 0 1', 'G', 'G'],
+      ['4k3/8/8/8/8/8/8/R3K3 w E - 0 1', 'E', 'E'],
+      ['4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1', 'GB', 'GB'],
+      ['4k3/8/8/8/8/8/8/RR2K1RR w HA - 0 1', 'KQ', 'HA'],
+      ['1r2k1r1/8/8/8/8/8/8/4K3 b ha - 0 1', 'ha', 'ha'],
+      ['rr2k1rr/8/8/8/8/8/8/4K3 b kq - 0 1', 'kq', 'ha'],
+      ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'KQkq', 'HAha'],
+      ['r6r/8/8/8/3k4/8/3K4/R6R w HAha - 0 1', 'HAha', 'HAha'], // no king on the back rank: no K/Q
+      ['1r1kr1rr/8/8/8/8/8/8/1R1KR1RR w GBgb - 0 1', 'GQgq', 'GBgb'],
+    ];
+    for (const [fen, xfen, shredder] of cases) {
+      const a = parseFen(fen);
+      if (!a.ok) throw new Error(`${fen}: ${a.error.code}`);
+      const board = fen.split(' ')[0];
+      for (const [opts, field] of [[{}, xfen], [{ shredder: true }, shredder]] as const) {
+        const text = makeFen(a.value, opts);
+        expect(text, `${fen} ${JSON.stringify(opts)}`).to.equal(`${board} ${fen.split(' ')[1]} ${field} - 0 1`);
+        const b = parseFen(text);
+        expect(b.ok && b.value.castlingRights, text).to.deep.equal(a.value.castlingRights);
+      }
+    }
+  });
+
   it('crazyhouse pockets in brackets and as a 9th rank, ~ for promoted pieces', () => {
     const a = parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1');
     const b = parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qn w KQkq - 0 1');

@@ -33,6 +33,18 @@ export interface ParsePbnOptions {
   maxErrors?: number;
 }
 
+/**
+ * Errors of agreement between parts of a game that are each well formed and kept exactly as given
+ * (a card the deal does not give that hand, a contract the auction does not end in, a result the
+ * play does not give…). `check` reports them as errors; an export carries the data unchanged, so
+ * the CLI's `export` reports them as warnings and still succeeds.
+ */
+export const PBN_AGREEMENT_CODES: ReadonlySet<string> = new Set([
+  'AUCTION_INSUFFICIENT', 'AUCTION_DOUBLE', 'AUCTION_REDOUBLE', 'CONTRACT_MISMATCH', 'RESULT_MISMATCH', 'RESULT_IRREGULAR',
+  'PLAY_LEADER', 'PLAY_CARD_NOT_IN_HAND', 'PLAY_CARD_PLAYED', 'PLAY_REVOKE', 'PLAY_REVOKE_MARK', 'PLAY_LEAD_IRREGULAR',
+  'PLAY_TOO_MANY', 'RUBBER_VULNERABLE', 'NOTE_MISSING', 'TABLE_ORDER',
+].map((c) => `ERR_PBN_${c}`));
+
 /** Widest table column (PBN 5.2 minimum width): a padded element must fit a 255-character line with its CRLF. */
 export const MAX_COLUMN_WIDTH = 253;
 

@@ -98,8 +98,18 @@ function countLines(text: string): number {
   return n;
 }
 
-/** Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk). */
-export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<PbnStreamItem> {
+/** What the reader found after the last game it gave (or in an input with no game): the generator's return value. */
+export interface PbnStreamEnd {
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
+/**
+ * Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk).
+ * Errors after the last game go with that game; in an input with no game at all they are the
+ * generator's return value (`PbnStreamEnd`, seen when iterating with `next()`).
+ */
+export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<PbnStreamItem, PbnStreamEnd> {
   const reader = new PbnReader(options);
   // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
   const decoder = new PbnDecoder();
@@ -146,4 +156,5 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
   if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
   reader.finishInput(held[held.length - 1]);
   yield* emit(held);
+  return { errors: reader.errors.slice(errorsSeen), warnings: reader.warnings.slice(warningsSeen) };
 }

@@ -1,8 +1,18 @@
-import { makePbn, parsePbn } from '../../bridge/index.js';
-import type { CheckReport, ExportResult, FormatHandler, InputFile } from '../types.js';
+import { PBN_AGREEMENT_CODES, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
+import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
   return parsePbn(input.bytes);
+}
+
+/** The input's chunks, with progress reported as they are read. */
+async function* chunks(input: InputStream, sink: StreamSink): AsyncGenerator<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of input.chunks) {
+    bytes += chunk.length;
+    sink.progress(bytes);
+    yield chunk;
+  }
 }
 
 /** PBN 2.1 (Portable Bridge Notation): check, export (strict export format), convert --to json. */
@@ -27,7 +37,27 @@ export const pbnFormat: FormatHandler = {
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
-    return { text: makePbn(r.games), errors: r.errors };
+    return { text: makePbn(r.games), errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)) };
+  },
+  /**
+   * One game at a time (bounded memory). Errors of agreement between parts kept as given (a card the
+   * deal does not give, a contract the auction does not reach) do not fail the export: the data is
+   * written unchanged, so they are warnings here (`check` still counts them as errors).
+   */
+  async exportStream(input, _options, sink) {
+    let n = 0;
+    const games = readPbnGames(chunks(input, sink));
+    for (;;) {
+      const next = await games.next();
+      const item = next.value;
+      for (const e of item.errors) (PBN_AGREEMENT_CODES.has(e.code) ? sink.warning : sink.error)(e);
+      item.warnings.forEach(sink.warning);
+      if (next.done) break;
+      sink.out(`${n ? '\r\n' : ''}${makePbn(next.value.game, { header: n === 0 })}`);
+      n++;
+      await sink.drain();
+    }
+    if (n === 0) sink.out(makePbn([]));
   },
   convertTargets: ['json', 'pbn'],
   async convert(input, to): Promise<ExportResult> {

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Serves the playground (examples/playground) with the built package (dist/) as plain ES modules,
+// the sample files (examples/data) and fast-xml-parser bundled once into one browser module.
+// Cross-origin isolated (COOP/COEP), so threaded wasm engines can run. Works offline.
+//   npm run playground            PORT=8080 npm run playground
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MOUNTS = [
+  ['/dist/', join(root, 'dist')],
+  ['/data/', join(root, 'examples', 'data')],
+  ['/', join(root, 'examples', 'playground')],
+];
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.pgn': 'text/plain; charset=utf-8', '.pbn': 'text/plain; charset=utf-8', '.pbi': 'text/plain; charset=utf-8',
+  '.xml': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+};
+
+let vendorFxp;
+async function fastXmlParserModule() {
+  if (vendorFxp) return vendorFxp;
+  const esbuild = await import('esbuild');
+  const out = await esbuild.build({
+    stdin: { contents: "export * from 'fast-xml-parser';", resolveDir: root },
+    bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent',
+  });
+  vendorFxp = out.outputFiles[0].text;
+  return vendorFxp;
+}
+
+function resolveFile(path) {
+  for (const [prefix, dir] of MOUNTS) {
+    if (!path.startsWith(prefix)) continue;
+    let rel = normalize(decodeURIComponent(path.slice(prefix.length)));
+    if (rel === '.' || rel === '') rel = 'index.html';
+    if (rel.startsWith('..') || rel.includes(`..${sep}`)) return null;
+    const file = join(dir, rel);
+    if (existsSync(file) && statSync(file).isFile()) return file;
+    return null;
+  }
+  return null;
+}
+
+export function startPlayground({ port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', quiet = false } = {}) {
+  if (!existsSync(join(root, 'dist', 'diagram.js'))) {
+    throw new Error('dist/ is not built: run `npm run build` first');
+  }
+  const server = createServer(async (req, res) => {
+    const headers = {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Cache-Control': 'no-store',
+    };
+    try {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (path === '/vendor/fast-xml-parser.js') {
+        res.writeHead(200, { ...headers, 'Content-Type': TYPES['.js'] });
+        res.end(await fastXmlParserModule());
+        return;
+      }
+      const file = resolveFile(path);
+      if (!file) {
+        res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' });
+        res.end('not found');
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    } catch (e) {
+      res.writeHead(500, { ...headers, 'Content-Type': 'text/plain' });
+      res.end(String(e?.message ?? e));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}/`;
+      if (!quiet) process.stdout.write(`gamenotation playground: ${url}\n`);
+      resolve({ url, port: address.port, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections?.(); }) });
+    });
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  startPlayground({ host: process.env.HOST ?? '127.0.0.1' }).catch((e) => {
+    process.stderr.write(`error: ${e.message}\n`);
+    process.exitCode = 1;
+  });
+}

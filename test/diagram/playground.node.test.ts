@@ -1,0 +1,205 @@
+// The playground in real Chromium (Debian's, through puppeteer-core): paste a sample of each
+// format and check the diagram and the lists against what the files say, the error list of a
+// broken file, stepping to the end of a game (final FEN against chess.js), and a deep perft that is
+// cancelled while the page keeps answering.
+import { expect } from 'chai';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Chess } from 'chess.js';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { readFixture, readShared } from '../support/data.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const sample = (name: string) => readFileSync(join(root, 'examples', 'data', name), 'utf8');
+
+let browser: Browser;
+let page: Page;
+let server: { url: string; close(): Promise<void> };
+let profile: string;
+const pageErrors: string[] = [];
+
+/** Puts text into the editor the way a paste does (an input event), then waits for the page to read it. */
+async function paste(text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const editor = document.getElementById('editor') as HTMLTextAreaElement;
+    editor.focus();
+    editor.value = '';
+    editor.setRangeText(t, 0, 0, 'end');
+    editor.dispatchEvent(new InputEvent('input', { inputType: 'insertFromPaste', bubbles: true }));
+  }, text);
+  await page.waitForFunction((t) => (window as any).playground.lastText === t, { timeout: 10_000 }, text);
+}
+
+const countIn = (selector: string) => page.$$eval(selector, (els) => els.length);
+const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
+
+function boardLetters(fen: string): number {
+  return [...fen.split(' ')[0]!.replace(/\[.*$/, '').split('/').slice(0, 8).join('')].filter((c) => /[pnbrqk]/i.test(c)).length;
+}
+
+describe('playground in Chromium', () => {
+  before(async function () {
+    if (!existsSync(join(root, 'dist', 'diagram.js'))) throw new Error('dist/ is not built: npm run build first');
+    // @ts-ignore plain ESM script
+    const { startPlayground } = await import('../../scripts/playground.mjs');
+    server = await startPlayground({ port: 0, quiet: true });
+    profile = mkdtempSync(join(tmpdir(), 'gn-playground-'));
+    browser = await puppeteer.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      headless: true,
+      userDataDir: profile,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    page = await browser.newPage();
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    await page.setViewport({ width: 1400, height: 1000 });
+    await page.goto(server.url, { waitUntil: 'load' });
+    await page.waitForFunction(() => typeof (window as any).setText === 'function', { timeout: 20_000 });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('is cross-origin isolated and loads without errors', async () => {
+    expect(await page.evaluate(() => crossOriginIsolated)).to.equal(true);
+    expect(pageErrors).to.deep.equal([]);
+  });
+
+  it('PGN: detects the format, lists the games, steps to the end and reaches the FEN chess.js reaches', async () => {
+    const text = sample('sample.pgn');
+    await paste(text);
+    expect(await textOf('#format')).to.equal('PGN');
+    expect(await countIn('#items li')).to.equal((text.match(/^\[Event /gm) ?? []).length);
+    // Replay of the same main line by chess.js (an independent implementation).
+    const chess = new Chess();
+    chess.loadPgn(text);
+    const final = chess.fen();
+    await page.click('#diagram');
+    await page.keyboard.press('Home');
+    expect(await countIn('#diagram svg .piece')).to.equal(32);
+    expect(await textOf('#fen')).to.equal('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    const plies = chess.history().length;
+    for (let i = 0; i < plies; i++) await page.keyboard.press('ArrowRight');
+    expect(await textOf('#fen')).to.equal(final);
+    expect(await countIn('#diagram svg .piece')).to.equal(boardLetters(final));
+    expect(await textOf('#ply')).to.equal(`${plies} / ${plies}`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('End');
+    expect(await textOf('#fen')).to.equal(final);
+    expect(await countIn('#moves span')).to.equal(plies);
+    expect(await page.$eval('#tags', (t) => t.textContent)).to.include('Morphy, Paul');
+    // Every writer of the format is offered and writes something.
+    const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
+    expect(targets).to.include.members(['PGN (export)', 'JSON']);
+    expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.include('[White "Morphy, Paul"]');
+  });
+
+  it('FEN (chess and crazyhouse): as many pieces drawn as the FEN has, pockets with counts', async () => {
+    const fens = ['r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QNNpp] b KQkq - 0 1'];
+    const epd = (await readShared('chess/perft-standard.epd'))?.split('\n').filter((l) => l.trim()).slice(0, 6).map((l) => l.split(';')[0]!.trim());
+    for (const fen of [...fens, ...(epd ?? [])]) {
+      await paste(`${fen}\n`);
+      expect(await textOf('#format')).to.equal('FEN');
+      expect(await countIn('#diagram svg .piece'), fen).to.equal(boardLetters(fen));
+    }
+    await paste(`${fens[1]}\n`);
+    const pockets = await page.$$eval('#diagram .pocket-piece', (els) => els.map((e) => `${e.getAttribute('data-piece')}${e.getAttribute('data-count')}`));
+    expect(pockets.sort()).to.deep.equal(['bP2', 'wN2', 'wQ1']);
+  });
+
+  it('PBN: one item per board, 52 cards in the deal diagram, DD with par in the worker', async () => {
+    const text = sample('sample.pbn');
+    await paste(text);
+    expect(await textOf('#format')).to.equal('PBN');
+    expect(await countIn('#items li')).to.equal((text.match(/^\[Board /gm) ?? []).length);
+    expect(await countIn('#diagram svg .card')).to.equal(52);
+    const deal = /\[Deal "([^"]+)"\]/.exec(text)![1]!;
+    for (const [i, seatHand] of deal.slice(2).split(' ').entries()) {
+      const seat = ['N', 'E', 'S', 'W'][(['N', 'E', 'S', 'W'].indexOf(deal[0]!) + i) % 4];
+      const drawn = await page.$$eval(`#diagram .hand[data-seat="${seat}"] .card`, (els) => els.length);
+      expect(drawn, seat).to.equal(seatHand.replace(/\./g, '').length);
+    }
+    await page.click('#run-dd');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', { timeout: 120_000 });
+    expect(await countIn('#diagram svg.gn-dd-table .dd-cell')).to.equal(20);
+    expect(await textOf('#job-result')).to.match(/double dummy: Par -?\d+/);
+  });
+
+  it('PBI and problem XML: one item per problem, diagram with the position and (w+b) count', async () => {
+    const pbi = sample('sample.pbi');
+    await paste(pbi);
+    expect(await textOf('#format')).to.equal('PBI');
+    const lines = pbi.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
+    expect(await countIn('#items li')).to.equal(lines.length);
+    const position = lines[0]!.split(':')[1]!;
+    const white = [...position].filter((c) => /[KQRBSP]/.test(c)).length;
+    const black = [...position].filter((c) => /[kqrbsp]/.test(c)).length;
+    expect(await countIn('#diagram svg .piece')).to.equal(white + black);
+    expect(await textOf('#diagram .piece-count')).to.equal(`(${white}+${black})`);
+    const xml = sample('sample-problem.xml');
+    await paste(xml);
+    expect(await textOf('#format')).to.equal('Problem XML');
+    expect(await countIn('#items li')).to.equal((xml.match(/<problem>/g) ?? []).length);
+    // The first problem's first twin: one <addition> per piece placed.
+    const firstTwin = xml.slice(xml.indexOf('<twin'), xml.indexOf('</twin>'));
+    const additions = [...firstTwin.matchAll(/<addition piece="(white|black)/g)].map((m) => m[1]);
+    expect(await countIn('#diagram svg .piece')).to.equal(additions.length);
+    expect(await textOf('#diagram .piece-count')).to.equal(`(${additions.filter((c) => c === 'white').length}+${additions.filter((c) => c === 'black').length})`);
+    const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
+    expect(targets).to.include.members(['PBI', 'Popeye', 'Problem XML', 'JSON']);
+  });
+
+  it('lists the errors of a broken file; clicking one puts the cursor on that line and column', async () => {
+    const broken = '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n';
+    await paste(broken);
+    expect(await countIn('#problems li.error')).to.be.greaterThan(0);
+    const first = await page.$eval('#problems li', (li) => ({ line: Number(li.getAttribute('data-line')), column: Number(li.getAttribute('data-column')), text: li.textContent }));
+    expect(first.line).to.equal(5);
+    expect(broken.split('\n')[4]!.slice(first.column - 1)).to.match(/^Kxe8/);
+    await page.click('#problems li');
+    const caret = await page.$eval('#editor', (e) => (e as HTMLTextAreaElement).selectionStart);
+    expect(broken.slice(caret)).to.match(/^Kxe8/);
+  });
+
+  it('a deep perft runs in the worker while the page answers within 100 ms, and Cancel stops it', async () => {
+    await paste('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n');
+    await page.$eval('#perft-depth', (e) => ((e as HTMLInputElement).value = '8'));
+    await page.click('#run-perft');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
+    // The page's own event loop: the longest gap between timer ticks during a second of the run.
+    const lag = await page.evaluate(() => new Promise<number>((resolve) => {
+      let worst = 0;
+      let last = performance.now();
+      const end = last + 1000;
+      const tick = () => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+        if (now < end) setTimeout(tick, 10);
+        else resolve(worst);
+      };
+      setTimeout(tick, 10);
+    }));
+    expect(lag).to.be.lessThan(100);
+    // Typing still lands in the editor during the run.
+    await page.focus('#perft-depth');
+    expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
+    await page.click('#cancel');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 5_000 });
+    // The worker still works afterwards, and counts right (against the shared Stockfish-verified suite).
+    const epd = await readShared('chess/perft-standard.epd');
+    const suite = epd ?? (await readFixture('chess/perft-counts.txt'));
+    const startLine = suite.split('\n').find((l) => l.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq'))!;
+    const expected = Number(/;D3 (\d+)/.exec(startLine)![1]);
+    await page.$eval('#perft-depth', (e) => ((e as HTMLInputElement).value = '3'));
+    await page.click('#run-perft');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', { timeout: 60_000 });
+    expect(await textOf('#job-result')).to.include(`${expected.toLocaleString('en')} nodes`);
+    expect(pageErrors).to.deep.equal([]);
+  });
+});

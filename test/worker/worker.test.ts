@@ -298,6 +298,28 @@ describe('worker API: every call settles', () => {
     }
   });
 
+  it('a pool item that crashes its worker fails alone; the pool replaces the worker', async () => {
+    // The real worker behind a fault: a message that mentions "crash-me" throws in a message handler
+    // that runs before the worker's own (uncaught: a Node thread exits, a Web Worker reports an error
+    // event, which arrives before the job's answer).
+    const listen = inBrowser
+      ? 'self.addEventListener("message", (e) => { if (JSON.stringify(e.data).includes("crash-me")) throw new Error("injected fault"); });'
+      : 'globalThis.process.getBuiltinModule("node:worker_threads").parentPort.on("message", (m) => { if (JSON.stringify(m).includes("crash-me")) throw new Error("injected fault"); });';
+    const pool = new WorkerPool({ size: 2, url: scriptUrl(`${listen}\n${await builtWorkerScript()}`) });
+    try {
+      const results = await pool.run('perft', [
+        { fen: 'startpos', depth: 3 },
+        { fen: 'startpos', depth: 5, note: 'crash-me' } as never,
+        { fen: KIWIPETE, depth: 2 },
+        { fen: 'startpos', depth: 4 },
+        { fen: KIWIPETE, depth: 3 },
+      ]);
+      expect(results.map((r) => (r.ok ? r.value.nodes : r.error.code))).to.deep.equal([8902, 'ERR_WORKER_CRASHED', 2039, 197281, 97862]);
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('gives one Result per item in input order; a bad board fails alone', async () => {
     const ends = await endPositions();
     const end = ends[0]!;

@@ -11,7 +11,7 @@ import { type Contract, type Seat, type Strain, nextSeat, partner, SEATS } from 
 import type { PbnAnnotated, PbnAuction, PbnColumn, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { decodePbn } from './decode.js';
-import { isTableName, isSectionToken, makeColumns, parseColumns } from './table.js';
+import { MAX_COLUMN_WIDTH, isTableName, isSectionToken, makeColumns, parseColumns } from './table.js';
 import { NO_INHERIT_TAGS, isKnownTag } from './tags.js';
 import {
   declarerTricks, isPbnDate, pbnDateDialect, isPbnTime, makeContract, parseContract, parseDeclarer, parseResult, parseSeat,
@@ -45,8 +45,7 @@ export const PBN_AGREEMENT_CODES: ReadonlySet<string> = new Set([
   'PLAY_TOO_MANY', 'RUBBER_VULNERABLE', 'NOTE_MISSING', 'TABLE_ORDER',
 ].map((c) => `ERR_PBN_${c}`));
 
-/** Widest table column (PBN 5.2 minimum width): a padded element must fit a 255-character line with its CRLF. */
-export const MAX_COLUMN_WIDTH = 253;
+
 
 interface Pos {
   line: number;

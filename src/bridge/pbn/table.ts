@@ -7,6 +7,9 @@ export const PBN_TABLES = [
   'OptimumResultTable', 'PlayTimeTable', 'ScoreTable', 'TotalScoreTable',
 ] as const;
 
+/** Widest table column (PBN 5.2 minimum width): a padded element must fit a 255-character line with its CRLF. */
+export const MAX_COLUMN_WIDTH = 253;
+
 export function isTableName(name: string): boolean {
   return (PBN_TABLES as readonly string[]).includes(name);
 }
@@ -34,8 +37,10 @@ export function makeColumns(columns: PbnColumn[]): string {
 
 /** Pads one element to its column's minimum width (default alignment: right for numbers, left otherwise). */
 export function padElement(element: string, column: PbnColumn | undefined): string {
-  if (!column?.width || element.length >= column.width) return element;
-  const fill = ' '.repeat(column.width - element.length);
+  // a model built by hand may hold any width: padding stops at the widest column a line can hold
+  const width = Math.min(column?.width ?? 0, MAX_COLUMN_WIDTH);
+  if (!width || element.length >= width) return element;
+  const fill = ' '.repeat(width - element.length);
   const right = column.align ? column.align === 'R' : /^[-+^]?\d/.test(element);
   return right ? fill + element : element + fill;
 }

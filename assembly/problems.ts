@@ -75,17 +75,8 @@ export function pop(): void { if (top > 0) top--; }
 export function moves(): i32 { return generateLegal(posAt(top), OUT); }
 /** Bit 0: in check; bits 1..: number of legal moves. */
 export function status(): i32 { const p = posAt(top); return (countLegal(p) << 1) | (inCheck(p) ? 1 : 0); }
-/** SAN of m at the top with + or # written to TEXT_OUT; returns the length. */
-export function san(m: u32): i32 {
-  let n = writeSan(posAt(top), m);
-  const q = posAt(top + 1);
-  makeMove(posAt(top), q, m);
-  if (inCheck(q)) {
-    store<u8>(TEXT_OUT + <usize>n, countLegal(q) == 0 ? 35 : 43);
-    n++;
-  }
-  return n;
-}
+/** SAN of m at the top (the chess core's writer, with + or #) in TEXT_OUT; returns the length. */
+export function san(m: u32): i32 { return writeSan(posAt(top), m); }
 
 // Questions at the top of the stack (the side to move there).
 export function mateIn(n: i32): i32 { return directMate(top, n) ? 1 : 0; }

@@ -9,3 +9,4 @@ export * from './xml/model.js';
 export * from './xml/read.js';
 export * from './xml/write.js';
 export * from './xml/derive.js';
+export * from './solve/index.js';

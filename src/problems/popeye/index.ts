@@ -1,0 +1,2 @@
+// Popeye input reader (re-exports only).
+export * from './read.js';

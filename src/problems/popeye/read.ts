@@ -1,0 +1,404 @@
+// Popeye input files (the orthodox subset): BeginProblem … NextProblem … EndProblem with Pieces,
+// White/Black, Stipulation, Option, Twin (Move, Exchange, Add, Remove, Substitute, Rotate, Mirror,
+// Shift, Stipulation, Continued, ZeroPosition), Author, Title, Origin, Remark and comments.
+// Keywords may be abbreviated as Popeye allows (any unambiguous prefix, case-insensitive); English
+// and German keywords are read. Everything else is a typed error with line:column.
+import type { NotationError } from '../../errors.js';
+import { emptyBoard, type ProblemBoard } from '../board.js';
+
+export type PopeyeTwinOp =
+  | { op: 'move'; from: number; to: number }
+  | { op: 'exchange'; a: number; b: number }
+  | { op: 'add'; color: 'white' | 'black'; kind: string; square: number }
+  | { op: 'remove'; square: number }
+  | { op: 'substitute'; fromKind: string; toKind: string }
+  | { op: 'rotate'; degrees: 90 | 180 | 270 }
+  | { op: 'mirror'; axis: 'a1<-->h1' | 'a1<-->a8' | 'a1<-->h8' | 'h1<-->a8' }
+  | { op: 'shift'; from: number; to: number }
+  | { op: 'stipulation'; stipulation: string }
+  | { op: 'polish' };
+
+export interface PopeyeTwin {
+  continued: boolean;
+  zero?: boolean;
+  ops: PopeyeTwinOp[];
+  /** The command as written (after the Twin keyword). */
+  text: string;
+  line: number;
+}
+
+export interface PopeyeOptions {
+  noBoard?: boolean;
+  intelligent?: boolean;
+  /** E.p. target square (0..63) from `EnPassant` (the square the last double step passed). */
+  enPassant?: number;
+  noThreat?: boolean;
+  try?: boolean;
+  /** Maximum refutations of a try (`Defence n`). */
+  defence?: number;
+  setPlay?: boolean;
+  maxSolutions?: number;
+  noCastling?: number[];
+  variations?: boolean;
+}
+
+export interface PopeyeProblem {
+  title?: string;
+  author?: string;
+  origin?: string;
+  remarks: string[];
+  board: ProblemBoard;
+  stipulation: string;
+  options: PopeyeOptions;
+  twins: PopeyeTwin[];
+  line: number;
+}
+
+export interface PopeyeParseResult {
+  problems: PopeyeProblem[];
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
+// Keyword → canonical name, English and German (Popeye's own vocabularies).
+const COMMANDS: Record<string, string> = {
+  beginproblem: 'begin', anfangproblem: 'begin', endproblem: 'end', endeproblem: 'end', nextproblem: 'next', weiterproblem: 'next',
+  pieces: 'pieces', steine: 'pieces', white: 'white', weiss: 'white', black: 'black', schwarz: 'black',
+  stipulation: 'stipulation', forderung: 'stipulation', option: 'option', twin: 'twin', zwilling: 'twin',
+  zeroposition: 'zero', nullstellung: 'zero', author: 'author', autor: 'author', title: 'title', titel: 'title',
+  origin: 'origin', quelle: 'origin', remark: 'remark', bemerkung: 'remark', protocol: 'protocol', protokoll: 'protocol',
+  condition: 'condition', bedingung: 'condition', sstipulation: 'sstipulation', award: 'award', auszeichnung: 'award',
+};
+const OPTIONS: Record<string, string> = {
+  noboard: 'noBoard', ohnebrett: 'noBoard', intelligent: 'intelligent', enpassant: 'enPassant', nothreat: 'noThreat',
+  ohnedrohung: 'noThreat', try: 'try', verfuehrung: 'try', defence: 'defence', widerlegung: 'defence', setplay: 'setPlay',
+  satzspiel: 'setPlay', maxsolutions: 'maxSolutions', maxloesungen: 'maxSolutions', nocastling: 'noCastling',
+  keinerochade: 'noCastling', variation: 'variations', varianten: 'variations', threat: 'threat', drohung: 'threat',
+  movenumbers: 'moveNumbers', zugnummern: 'moveNumbers', nowk: 'ignore', nobk: 'ignore', white: 'whiteFirst', weiss: 'whiteFirst',
+  halfduplex: 'unsupported', duplex: 'unsupported', postkeyplay: 'unsupported', nontrivial: 'unsupported', keepmatingpiece: 'unsupported',
+  noshortvariations: 'ignore', ohnekurzvarianten: 'ignore', quodlibet: 'unsupported', goalisend: 'unsupported',
+  maxtime: 'maxTime', maxzeit: 'maxTime', enpassent: 'enPassant',
+};
+const TWIN_OPS: Record<string, string> = {
+  move: 'move', versetze: 'move', exchange: 'exchange', tausche: 'exchange', add: 'add', hinzufuegen: 'add',
+  remove: 'remove', entferne: 'remove', substitute: 'substitute', ersetze: 'substitute', rotate: 'rotate', drehe: 'rotate',
+  mirror: 'mirror', spiegele: 'mirror', shift: 'shift', verschiebe: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
+  continued: 'continued', fortsetzung: 'continued', polishtype: 'polish', polnischertyp: 'polish',
+};
+const PIECE_LETTERS: Record<string, string> = { k: 'king', q: 'queen', d: 'queen', r: 'rook', t: 'rook', b: 'bishop', l: 'bishop', s: 'knight', n: 'knight', p: 'pawn' };
+
+/** Resolves an abbreviation: the unique keyword with this prefix (an exact match wins). */
+function lookup(table: Record<string, string>, word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (w in table) return table[w];
+  const hits = new Set<string>();
+  for (const key of Object.keys(table)) if (key.startsWith(w)) hits.add(table[key]!);
+  return hits.size === 1 ? [...hits][0] : undefined;
+}
+
+interface Token { text: string; line: number; column: number }
+
+function tokenize(text: string): { tokens: Token[]; lines: string[] } {
+  const tokens: Token[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  let inComment = false;
+  for (let l = 0; l < lines.length; l++) {
+    const row = lines[l]!;
+    const re = /\S+/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(row))) {
+      let word = m[0];
+      let col = m.index + 1;
+      // Comments in braces, possibly spanning lines.
+      while (word.length) {
+        if (inComment) {
+          const end = word.indexOf('}');
+          if (end < 0) { word = ''; break; }
+          inComment = false;
+          word = word.slice(end + 1);
+          col += end + 1;
+          continue;
+        }
+        const start = word.indexOf('{');
+        if (start < 0) { tokens.push({ text: word, line: l + 1, column: col }); break; }
+        if (start > 0) tokens.push({ text: word.slice(0, start), line: l + 1, column: col });
+        inComment = true;
+        word = word.slice(start + 1);
+        col += start + 1;
+      }
+    }
+  }
+  return { tokens, lines };
+}
+
+export function parseSquare(text: string): number | undefined {
+  const m = /^([a-h])([1-8])$/i.exec(text);
+  return m ? (Number(m[2]) - 1) * 8 + (m[1]!.toLowerCase().charCodeAt(0) - 97) : undefined;
+}
+
+/** Reads a Popeye input file. Never throws on bad input. */
+export function parsePopeye(text: string): PopeyeParseResult {
+  const { tokens, lines } = tokenize(text.replace(/^\uFEFF/, ''));
+  const problems: PopeyeProblem[] = [];
+  const errors: NotationError[] = [];
+  const warnings: NotationError[] = [];
+  const fail = (t: Token | undefined, code: string, message: string) => {
+    errors.push({ code, message, line: t?.line ?? lines.length, column: t?.column ?? 1 });
+  };
+  let i = 0;
+  let current: PopeyeProblem | undefined;
+  let started = false;
+  const restOfLine = (t: Token): string => {
+    // Free text: the rest of the source line after the keyword.
+    const row = lines[t.line - 1]!;
+    const out = row.slice(t.column - 1 + t.text.length).trim();
+    while (i < tokens.length && tokens[i]!.line === t.line) i++;
+    return out;
+  };
+  const newProblem = (line: number, from?: PopeyeProblem): PopeyeProblem => ({
+    remarks: [],
+    board: from ? { ...from.board, squares: from.board.squares.slice() } : emptyBoard(),
+    stipulation: from?.stipulation ?? '',
+    options: {},
+    twins: [],
+    line,
+    ...(from?.author ? { author: from.author } : {}),
+  });
+  const finish = () => {
+    if (current) {
+      if (!current.stipulation) fail({ text: '', line: current.line, column: 1 }, 'ERR_POPEYE_STIPULATION', 'the problem has no stipulation');
+      problems.push(current);
+    }
+  };
+  const pieceList = (color: 'white' | 'black', start: Token) => {
+    let n = 0;
+    while (i < tokens.length) {
+      const t = tokens[i]!;
+      const m = /^([kqdrtblsnp])((?:[a-h][1-8])+)$/i.exec(t.text);
+      if (!m) break;
+      i++;
+      n++;
+      const kind = PIECE_LETTERS[m[1]!.toLowerCase()]!;
+      for (let s = 0; s < m[2]!.length; s += 2) current!.board.squares[parseSquare(m[2]!.slice(s, s + 2))!] = { color, kind };
+    }
+    const t = tokens[i];
+    const isKeyword = t && (lookup(COMMANDS, t.text) || lookup({ white: 1, weiss: 1, black: 1, schwarz: 1 } as any, t.text));
+    if (n === 0 || (t && !isKeyword && t.line === tokens[i - 1]?.line)) {
+      fail(t ?? start, 'ERR_POPEYE_PIECE', t ? `'${t.text}' is not an orthodox piece on a square (e.g. Ke1, Sb1c3)` : 'pieces expected');
+      if (t && !isKeyword) i++;
+    }
+  };
+  while (i < tokens.length) {
+    const t = tokens[i++]!;
+    const cmd = lookup(COMMANDS, t.text);
+    if (!started) {
+      if (cmd !== 'begin') { fail(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`); return { problems, errors, warnings }; }
+      started = true;
+      current = newProblem(t.line);
+      continue;
+    }
+    if (!current) { fail(t, 'ERR_POPEYE_AFTER_END', `'${t.text}' after EndProblem`); break; }
+    switch (cmd) {
+      case 'begin': fail(t, 'ERR_POPEYE_BEGIN', 'BeginProblem inside a problem'); break;
+      case 'end': finish(); current = undefined; break;
+      case 'next': finish(); current = newProblem(t.line); break;
+      case 'pieces': {
+        while (i < tokens.length) {
+          const c = tokens[i]!;
+          const color = lookup({ white: 'white', weiss: 'white', black: 'black', schwarz: 'black' }, c.text);
+          if (!color || c.text.length < 2) break;
+          i++;
+          pieceList(color as 'white' | 'black', c);
+        }
+        break;
+      }
+      case 'white': case 'black': pieceList(cmd, t); break;
+      case 'stipulation': {
+        const s = tokens[i];
+        if (!s || s.line !== t.line) { fail(t, 'ERR_POPEYE_STIPULATION', 'Stipulation needs a value'); break; }
+        i++;
+        if (!/^([hs]?#|#)[1-9][0-9]*(\.5)?$/.test(s.text)) fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not #n, h#n(.5) or s#n`);
+        current.stipulation = s.text;
+        break;
+      }
+      case 'option': {
+        while (i < tokens.length) {
+          const o = tokens[i]!;
+          if (lookup(COMMANDS, o.text) && !lookup(OPTIONS, o.text)) break;
+          const opt = lookup(OPTIONS, o.text);
+          if (!opt) {
+            if (o.line !== t.line) break;
+            fail(o, 'ERR_POPEYE_OPTION', `option '${o.text}' is not supported`);
+            i++;
+            continue;
+          }
+          i++;
+          const next = tokens[i];
+          const number = () => {
+            if (next && /^[0-9]+$/.test(next.text)) { i++; return Number(next.text); }
+            fail(next ?? o, 'ERR_POPEYE_OPTION', `option ${o.text} needs a number`);
+            return undefined;
+          };
+          switch (opt) {
+            case 'noBoard': current.options.noBoard = true; break;
+            case 'intelligent': current.options.intelligent = true; break;
+            case 'noThreat': current.options.noThreat = true; break;
+            case 'try': current.options.try = true; break;
+            case 'setPlay': current.options.setPlay = true; break;
+            case 'variations': current.options.variations = true; break;
+            case 'defence': { const n = number(); if (n !== undefined) current.options.defence = n; break; }
+            case 'maxSolutions': { const n = number(); if (n !== undefined) current.options.maxSolutions = n; break; }
+            case 'threat': case 'maxTime': number(); break;
+            case 'moveNumbers': case 'ignore': break;
+            case 'enPassant': {
+              const m = next && /^((?:[a-h][1-8]){2,})$/i.exec(next.text);
+              if (!m) { fail(next ?? o, 'ERR_POPEYE_OPTION', 'EnPassant needs the squares of the last double step (e.g. e2e3e4)'); break; }
+              i++;
+              const sq = parseSquare(next!.text.slice(2, 4))!;
+              const first = parseSquare(next!.text.slice(0, 2))!;
+              const last = parseSquare(next!.text.slice(-2))!;
+              current.options.enPassant = next!.text.length === 4 ? (first + last) >> 1 : sq;
+              break;
+            }
+            case 'noCastling': {
+              const squares: number[] = [];
+              while (tokens[i] && parseSquare(tokens[i]!.text) !== undefined) squares.push(parseSquare(tokens[i++]!.text)!);
+              current.options.noCastling = squares;
+              break;
+            }
+            case 'whiteFirst': case 'unsupported': fail(o, 'ERR_POPEYE_OPTION', `option '${o.text}' is not supported by this solver`); break;
+          }
+        }
+        break;
+      }
+      case 'twin': case 'zero': {
+        const text = restOfLine(t);
+        const twin = parseTwin(text, t, fail);
+        if (cmd === 'zero') twin.zero = true;
+        if (twin) current.twins.push(twin);
+        break;
+      }
+      case 'author': { const v = restOfLine(t); current.author = current.author ? `${current.author}; ${v}` : v; break; }
+      case 'title': current.title = restOfLine(t); break;
+      case 'origin': current.origin = restOfLine(t); break;
+      case 'remark': current.remarks.push(restOfLine(t)); break;
+      case 'award': case 'protocol': restOfLine(t); break;
+      case 'condition': fail(t, 'ERR_POPEYE_CONDITION', 'fairy conditions are not supported by this solver'); restOfLine(t); break;
+      case 'sstipulation': fail(t, 'ERR_POPEYE_STIPULATION', 'SStipulation is not supported; use Stipulation'); restOfLine(t); break;
+      default: fail(t, 'ERR_POPEYE_KEYWORD', `unknown or unsupported keyword '${t.text}'`); break;
+    }
+  }
+  if (current) {
+    if (started) warnings.push({ code: 'ERR_POPEYE_END', message: 'the input ends without EndProblem', line: lines.length, column: 1 });
+    finish();
+  }
+  if (!started) fail(undefined, 'ERR_POPEYE_BEGIN', 'empty input: a Popeye input starts with BeginProblem');
+  return { problems, errors, warnings };
+}
+
+function parseTwin(text: string, at: Token, fail: (t: Token | undefined, code: string, message: string) => void): PopeyeTwin {
+  const twin: PopeyeTwin = { continued: false, ops: [], text, line: at.line };
+  const words = text.split(/\s+/).filter(Boolean);
+  const where = (k: number): Token => ({ text: words[k] ?? '', line: at.line, column: at.column });
+  let k = 0;
+  const sq = (): number | undefined => {
+    const s = words[k] !== undefined ? parseSquare(words[k]!) : undefined;
+    if (s === undefined) fail(where(k), 'ERR_POPEYE_TWIN', `a square expected in twin '${text}', found '${words[k] ?? ''}'`);
+    k++;
+    return s;
+  };
+  const kind = (): string | undefined => {
+    const w = words[k++];
+    const v = w && w.length === 1 ? PIECE_LETTERS[w.toLowerCase()] : undefined;
+    if (!v) fail(where(k - 1), 'ERR_POPEYE_TWIN', `an orthodox piece letter expected in twin '${text}', found '${w ?? ''}'`);
+    return v;
+  };
+  while (k < words.length) {
+    const op = lookup(TWIN_OPS, words[k]!);
+    k++;
+    switch (op) {
+      case 'continued': twin.continued = true; break;
+      case 'move': { const a = sq(), b = sq(); if (a !== undefined && b !== undefined) twin.ops.push({ op: 'move', from: a, to: b }); break; }
+      case 'exchange': { const a = sq(), b = sq(); if (a !== undefined && b !== undefined) twin.ops.push({ op: 'exchange', a, b }); break; }
+      case 'shift': { const a = sq(), b = sq(); if (a !== undefined && b !== undefined) twin.ops.push({ op: 'shift', from: a, to: b }); break; }
+      case 'remove': { const a = sq(); if (a !== undefined) twin.ops.push({ op: 'remove', square: a }); break; }
+      case 'add': {
+        const c = lookup({ white: 'white', weiss: 'white', black: 'black', schwarz: 'black' }, words[k] ?? '');
+        k++;
+        const m = /^([kqdrtblsnp])([a-h][1-8])$/i.exec(words[k] ?? '');
+        if (!c || !m) { fail(where(k), 'ERR_POPEYE_TWIN', `Add needs a colour and a piece on a square (Add black Bb5) in '${text}'`); k++; break; }
+        k++;
+        twin.ops.push({ op: 'add', color: c as 'white' | 'black', kind: PIECE_LETTERS[m[1]!.toLowerCase()]!, square: parseSquare(m[2]!)! });
+        break;
+      }
+      case 'substitute': { const a = kind(), b = kind(); if (a && b) twin.ops.push({ op: 'substitute', fromKind: a, toKind: b }); break; }
+      case 'rotate': {
+        const d = Number(words[k++]);
+        if (d === 90 || d === 180 || d === 270) twin.ops.push({ op: 'rotate', degrees: d });
+        else fail(where(k - 1), 'ERR_POPEYE_TWIN', `Rotate takes 90, 180 or 270 in '${text}'`);
+        break;
+      }
+      case 'mirror': {
+        const a = words[k++];
+        if (a === 'a1<-->h1' || a === 'a1<-->a8' || a === 'a1<-->h8' || a === 'h1<-->a8') twin.ops.push({ op: 'mirror', axis: a });
+        else fail(where(k - 1), 'ERR_POPEYE_TWIN', `Mirror takes a1<-->h1, a1<-->a8, a1<-->h8 or h1<-->a8 in '${text}'`);
+        break;
+      }
+      case 'stipulation': {
+        const s = words[k++] ?? '';
+        if (!/^([hs]?#)[1-9][0-9]*(\.5)?$/.test(s)) fail(where(k - 1), 'ERR_POPEYE_STIPULATION', `stipulation '${s}' is not #n, h#n(.5) or s#n`);
+        else twin.ops.push({ op: 'stipulation', stipulation: s });
+        break;
+      }
+      case 'polish': twin.ops.push({ op: 'polish' }); break;
+      default: fail(where(k - 1), 'ERR_POPEYE_TWIN', `unsupported twin command '${words[k - 1]}'`); break;
+    }
+  }
+  return twin;
+}
+
+/** Applies twin operations to a board (a new board is returned) and the stipulation. */
+export function applyTwin(board: ProblemBoard, stipulation: string, ops: PopeyeTwinOp[], errors: NotationError[] = [], line?: number): { board: ProblemBoard; stipulation: string } {
+  let squares = board.squares.slice();
+  const bad = (message: string) => errors.push({ code: 'ERR_POPEYE_TWIN', message, ...(line !== undefined ? { line, column: 1 } : {}) });
+  const name = (s: number) => String.fromCharCode(97 + (s & 7)) + ((s >> 3) + 1);
+  for (const op of ops) {
+    switch (op.op) {
+      case 'move':
+        if (!squares[op.from]) bad(`Move: no piece on ${name(op.from)}`);
+        else { squares[op.to] = squares[op.from]!; squares[op.from] = null; }
+        break;
+      case 'exchange': { const a = squares[op.a]!, b = squares[op.b]!; squares[op.a] = b ?? null; squares[op.b] = a ?? null; break; }
+      case 'add': squares[op.square] = { color: op.color, kind: op.kind }; break;
+      case 'remove': if (!squares[op.square]) bad(`Remove: no piece on ${name(op.square)}`); squares[op.square] = null; break;
+      case 'substitute': squares = squares.map((p) => (p && p.kind === op.fromKind ? { ...p, kind: op.toKind } : p)); break;
+      case 'polish': squares = squares.map((p) => (p && (p.color === 'white' || p.color === 'black') ? { ...p, color: p.color === 'white' ? 'black' : 'white' } : p)); break;
+      case 'rotate': case 'mirror': case 'shift': {
+        const next: typeof squares = new Array(64).fill(null);
+        const df = op.op === 'shift' ? (op.to & 7) - (op.from & 7) : 0, dr = op.op === 'shift' ? (op.to >> 3) - (op.from >> 3) : 0;
+        let lost = false;
+        for (let s = 0; s < 64; s++) {
+          const p = squares[s];
+          if (!p) continue;
+          const f = s & 7, r = s >> 3;
+          let nf = f, nr = r;
+          if (op.op === 'rotate') {
+            // Counter-clockwise as Popeye turns the board.
+            if (op.degrees === 90) { nf = 7 - r; nr = f; } else if (op.degrees === 180) { nf = 7 - f; nr = 7 - r; } else { nf = r; nr = 7 - f; }
+          } else if (op.op === 'mirror') {
+            if (op.axis === 'a1<-->h1') nf = 7 - f;
+            else if (op.axis === 'a1<-->a8') nr = 7 - r;
+            else if (op.axis === 'a1<-->h8') { nf = r; nr = f; } else { nf = 7 - r; nr = 7 - f; }
+          } else { nf = f + df; nr = r + dr; }
+          if (nf < 0 || nf > 7 || nr < 0 || nr > 7) { lost = true; continue; }
+          next[nr * 8 + nf] = p;
+        }
+        if (lost) bad('Shift moves a piece off the board');
+        squares = next;
+        break;
+      }
+      case 'stipulation': stipulation = op.stipulation; break;
+    }
+  }
+  return { board: { files: board.files, ranks: board.ranks, squares }, stipulation };
+}

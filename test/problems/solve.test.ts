@@ -1,0 +1,134 @@
+// The solver against Popeye 4.104's solutions and statuses (../shared solve-reference.jsonl, or
+// the facts-only fixture copy), plus positions where castling and e.p. decide the key.
+import { expect } from 'chai';
+import { solve, solveAll, parsePopeye, parseSolveStipulation } from 'gamenotation/problems';
+import { referenceProblems, type ReferenceProblem } from './support.js';
+
+const isNode = typeof (globalThis as any).process?.versions?.node === 'string';
+const key = (u: string | string[]) => (Array.isArray(u) ? u.join(' ') : u);
+
+// In the browser only the quick problems run (the slowest helpmates take seconds).
+const SLOW = new Set(['H3-03', 'H3-05', 'D4-01']);
+
+describe('solve: the reference problems (Popeye 4.104)', () => {
+  let problems: ReferenceProblem[] = [];
+  before(async () => {
+    problems = await referenceProblems();
+  });
+
+  it('has the reference data', () => {
+    expect(problems.length).to.be.at.least(3);
+  });
+
+  it('every part: the same solution set, short-solution flag and status as Popeye, and the same FEN', function () {
+    let checked = 0;
+    for (const problem of problems) {
+      if (!isNode && SLOW.has(problem.id)) continue;
+      // The intended number of solutions is the record's (a fact of the source, as PBI/XML carry it).
+      const result = solve(problem.popeye_input, { intended: problem.parts[0]!.intended_solutions ?? undefined });
+      if (!result.ok) throw new Error(`${problem.id}: ${result.error.code} ${result.error.message}`);
+      const parts = result.value.parts;
+      expect(parts.map((p) => p.stipulation), problem.id).to.deep.equal(problem.parts.map((p) => p.stipulation));
+      problem.parts.forEach((ref, i) => {
+        const got = parts[i]!;
+        const where = `${problem.id} part ${i + 1} (${ref.twin_command ?? 'diagram'})`;
+        expect(got.fen, where).to.equal(ref.fen);
+        expect(got.twinCommand, where).to.equal(ref.twin_command);
+        expect(got.solutions.map((s) => key(s.uci)).sort(), where).to.deep.equal(ref.solutions.map((s) => key(s.uci)).sort());
+        expect(got.shortSolution, where).to.equal(ref.short_solution_exists);
+        expect(got.status, where).to.equal(ref.status);
+        checked++;
+      });
+    }
+    expect(checked).to.be.greaterThan(0);
+  });
+
+  it('solves the first part from { fen, stipulation } alike', () => {
+    for (const problem of problems.filter((p) => !SLOW.has(p.id)).slice(0, 12)) {
+      const ref = problem.parts[0]!;
+      const r = solve({ fen: ref.fen, stipulation: ref.stipulation, intended: ref.intended_solutions ?? undefined });
+      expect(r.ok, problem.id).to.equal(true);
+      if (r.ok) expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problem.id).to.deep.equal(ref.solutions.map((s) => key(s.uci)).sort());
+    }
+  });
+});
+
+describe('solve: castling and e.p. decide the key', () => {
+  // Popeye BEISPIEL/castling.inp (G. Schöpfer 1927): 1.Qa7-f2! threatens 2.0-0#.
+  it('#2 whose threat is castling (K and R at home may castle)', () => {
+    const r = solve({ fen: '8/Q7/8/8/8/8/8/2k1K2R w K - 0 1', stipulation: '#2' });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    const part = r.value.parts[0]!;
+    expect(part.solutions.map((s) => s.uci)).to.deep.equal(['a7f2']);
+    expect(part.solutions[0]!.threats?.map((t) => t.uci)).to.deep.equal(['e1g1']);
+    expect(part.text).to.contain('1.Qf2! (2.O-O#)');
+  });
+
+  it('the same position from a Popeye input gets its castling right by convention, and NoCastling removes it', () => {
+    const base = 'BeginProblem\nPieces White Ke1 Qa7 Rh1 Black Kc1\nStipulation #2\n';
+    const r = solve(`${base}EndProblem\n`);
+    expect(r.ok && r.value.parts[0]!.fen).to.equal('8/Q7/8/8/8/8/8/2k1K2R w K - 0 1');
+    const no = solve(`${base}Option NoCastling h1\nEndProblem\n`);
+    expect(no.ok && no.value.parts[0]!.fen).to.equal('8/Q7/8/8/8/8/8/2k1K2R w - - 0 1');
+    expect(no.ok && no.value.parts[0]!.solutions.map((s) => s.uci)).to.not.deep.equal(['a7f2']);
+  });
+
+  it('e.p. given by the last move decides a #2 (D2-15 from the reference; D2-09 has none)', () => {
+    const withEp = solve('BeginProblem\nPieces White Kf5 Rh8 Pe5 Pf6 Ph5 Black Kh6 Pg5 Ph7\nStipulation #2\nOption EnPassant g7g5\nEndProblem\n');
+    const without = solve('BeginProblem\nPieces White Kf5 Rh8 Pe5 Pf6 Ph5 Black Kh6 Pg5 Ph7\nStipulation #2\nEndProblem\n');
+    expect(withEp.ok && withEp.value.parts[0]!.fen).to.equal('7R/7p/5P1k/4PKpP/8/8/8/8 w - g6 0 1');
+    // With the e.p. right: 1.hxg6 e.p. is the key (Väth's test data); without it there is none.
+    expect(withEp.ok && withEp.value.parts[0]!.solutions.map((s) => s.uci)).to.deep.equal(['h5g6']);
+    expect(without.ok && without.value.parts[0]!.status).to.equal('+');
+  });
+});
+
+describe('solve: input forms and errors', () => {
+  it('reads several problems from one Popeye file, in order', () => {
+    const text = 'BeginProblem\nTitle one\nPieces White Kc3 Qc2 Black Ke1 Pe3\nStipulation #2\nNextProblem\nTitle two\nPieces White Ka1 Qd7 Bd1 Be3 Pd3 Pg3 Black Kf6\nStipulation #2\nEndProblem\n';
+    const r = solveAll(text);
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    expect(r.value.map((p) => (p.ok ? p.value.id : p.error.code))).to.deep.equal(['one', 'two']);
+    const second = r.value[1]!;
+    expect(second.ok && second.value.parts[0]!.status).to.equal('*');
+  });
+
+  it('typed errors with line:column for unsupported Popeye input', () => {
+    const bad = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');
+    expect(bad.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
+    const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption Duplex\nEndProblem\n');
+    expect(opt.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
+    const piece = parsePopeye('BeginProblem\nPieces White Ke1 Xz9 Black Ke8\nStipulation #2\nEndProblem\n');
+    expect(piece.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
+  });
+
+  it('errors as values: stipulation, position, input', () => {
+    const s = solve({ fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: 'ser-h#3' });
+    expect(!s.ok && s.error.code).to.equal('ERR_SOLVE_STIPULATION');
+    const p = solve({ fen: '8/8/8/8/8/8/8/8 w - - 0 1', stipulation: '#2' });
+    expect(!p.ok && p.error.code).to.equal('ERR_SOLVE_POSITION');
+    const i = solve(42 as any);
+    expect(!i.ok && i.error.code).to.equal('ERR_SOLVE_INPUT');
+    expect(parseSolveStipulation('h#2.5')).to.deep.include({ kind: 'help', plies: 5 });
+  });
+
+  it('an aborted signal ends the solve with ERR_SOLVE_ABORTED; progress is reported per key tried', () => {
+    const seen: number[] = [];
+    const r = solve({ fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' }, { onProgress: (p) => seen.push(p.done) });
+    expect(r.ok).to.equal(true);
+    expect(seen.length).to.be.greaterThan(10);
+    const controller = new AbortController();
+    controller.abort();
+    const a = solve({ fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' }, { signal: controller.signal });
+    expect(!a.ok && a.error.code).to.equal('ERR_SOLVE_ABORTED');
+  });
+
+  it('tries with their refutations, and set play of a helpmate', () => {
+    const r = solve({ fen: '8/8/8/8/8/2K1p3/2Q5/4k3 w - - 0 1', stipulation: '#2' }, { tries: true });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    for (const t of r.value.parts[0]!.tries!) expect(t.refutations.length).to.equal(1);
+  });
+});

@@ -97,7 +97,7 @@ const pbn = {
     const r = parsePbn(text);
     const items = r.games.map((game, i) => {
       const info = pbnGameInfo(game);
-      return { label: `Board ${game.tags.Board?.value ?? i + 1}${info.contract ? ` · ${typeof info.contract === 'string' ? info.contract : `${info.contract.level}${info.contract.strain}${info.contract.risk}`}${info.declarer ?? ''}` : ''}`, kind: 'deal', game, info };
+      return { label: `Board ${game.tags.Board?.value ?? i + 1}${info.contract ? ` · ${typeof info.contract === 'string' ? info.contract : `${info.contract.level}${info.contract.strain}${info.contract.risk}`}${info.declarer ? ` ${info.declarer}` : ''}` : ''}`, kind: 'deal', game, info };
     });
     return {
       items, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')],
@@ -238,6 +238,7 @@ function select(i) {
   $('ply').textContent = '-';
   state.plies = 0;
   state.fen = undefined;
+  $('stepper').hidden = item?.kind !== 'game';
   if (!item) {
     $('diagram').replaceChildren();
     renderTags([]);
@@ -340,6 +341,10 @@ function load(text) {
     state.parsed = { items: [], problems: [{ severity: 'error', code: 'ERR_INTERNAL', message: String(e.message), line: 1, column: 1 }], convert: {} };
   }
   state.lastText = text;
+  if (!running) {
+    $('job-result').textContent = '';
+    delete $('job-result').dataset.state;
+  }
   renderProblems(state.parsed.problems);
   renderItems();
   renderConvert();

@@ -1,0 +1,102 @@
+// `gamenotation solve FILE.inp|FILE.pbi|FILE.xml [--json] [--set-status]` and
+// `gamenotation solve "<FEN>" --stip "h#3"`: the chess problem solver.
+import { makePbi, parsePbi, parseProblemXml, solve, solveAll, withPbiStatus, type SolvedProblem, type SolveOptions } from '../../problems/index.js';
+import type { Result } from '../../errors.js';
+import { intOption } from '../args.js';
+import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
+import type { Command, CommandContext } from '../types.js';
+
+const FEN_BOARD = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
+
+interface Job { label: string; result: Result<SolvedProblem> }
+
+function json(p: SolvedProblem): object {
+  return {
+    ...(p.id !== undefined ? { id: p.id } : {}),
+    stipulation: p.stipulation,
+    parts: p.parts.map((part) => ({
+      twin: part.twin,
+      stipulation: part.stipulation,
+      status: part.status,
+      solutions: part.solutions.map((s) => ({ uci: s.uci, san: s.san })),
+    })),
+  };
+}
+
+export const solveCommand: Command = {
+  name: 'solve',
+  summary: 'solve chess problems (#n, h#n, s#n) from Popeye input, PBI, problem XML or a FEN with --stip',
+  usage: 'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status]',
+  options: {
+    stip: { type: 'string' }, json: { type: 'boolean' }, tries: { type: 'boolean' }, 'max-solutions': { type: 'string' },
+    intended: { type: 'string' }, 'set-status': { type: 'boolean' }, 'set-play': { type: 'boolean' },
+  },
+  async run(ctx: CommandContext) {
+    const [arg] = ctx.positionals;
+    if (!arg) throw new UsageError(`missing FILE or FEN\nusage: ${this.usage}`);
+    const options: SolveOptions = {};
+    const max = intOption(ctx, 'max-solutions', { min: 1 });
+    if (max !== undefined) options.maxSolutions = max;
+    const intended = intOption(ctx, 'intended', { min: 1 });
+    if (intended !== undefined) options.intended = intended;
+    if (ctx.options.tries) options.tries = true;
+    if (ctx.options['set-play']) options.setPlay = true;
+    const jobs: Job[] = [];
+    const stip = ctx.options.stip as string | undefined;
+    if (FEN_BOARD.test(arg)) {
+      if (!stip) throw new UsageError('a FEN needs --stip (e.g. --stip "#2")');
+      jobs.push({ label: arg, result: solve({ fen: arg.trim(), stipulation: stip }, options) });
+    } else {
+      if (stip) throw new UsageError('--stip goes with a FEN; files carry their own stipulations');
+      const input = await ctx.io.readInput(arg);
+      const text = new TextDecoder().decode(input.bytes);
+      if (/\.pbi$/i.test(arg) || /^\uFEFF?#PBI/.test(text)) {
+        const doc = parsePbi(input.bytes);
+        for (const e of doc.errors) ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+        doc.problems.forEach((p, i) => jobs.push({ label: `${input.name}:${p.line ?? i + 1}`, result: solve(p, options) }));
+        if (ctx.options['set-status']) {
+          const updated = doc.problems.map((p, i) => {
+            const r = jobs[i]!.result;
+            return r.ok ? withPbiStatus(p, r.value.parts[0]!.status) : p;
+          });
+          const fs = await import('node:fs');
+          fs.writeFileSync(arg, makePbi({ ...doc, problems: updated }));
+        }
+      } else if (/\.xml$/i.test(arg) || /^\s*(<\?xml|<problems)/.test(text)) {
+        if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
+        const doc = parseProblemXml(input.bytes);
+        for (const e of doc.errors) ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+        (doc.document?.problems ?? []).forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, result: solve(p, options) }));
+        if (!doc.document) return EXIT_INPUT;
+      } else {
+        if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
+        const all = solveAll(text, options);
+        if (!all.ok) {
+          const e = all.error;
+          ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+          return EXIT_INPUT;
+        }
+        all.value.forEach((r, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, result: r }));
+      }
+    }
+    let failed = 0;
+    const out: object[] = [];
+    for (const job of jobs) {
+      if (!job.result.ok) {
+        const e = job.result.error;
+        ctx.io.err(`${job.label}${e.line !== undefined ? `:${e.line}:${e.column ?? 1}` : ''} ${e.code} ${e.message}\n`);
+        failed++;
+        continue;
+      }
+      const p = job.result.value;
+      if (ctx.options.json) out.push(json(p));
+      else {
+        const head = `${p.id ?? job.label}  ${p.stipulation}`;
+        const body = p.parts.map((part) => `${part.text}\n  status ${part.status}${part.shortSolution ? ' (shorter solution exists)' : ''}`).join('\n');
+        ctx.io.out(`${head}\n${body}\n\n`);
+      }
+    }
+    if (ctx.options.json) ctx.io.out(`${JSON.stringify(out, null, 1)}\n`);
+    return failed ? EXIT_INPUT : EXIT_OK;
+  },
+};

@@ -63,6 +63,11 @@ function nodeWorkerThreads(): WorkerThreads | undefined {
   return (globalThis as any).process?.getBuiltinModule?.('node:worker_threads');
 }
 
+/** Node takes a string as a path; a string with a scheme (file:, data:) is meant as a URL. */
+function nodeScriptUrl(url: string | URL): string | URL {
+  return typeof url === 'string' && /^[a-z][a-z0-9+.-]+:/i.test(url) ? new URL(url) : url;
+}
+
 let blobUrl: string | undefined;
 /** One Blob URL per page for the inlined script, shared by every worker (never revoked: workers reuse it). */
 function inlinedScriptUrl(code: string): string {
@@ -106,9 +111,7 @@ class Thread {
     this.inlined = 'code' in script;
     const threads = nodeWorkerThreads();
     if (threads) {
-      // Node takes a string as a path; a string with a scheme (file:, data:) is meant as a URL.
-      const url = typeof script.url === 'string' && /^[a-z][a-z0-9+.-]+:/i.test(script.url) ? new URL(script.url) : script.url;
-      const worker = 'code' in script ? new threads.Worker(script.code, { eval: true }) : new threads.Worker(url!);
+      const worker = 'code' in script ? new threads.Worker(script.code, { eval: true }) : new threads.Worker(nodeScriptUrl(script.url));
       this.handle = worker;
       worker.unref();
       worker.on('message', (message) => message === READY_MESSAGE && this.started());

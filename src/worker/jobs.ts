@@ -9,8 +9,8 @@
  * because the client terminates the worker (see index.ts).
  */
 import { NotationFailure, type Result } from '../errors.js';
-import type { Variant } from '../chess/index.js';
-import type { BoardToSolve, DDTable, SolveBoardResult, Deal } from '../bridge/index.js';
+import { INITIAL_FEN, Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
+import { calcDDTable, solveBoard, type BoardToSolve, type DDTable, type Deal, type SolveBoardResult } from '../bridge/index.js';
 
 /** Progress of a long job, reported through a Comlink-proxied callback. */
 export interface Progress {
@@ -43,14 +43,11 @@ export interface ChildPosition {
   fen: string;
 }
 
-// Each domain is imported on first use: in a worker built with code splitting, a worker that only
-// solves bridge deals never loads the chess module (the inlined worker holds both; see docs/worker.md).
-const chess = () => import('../chess/index.js');
-const bridge = () => import('../bridge/dd/solve.js');
+// Static imports, so that the one-file worker keeps only what the jobs use. The wasm modules are
+// still compiled on first use: a worker that only solves deals never compiles the chess module.
 
 /** `'startpos'` stands for the initial position wherever a FEN is asked for. */
-async function rootPosition(input: ChessInput) {
-  const { Position, INITIAL_FEN } = await chess();
+function rootPosition(input: ChessInput) {
   const text = typeof input.fen === 'string' && input.fen.trim() === 'startpos' ? INITIAL_FEN : input.fen;
   // Lenient like `perft()` of gamenotation/chess: test positions with recoverable setup problems pass.
   const root = Position.fromFen(text, { variant: input.variant ?? 'chess', lenient: true, chess960: input.chess960 });
@@ -73,9 +70,8 @@ function unwrapResult<T>(result: Result<T>): T {
 export const jobs = {
   /** Perft node count; with `divide`, the count under each root move. Progress once per root move. */
   async perft(input: ChessInput & { depth: number; divide?: boolean }, ctx: JobContext): Promise<PerftResult> {
-    const { perft, makeUci } = await chess();
     const { depth, variant } = input;
-    const { root, fen } = await rootPosition(input);
+    const { root, fen } = rootPosition(input);
     if (!Number.isInteger(depth) || depth < 0 || depth > 60) {
       throw new NotationFailure({ code: 'ERR_PERFT_DEPTH', message: `perft depth must be an integer 0..60, got ${depth}` });
     }
@@ -97,8 +93,7 @@ export const jobs = {
 
   /** The position after each legal move (how the pool shares perft out). */
   async children(input: ChessInput): Promise<ChildPosition[]> {
-    const { makeUci } = await chess();
-    const { root } = await rootPosition(input);
+    const { root } = rootPosition(input);
     return root.legalMoves().map((move) => {
       const child = root.clone();
       child.play(move);
@@ -107,20 +102,17 @@ export const jobs = {
   },
 
   async legalMoves(input: ChessInput): Promise<ListedMove[]> {
-    const { makeSan, makeUci } = await chess();
-    const { root } = await rootPosition(input);
+    const { root } = rootPosition(input);
     return root.legalMoves().map((m) => ({ uci: makeUci(m), san: makeSan(root, m) }));
   },
 
   /** Double-dummy table of one deal (PBN deal string or Deal). */
   async ddTable(input: { deal: string | Deal }): Promise<DDTable> {
-    const { calcDDTable } = await bridge();
     return unwrapResult(calcDDTable(input.deal));
   },
 
   /** Double-dummy scores of every card in one position (a trick may be in progress). */
   async solveBoard(input: BoardToSolve): Promise<SolveBoardResult> {
-    const { solveBoard } = await bridge();
     return unwrapResult(solveBoard(input.deal, input));
   },
 };

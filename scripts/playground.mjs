@@ -71,7 +71,10 @@ export function startPlayground({ port = Number(process.env.PORT ?? 8080), host 
         return;
       }
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
+      // The one bare import of the built package gets a URL, so module workers (which see no import
+      // map) load dist/ files too.
+      if (file.endsWith('.js') && path.startsWith('/dist/')) res.end(readFileSync(file, 'utf8').replace(/(from\s*|import\s*\(\s*|import\s*)(['"])fast-xml-parser\2/g, '$1$2/vendor/fast-xml-parser.js$2'));
+      else res.end(readFileSync(file));
     } catch (e) {
       res.writeHead(500, { ...headers, 'Content-Type': 'text/plain' });
       res.end(String(e?.message ?? e));

@@ -266,12 +266,12 @@ function select(i) {
     const p = item.problem;
     renderTags([['Authors', p.names.join(', ')], ['Stipulation', p.stipulation], ['Source', p.usedSource ? Object.values(p.usedSource).filter(Boolean).join(' | ') : ''], ['Key', p.keymove], ['Status', p.status], ['Position', p.position]]);
     showSvg(pbiProblemDiagram(p));
-    setTools('none');
+    setTools(p.board ? 'problem' : 'none');
   } else if (item.kind === 'xml') {
     const twins = deriveTwins(item.problem);
     renderTags(twins.map((t) => [`Twin ${t.twinId}`, formatStipulation(t.stipulation)]).concat([['Themes', item.problem.themes.join(', ')]]));
     showSvg(problemXmlDiagram(item.problem));
-    setTools('none');
+    setTools(twins.length ? 'problem' : 'none');
   }
 }
 
@@ -498,7 +498,46 @@ $('run-dd').addEventListener('click', () => {
   });
 });
 
-// The problem solver and engine analysis join here as they land in the worker's job registry:
+// The problem solver runs in a module worker of its own (solver-worker.js) until the worker API's
+// job registry has a solve job; Cancel terminates it at once.
+let solver;
+$('run-solve').addEventListener('click', () => {
+  const item = state.parsed?.items[state.selected];
+  if (item?.kind !== 'pbi' && item?.kind !== 'xml') return;
+  runJob('solve', (signal, onProgress) => new Promise((resolve, reject) => {
+    solver ??= new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+    const worker = solver;
+    const drop = () => {
+      worker.terminate();
+      if (solver === worker) solver = undefined;
+    };
+    const onAbort = () => {
+      drop();
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    worker.onerror = (e) => {
+      signal.removeEventListener('abort', onAbort);
+      drop();
+      reject(Object.assign(new Error(e.message || 'the solver worker failed'), { code: 'ERR_SOLVE_WORKER' }));
+    };
+    worker.onmessage = (e) => {
+      const { progress, result } = e.data;
+      if (progress) {
+        const parts = Math.max(1, progress.parts);
+        const within = progress.total ? progress.done / progress.total : 0;
+        onProgress({ done: Math.min(parts, progress.part + within), total: parts }); // part counts from 0
+        return;
+      }
+      signal.removeEventListener('abort', onAbort);
+      if (!result.ok) return reject(Object.assign(new Error(result.error.message), { code: result.error.code }));
+      resolve(result.value.parts.map((part) => `${part.twin ? `${part.twin}) ` : ''}${part.stipulation} status ${part.status || '(none)'}${part.shortSolution ? ', shorter solution' : ''}\n${part.text}`).join('\n'));
+    };
+    worker.postMessage({ input: item.problem, options: { maxSolutions: 20 } });
+  }));
+});
+
+// Engine analysis joins here when it lands in the worker's job registry:
 // add a button to #extra-tools that calls getWorker().run('<job>', input, { signal, onProgress }).
 
 setTools('none');

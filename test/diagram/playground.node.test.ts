@@ -154,6 +154,22 @@ describe('playground in Chromium', () => {
     expect(targets).to.include.members(['PBI', 'Popeye', 'Problem XML', 'JSON']);
   });
 
+  it('solves a PBI problem in a worker: the key is the one the file gives', async () => {
+    const pbi = sample('sample.pbi');
+    await paste(pbi);
+    const records = pbi.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
+    const index = records.findIndex((l) => l.split(':')[2] === '#2');
+    const key = records[index]!.split(':')[6]!; // the keymove field, e.g. Kb3-a4
+    await page.click(`#items li:nth-child(${index + 1})`);
+    await page.click('#run-solve');
+    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 120_000 });
+    const result = await textOf('#job-result');
+    expect(result).to.match(/^solve: #2 status !/);
+    // The file writes the key in long form (Kb3-a4); the solver's text in short form (1.Ka4!).
+    const [, piece, to] = /^([KQRBSN]?)[a-h][1-8][-*x]([a-h][1-8])/.exec(key)!;
+    expect(result).to.match(new RegExp(`1\\.${piece}x?${to}!`));
+  });
+
   it('lists the errors of a broken file; clicking one puts the cursor on that line and column', async () => {
     const broken = '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n';
     await paste(broken);

@@ -41,7 +41,7 @@ export function padElement(element: string, column: PbnColumn | undefined): stri
   const width = Math.min(column?.width ?? 0, MAX_COLUMN_WIDTH);
   if (!width || element.length >= width) return element;
   const fill = ' '.repeat(width - element.length);
-  const right = column.align ? column.align === 'R' : /^[-+^]?\d/.test(element);
+  const right = column?.align ? column.align === 'R' : /^[-+^]?\d/.test(element);
   return right ? fill + element : element + fill;
 }
 

@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const MOUNTS = [
   ['/dist/', join(root, 'dist')],
   ['/data/', join(root, 'examples', 'data')],
+  // The optional engine peer (GPL-3.0, never bundled): served from the user's node_modules when installed.
+  ['/engines/stockfish/', join(root, 'node_modules', 'stockfish', 'bin')],
   ['/', join(root, 'examples', 'playground')],
 ];
 const TYPES = {

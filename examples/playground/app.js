@@ -8,6 +8,7 @@ import { parsePbn, makePbn, pbnGameInfo, par, boardConditions, makeDeal } from '
 import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, formatStipulation } from '/dist/problems.js';
 import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram } from '/dist/diagram.js';
 import { createWorker } from '/dist/worker.js';
+import { openEngine } from '/dist/engine.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor');
@@ -226,7 +227,7 @@ function showSvg(result) {
 }
 
 function setTools(kind) {
-  for (const el of document.querySelectorAll('.tool')) el.hidden = el.dataset.for !== kind;
+  for (const el of document.querySelectorAll('.tool')) el.hidden = !kind.split(' ').includes(el.dataset.for);
 }
 
 function select(i) {
@@ -451,8 +452,9 @@ async function runJob(label, start) {
     const text = await start(controller.signal, (p) => {
       if (p.total) bar.value = p.done / p.total;
     });
-    $('job-result').textContent = `${label}: ${text} (${Math.round(performance.now() - t0)} ms)`;
-    $('job-result').dataset.state = 'done';
+    const stopped = controller.signal.aborted;
+    $('job-result').textContent = `${label}: ${stopped ? 'stopped, ' : ''}${text} (${Math.round(performance.now() - t0)} ms)`;
+    $('job-result').dataset.state = stopped ? 'cancelled' : 'done';
   } catch (e) {
     const cancelled = controller.signal.aborted;
     $('job-result').textContent = cancelled ? `${label}: cancelled` : `${label}: ${e.code ?? e.name} ${e.message}`;
@@ -537,8 +539,36 @@ $('run-solve').addEventListener('click', () => {
   }));
 });
 
-// Engine analysis joins here when it lands in the worker's job registry:
-// add a button to #extra-tools that calls getWorker().run('<job>', input, { signal, onProgress }).
+// Engine analysis: gamenotation/engine with the stockfish package's lite-single build, which runs
+// in a Web Worker of its own (the server serves it from node_modules when it is installed).
+let engine;
+$('run-engine').addEventListener('click', () => {
+  const fenText = state.fen;
+  if (!fenText) return;
+  const depth = Number($('engine-depth').value) || 12;
+  runJob(`engine depth ${depth}`, async (signal, onProgress) => {
+    engine ??= openEngine({ kind: 'stockfish', path: '/engines/stockfish/stockfish-19-lite-single.js' }).catch((e) => {
+      engine = undefined;
+      throw e;
+    });
+    const uci = await engine;
+    let reached = 0;
+    const r = await uci.analyse(fenText, { depth }, {
+      signal,
+      onInfo: (info) => {
+        if (info.depth && info.depth > reached) {
+          reached = info.depth;
+          onProgress({ done: Math.min(reached, depth), total: depth });
+        }
+      },
+    });
+    const line = r.lines[0];
+    return `best ${r.bestmove ?? '-'}${line ? `, ${line.score.toString()} at depth ${line.depth}, pv ${line.pv.slice(0, 8).join(' ')}` : ''}${r.stopped ? ' (stopped)' : ''}`;
+  });
+});
+
+// Later jobs of the worker's registry join the same way: a button in #extra-tools calling
+// getWorker().run('<job>', input, { signal, onProgress }) through runJob.
 
 setTools('none');
 const initial = new URL(location.href).searchParams.get('sample');

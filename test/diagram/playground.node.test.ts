@@ -170,6 +170,20 @@ describe('playground in Chromium', () => {
     expect(result).to.match(new RegExp(`1\\.${piece}x?${to}!`));
   });
 
+  it('engine analysis (stockfish lite-single in its own worker) finds the mate chess.js confirms', async () => {
+    const fen = 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4';
+    await paste(`${fen}\n`);
+    await page.$eval('#engine-depth', (e) => ((e as HTMLInputElement).value = '8'));
+    await page.click('#run-engine');
+    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 120_000 });
+    const result = await textOf('#job-result');
+    const best = /best ([a-h][1-8][a-h][1-8][qrbn]?)/.exec(result)?.[1];
+    expect(best, result).to.be.a('string');
+    const chess = new Chess(fen);
+    chess.move({ from: best!.slice(0, 2), to: best!.slice(2, 4), promotion: best![4] });
+    expect(chess.isCheckmate(), result).to.equal(true);
+  });
+
   it('lists the errors of a broken file; clicking one puts the cursor on that line and column', async () => {
     const broken = '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n';
     await paste(broken);

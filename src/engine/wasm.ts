@@ -92,10 +92,19 @@ export class StockfishWasmTransport implements Transport {
       factory = new Function(`${src}\n;return Stockfish;`)();
       init = { locateFile: (f: string) => new URL(f, jsUrl).href, mainScriptUrlOrBlob: jsUrl };
     }
+    // The module prints its banner with console.log before any listener can be attached; that
+    // would land in the user's stdout (a CLI's JSON). Keep it off while loading.
+    const console = g.console;
+    const log = console.log;
+    console.log = (...args: unknown[]) => {
+      if (!(args.length === 1 && typeof args[0] === 'string' && args[0].startsWith('Stockfish '))) log.apply(console, args);
+    };
     try {
       this.sf = await factory(init);
     } catch (e) {
       throw new EngineError('ERR_ENGINE_TERMINATED', `stockfish.wasm failed to start: ${(e as Error).message}`);
+    } finally {
+      console.log = log;
     }
     this.sf.addMessageListener((line: string) => {
       if (!this.ended) h.line(line);

@@ -8,7 +8,12 @@ const RANK_7: u64 = 0x00ff000000000000;
 const RANK_2: u64 = 0x000000000000ff00;
 
 export function mayCheck(p: usize): bool {
-  const us = turn(p), them = us ^ 1;
+  return mayCheckBy(p, turn(p));
+}
+
+/** mayCheck for side `us`, whoever is to move (as if the other side passed). */
+export function mayCheckBy(p: usize, us: i32): bool {
+  const them = us ^ 1;
   const usBB = colorBB(p, us), themBB = colorBB(p, them);
   const occ = usBB | themBB;
   const k = <i32>ctz<u64>(themBB & roleBB(p, KING));
@@ -100,4 +105,21 @@ export function checkFilter(p: usize): void {
     return ((fBishops & fb) != 0 && (fKd & tb) != 0) || ((fRooks & fb) != 0 && (fKr & tb) != 0);
   }
   return false; // a king move checks only by discovery
+}
+
+/**
+ * Squares whose vacating can change the check moves of side `us`: the first pieces on every ray
+ * of its sliders and of the enemy king, and everything between the king and an aligned slider.
+ */
+export function checkRelevantSquares(p: usize, us: i32): u64 {
+  const them = us ^ 1;
+  const usBB = colorBB(p, us), occ = usBB | colorBB(p, them);
+  const k = <i32>ctz<u64>(colorBB(p, them) & roleBB(p, KING));
+  let rel = rookAttacks(k, occ) | bishopAttacks(k, occ);
+  const q = roleBB(p, QUEEN) & usBB;
+  let pcs = (roleBB(p, BISHOP) & usBB) | q;
+  while (pcs) { const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1; rel |= bishopAttacks(s, occ) | between(k, s); }
+  pcs = (roleBB(p, ROOK) & usBB) | q;
+  while (pcs) { const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1; rel |= rookAttacks(s, occ) | between(k, s); }
+  return rel;
 }

@@ -4,6 +4,9 @@
 // The last ply generates only checking moves' outcomes, and the ply before it is pruned when the
 // mating side can give no check at all after any move (see canCheckNext).
 import { matesInOne } from './mate1';
+import { mayCheckBy, checkRelevantSquares } from './checks';
+import { pawnAttacks } from '../chess/attacks';
+import { colorBB, roleBB, turn, kingSquare, KING, M_DOUBLE, M_EP } from '../chess/position';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate } from './search';
 import { keyOf, ttGet, ttPut, K_HELP } from './tt';
@@ -48,8 +51,24 @@ function help(ply: i32, k: i32): i32 {
   if (ttGet(key) & bit) return 0;
   const cnt = generate(ply);
   const list = movesAt(ply);
+  // Two plies left: the mating side's last move must check. When it has no check now (as if the
+  // side to move passed), only moves that change that can help: king moves, vacating a square that
+  // opens one of its lines, capturing one of its pieces (a new target), a piece arriving where a pawn
+  // would capture with check, double steps (e.p.) and e.p. captures.
+  let skip: u64 = 0, keep: u64 = 0;
+  const p = posAt(ply);
+  if (k == 2) {
+    const mater = turn(p) ^ 1;
+    if (!mayCheckBy(p, mater)) {
+      skip = ~checkRelevantSquares(p, mater);
+      keep = colorBB(p, mater) | pawnAttacks(mater ^ 1, kingSquare(p, mater ^ 1));
+      skip &= ~(colorBB(p, mater ^ 1) & roleBB(p, KING));
+    }
+  }
   for (let i = 0; i < cnt && lines < limit; i++) {
-    play(ply, load<u32>(list + (<usize>i << 2)));
+    const m = load<u32>(list + (<usize>i << 2));
+    if (skip != 0 && ((skip >> <u64>(m & 63)) & 1) != 0 && ((keep >> <u64>((m >> 6) & 63)) & 1) == 0 && (m & (M_DOUBLE | M_EP)) == 0) continue;
+    play(ply, m);
     found += help(ply + 1, k - 1);
   }
   if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);

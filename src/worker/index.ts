@@ -306,8 +306,8 @@ export class GameNotationWorker {
       port = transfer(channel.port2, [channel.port2]);
     }
     thread.setBusy(true);
-    const lost = thread.death.then((error) => Promise.reject(error ?? failure(ERR_WORKER_TERMINATED, 'the worker was terminated')));
-    Promise.race([thread.remote.run(call.kind, call.input, port as never), lost]).then(
+    // If the thread dies first, `current()` settles the call (or `abort()` sends it again).
+    thread.remote.run(call.kind, call.input, port as never).then(
       (value) => this.settle(call, attempt, true, value),
       (error) => this.settle(call, attempt, false, error),
     );

@@ -56,6 +56,7 @@ const pgn = {
       items, problems,
       convert: {
         'PGN (export)': () => games.map((g) => makePgn(g)).join(''),
+        'FEN (shown position)': () => (state.fen ? state.fen + '\n' : ''),
         JSON: () => json(games),
       },
     };
@@ -274,6 +275,7 @@ function select(i) {
     showSvg(problemXmlDiagram(item.problem));
     setTools(twins.length ? 'problem' : 'none');
   }
+  if ($('convert-to').value === 'SVG diagram') convertNow();
 }
 
 function renderMoves(game) {
@@ -308,13 +310,14 @@ function step(ply) {
   $('ply').textContent = `${at.value.ply} / ${state.plies}`;
   showSvg(chessDiagram(at.value.position, { lastMove: at.value.lastMove, shapes: at.value.shapes, title: `${item.label}, ply ${at.value.ply}` }));
   for (const span of $('moves').querySelectorAll('span')) span.classList.toggle('current', Number(span.dataset.ply) === state.ply);
+  if ($('convert-to').value === 'SVG diagram' || $('convert-to').value === 'FEN (shown position)') convertNow();
 }
 
 function renderConvert() {
   const select = $('convert-to');
   const previous = select.value;
   select.replaceChildren();
-  for (const name of Object.keys(state.parsed?.convert ?? {})) {
+  for (const name of [...Object.keys(state.parsed?.convert ?? {}), ...(state.parsed?.items.length ? ['SVG diagram'] : [])]) {
     const option = document.createElement('option');
     option.textContent = name;
     select.append(option);
@@ -323,8 +326,14 @@ function renderConvert() {
   convertNow();
 }
 
+/** Every input can also be written as the SVG of the diagram on show. */
+function shownSvg() {
+  return ($('diagram').querySelector('svg')?.outerHTML ?? '') + '\n';
+}
+
 function convertNow() {
-  const fn = state.parsed?.convert?.[$('convert-to').value];
+  const name = $('convert-to').value;
+  const fn = name === 'SVG diagram' ? shownSvg : state.parsed?.convert?.[name];
   try {
     $('convert-out').value = fn ? fn() : '';
   } catch (e) {
@@ -348,8 +357,8 @@ function load(text) {
   }
   renderProblems(state.parsed.problems);
   renderItems();
-  renderConvert();
   select(state.parsed.items.length ? 0 : -1);
+  renderConvert();
 }
 
 /** Sets the editor's text (as an open, a drop or a paste does) and reads it. */
@@ -418,7 +427,7 @@ document.addEventListener('keydown', (e) => {
 $('convert-to').addEventListener('change', convertNow);
 $('download').addEventListener('click', () => {
   const name = $('convert-to').value;
-  const ext = { 'PGN (export)': 'pgn', 'FEN (normalized)': 'fen', 'PBN (export)': 'pbn', 'PBN (import form)': 'pbn', PBI: 'pbi', 'Problem XML': 'xml', Popeye: 'txt', JSON: 'json' }[name] ?? 'txt';
+  const ext = { 'PGN (export)': 'pgn', 'FEN (normalized)': 'fen', 'PBN (export)': 'pbn', 'PBN (import form)': 'pbn', PBI: 'pbi', 'Problem XML': 'xml', Popeye: 'txt', JSON: 'json', 'SVG diagram': 'svg', 'FEN (shown position)': 'fen' }[name] ?? 'txt';
   const url = URL.createObjectURL(new Blob([$('convert-out').value], { type: 'text/plain' }));
   const a = document.createElement('a');
   a.href = url;

@@ -97,6 +97,13 @@ describe('playground in Chromium', () => {
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
     expect(targets).to.include.members(['PGN (export)', 'JSON']);
     expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.include('[White "Morphy, Paul"]');
+    expect(targets).to.include.members(['FEN (shown position)', 'SVG diagram']);
+    await page.select('#convert-to', 'FEN (shown position)');
+    expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.equal(`${final}\n`);
+    await page.select('#convert-to', 'SVG diagram');
+    const svg = await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value);
+    expect((svg.match(/class="piece"/g) ?? []).length).to.equal(boardLetters(final));
+    await page.select('#convert-to', 'PGN (export)');
   });
 
   it('FEN (chess and crazyhouse): as many pieces drawn as the FEN has, pockets with counts', async () => {

@@ -16,6 +16,7 @@ const entries = {
   diagram: 'src/diagram/index.ts',
   worker: 'src/worker/index.ts',
   cli: 'src/cli/main.ts',
+  'cli-pgn-worker': 'src/cli/pgn-worker.ts',
 };
 const input = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));

@@ -1,5 +1,5 @@
 import { formatError, type NotationError } from '../../errors.js';
-import { choiceOption, requirePositional } from '../args.js';
+import { choiceOption, intOption, requirePositional } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { formatByName, formatFor, formats } from '../formats/index.js';
 import { readAll } from '../io.js';
@@ -31,9 +31,10 @@ function location(name: string, e: NotationError): string {
 export const checkCommand: Command = {
   name: 'check',
   summary: 'validate a file; every problem as file:line:col code message (exit 1 on errors)',
-  usage: 'gamenotation check FILE|- [--format F] [--strict] [--json] [--quiet]',
-  options: { format: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' } },
+  usage: 'gamenotation check FILE|- [--format F] [--strict] [--json] [--threads N] [--quiet]',
+  options: { format: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' }, threads: { type: 'string' } },
   async run(ctx) {
+    intOption(ctx, 'threads', { min: 1, max: 256 });
     const { input, format } = await openWithFormat(ctx, this.usage);
     const { io } = ctx;
     const json = ctx.options.json === true;

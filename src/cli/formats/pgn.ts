@@ -1,5 +1,8 @@
-import { Buffer, isAscii, isUtf8 } from 'node:buffer';
-import { chessRules, makePgn, mainlineFen, PgnParser, readPgn, type PgnGame, type PgnNode, type PgnVisitor } from '../../pgn/index.js';
+import { Buffer } from 'node:buffer';
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { makePgn, mainlineFen, readPgn, type PgnGame, type PgnNode } from '../../pgn/index.js';
+import { decodeBatch, PgnBatchChecker, type BatchResult } from './pgn-batch.js';
 import { notationError, type NotationError } from '../../errors.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
@@ -25,16 +28,20 @@ async function* counted(input: InputStream, sink: StreamSink): AsyncGenerator<Ui
 }
 
 const MAX_GAME_BYTES = 32 << 20;
-const GAME_START = Buffer.from('\n[');
+// A game usually starts at a `[` after a blank line; tags of one game are on lines of their own.
+const GAME_START = Buffer.from('\n\n[');
+const GAME_START_CRLF = Buffer.from('\n\r\n[');
+const TAG_LINE = Buffer.from('\n[');
 
-/**
- * Text of a batch of bytes: ASCII and UTF-8 as such, anything else as Latin-1 (the reader's rule,
- * applied per batch here). Node's native checks and decoders keep this a small part of the time.
- */
-function decodeBatch(bytes: Buffer): string {
-  if (isAscii(bytes)) return bytes.toString('latin1');
-  return isUtf8(bytes) ? bytes.toString('utf8') : bytes.toString('latin1');
+/** Where to cut a batch: after the line end before the last likely game start, or -1. */
+function cutPoint(buf: Buffer): number {
+  const lf = buf.lastIndexOf(GAME_START);
+  const crlf = buf.lastIndexOf(GAME_START_CRLF);
+  if (lf >= 0 || crlf >= 0) return lf > crlf ? lf + 1 : crlf + 2;
+  return buf.lastIndexOf(TAG_LINE);
 }
+/** Inputs smaller than this are checked in this thread (starting workers would cost more). */
+const PARALLEL_MIN_BYTES = 4 << 20;
 
 /** Lines in `bytes` as the lexer counts them: LF, CRLF and a lone CR each end one. */
 function countLines(bytes: Buffer): number {
@@ -45,110 +52,133 @@ function countLines(bytes: Buffer): number {
 }
 
 /**
- * `check` on a PGN stream through the reader's fast path: the visitor API (no game trees), every
- * move resolved and counted, memory bounded by one chunk plus one game whatever the input size.
- *
- * Batches are cut after the last line break before a `[` of each chunk (a cheap native search, no
- * byte-by-byte scan). A cut may still fall where the reader would not end a game (a `[` line inside
- * a comment, tags after movetext): such a game runs into the end of its batch, so it is dropped and
- * read again with the next batch; the result is the same as reading the file as one string. The
- * errors of a game are held until the game is known to be complete.
+ * `size` checkers of batches: this thread and `size - 1` worker threads, taking batches in turn.
+ * A worker answers its batches in the order they were sent.
  */
-async function checkPgnStream(input: InputStream, sink: StreamSink): Promise<Record<string, number>> {
+class Checkers {
+  private readonly workers: { worker: Worker; waiting: ((r: BatchResult) => void)[] }[] = [];
+  private next = 0;
+
+  constructor(size: number, private readonly local: PgnBatchChecker, fail: (e: Error) => void) {
+    for (let i = 1; i < size; i++) {
+      const worker = new Worker(new URL('./cli-pgn-worker.js', import.meta.url));
+      const entry = { worker, waiting: [] as ((r: BatchResult) => void)[] };
+      worker.on('message', (r: BatchResult) => entry.waiting.shift()?.(r));
+      worker.on('error', fail);
+      this.workers.push(entry);
+    }
+  }
+
+  check(bytes: Uint8Array, line: number): Promise<BatchResult> {
+    const slot = this.next++ % (this.workers.length + 1);
+    if (slot === 0) return Promise.resolve(this.local.check(decodeBatch(bytes), line, 1, false));
+    const entry = this.workers[slot - 1]!;
+    return new Promise((resolve) => {
+      entry.waiting.push(resolve);
+      entry.worker.postMessage({ bytes, line });
+    });
+  }
+
+  close(): void {
+    for (const { worker } of this.workers) void worker.terminate();
+  }
+}
+
+/**
+ * `check` on a PGN stream through the reader's fast path: the visitor API (no game trees), every
+ * move resolved and counted, memory bounded by a few chunks plus one game whatever the input size.
+ *
+ * Batches are cut after the last blank line before a `[` of each chunk (a native search, no
+ * byte-by-byte scan). A cut may still fall where the reader would not end a game (a `[` line inside
+ * a comment, tags after movetext): such a game runs into the end of its batch, so it is left out
+ * and read again with the next batch, and the result is the same as reading the file as one
+ * string. Large files are checked by `threads` readers (this thread and worker threads), batch by
+ * batch, and the results merged in file order; a batch that follows a cut-off game is read again here with that game.
+ */
+async function checkPgnStream(input: InputStream, sink: StreamSink, threads: number): Promise<Record<string, number>> {
   let games = 0;
   let moves = 0;
   let withErrors = 0;
-  let gameMoves = 0;
-  let gameErrors: NotationError[] = [];
-  let gameWarnings: NotationError[] = [];
-  const visitor = {
-    move() {
-      gameMoves++;
-    },
-    error(e: NotationError) {
-      gameErrors.push(e);
-    },
-    warning(w: NotationError) {
-      gameWarnings.push(w);
-    },
-  };
-  const forget = () => {
-    gameMoves = 0;
-    if (gameErrors.length) gameErrors = [];
-    if (gameWarnings.length) gameWarnings = [];
-  };
-  const commit = () => {
-    games++;
-    moves += gameMoves;
-    if (gameErrors.length) {
-      withErrors++;
-      for (const e of gameErrors) sink.error(e);
+  let carry: BatchResult['tail'];
+  const local = new PgnBatchChecker();
+  const apply = (r: BatchResult) => {
+    games += r.games;
+    moves += r.moves;
+    withErrors += r.withErrors;
+    for (const e of r.errors) sink.error(e);
+    for (const w of r.warnings) sink.warning(w);
+    carry = r.tail;
+    if (carry && carry.text.length > MAX_GAME_BYTES) {
+      oversize(carry.line, carry.text.length);
+      carry = undefined;
     }
-    for (const w of gameWarnings) sink.warning(w);
-    forget();
   };
   const oversize = (line: number, bytes: number) => {
     games++;
     withErrors++;
     sink.error(notationError('ERR_PGN_GAME_TOO_LARGE', `game of more than ${bytes} bytes (maxGameBytes); skipped`, line, 1));
   };
-  const parser = new PgnParser(visitor as PgnVisitor, { rules: chessRules });
-  // Text of a game that ran into the end of the previous batch, and where it starts.
-  let carry = '';
-  let carryLine = 1;
-  let carryColumn = 1;
-  const read = (batch: string, batchLine: number, last: boolean) => {
-    const text = carry ? carry + batch : batch;
-    const line = carry ? carryLine : batchLine;
-    const column = carry ? carryColumn : 1;
-    carry = '';
-    parser.reset(text, line, column);
-    while (parser.parseGame()) {
-      if (parser.endedAtEnd && !last) {
-        forget();
-        carry = text.slice(parser.gameStart);
-        carryLine = parser.gameLine;
-        carryColumn = parser.gameColumn;
-        break;
-      }
-      commit();
-    }
-    if (carry.length > MAX_GAME_BYTES) {
-      oversize(carryLine, carry.length);
-      carry = '';
-    }
+  /** Reads a batch here, after the game carried over from the previous one. */
+  const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
+    const text = decodeBatch(bytes);
+    apply(carry ? local.check(carry.text + text, carry.line, carry.column, last) : local.check(text, line, 1, last));
   };
-  let rest: Buffer | undefined;
-  let line = 1;
-  let bytesRead = 0;
-  let first = true;
-  for await (const chunk of input.chunks) {
-    bytesRead += chunk.length;
-    let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    if (first) {
-      first = false;
-      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+
+  let failure: Error | undefined;
+  const workers = threads > 1 && (input.size ?? 0) >= PARALLEL_MIN_BYTES ? new Checkers(threads, local, (e) => (failure ??= e)) : undefined;
+  const inFlight: { bytes: Uint8Array; line: number; result: Promise<BatchResult> }[] = [];
+  const settleOne = async () => {
+    const batch = inFlight.shift()!;
+    const result = await batch.result;
+    // The worker read the batch as if it began with a game; after a cut-off game it did not.
+    if (carry) readHere(batch.bytes, batch.line, false);
+    else apply(result);
+  };
+  const batch = async (bytes: Uint8Array, line: number) => {
+    if (!workers) return readHere(bytes, line, false);
+    inFlight.push({ bytes, line, result: workers.check(bytes, line) });
+    // Two batches queued per worker keep them busy; more would only hold memory.
+    while (inFlight.length > 2 * threads) await settleOne();
+    if (failure) throw failure;
+  };
+
+  try {
+    let rest: Buffer | undefined;
+    let line = 1;
+    let bytesRead = 0;
+    let first = true;
+    for await (const chunk of input.chunks) {
+      bytesRead += chunk.length;
+      let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+      if (first) {
+        first = false;
+        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      }
+      const buf = rest ? Buffer.concat([rest, bytes]) : bytes;
+      let cut = cutPoint(buf);
+      // No game start in a long stretch (CR-only line ends, one huge game): cut at any line end;
+      // the carry-over keeps the result right.
+      if (cut < 0 && buf.length > 4 * chunk.length) cut = Math.max(buf.lastIndexOf(10), buf.lastIndexOf(13));
+      if (cut < 0) {
+        if (buf.length > MAX_GAME_BYTES) {
+          oversize(line, buf.length);
+          rest = undefined;
+        } else rest = buf;
+        continue;
+      }
+      const piece = buf.subarray(0, cut + 1);
+      rest = buf.subarray(cut + 1);
+      await batch(piece, line);
+      line += countLines(piece);
+      sink.progress(bytesRead);
     }
-    const buf = rest ? Buffer.concat([rest, bytes]) : bytes;
-    let cut = buf.lastIndexOf(GAME_START);
-    // No game start in a long stretch (CR-only line ends, one huge game): cut at any line end;
-    // the carry-over above keeps the result right.
-    if (cut < 0 && buf.length > 4 * chunk.length) cut = Math.max(buf.lastIndexOf(10), buf.lastIndexOf(13));
-    if (cut < 0) {
-      if (buf.length > MAX_GAME_BYTES) {
-        oversize(line, buf.length);
-        rest = undefined;
-      } else rest = buf;
-      continue;
-    }
-    const batch = buf.subarray(0, cut + 1);
-    rest = buf.subarray(cut + 1);
-    read(decodeBatch(batch), line, false);
-    line += countLines(batch);
+    while (inFlight.length) await settleOne();
+    if (failure) throw failure;
+    readHere(rest ?? new Uint8Array(0), line, true);
     sink.progress(bytesRead);
+  } finally {
+    workers?.close();
   }
-  read(rest ? decodeBatch(rest) : '', line, true);
-  sink.progress(bytesRead);
   return { games, moves, 'games with errors': withErrors };
 }
 
@@ -185,7 +215,8 @@ export const pgnFormat: FormatHandler = {
     }
     return { counts: { games, moves, 'games with errors': withErrors }, errors, warnings };
   },
-  checkStream: (input, _options, sink) => checkPgnStream(input, sink),
+  // --threads was checked by the verb (an integer >= 1); the default is one thread per core.
+  checkStream: (input, options, sink) => checkPgnStream(input, sink, options.threads === undefined ? availableParallelism() : Number(options.threads)),
   async export(input: InputFile, options): Promise<ExportResult> {
     const reduced = options.reduced === true;
     let text = '';

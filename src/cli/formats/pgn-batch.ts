@@ -1,0 +1,80 @@
+// One batch of PGN text checked through the reader's fast path (visitor, no trees): shared by the
+// `check` verb in the main thread and its worker threads (src/cli/pgn-worker.ts).
+import { Buffer, isAscii, isUtf8 } from 'node:buffer';
+import { chessRules, PgnParser, type PgnVisitor } from '../../pgn/index.js';
+import type { NotationError } from '../../errors.js';
+
+export interface BatchResult {
+  games: number;
+  moves: number;
+  withErrors: number;
+  errors: NotationError[];
+  warnings: NotationError[];
+  /** A last game that ran into the end of the batch: read again with the next batch prepended. */
+  tail?: { text: string; line: number; column: number };
+}
+
+/**
+ * Text of a batch of bytes: ASCII and UTF-8 as such, anything else as Latin-1 (the reader's rule,
+ * applied per batch here). Node's native checks and decoders keep this a small part of the time.
+ */
+export function decodeBatch(bytes: Uint8Array): string {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (isAscii(buf)) return buf.toString('latin1');
+  return isUtf8(buf) ? buf.toString('utf8') : buf.toString('latin1');
+}
+
+export class PgnBatchChecker {
+  private gameMoves = 0;
+  private gameErrors: NotationError[] = [];
+  private gameWarnings: NotationError[] = [];
+  private readonly parser: PgnParser;
+
+  constructor() {
+    const visitor = {
+      move: () => {
+        this.gameMoves++;
+      },
+      error: (e: NotationError) => {
+        this.gameErrors.push(e);
+      },
+      warning: (w: NotationError) => {
+        this.gameWarnings.push(w);
+      },
+    };
+    this.parser = new PgnParser(visitor as PgnVisitor, { rules: chessRules });
+  }
+
+  /**
+   * Reads the games of `text` (whose first character is at `line`:`column` of the input). Unless
+   * `last`, a game that runs into the end of the text is left out and returned as the tail: the
+   * batch may have been cut inside it. Errors of a game are kept only once the game is complete.
+   */
+  check(text: string, line: number, column: number, last: boolean): BatchResult {
+    const result: BatchResult = { games: 0, moves: 0, withErrors: 0, errors: [], warnings: [] };
+    const parser = this.parser;
+    parser.reset(text, line, column);
+    while (parser.parseGame()) {
+      if (parser.endedAtEnd && !last) {
+        result.tail = { text: text.slice(parser.gameStart), line: parser.gameLine, column: parser.gameColumn };
+        this.forget();
+        break;
+      }
+      result.games++;
+      result.moves += this.gameMoves;
+      if (this.gameErrors.length) {
+        result.withErrors++;
+        for (const e of this.gameErrors) result.errors.push(e);
+      }
+      for (const w of this.gameWarnings) result.warnings.push(w);
+      this.forget();
+    }
+    return result;
+  }
+
+  private forget(): void {
+    this.gameMoves = 0;
+    if (this.gameErrors.length) this.gameErrors = [];
+    if (this.gameWarnings.length) this.gameWarnings = [];
+  }
+}

@@ -1,9 +1,9 @@
 // A tiny app that imports `gamenotation/worker`, built with each common bundler and no configuration
 // beyond entry and output, then run in headless Chromium: the worker must answer (issue 13 §2).
-// The builds and the browser profile live in a temp dir; the package is linked in as node_modules/gamenotation.
+// The builds and the browser profile live in a temp dir, with the built package copied into its node_modules.
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { Chess } from 'chessops/chess';
@@ -77,8 +77,11 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
   before(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'gn-bundlers-'));
     app = join(tmp, 'app');
-    mkdirSync(join(app, 'node_modules'), { recursive: true });
-    symlinkSync(root, join(app, 'node_modules', 'gamenotation'), 'dir');
+    // Installed as a user gets it: package.json and dist/ inside the app's node_modules.
+    const installed = join(app, 'node_modules', 'gamenotation');
+    mkdirSync(installed, { recursive: true });
+    copyFileSync(join(root, 'package.json'), join(installed, 'package.json'));
+    cpSync(join(root, 'dist'), join(installed, 'dist'), { recursive: true });
     writeFileSync(join(app, 'main.js'), APP);
     writeFileSync(join(app, 'index.html'), HTML('./main.js'));
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
@@ -139,7 +142,7 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
       configFile: false,
       logLevel: 'silent',
       cacheDir: join(tmp, 'vite-cache'),
-      server: { host: '127.0.0.1', port: 0, strictPort: false, fs: { allow: [app, root] } },
+      server: { host: '127.0.0.1', port: 0, strictPort: false },
     });
     try {
       await server.listen();

@@ -52,6 +52,8 @@ export interface PopeyeProblem {
   options: PopeyeOptions;
   twins: PopeyeTwin[];
   line: number;
+  /** Errors inside this problem (the problem cannot be solved as written). */
+  errors: NotationError[];
 }
 
 export interface PopeyeParseResult {
@@ -62,7 +64,7 @@ export interface PopeyeParseResult {
 
 // Keyword → canonical name, English and German (Popeye's own vocabularies).
 const COMMANDS: Record<string, string> = {
-  beginproblem: 'begin', anfangproblem: 'begin', endproblem: 'end', endeproblem: 'end', nextproblem: 'next', weiterproblem: 'next',
+  beginproblem: 'begin', anfangproblem: 'begin', endproblem: 'end', endeproblem: 'end', nextproblem: 'next', weiteresproblem: 'next',
   pieces: 'pieces', steine: 'pieces', white: 'white', weiss: 'white', black: 'black', schwarz: 'black',
   stipulation: 'stipulation', forderung: 'stipulation', option: 'option', twin: 'twin', zwilling: 'twin',
   zeroposition: 'zero', nullstellung: 'zero', author: 'author', autor: 'author', title: 'title', titel: 'title',
@@ -82,10 +84,15 @@ const OPTIONS: Record<string, string> = {
 const TWIN_OPS: Record<string, string> = {
   move: 'move', versetze: 'move', exchange: 'exchange', tausche: 'exchange', add: 'add', hinzufuegen: 'add',
   remove: 'remove', entferne: 'remove', substitute: 'substitute', ersetze: 'substitute', rotate: 'rotate', drehe: 'rotate',
-  mirror: 'mirror', spiegele: 'mirror', shift: 'shift', verschiebe: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
-  continued: 'continued', fortsetzung: 'continued', polishtype: 'polish', polnischertyp: 'polish',
+  mirror: 'mirror', spiegelung: 'mirror', shift: 'shift', verschiebe: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
+  continued: 'continued', fortsetzung: 'continued', zeroposition: 'zero', nullstellung: 'zero', polishtype: 'polish', polnischertyp: 'polish',
 };
-const PIECE_LETTERS: Record<string, string> = { k: 'king', q: 'queen', d: 'queen', r: 'rook', t: 'rook', b: 'bishop', l: 'bishop', s: 'knight', n: 'knight', p: 'pawn' };
+// Piece letters follow the language of the first keyword (Popeye's English S is the knight; N is
+// the nightrider, a fairy piece). German: König Dame Turm Läufer Springer Bauer.
+const LETTERS_EN: Record<string, string> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', s: 'knight', p: 'pawn' };
+const LETTERS_DE: Record<string, string> = { k: 'king', d: 'queen', t: 'rook', l: 'bishop', s: 'knight', b: 'pawn' };
+let PIECE_LETTERS = LETTERS_EN;
+const GERMAN_BEGIN = /^a/i;
 
 /** Resolves an abbreviation: the unique keyword with this prefix (an exact match wins). */
 function lookup(table: Record<string, string>, word: string): string | undefined {
@@ -143,8 +150,10 @@ export function parsePopeye(text: string): PopeyeParseResult {
   const errors: NotationError[] = [];
   const warnings: NotationError[] = [];
   const fail = (t: Token | undefined, code: string, message: string) => {
-    errors.push({ code, message, line: t?.line ?? lines.length, column: t?.column ?? 1 });
+    const e = { code, message, line: t?.line ?? lines.length, column: t?.column ?? 1 };
+    (current ? current.errors : errors).push(e);
   };
+  PIECE_LETTERS = LETTERS_EN;
   let i = 0;
   let current: PopeyeProblem | undefined;
   let started = false;
@@ -162,6 +171,7 @@ export function parsePopeye(text: string): PopeyeParseResult {
     options: {},
     twins: [],
     line,
+    errors: [],
     ...(from?.author ? { author: from.author } : {}),
   });
   const finish = () => {
@@ -174,8 +184,8 @@ export function parsePopeye(text: string): PopeyeParseResult {
     let n = 0;
     while (i < tokens.length) {
       const t = tokens[i]!;
-      const m = /^([kqdrtblsnp])((?:[a-h][1-8])+)$/i.exec(t.text);
-      if (!m) break;
+      const m = /^([a-z])((?:[a-h][1-8])+)$/i.exec(t.text);
+      if (!m || !PIECE_LETTERS[m[1]!.toLowerCase()]) break;
       i++;
       n++;
       const kind = PIECE_LETTERS[m[1]!.toLowerCase()]!;
@@ -194,6 +204,7 @@ export function parsePopeye(text: string): PopeyeParseResult {
     if (!started) {
       if (cmd !== 'begin') { fail(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`); return { problems, errors, warnings }; }
       started = true;
+      if (GERMAN_BEGIN.test(t.text)) PIECE_LETTERS = LETTERS_DE;
       current = newProblem(t.line);
       continue;
     }
@@ -217,8 +228,8 @@ export function parsePopeye(text: string): PopeyeParseResult {
         const s = tokens[i];
         if (!s || s.line !== t.line) { fail(t, 'ERR_POPEYE_STIPULATION', 'Stipulation needs a value'); break; }
         i++;
-        if (!/^([hs]?#|#)[1-9][0-9]*(\.5)?$/.test(s.text)) fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not #n, h#n(.5) or s#n`);
-        current.stipulation = s.text;
+        if (!/^([hs]?#|#)[1-9][0-9]*(\.5)?$/i.test(s.text)) fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not #n, h#n(.5) or s#n`);
+        current.stipulation = s.text.toLowerCase();
         break;
       }
       case 'option': {
@@ -325,8 +336,8 @@ function parseTwin(text: string, at: Token, fail: (t: Token | undefined, code: s
       case 'add': {
         const c = lookup({ white: 'white', weiss: 'white', black: 'black', schwarz: 'black' }, words[k] ?? '');
         k++;
-        const m = /^([kqdrtblsnp])([a-h][1-8])$/i.exec(words[k] ?? '');
-        if (!c || !m) { fail(where(k), 'ERR_POPEYE_TWIN', `Add needs a colour and a piece on a square (Add black Bb5) in '${text}'`); k++; break; }
+        const m = /^([a-z])([a-h][1-8])$/i.exec(words[k] ?? '');
+        if (!c || !m || !PIECE_LETTERS[m[1]!.toLowerCase()]) { fail(where(k), 'ERR_POPEYE_TWIN', `Add needs a colour and a piece on a square (Add black Bb5) in '${text}'`); k++; break; }
         k++;
         twin.ops.push({ op: 'add', color: c as 'white' | 'black', kind: PIECE_LETTERS[m[1]!.toLowerCase()]!, square: parseSquare(m[2]!)! });
         break;
@@ -346,8 +357,8 @@ function parseTwin(text: string, at: Token, fail: (t: Token | undefined, code: s
       }
       case 'stipulation': {
         const s = words[k++] ?? '';
-        if (!/^([hs]?#)[1-9][0-9]*(\.5)?$/.test(s)) fail(where(k - 1), 'ERR_POPEYE_STIPULATION', `stipulation '${s}' is not #n, h#n(.5) or s#n`);
-        else twin.ops.push({ op: 'stipulation', stipulation: s });
+        if (!/^([hs]?#)[1-9][0-9]*(\.5)?$/i.test(s)) fail(where(k - 1), 'ERR_POPEYE_STIPULATION', `stipulation '${s}' is not #n, h#n(.5) or s#n`);
+        else twin.ops.push({ op: 'stipulation', stipulation: s.toLowerCase() });
         break;
       }
       case 'polish': twin.ops.push({ op: 'polish' }); break;

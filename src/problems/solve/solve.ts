@@ -150,6 +150,7 @@ export function problemBoardFen(board: ProblemBoard, stipulation: string, opts: 
 const twinLabel = (i: number, count: number) => (count > 1 ? String.fromCharCode(97 + i) : null);
 
 function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
+  if (p.errors.length) return err(p.errors[0]!);
   const errors: NotationError[] = [];
   const parts: Part[] = [];
   const boards: { board: ProblemBoard; stipulation: string; command: string | null; line?: number }[] = [];
@@ -184,6 +185,7 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
   if (typeof input === 'string') {
     const parsed = parsePopeye(input);
     if (parsed.errors.length) return err(parsed.errors[0]!);
+    if (parsed.problems.length === 1 && parsed.problems[0]!.errors.length) return err(parsed.problems[0]!.errors[0]!);
     if (parsed.problems.length !== 1) return err({ code: 'ERR_SOLVE_INPUT', message: `the input holds ${parsed.problems.length} problems; use solveAll` });
     return fromPopeye(parsed.problems[0]!, options);
   }

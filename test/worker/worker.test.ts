@@ -223,6 +223,17 @@ describe('worker API: every call settles', () => {
     expect((await rejection(worker.calcDDTables(['N:AKQ']))).code).to.equal('ERR_WORKER_TERMINATED');
   });
 
+  it('runs the standalone script from a URL (createWorker({ url }), for pages that forbid blob: workers)', async () => {
+    const url = inBrowser ? '/dist/worker-entry.js' : new URL('../../dist/worker-entry.js', import.meta.url);
+    const worker = createWorker({ url });
+    try {
+      expect((await worker.perft('startpos', 3)).nodes).to.equal(8902);
+      expect(await worker.legalMoves(KIWIPETE)).to.have.length(48);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('rejects with ERR_WORKER_LOAD when the script is missing', async () => {
     const url = inBrowser ? '/no-such-dir/worker-entry.js' : new URL('file:///no-such-dir/worker-entry.js');
     const worker = createWorker({ url });

@@ -226,4 +226,12 @@ describe('castling rights after a king walks on the enemy back rank (issue 13)',
     expect(!r.ok && r.error.code).to.equal('ERR_SAN_ILLEGAL');
     expect(p.fen()).to.equal('8/8/8/8/8/8/7k/R3K3 w - - 5 4');
   });
+  it('crazyhouse: a rook dropped back on the empty corner does not castle', () => {
+    const p = pos('7k/8/8/8/8/8/8/R3K3[R] w Q - 0 1', 'crazyhouse');
+    for (const san of ['Ra2', 'Kg8', 'R@a1', 'Kh8']) expect(p.playSan(san).ok, san).to.equal(true);
+    expect(p.toSetup().castlingRights).to.deep.equal([]);
+    const r = p.playSan('O-O-O');
+    expect(!r.ok && r.error.code).to.equal('ERR_SAN_ILLEGAL');
+    expect(p.fen()).to.equal('7k/8/8/8/8/8/R7/R3K3[] w - - 4 3');
+  });
 });

@@ -53,6 +53,9 @@ function excerpt(text: string, max = 60): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 
+/** Longest error message. */
+const MAX_MESSAGE = 300;
+
 function pgnCode(textCode: string): string {
   return textCode.replace(/^ERR_TEXT_/, 'ERR_PGN_');
 }
@@ -127,7 +130,10 @@ export class PgnParser<P = unknown> {
    * many errors a hostile input holds. Nothing is built for an error that is not reported.
    */
   private report(error: NotationError): void {
-    if (++this.errorCount <= this.maxErrors) this.visitor.error?.(error);
+    if (++this.errorCount > this.maxErrors) return;
+    // A message may quote the input (a tag value, a move): at most MAX_MESSAGE characters of it.
+    if (error.message.length > MAX_MESSAGE) error = { ...error, message: `${error.message.slice(0, MAX_MESSAGE)}… (${error.message.length} characters in all)` };
+    this.visitor.error?.(error);
   }
 
   private error(code: string, message: string, line: number, column: number): void {

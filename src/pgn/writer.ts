@@ -59,8 +59,11 @@ class Wrapper {
   }
 
   comment(text: string): void {
-    const clean = text.replace(/}/g, '');
-    const words = clean.split(' ').filter((w) => w.length > 0);
+    if (text.includes('}')) {
+      this.lineComment(text);
+      return;
+    }
+    const words = text.split(' ').filter((w) => w.length > 0);
     if (words.length === 0) {
       this.token('{}');
       return;
@@ -68,6 +71,16 @@ class Wrapper {
     words[0] = `{${words[0]}`;
     words[words.length - 1] = `${words[words.length - 1]}}`;
     for (const w of words) this.token(w);
+  }
+
+  /**
+   * A comment holding `}` (read from a `;` comment) cannot go in braces: it is written as a `;`
+   * comment, which runs to the end of its line, so the line ends after it.
+   */
+  lineComment(text: string): void {
+    this.token(`;${text}`);
+    this.out += `${this.line}\n`;
+    this.line = '';
   }
 
   finish(): string {

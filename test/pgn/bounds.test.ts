@@ -97,3 +97,12 @@ describe('pgn: bounds', () => {
     expect(warnings.map((w) => w.code)).to.deep.equal(['ERR_PGN_LINE_TOO_LONG']);
   });
 });
+
+describe('pgn: bounded messages (fuzz finding)', () => {
+  it('cuts a message that quotes a long tag value', () => {
+    const [g] = parsePgn(`[Variant "${'v'.repeat(1000)}"]\n\n1. e4 *`);
+    expect(g!.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_VARIANT']);
+    expect(g!.errors[0]!.message.length).to.be.below(400);
+    expect(g!.errors[0]!.message).to.match(/… \(\d+ characters in all\)$/);
+  });
+});

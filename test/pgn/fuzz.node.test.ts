@@ -1,21 +1,32 @@
 import { expect } from 'chai';
 import * as pgn from 'gamenotation/pgn';
-// @ts-ignore plain ESM script shared with `node scripts/fuzz-pgn.mjs` (1 M inputs, see docs/pgn.md)
-import { checkOne, checkStream, loadCorpus, makeFuzzer, rng } from '../../scripts/fuzz-pgn.mjs';
+// @ts-ignore plain ESM modules of the fuzz harness (`npm run fuzz`, see docs/fuzz.md)
+import { checkPgn, checkPgnStream, pgnInputs, pgnTarget } from '../../scripts/fuzz/pgn.mjs';
+// @ts-ignore
+import { loadCorpus } from '../../scripts/fuzz/run.mjs';
+// @ts-ignore
+import { rng } from '../../scripts/fuzz/util.mjs';
 
-// 100,000 fuzzed inputs through the lexer, reader and writer: nothing may throw or hang, lexer
-// tokens tile the text, every 16th export must be idempotent, every 500th input must stream (in
-// random chunks) to the same games as the whole input.
+const lib = { pgn };
+
+// 100,000 inputs of the harness' PGN generator through the lexer, reader and writer: nothing may
+// throw, lexer tokens tile the text, every 16th input must round-trip (parse → make → parse gives
+// the same games, export is a fixed point), every 500th must stream (in random chunks) to the same
+// games as the whole input.
 describe('pgn: fuzzing (node)', () => {
   it('survives 100,000 fuzzed inputs', async () => {
-    const next = makeFuzzer(20261121, loadCorpus(), { maxSlice: 120 });
+    const next = pgnInputs(rng(20261121), loadCorpus(pgnTarget), { maxSlice: 120 });
     const r = rng(99);
     for (let i = 0; i < 100_000; i++) {
       const input = next();
       let problem: string | null;
       try {
-        problem = checkOne(pgn, input, { idempotence: i % 16 === 0 });
-        if (!problem && i % 500 === 0) problem = await checkStream(pgn, input, r);
+        if (i % 16 === 0) problem = checkPgn(lib, input);
+        else {
+          problem = null;
+          pgn.parsePgn(typeof input === 'string' ? input : pgn.decodeBytes(input).text);
+        }
+        if (!problem && i % 500 === 0) problem = await checkPgnStream(lib, input, r);
       } catch (e) {
         problem = `threw: ${(e as Error).stack}`;
       }
@@ -56,8 +67,11 @@ describe('pgn: fuzzing (node)', () => {
     const base = process.memoryUsage().rss;
     for await (const g of pgn.readPgn(source(), { maxGameBytes: 16 << 20 })) {
       games++;
-      if (g.errors.some((e) => e.code === 'ERR_PGN_GAME_TOO_LARGE')) oversized++;
-      else if (g.moves.length !== 6 || g.errors.length) expect.fail(`game ${games}: ${JSON.stringify(g).slice(0, 300)}`);
+      if (g.errors.some((e) => e.code === 'ERR_PGN_GAME_TOO_LARGE')) {
+        oversized++;
+        expect(g.headers).to.deep.equal({ Event: 'huge' });
+        expect(games).to.equal(11_001); // in its place: after the first 11 batches of 1000 games
+      } else if (g.moves.length !== 6 || g.errors.length) expect.fail(`game ${games}: ${JSON.stringify(g).slice(0, 300)}`);
       if (games % 20_000 === 0) peak = Math.max(peak, process.memoryUsage().rss - base);
     }
     expect(games).to.equal(copies + 1);

@@ -65,3 +65,15 @@ describe('pgn: export writer (sections 8 and 16)', () => {
     expect(out).to.contain('[Result "*"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 *\n');
   });
 });
+
+describe('pgn: writer keeps every comment (fuzz findings)', () => {
+  it('writes a comment holding } (read from a ; comment) as a ; comment that ends its line', () => {
+    const [g] = parsePgn('1. e4 ; a } b\ne5 (1... c5 ;x}\n) *\n');
+    expect(g!.moves[0]!.comments).to.deep.equal(['a } b']);
+    const out = makePgn(g!);
+    expect(out.split('\n\n')[1]).to.equal('1. e4 ;a } b\n1... e5 (1... c5 ;x}\n) *');
+    const [again] = parsePgn(out);
+    expect(again!.moves).to.deep.equal(g!.moves);
+    expect(makePgn(again!)).to.equal(out);
+  });
+});

@@ -60,3 +60,15 @@ describe('problem XML: limits', () => {
     expect(many.errors[20]!.message).to.match(/^130 more error\(s\) not reported \(150 in all; maxErrors 20\)/);
   });
 });
+
+describe('problem XML: characters outside XML 1.0', () => {
+  it('refuses control characters and lone surrogates (the writer could not write them back)', () => {
+    const r = parseProblemXml(wrap('<remark><text>a\u001fb</text></remark>'));
+    expect(r.document).to.equal(null);
+    expect(r.errors).to.deep.equal([{ code: 'ERR_XML_CHARACTER', message: 'character U+001F is not allowed in XML 1.0', line: 3, column: 16 }]);
+    expect(parseProblemXml(wrap('<remark><text>\ud800</text></remark>')).errors.map((e) => e.code)).to.deep.equal(['ERR_XML_CHARACTER']);
+    const ref = parseProblemXml(wrap('<remark><text>a&#x1F;b &#9;</text></remark>'));
+    expect(ref.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_ENTITY']);
+    expect(parseProblemXml(wrap('<remark><text>tab\there &#x263A;</text></remark>')).document!.remarks[0]!.text).to.equal('tab\there \u263a');
+  });
+});

@@ -40,6 +40,9 @@ export const PROBLEM_XML_LIMITS: Required<ProblemXmlOptions> = {
   maxErrors: 100,
 };
 
+/** Characters outside XML 1.0's Char production: C0 controls but tab, LF, CR; U+FFFE/U+FFFF; lone surrogates. */
+const NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Longest error message; a longer one is cut (a message may quote the input). */
 const MAX_MESSAGE = 300;
 
@@ -219,7 +222,9 @@ function expand(text: string, onError: (message: string) => void): string {
     const m = /^#(?:x([0-9A-Fa-f]{1,6})|([0-9]{1,7}))$/.exec(name);
     if (m) {
       const code = m[1] ? parseInt(m[1], 16) : parseInt(m[2]!, 10);
-      if (code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) && code !== 0) return String.fromCodePoint(code);
+      // XML 1.0 Char only: a reference to a control character is as ill-formed as the character.
+      const isChar = code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+      if (isChar) return String.fromCodePoint(code);
     }
     onError(`unknown or invalid entity reference '&${name};' (only the XML built-ins and character references are expanded)`);
     return all;
@@ -263,6 +268,14 @@ function parseInner(input: string | Uint8Array, errors: NotationError[], warning
   const limited = checkLimits(text, limits);
   if (limited) {
     errors.push(limited);
+    return { document: null, errors, warnings };
+  }
+  // XML 1.0 has no place for these characters (not even as references): the document is not
+  // well-formed, and nothing could write them back.
+  const bad = NOT_XML_CHAR.exec(text);
+  if (bad) {
+    const code = bad[0].charCodeAt(0);
+    errors.push({ code: 'ERR_XML_CHARACTER', message: `character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`, ...positionOf(text, bad.index) });
     return { document: null, errors, warnings };
   }
   const lines = new LineIndex(text);

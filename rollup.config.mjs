@@ -20,7 +20,11 @@ const entries = {
 };
 const input = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== 'comlink');
+// Every subpath must load in a page with no bundler and no import map, so dependencies the library
+// needs in browsers (comlink, fast-xml-parser) are bundled into dist/. Only what runs in Node alone
+// stays a bare import: the CLI's dependencies, and optional/peer packages loaded on demand.
+const NODE_ONLY = ['cli-progress'];
+const external = [...NODE_ONLY, ...Object.keys(pkg.optionalDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 
 /**
  * The worker script, built first as one self-contained classic script (no imports, no

@@ -11,6 +11,7 @@
 import { NotationFailure, type Result } from '../errors.js';
 import { INITIAL_FEN, Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
 import { calcDDTable, solveBoard, type BoardToSolve, type DDTable, type Deal, type SolveBoardResult } from '../bridge/index.js';
+import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/solve/index.js';
 
 /** Progress of a long job, reported through a Comlink-proxied callback. */
 export interface Progress {
@@ -114,6 +115,11 @@ export const jobs = {
   /** Double-dummy scores of every card in one position (a trick may be in progress). */
   async solveBoard(input: BoardToSolve): Promise<SolveBoardResult> {
     return unwrapResult(solveBoard(input.deal, input));
+  },
+
+  /** A chess problem (Popeye input, PBI/XML record or { fen, stipulation }) solved; progress per key tried. */
+  async solveProblem(input: { problem: SolveInput; options?: Omit<SolveOptions, 'signal' | 'onProgress'> }, ctx: JobContext): Promise<SolvedProblem> {
+    return unwrapResult(solveProblem(input.problem, { ...input.options, onProgress: (p) => void ctx.progress({ done: p.done, total: p.total, value: p.solutions }) }));
   },
 };
 

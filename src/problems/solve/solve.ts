@@ -60,7 +60,7 @@ export interface SolutionMove {
   replies?: SolutionMove[];
 }
 
-export interface Solution {
+export interface FoundSolution {
   /** The key (#n, s#n) or the whole line, Black first (h#n). */
   uci: string | string[];
   san: string | string[];
@@ -83,12 +83,12 @@ export interface SolvedPart {
   stipulation: string;
   fen: string;
   status: PbiStatus;
-  solutions: Solution[];
+  solutions: FoundSolution[];
   /** A solution one move shorter exists. */
   shortSolution: boolean;
   tries?: SolveTry[];
-  setPlay?: Solution[];
-  /** Solution text in problemists' notation. */
+  setPlay?: FoundSolution[];
+  /** FoundSolution text in problemists' notation. */
   text: string;
   nodes: number;
   /** True when maxSolutions stopped the search early. */
@@ -312,7 +312,7 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
     progress(moves.length, moves.length, keys.length);
     for (const m of keys) {
       const san = sanOf(w, m);
-      const sol: Solution = { uci: uciOf(m), san };
+      const sol: FoundSolution = { uci: uciOf(m), san };
       w.push(m);
       if (o.threats !== false) sol.threats = threatsAfterKey(w, st);
       if (o.variations !== false) sol.variations = defences(w, st.kind, st.n - 1, { budget: 4000 });
@@ -335,11 +335,11 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
   return ok(result);
 }
 
-function helpSolutions(w: ProblemsExports, plies: number, max: number): { solutions: Solution[]; truncated: boolean } {
+function helpSolutions(w: ProblemsExports, plies: number, max: number): { solutions: FoundSolution[]; truncated: boolean } {
   const limit = Math.min(max, Math.floor(w.outCap() / plies));
   const count = w.helpLines(plies, limit === Infinity ? 0x7fffffff : limit);
   const flat = outMoves(w, Math.min(count, limit) * plies);
-  const solutions: Solution[] = [];
+  const solutions: FoundSolution[] = [];
   for (let i = 0; i < Math.min(count, limit); i++) {
     const line = flat.slice(i * plies, (i + 1) * plies);
     const san: string[] = [];

@@ -78,7 +78,8 @@ async function bareWasm() {
 
 async function openBare(bare) {
   await bare.until(['uci'], 'uciok');
-  await bare.until(['setoption name Threads value 1', 'setoption name Hash value 16', 'isready'], 'readyok');
+  // The options our layer sets too, so both run the same search.
+  await bare.until(['setoption name Threads value 1', 'setoption name Hash value 16', 'setoption name UCI_AnalyseMode value true', 'isready'], 'readyok');
   return bare;
 }
 
@@ -97,6 +98,18 @@ async function compare(kind, path, makeBare) {
   await engine.analyse(FEN, { depth: 1 }, { onInfo: () => (firstInfo ??= performance.now() - t0) });
   const pings = [];
   for (let i = 0; i < 50; i++) pings.push(await engine.pingTime());
+  // AbortSignal → settled result, for an infinite search 300 ms in.
+  const aborts = [];
+  for (let i = 0; i < 5; i++) {
+    const ac = new AbortController();
+    let t;
+    setTimeout(() => {
+      t = performance.now();
+      ac.abort();
+    }, 300);
+    await engine.analyse(FEN, { infinite: true }, { signal: ac.signal });
+    aborts.push(performance.now() - t);
+  }
   const bare = await openBare(await makeBare());
   const bareTimes = [], times = [], nps = [], nodes = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -110,7 +123,7 @@ async function compare(kind, path, makeBare) {
   }
   bare.quit();
   await engine.quit();
-  return { bare: median(bareTimes), time: median(times), engineNps: median(nps), nodes: median(nodes), ping: median(pings), firstInfo };
+  return { bare: median(bareTimes), time: median(times), engineNps: median(nps), nodes: median(nodes), ping: median(pings), abort: median(aborts), firstInfo };
 }
 
 export async function run() {
@@ -149,6 +162,7 @@ export async function run() {
       'ours vs engine': `${((1 - ours.nodes / (ours.time / 1000) / ours.engineNps) * 100).toFixed(2)} %`,
       'ours vs bare': `${(((ours.time - bare) / bare) * 100).toFixed(1)} %`,
       'isready ms': ours.ping.toFixed(3),
+      'abort→result ms': ours.abort.toFixed(1),
       'open→first info ms': Math.round(ours.firstInfo),
     });
   }

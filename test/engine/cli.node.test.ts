@@ -2,6 +2,8 @@
 // Debian's stockfish and fairy-stockfish; answers checked with our own rules and matetrack facts.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Position, parseUci } from 'gamenotation/chess';
@@ -61,6 +63,19 @@ describe('CLI: analyse and engines', () => {
     expect(run('analyse', 'startpos', '--engine', '/nonexistent/engine').code).to.equal(2);
     expect(run('analyse', 'startpos', '--depth', 'x').code).to.equal(2);
     expect(run('analyse').code).to.equal(2);
+  });
+
+  it('the handshake of an engine that never answers fails within 10 s', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gn-engine-'));
+    const silent = join(dir, 'silent-engine');
+    writeFileSync(silent, '#!/bin/sh\nexec sleep 60\n');
+    chmodSync(silent, 0o755);
+    const t0 = Date.now();
+    const r = run('analyse', 'startpos', '--engine', silent);
+    const seconds = (Date.now() - t0) / 1000;
+    expect(r.code).to.equal(1);
+    expect(r.err).to.match(/ERR_ENGINE_TIMEOUT/);
+    expect(seconds).to.be.below(20); // generous bound: the default handshake timeout is 10 s
   });
 
   it('engines lists the Debian engines with their names', () => {

@@ -27,8 +27,8 @@ async function crazyhouseFens(): Promise<string[]> {
 }
 
 /** Plays a line of UCI moves under our rules; returns false at the first illegal one. */
-function legalLine(fen: string, moves: string[], variant: 'chess' | 'crazyhouse' = 'chess'): boolean {
-  const r = Position.fromFen(fen, { variant });
+function legalLine(fen: string, moves: string[], variant: 'chess' | 'crazyhouse' = 'chess', bughouse = false): boolean {
+  const r = Position.fromFen(fen, { variant, bughouse });
   if (!r.ok) throw new Error(r.error.message);
   const pos = r.value;
   for (const uci of moves) {
@@ -150,6 +150,19 @@ describe('engine: Fairy-Stockfish on crazyhouse positions with pockets', () => {
     pos.play(parseUci('N@e5')!);
     pos.play(parseUci('N@e4')!);
     expect(legalLine(pos.fen(), r.lines[0].pv, 'crazyhouse')).to.equal(true);
+  });
+});
+
+describe('engine: Fairy-Stockfish on a bughouse board', () => {
+  it('variant bughouse: captures do not feed the pocket; the lines are legal under our bughouse rules', async () => {
+    const engine = await openEngine({ kind: 'fairy', options: { Threads: 1, Hash: 16 } });
+    // Crazyhouse middlegame from the perft suite, as one board of a bughouse game.
+    const fen = 'r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[Pp] b KQkq - 0 1';
+    const r = await engine.analyse(fen, { depth: 6 }, { multipv: 4, variant: 'bughouse' });
+    await engine.quit();
+    expect(r.lines.length).to.equal(4);
+    const start = (Position.fromFen(fen, { variant: 'crazyhouse', bughouse: true }).value as Position).fen();
+    for (const l of r.lines) expect(legalLine(start, l.pv, 'crazyhouse', true), l.pv.join(' ')).to.equal(true);
   });
 });
 

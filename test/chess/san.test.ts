@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { makeSan, makeUci, parseSan, parseUci, parseSquare, Position, type Move } from 'gamenotation/chess';
+import { parsePgn } from 'gamenotation/pgn';
 import { crazyhouseSuite, standardSuite } from './suites.js';
 
 function pos(fen: string, variant: 'chess' | 'crazyhouse' = 'chess'): Position {
@@ -225,6 +226,14 @@ describe('castling rights after a king walks on the enemy back rank (issue 13)',
     const r = p.playSan('O-O-O');
     expect(!r.ok && r.error.code).to.equal('ERR_SAN_ILLEGAL');
     expect(p.fen()).to.equal('8/8/8/8/8/8/7k/R3K3 w - - 5 4');
+  });
+  it('PGN: White castles long after the black king walked on rank 1, not after the rook moved', () => {
+    const pgn = '[FEN "8/8/8/8/8/8/8/R3K1k1 b Q - 0 1"]\n[SetUp "1"]\n\n1... Kh1 2. Ra2 Kg1 3. Ra1 Kh2 4. O-O-O *\n' +
+      '\n[FEN "8/8/8/8/8/8/8/R3K1k1 b Q - 0 1"]\n[SetUp "1"]\n\n1... Kh2 2. O-O-O Kg3 3. Kb1 *\n';
+    const [rookMoved, castled] = parsePgn(pgn);
+    expect(rookMoved.errors.map((e) => e.code)).to.deep.equal(['ERR_SAN_ILLEGAL']); // the rook left its corner
+    expect(castled.errors).to.deep.equal([]);
+    expect(castled.moves.map((m) => m.uci)).to.deep.equal(['g1h2', 'e1c1', 'h2g3', 'c1b1']);
   });
   it('crazyhouse: a rook dropped back on the empty corner does not castle', () => {
     const p = pos('7k/8/8/8/8/8/8/R3K3[R] w Q - 0 1', 'crazyhouse');

@@ -8,3 +8,4 @@ export { MockTransport, mockHandshake, type MockStep } from './mock.js';
 export { NativeTransport, findExecutable } from './native.js';
 export { StockfishWasmTransport, WorkerTransport, liteSingleTransport, canUseThreads, INSTALL_HINT } from './wasm.js';
 export type { Transport, TransportExit, TransportFactory, TransportHandlers } from './transport.js';
+export { engineJobs, toPlainAnalysis, fromPlainAnalysis, type PlainAnalysis, type PlainLine, type EngineSpec, type AnalysePositionInput, type AnalyseGameInput } from './jobs.js';

@@ -3,7 +3,7 @@
 // fixture of the same facts), and our own move rules for what the engines return.
 import { expect } from 'chai';
 import { Position, parseUci, type Move } from 'gamenotation/chess';
-import { EngineError, NativeTransport, openEngine, UciEngine, type EngineKind, type Transport } from 'gamenotation/engine';
+import { engineJobs, EngineError, fromPlainAnalysis, NativeTransport, openEngine, UciEngine, type EngineKind, type Transport } from 'gamenotation/engine';
 import { readShared } from '../support/data.js';
 
 const fs = (globalThis as any).process.getBuiltinModule('node:fs');
@@ -163,6 +163,37 @@ describe('engine: Fairy-Stockfish on a bughouse board', () => {
     expect(r.lines.length).to.equal(4);
     const start = (Position.fromFen(fen, { variant: 'crazyhouse', bughouse: true }).value as Position).fen();
     for (const l of r.lines) expect(legalLine(start, l.pv, 'crazyhouse', true), l.pv.join(' ')).to.equal(true);
+  });
+});
+
+describe('engine: worker jobs (plain data, progress) with a real engine', () => {
+  after(() => engineJobs.closeEngine());
+
+  it('analyses every position of a game with progress; the mated end has no best move', async () => {
+    // Fool's mate: 1. f3 e5 2. g4 Qh4# (the last position is checkmate by our rules too).
+    const game = { headers: {}, moves: ['f3', 'e5', 'g4', 'Qh4#'].map((san) => ({ san })) };
+    const seen: number[] = [];
+    const results = await engineJobs.analyseGame({ engine: { kind: 'native' }, game, limit: { depth: 6 } }, { progress: async (p) => void seen.push(p.done) });
+    expect(seen).to.deep.equal([1, 2, 3, 4, 5]);
+    expect(results).to.have.length(5);
+    const pos = Position.initial();
+    for (let ply = 0; ply < 4; ply++) {
+      expect(pos.isLegal(parseUci(results[ply].bestmove!)!), `ply ${ply}`).to.equal(true);
+      pos.playSan(game.moves[ply].san);
+    }
+    expect(pos.isCheckmate()).to.equal(true);
+    expect(results[4].bestmove).to.equal(null);
+    // Before Qh4#, Black mates in 1: White's view says mated in 1.
+    expect(results[3].lines[0].score).to.deep.equal({ mate: -1 });
+    expect(fromPlainAnalysis(JSON.parse(JSON.stringify(results[3]))).lines[0].score.pov('black')).to.deep.equal({ mate: 1 });
+  });
+
+  it('analysePosition reports progress per depth and returns the depth grid as plain data', async () => {
+    const seen: number[] = [];
+    const r = await engineJobs.analysePosition({ engine: { kind: 'native' }, position: 'startpos', limit: { depth: 5 }, multipv: 2 }, { progress: async (p) => void seen.push(p.done) });
+    expect(seen).to.deep.equal([1, 2, 3, 4, 5]);
+    expect(r.depths.map((d) => d.lines.length)).to.deep.equal([2, 2, 2, 2, 2]);
+    expect(JSON.parse(JSON.stringify(r))).to.deep.equal(r);
   });
 });
 

@@ -113,6 +113,7 @@ export class PgnParser<P = unknown> {
       column,
       maxCommentLength: this.options.maxCommentLength ?? 4 << 20,
       maxStringLength: this.options.maxTagValueLength ?? 1 << 20,
+      indentedEscapes: true,
     });
     this.held = false;
   }
@@ -146,6 +147,10 @@ export class PgnParser<P = unknown> {
     this.error(code, message, lx.line, lx.column);
   }
 
+  private indentedEscape(line: number, column: number): void {
+    this.warning('ERR_PGN_ESCAPE_INDENTED', 'a % escape line after blanks (the standard wants % in column 1); read as an escape line', line, column);
+  }
+
   private warning(code: string, message: string, line: number, column: number): void {
     if (++this.warningCount <= this.maxErrors) this.visitor.warning?.(notationError(code, message, line, column));
   }
@@ -156,7 +161,12 @@ export class PgnParser<P = unknown> {
     const v = this.visitor;
     let kind = this.held ? lx.kind : lx.next();
     this.held = false;
-    while (kind === TOKEN_ESCAPE) kind = lx.next();
+    /** An escape line after blanks before the game's first token (reported once the game begins). */
+    let indented: [number, number] | null = null;
+    while (kind === TOKEN_ESCAPE) {
+      if (lx.error && !indented) indented = [lx.line, lx.column];
+      kind = lx.next();
+    }
     if (kind === TOKEN_EOF) return false;
 
     const gameLine = lx.line;
@@ -166,6 +176,7 @@ export class PgnParser<P = unknown> {
     v.beginGame?.(gameLine);
     this.errorCount = 0;
     this.warningCount = 0;
+    if (indented) this.indentedEscape(indented[0], indented[1]);
     const headers: Record<string, string> = {};
     /** Comments met before the movetext (before or between tags): game comments. */
     let early: string[] | null = null;
@@ -223,7 +234,10 @@ export class PgnParser<P = unknown> {
         continue;
       }
       if (kind === TOKEN_EOF) break;
-      if (kind === TOKEN_ESCAPE) continue;
+      if (kind === TOKEN_ESCAPE) {
+        if (lx.error) this.indentedEscape(lx.line, lx.column);
+        continue;
+      }
       if (!inMovetext) {
         if (kind === TOKEN_COMMENT || kind === TOKEN_LINE_COMMENT) {
           if (this.commentOk()) (early ??= []).push(this.commentText());

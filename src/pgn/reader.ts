@@ -60,7 +60,7 @@ async function* batches(source: PgnSource, options: PgnReadOptions): AsyncGenera
     yield { text: source, line: 1 };
     return;
   }
-  const splitter = new GameSplitter({ maxGameBytes: options.maxGameBytes });
+  const splitter = new GameSplitter({ maxGameBytes: options.maxGameBytes, indentedEscapes: true });
   const encoder = new TextEncoder();
   if (source instanceof Uint8Array) {
     // Whole input in memory already: split in slices so decoding stays per batch.

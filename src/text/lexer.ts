@@ -80,6 +80,12 @@ export interface LexerOptions {
   symbolChars?: string;
   /** Whether `%` in column 1 starts an escape line (default true). */
   escapeLines?: boolean;
+  /**
+   * Whether a `%` after only spaces and tabs on its line also starts an escape line (default false:
+   * the standard wants column 1). Such a token carries `error` `ERR_TEXT_ESCAPE_INDENTED`, for the
+   * reader to report as a warning.
+   */
+  indentedEscapes?: boolean;
 }
 
 // Character classes for codes < 128.
@@ -141,6 +147,7 @@ export class Lexer {
   private readonly maxComment: number;
   private readonly maxSymbol: number;
   private readonly escapes: boolean;
+  private readonly indentedEscapes: boolean;
 
   constructor(text: string, options: LexerOptions = {}) {
     this.text = text;
@@ -150,6 +157,7 @@ export class Lexer {
     this.maxComment = options.maxCommentLength ?? 4 << 20;
     this.maxSymbol = options.maxSymbolLength ?? 255;
     this.escapes = options.escapeLines ?? true;
+    this.indentedEscapes = options.indentedEscapes ?? false;
     if (options.symbolStart || options.symbolChars) {
       const t = BASE_CLASSES.slice();
       for (const ch of options.symbolChars ?? '') if (ch.charCodeAt(0) < 128) t[ch.charCodeAt(0)] = C_SYMBOL_CONT;
@@ -283,7 +291,8 @@ export class Lexer {
         return (this.kind = TOKEN_LINE_COMMENT);
       }
       case 37: // %
-        if (this.escapes && pos === this.lineStart) {
+        if (this.escapes && (pos === this.lineStart || (this.indentedEscapes && this.blanksBefore(pos)))) {
+          if (pos !== this.lineStart) this.error = 'ERR_TEXT_ESCAPE_INDENTED';
           let p = pos + 1;
           while (p < n) {
             const d = text.charCodeAt(p);
@@ -311,6 +320,15 @@ export class Lexer {
       default:
         return this.other(pos);
     }
+  }
+
+  /** Whether only spaces and tabs precede `pos` on its line. */
+  private blanksBefore(pos: number): boolean {
+    for (let p = pos - 1; p >= this.lineStart; p--) {
+      const c = this.text.charCodeAt(p);
+      if (c !== 32 && c !== 9) return false;
+    }
+    return true;
   }
 
   private symbol(pos: number, first: number): TokenKind {

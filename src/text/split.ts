@@ -28,6 +28,8 @@ export const OVERSIZE_HEAD = 1 << 20;
 export interface SplitOptions {
   /** Largest game in bytes; a larger one is dropped and reported through `onOversize`. Default 32 MiB. */
   maxGameBytes?: number;
+  /** A `%` after only blanks on its line starts an escape line (as `LexerOptions.indentedEscapes`). */
+  indentedEscapes?: boolean;
   /** Called for a dropped oversized game with the line where it starts. */
   onOversize?(line: number, bytes: number): void;
 }
@@ -116,9 +118,11 @@ export class GameSplitter {
   private dropTo = -1;
   private dropLine = 1;
   private readonly maxGame: number;
+  private readonly indentedEscapes: boolean;
 
   constructor(private readonly options: SplitOptions = {}) {
     this.maxGame = options.maxGameBytes ?? 32 << 20;
+    this.indentedEscapes = options.indentedEscapes ?? false;
   }
 
   /** Adds bytes; returns the batches of whole games now complete. */
@@ -208,7 +212,7 @@ export class GameSplitter {
             state = S_TAG_START;
           } else if (c === 123) state = S_BRACE;
           else if (c === 59) state = S_SKIP_LINE;
-          else if (c === 37 && column0) state = S_SKIP_LINE;
+          else if (c === 37 && (column0 || (this.indentedEscapes && lineBlank))) state = S_SKIP_LINE;
           else {
             this.sawMovetext = true;
             if (c === 34) state = S_MOVETEXT_STRING;
@@ -220,11 +224,15 @@ export class GameSplitter {
         case S_TAG_AFTER_NAME:
         case S_TAG_AFTER_VALUE:
           if (c === 32 || c === 9 || c === 11 || c === 12) break;
+          if (c === 37 && (column0 || (this.indentedEscapes && lineBlank))) {
+            lineBlank = false;
+            state = S_SKIP_LINE;
+            break;
+          }
           lineBlank = false;
           if (c === 93) state = S_NORMAL; // ]
           else if (c === 91) state = S_TAG_START; // [ : read again as a new tag
           else if (c === 123) state = S_BRACE_SKIP;
-          else if (c === 37 && column0) state = S_SKIP_LINE;
           else if (state === S_TAG_START && SYM[c] === 1) state = S_TAG_NAME;
           else if (state === S_TAG_AFTER_NAME && c === 34) state = S_STRING;
           else if (c === 34) state = S_STRING_SKIP;

@@ -106,3 +106,19 @@ describe('pgn: bounded messages (fuzz finding)', () => {
     expect(g!.errors[0]!.message).to.match(/… \(\d+ characters in all\)$/);
   });
 });
+
+describe('pgn: % escape lines with tabs', () => {
+  it('reads a % line after tabs or spaces as an escape line, with a warning; tabs inside it are plain text', async () => {
+    const text = '%\tprivate\tdata\n[Event "a"]\n\t% indented\n\n1. e4 \n  %\t{not a comment\n e5 *\n';
+    const [g, ...rest] = parsePgn(text);
+    expect(rest).to.deep.equal([]);
+    expect(g!.errors).to.deep.equal([]);
+    expect(g!.headers).to.deep.equal({ Event: 'a' });
+    expect(g!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
+    expect(g!.warnings!.map((w) => [w.code, w.line, w.column])).to.deep.equal([['ERR_PGN_ESCAPE_INDENTED', 3, 2], ['ERR_PGN_ESCAPE_INDENTED', 6, 3]]);
+    // Streamed in any chunks: the same game.
+    for (const size of [1, 7, 64]) expect(await collect(chunked(text, size))).to.deep.equal([g]);
+    // A % that follows other text on its line is no escape.
+    expect(parsePgn('1. e4 % e5 *')[0]!.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_TOKEN']);
+  });
+});

@@ -148,3 +148,16 @@ describe('text: game splitter for streams', () => {
     expect(out[out.length - 1]!.line).to.equal(5);
   });
 });
+
+describe('text: indented escape lines (option)', () => {
+  it('reads % after blanks as an escape only with indentedEscapes, flagged ERR_TEXT_ESCAPE_INDENTED', () => {
+    const text = ' \t%\tx\ty\n%z\n a % b';
+    const off = tokenize(text).map((t) => [TOKEN_NAMES[t.kind], t.text]);
+    expect(off.slice(0, 2)).to.deep.equal([['other', '%'], ['symbol', 'x']]);
+    const on = tokenize(text, { indentedEscapes: true });
+    expect(on.map((t) => [TOKEN_NAMES[t.kind], t.text, t.error ?? null])).to.deep.equal([
+      ['escape', '%\tx\ty', 'ERR_TEXT_ESCAPE_INDENTED'], ['escape', '%z', null], ['symbol', 'a', null], ['other', '%', null], ['symbol', 'b', null],
+    ]);
+    expect(on[0]!.value).to.equal('\tx\ty');
+  });
+});

@@ -25,6 +25,7 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // stays a bare import: the CLI's dependencies, and optional/peer packages loaded on demand.
 const NODE_ONLY = ['cli-progress'];
 const external = [...NODE_ONLY, ...Object.keys(pkg.optionalDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+const isExternal = (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
 /**
  * The worker script, built first as one self-contained classic script (no imports, no
@@ -38,6 +39,8 @@ function inlineWorker() {
   const build = async () => {
     const bundle = await rollup({
       input: 'src/worker/entry.ts',
+      // Optional engines and Node-only packages stay out of the script (a job loads them at run time).
+      external: isExternal,
       plugins: [nodeResolve({ browser: true }), esbuild({ target: 'es2022', minify: true })],
       onwarn: (warning, warn) => (warning.code === 'CIRCULAR_DEPENDENCY' ? undefined : warn(warning)),
     });
@@ -63,7 +66,7 @@ function inlineWorker() {
 
 export default {
   input,
-  external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:'),
+  external: isExternal,
   plugins: [inlineWorker(), nodeResolve({ browser: false, preferBuiltins: true }), esbuild({ target: 'es2022', minify: false })],
   output: {
     dir: 'dist',

@@ -2,6 +2,7 @@
  * PBN 2.1 import-format reader: tokens (src/text) → games, with every violation reported as a typed
  * `ERR_PBN_*` error with line:column. One bad game never stops the file.
  */
+import { append } from './append.js';
 import { notationError, type NotationError } from '../../errors.js';
 import { RecordScanner, escapeString, type RecordToken as Token } from '../../text/index.js';
 import { analyzeAuction } from '../auction.js';
@@ -181,8 +182,8 @@ export class PbnReader {
 
   private startGame(first: Token): GameBuilder {
     const g = new GameBuilder(this, first);
-    g.comments.push(...this.carryComments);
-    g.escapes.push(...this.carryEscapes);
+    append(g.comments, this.carryComments);
+    append(g.escapes, this.carryEscapes);
     this.carryComments = [];
     this.carryEscapes = [];
     return g;
@@ -213,8 +214,8 @@ export class PbnReader {
     // errors in text after the last game end with their own count
     this.closeErrorLists();
     if (!last) return;
-    if (this.carryComments.length) (last.endComments ??= []).push(...this.carryComments);
-    if (this.carryEscapes.length) (last.escapes ??= []).push(...this.carryEscapes);
+    if (this.carryComments.length) append((last.endComments ??= []), this.carryComments);
+    if (this.carryEscapes.length) append((last.escapes ??= []), this.carryEscapes);
     this.carryComments = [];
     this.carryEscapes = [];
   }
@@ -1106,7 +1107,7 @@ export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = 
   if (decoded.warning) reader.addWarnings([decoded.warning]);
   reader.finishInput(games[games.length - 1]);
   // a file that says `% EXPORT` is held to the export format (reported as warnings: the data stays usable)
-  if (options.checkExport ?? reader.exportFormat) reader.warnings.push(...checkPbnExport(decoded.text, { maxErrors: options.maxErrors }));
+  if (options.checkExport ?? reader.exportFormat) append(reader.warnings, checkPbnExport(decoded.text, { maxErrors: options.maxErrors }));
   const out: PbnParseResult = { games, errors: reader.errors, warnings: reader.warnings, encoding: decoded.encoding };
   if (reader.version) out.version = reader.version;
   if (reader.exportFormat) out.exportFormat = true;

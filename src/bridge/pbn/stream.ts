@@ -1,4 +1,5 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
+import { append } from './append.js';
 import type { NotationError } from '../../errors.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
@@ -118,14 +119,11 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
   const state = { inBrace: false };
   let line = 1;
   let first = true;
-  let errorsSeen = 0;
-  let warningsSeen = 0;
   const held: PbnGame[] = [];
   const emit = function* (games: PbnGame[]): Generator<PbnStreamItem> {
     for (const game of games) {
-      const item: PbnStreamItem = { game, errors: reader.errors.slice(errorsSeen), warnings: reader.warnings.slice(warningsSeen) };
-      errorsSeen = reader.errors.length;
-      warningsSeen = reader.warnings.length;
+      // what was reported goes out with the item and leaves the reader: memory stays flat over the file
+      const item: PbnStreamItem = { game, errors: reader.errors.splice(0), warnings: reader.warnings.splice(0) };
       yield item;
     }
   };
@@ -143,18 +141,18 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       buffer = buffer.slice(cut);
       scanned -= cut;
       // the newest game is held back: comments at the very end of the input still belong to it
-      held.push(...reader.read(part, line));
+      append(held, reader.read(part, line));
       if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(part, { startLine: line, maxErrors: options.maxErrors }));
       yield* emit(held.splice(0, held.length - 1));
       line += countLines(part);
     }
   }
   buffer += decoder.decode(new Uint8Array(0), true);
-  held.push(...reader.read(buffer, line));
+  append(held, reader.read(buffer, line));
   const encoding = decoder.warning();
   if (encoding) reader.addWarnings([encoding]);
   if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
   reader.finishInput(held[held.length - 1]);
   yield* emit(held);
-  return { errors: reader.errors.slice(errorsSeen), warnings: reader.warnings.slice(warningsSeen) };
+  return { errors: reader.errors.splice(0), warnings: reader.warnings.splice(0) };
 }

@@ -47,7 +47,11 @@ export function padElement(element: string, column: PbnColumn | undefined): stri
 
 /** One export line of a table row: elements padded and separated by a single space (trailing blanks trimmed). */
 export function makeRow(row: string[], columns: PbnColumn[]): string {
-  return row.map((e, i) => padElement(e, columns[i])).join(' ').replace(/\s+$/, '');
+  // trailing blanks go by a scan from the end (a /\s+$/ regex retries every run of padding: quadratic per row)
+  const line = row.map((e, i) => padElement(e, columns[i])).join(' ');
+  let end = line.length;
+  while (end > 0 && line.charCodeAt(end - 1) === 32) end--;
+  return line.slice(0, end);
 }
 
 /** A section token (not a string token) may contain ASCII 33..126 except `[ ] { } ; " %`. */

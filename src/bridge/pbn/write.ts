@@ -1,4 +1,5 @@
 /** PBN 2.1 writer: the strict export format (CRLF, MTS order, NAGs, columns) or a relaxed import form. */
+import { append } from './append.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import type { PbnAnnotated, PbnComment, PbnGame, PbnNote, PbnSection } from './model.js';
 import { makeColumns, makeRow } from './table.js';
@@ -127,7 +128,7 @@ class LineWriter {
     // the line now ends with the comment's last line
     const parts = (this.cur ? `${this.cur} ${text}` : text).split(this.eol);
     this.cur = parts.pop()!;
-    this.lines.push(...parts);
+    append(this.lines, parts);
   }
   break(): void {
     if (this.cur) this.lines.push(this.cur);
@@ -221,7 +222,7 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
       w.add(a.end);
     }
     w.break();
-    out.push(...w.lines);
+    append(out, w.lines);
     notes(out, a.notes, eol);
   }
   const p = game.play;
@@ -238,7 +239,7 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
       w.add(p.end);
     }
     w.break();
-    out.push(...w.lines);
+    append(out, w.lines);
     notes(out, p.notes, eol);
   }
   const sections = [...game.sections].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));

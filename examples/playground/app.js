@@ -2,10 +2,11 @@
 // the text; pick a game, deal or problem to see its diagram, step through moves, read tags, convert
 // to every format the library writes, and run the long jobs in a worker with progress and Cancel.
 // Plain ES modules from dist/ (no bundler); fast-xml-parser comes through the import map.
-import { Position, parseFen, normalizeFen, makeSan } from '/dist/chess.js';
-import { parsePgn, makePgn, startingPosition } from '/dist/pgn.js';
-import { parsePbn, makePbn, pbnGameInfo, par, boardConditions, makeDeal } from '/dist/bridge.js';
-import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, formatStipulation } from '/dist/problems.js';
+import { startingPosition } from '/dist/pgn.js';
+import { par, boardConditions, makeDeal } from '/dist/bridge.js';
+import { deriveTwins, formatStipulation } from '/dist/problems.js';
+import { FORMATS, formatByName } from './formats.js';
+import { Position } from '/dist/chess.js';
 import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram } from '/dist/diagram.js';
 import { createWorker } from '/dist/worker.js';
 import { openEngine } from '/dist/engine.js';
@@ -13,8 +14,7 @@ import { openEngine } from '/dist/engine.js';
 const $ = (id) => document.getElementById(id);
 const editor = $('editor');
 
-/** Later formats plug in here: `{ name, detect(text), parse(text) }` (BPGN/BFEN with gamenotation/bughouse, AIF with gamenotation/aif). */
-export const FORMATS = [];
+export { FORMATS };
 
 const SAMPLES = [
   { label: 'PGN', url: '/data/sample.pgn' },
@@ -25,141 +25,6 @@ const SAMPLES = [
   { label: 'Problem XML', url: '/data/sample-problem.xml' },
   { label: 'Broken PGN', text: '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n\n[Event "second"]\n\n1. d4 d5 2. c4 Qxh9 *\n' },
 ];
-
-// ------------------------------------------------------------------ formats
-
-const FEN_LINE = /^\s*[1-8pnbrqkPNBRQK~]+(\/[1-8pnbrqkPNBRQK~]*){7,8}(\[[^\]]*\])?\s+[wb](\s|$)/;
-
-function errorsOf(list, severity) {
-  return (list ?? []).map((e) => ({ severity, code: e.code, message: e.message, line: e.line ?? 1, column: e.column ?? 1 }));
-}
-
-function json(value) {
-  return JSON.stringify(value, null, 2) + '\n';
-}
-
-function tagsOfPgn(game) {
-  return Object.entries(game.headers);
-}
-
-const pgn = {
-  name: 'PGN',
-  detect: (text) => /^\s*(\uFEFF)?\s*(\[\w+\s+"|1\.)/.test(text),
-  parse(text) {
-    const games = parsePgn(text);
-    const problems = games.flatMap((g) => errorsOf(g.errors, 'error'));
-    const items = games.map((game, i) => ({
-      label: `${game.headers.White ?? '?'} – ${game.headers.Black ?? '?'} ${game.result ?? ''}`.trim(),
-      kind: 'game', game, index: i,
-    }));
-    return {
-      items, problems,
-      convert: {
-        'PGN (export)': () => games.map((g) => makePgn(g)).join(''),
-        'FEN (shown position)': () => (state.fen ? state.fen + '\n' : ''),
-        JSON: () => json(games),
-      },
-    };
-  },
-};
-
-const fen = {
-  name: 'FEN',
-  detect: (text) => FEN_LINE.test(text.trim().split(/\r?\n/)[0] ?? ''),
-  parse(text) {
-    const line = text.trim().split(/\r?\n/)[0].trim();
-    const problems = [];
-    const setup = parseFen(line);
-    if (!setup.ok) problems.push(...errorsOf([setup.error], 'error'));
-    const variant = /\[|(\/[^ ]*){8}/.test(line.split(' ')[0]) ? 'crazyhouse' : 'chess';
-    let position;
-    if (setup.ok) {
-      const legal = Position.fromFenAll(line, { variant });
-      if (legal.ok) position = legal.value;
-      else problems.push(...errorsOf(legal.error, 'error'));
-    }
-    const items = setup.ok ? [{ label: `${variant === 'crazyhouse' ? 'Crazyhouse' : 'Chess'} position`, kind: 'fen', fen: line, setup: setup.value, position, variant }] : [];
-    return {
-      items, problems,
-      convert: {
-        'FEN (normalized)': () => {
-          const r = normalizeFen(line, { variant });
-          return r.ok ? r.value + '\n' : r.error.map((e) => `${e.code} ${e.message}`).join('\n');
-        },
-        JSON: () => json(setup.ok ? setup.value : setup.error),
-      },
-    };
-  },
-};
-
-const pbn = {
-  name: 'PBN',
-  detect: (text) => /^\s*(\uFEFF)?%\s*PBN/.test(text) || /\[Deal\s+"/.test(text),
-  parse(text) {
-    const r = parsePbn(text);
-    const items = r.games.map((game, i) => {
-      const info = pbnGameInfo(game);
-      return { label: `Board ${game.tags.Board?.value ?? i + 1}${info.contract ? ` · ${typeof info.contract === 'string' ? info.contract : `${info.contract.level}${info.contract.strain}${info.contract.risk}`}${info.declarer ? ` ${info.declarer}` : ''}` : ''}`, kind: 'deal', game, info };
-    });
-    return {
-      items, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')],
-      convert: {
-        'PBN (export)': () => makePbn(r.games),
-        'PBN (import form)': () => makePbn(r.games, { form: 'import' }),
-        JSON: () => json(r.games),
-      },
-    };
-  },
-};
-
-const pbi = {
-  name: 'PBI',
-  detect: (text) => /^\s*(\uFEFF)?#PBI/.test(text),
-  parse(text) {
-    const doc = parsePbi(text);
-    const items = doc.problems.map((problem, i) => ({ label: `${problem.names.join(', ') || 'Anonymous'} ${problem.stipulation}`, kind: 'pbi', problem, index: i }));
-    return {
-      items, problems: [...errorsOf(doc.errors, 'error'), ...errorsOf(doc.warnings, 'warning')],
-      convert: {
-        PBI: () => makePbi(doc),
-        'Problem XML': () => makeProblemXml(pbiToXml(doc).value),
-        Popeye: () => pbiToPopeye(doc).value,
-        JSON: () => json(doc),
-      },
-    };
-  },
-};
-
-const xml = {
-  name: 'Problem XML',
-  detect: (text) => /^\s*(\uFEFF)?<\?xml/.test(text) || /<problems[\s>]/.test(text),
-  parse(text) {
-    const r = parseProblemXml(text);
-    const doc = r.document;
-    const items = (doc?.problems ?? []).map((problem, i) => {
-      const twin = deriveTwins(problem)[0];
-      const release = problem.releases[0];
-      const author = release?.authors[0]?.name;
-      const name = author ? author.transcription ?? [author.givenNames, author.familyName].filter(Boolean).join(' ') : 'Anonymous';
-      return { label: `${name} ${twin ? formatStipulation(twin.stipulation) : ''}`, kind: 'xml', problem, index: i };
-    });
-    return {
-      items, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')],
-      convert: doc ? {
-        'Problem XML': () => makeProblemXml(doc),
-        PBI: () => makePbi(xmlToPbi(doc).value),
-        Popeye: () => xmlToPopeye(doc).value,
-        JSON: () => json(doc),
-      } : {},
-    };
-  },
-};
-
-FORMATS.push(xml, pbi, pbn, fen, pgn);
-
-export function detectFormat(text) {
-  return FORMATS.find((f) => f.detect(text));
-}
 
 // ------------------------------------------------------------------ state and rendering
 
@@ -231,10 +96,21 @@ function setTools(kind) {
   for (const el of document.querySelectorAll('.tool')) el.hidden = !kind.split(' ').includes(el.dataset.for);
 }
 
-function select(i) {
+async function select(i) {
   state.selected = i;
   [...$('items').children].forEach((li, j) => li.classList.toggle('selected', j === i));
-  const item = state.parsed?.items[i];
+  let item = null;
+  if (i >= 0) {
+    const reply = await request({ type: 'item', index: i });
+    if (state.selected !== i) return; // another item was picked meanwhile
+    item = reply.item ?? null;
+    if (item) item.label = state.parsed.items[i].label;
+    if (item?.kind === 'fen' && item.setup) {
+      const position = Position.fromFen(item.fen, { variant: item.variant });
+      if (position.ok) item.position = position.value;
+    }
+  }
+  state.item = item;
   $('moves').replaceChildren();
   $('fen').textContent = '';
   $('ply').textContent = '-';
@@ -248,7 +124,7 @@ function select(i) {
     return;
   }
   if (item.kind === 'game') {
-    renderTags(tagsOfPgn(item.game));
+    renderTags(Object.entries(item.game.headers));
     state.plies = item.game.moves.findIndex((n) => !n.move);
     if (state.plies < 0) state.plies = item.game.moves.length;
     renderMoves(item.game);
@@ -275,7 +151,7 @@ function select(i) {
     showSvg(problemXmlDiagram(item.problem));
     setTools(twins.length ? 'problem' : 'none');
   }
-  if ($('convert-to').value === 'SVG diagram') convertNow();
+  if ($('convert-to').value === 'SVG diagram') await convertNow();
 }
 
 function renderMoves(game) {
@@ -296,7 +172,7 @@ function renderMoves(game) {
 }
 
 function step(ply) {
-  const item = state.parsed?.items[state.selected];
+  const item = state.item;
   if (!item || item.kind !== 'game') return;
   const target = Math.max(0, Math.min(state.plies, ply));
   const at = gamePosition(item.game, target);
@@ -313,17 +189,17 @@ function step(ply) {
   if ($('convert-to').value === 'SVG diagram' || $('convert-to').value === 'FEN (shown position)') convertNow();
 }
 
-function renderConvert() {
+async function renderConvert() {
   const select = $('convert-to');
   const previous = select.value;
   select.replaceChildren();
-  for (const name of [...Object.keys(state.parsed?.convert ?? {}), ...(state.parsed?.items.length ? ['SVG diagram'] : [])]) {
+  for (const name of [...(state.parsed?.convertNames ?? []), ...(state.parsed?.items.length ? ['SVG diagram'] : [])]) {
     const option = document.createElement('option');
     option.textContent = name;
     select.append(option);
   }
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
-  convertNow();
+  await convertNow();
 }
 
 /** Every input can also be written as the SVG of the diagram on show. */
@@ -331,34 +207,91 @@ function shownSvg() {
   return ($('diagram').querySelector('svg')?.outerHTML ?? '') + '\n';
 }
 
-function convertNow() {
+let convertId = 0;
+
+/** Conversions run in the reader worker, which holds the model; only the text comes back. */
+async function convertNow() {
   const name = $('convert-to').value;
-  const fn = name === 'SVG diagram' ? shownSvg : state.parsed?.convert?.[name];
-  try {
-    $('convert-out').value = fn ? fn() : '';
-  } catch (e) {
-    $('convert-out').value = `error: ${e.message}`;
+  const id = ++convertId;
+  let text;
+  if (!name) text = '';
+  else if (name === 'SVG diagram') text = shownSvg();
+  else {
+    const reply = await request({ type: 'convert', name, fen: state.fen });
+    text = reply.error ? `error: ${reply.error}` : reply.text;
   }
+  if (id !== convertId) return;
+  // A huge text area takes the page's thread for seconds to lay out: show the start, download all.
+  state.converted = text;
+  $('convert-out').value = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}\n… ${(text.length - SHOWN_CHARS).toLocaleString('en')} more characters: Download gives all of it\n` : text;
 }
 
-function load(text) {
-  const format = detectFormat(text);
+const SHOWN_CHARS = 100_000;
+
+// The reader worker (parse-worker.js) parses the text and keeps the model; a newer text terminates
+// a parse still running (a large file cannot be interrupted otherwise), and only the latest result
+// is shown.
+let reader;
+let requestId = 0;
+let parsing = 0;
+const pending = new Map();
+
+function readerWorker() {
+  if (reader) return reader;
+  const worker = new Worker(new URL('./parse-worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = (event) => {
+    const resolve = pending.get(event.data.id);
+    pending.delete(event.data.id);
+    if (event.data.id === parsing) parsing = 0;
+    resolve?.(event.data);
+  };
+  worker.onerror = (event) => dropReader(event.message || 'the reader worker failed');
+  reader = worker;
+  return worker;
+}
+
+function dropReader(error) {
+  reader?.terminate();
+  reader = undefined;
+  parsing = 0;
+  for (const [id, resolve] of pending) resolve({ id, error });
+  pending.clear();
+}
+
+function request(message) {
+  const id = ++requestId;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    readerWorker().postMessage({ ...message, id });
+    if (message.type === 'parse') parsing = id;
+  });
+}
+
+const internal = (message) => ({ severity: 'error', code: 'ERR_INTERNAL', message, line: 1, column: 1 });
+let loadId = 0;
+
+async function load(text) {
+  const id = ++loadId;
+  if (parsing) dropReader('replaced by a newer text');
+  $('format').textContent = 'reading…';
+  const reply = await request({ type: 'parse', text });
+  if (id !== loadId) return; // a newer text is being read
+  const format = reply.name ? formatByName(reply.name) : undefined;
   state.format = format;
   $('format').textContent = format ? format.name : text.trim() ? 'unknown format' : 'no input';
-  try {
-    state.parsed = format ? format.parse(text) : { items: [], problems: text.trim() ? [{ severity: 'error', code: 'ERR_FORMAT', message: 'cannot tell the format', line: 1, column: 1 }] : [], convert: {} };
-  } catch (e) {
-    state.parsed = { items: [], problems: [{ severity: 'error', code: 'ERR_INTERNAL', message: String(e.message), line: 1, column: 1 }], convert: {} };
-  }
-  state.lastText = text;
+  if (reply.error) state.parsed = { items: [], problems: [internal(reply.error)], convertNames: [] };
+  else if (!format) state.parsed = { items: [], problems: text.trim() ? [{ severity: 'error', code: 'ERR_FORMAT', message: 'cannot tell the format', line: 1, column: 1 }] : [], convertNames: [] };
+  else state.parsed = { items: reply.items, problems: reply.problems, convertNames: reply.convertNames };
   if (!running) {
     $('job-result').textContent = '';
     delete $('job-result').dataset.state;
   }
   renderProblems(state.parsed.problems);
   renderItems();
-  select(state.parsed.items.length ? 0 : -1);
-  renderConvert();
+  await select(state.parsed.items.length ? 0 : -1);
+  if (id !== loadId) return;
+  await renderConvert();
+  state.lastText = text;
 }
 
 /** Sets the editor's text (as an open, a drop or a paste does) and reads it. */
@@ -428,7 +361,7 @@ $('convert-to').addEventListener('change', convertNow);
 $('download').addEventListener('click', () => {
   const name = $('convert-to').value;
   const ext = { 'PGN (export)': 'pgn', 'FEN (normalized)': 'fen', 'PBN (export)': 'pbn', 'PBN (import form)': 'pbn', PBI: 'pbi', 'Problem XML': 'xml', Popeye: 'txt', JSON: 'json', 'SVG diagram': 'svg', 'FEN (shown position)': 'fen' }[name] ?? 'txt';
-  const url = URL.createObjectURL(new Blob([$('convert-out').value], { type: 'text/plain' }));
+  const url = URL.createObjectURL(new Blob([state.converted ?? ''], { type: 'text/plain' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = `converted.${ext}`;
@@ -483,7 +416,7 @@ $('run-perft').addEventListener('click', () => {
   const fenText = state.fen;
   if (!fenText) return;
   const depth = Number($('perft-depth').value) || 1;
-  const item = state.parsed?.items[state.selected];
+  const item = state.item;
   const variant = item?.variant ?? (item?.kind === 'game' && /crazyhouse|zh/i.test(item.game.headers.Variant ?? '') ? 'crazyhouse' : 'chess');
   runJob(`perft ${depth}`, async (signal, onProgress) => {
     const r = await getWorker().perft(fenText, depth, { variant, signal, onProgress });
@@ -492,7 +425,7 @@ $('run-perft').addEventListener('click', () => {
 });
 
 $('run-dd').addEventListener('click', () => {
-  const item = state.parsed?.items[state.selected];
+  const item = state.item;
   if (item?.kind !== 'deal' || !item.info.deal) return;
   const conditions = boardConditions(item.info.board ?? 1);
   const dealer = item.info.dealer ?? conditions.dealer;
@@ -513,7 +446,7 @@ $('run-dd').addEventListener('click', () => {
 // job registry has a solve job; Cancel terminates it at once.
 let solver;
 $('run-solve').addEventListener('click', () => {
-  const item = state.parsed?.items[state.selected];
+  const item = state.item;
   if (item?.kind !== 'pbi' && item?.kind !== 'xml') return;
   runJob('solve', (signal, onProgress) => new Promise((resolve, reject) => {
     solver ??= new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });

@@ -51,7 +51,8 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
       bytes && (type === 'value' || type === 'total') ? megabytes(value) : String(value),
   });
   const started = performance.now();
-  const delay = options.delayMs ?? 300;
+  // GN_PROGRESS_DELAY_MS (tests only) overrides the default delay.
+  const delay = options.delayMs ?? (process.env.GN_PROGRESS_DELAY_MS ? Number(process.env.GN_PROGRESS_DELAY_MS) : 300);
   let total = options.total;
   let done = 0;
   let shown = false;

@@ -40,8 +40,11 @@ function cutPoint(buf: Buffer): number {
   if (lf >= 0 || crlf >= 0) return lf > crlf ? lf + 1 : crlf + 2;
   return buf.lastIndexOf(TAG_LINE);
 }
-/** Inputs smaller than this are checked in this thread (starting workers would cost more). */
-const PARALLEL_MIN_BYTES = 4 << 20;
+/**
+ * Inputs smaller than this are checked in this thread (starting workers would cost more);
+ * GN_CHECK_PARALLEL_MIN_BYTES (tests only) lowers it.
+ */
+const PARALLEL_MIN_BYTES = Number(process.env.GN_CHECK_PARALLEL_MIN_BYTES) >= 0 && process.env.GN_CHECK_PARALLEL_MIN_BYTES ? Number(process.env.GN_CHECK_PARALLEL_MIN_BYTES) : 4 << 20;
 
 /** Lines in `bytes` as the lexer counts them: LF, CRLF and a lone CR each end one. */
 function countLines(bytes: Buffer): number {

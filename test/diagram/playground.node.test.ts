@@ -232,23 +232,36 @@ describe('playground in Chromium', () => {
     await page.$eval('#perft-depth', (e) => ((e as HTMLInputElement).value = '8'));
     await page.click('#run-perft');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
-    // The page's own event loop: the longest gap between timer ticks during a second of the run.
-    const lag = await page.evaluate(() => new Promise<number>((resolve) => {
-      let worst = 0;
-      let last = performance.now();
-      const end = last + 1000;
-      const tick = () => {
-        const now = performance.now();
-        worst = Math.max(worst, now - last);
-        last = now;
-        if (now < end) setTimeout(tick, 10);
-        else resolve(worst);
+    // During a second of the run the page answers: a message posted to itself comes back within
+    // 100 ms (median of 20 pings: one slow ping can be the shared machine, not the page), and no
+    // task on the page's thread takes 100 ms or more (the Long Tasks API).
+    const answer = await page.evaluate(() => new Promise<{ median: number; longest: number }>((resolve) => {
+      const longTasks: number[] = [];
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
+      observer.observe({ type: 'longtask' });
+      const times: number[] = [];
+      const channel = new MessageChannel();
+      let sent = 0;
+      channel.port1.onmessage = () => {
+        times.push(performance.now() - sent);
+        if (times.length === 20) {
+          observer.disconnect();
+          times.sort((a, b) => a - b);
+          resolve({ median: times[10]!, longest: Math.max(0, ...longTasks) });
+        } else setTimeout(ping, 50);
       };
-      setTimeout(tick, 10);
+      const ping = () => {
+        sent = performance.now();
+        channel.port2.postMessage(0);
+      };
+      ping();
     }));
-    expect(lag).to.be.lessThan(100);
+    expect(answer.median).to.be.lessThan(100);
+    expect(answer.longest).to.be.lessThan(100);
     // Typing still lands in the editor during the run.
-    await page.focus('#perft-depth');
+    await page.focus('#editor');
+    await page.keyboard.type(' ');
+    expect(await page.$eval('#editor', (e) => (e as HTMLTextAreaElement).value.endsWith(' '))).to.equal(true);
     expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
     await page.click('#cancel');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 5_000 });

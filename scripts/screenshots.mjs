@@ -80,7 +80,12 @@ try {
       await page.click('#run-dd');
       await page.waitForFunction(() => document.getElementById('job-result').dataset.state === 'done', { timeout: 120000 });
     }],
-    ['playground-problems', 'PBI', async () => {}],
+    ['playground-problems', 'PBI', async () => {
+      await page.click('#items li:nth-child(3)');
+      await page.waitForFunction(() => document.querySelector('#items li.selected')?.textContent?.includes('#2'));
+      await page.click('#run-solve');
+      await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result').dataset.state), { timeout: 120000 });
+    }],
   ];
   for (const [name, sample, then] of shots) {
     await page.click(`[data-sample="${sample}"]`);

@@ -110,6 +110,13 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
     const t = await streamAll(junkAuction, 65536);
     expect(codes(t.errors)).to.deep.equal(codes(parsePbn(junkAuction).errors));
   });
+  it('messages stay short whatever the text they quote (fuzz crasher test/fixtures/fuzz/pbn/crash-fb1b7661)', () => {
+    for (const text of ['}'.repeat(372), `[Dealer "${'x'.repeat(5000)}"]\n`, `[Auction "N"]\n${'Q'.repeat(3000)}\n`, `[Note "${'y'.repeat(4000)}"]\n`]) {
+      const r = parsePbn(text);
+      expect(r.errors.length + r.warnings.length).to.be.greaterThan(0);
+      for (const e of [...r.errors, ...r.warnings]) expect(e.message.length, e.code).to.be.at.most(240);
+    }
+  });
   it('text that cannot be placed is kept as commentary: one comment for a run of words', () => {
     const r = parsePbn(`[Event "x"]\n${'junk '.repeat(40)}\n`);
     expect(codes(r.errors)).to.deep.equal(['ERR_PBN_UNEXPECTED_TEXT']);

@@ -7,6 +7,7 @@
  */
 import { notationError, type NotationError } from '../../errors.js';
 import { decodePbn } from './decode.js';
+import { excerpt } from './util.js';
 import { isTableName } from './table.js';
 import { MTS_TAGS, isMtsTag } from './tags.js';
 import { canonicalTagValue } from './write.js';
@@ -24,7 +25,7 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
   let lastLine = 0;
   const e = (code: string, message: string, line: number, column = 1) => {
     lastLine = line + shift;
-    if (++count <= max) errors.push(notationError(`ERR_PBN_EXPORT_${code}`, message, line + shift, column));
+    if (++count <= max) errors.push(notationError(`ERR_PBN_EXPORT_${code}`, excerpt(message), line + shift, column));
   };
   // line ends: every line ends with CRLF (reported once, at the first line that does not)
   const lines = text.split(/\r\n|\r|\n/);

@@ -2,7 +2,7 @@
  * PBN 2.1 import-format reader: tokens (src/text) → games, with every violation reported as a typed
  * `ERR_PBN_*` error with line:column. One bad game never stops the file.
  */
-import { append } from './append.js';
+import { append, excerpt } from './util.js';
 import { notationError, type NotationError } from '../../errors.js';
 import { RecordScanner, escapeString, type RecordToken as Token } from '../../text/index.js';
 import { analyzeAuction } from '../auction.js';
@@ -142,12 +142,12 @@ export class PbnReader {
 
   private err(code: string, message: string, pos: Pos | undefined): void {
     this.lastPos = pos ?? this.lastPos;
-    if (++this.errorCount <= this.maxErrors) this.errors.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
+    if (++this.errorCount <= this.maxErrors) this.errors.push(notationError(`ERR_PBN_${code}`, excerpt(message), pos?.line, pos?.column));
   }
 
   private warn(code: string, message: string, pos: Pos | undefined): void {
     this.lastPos = pos ?? this.lastPos;
-    if (++this.warningCount <= this.maxErrors) this.warnings.push(notationError(`ERR_PBN_${code}`, message, pos?.line, pos?.column));
+    if (++this.warningCount <= this.maxErrors) this.warnings.push(notationError(`ERR_PBN_${code}`, excerpt(message), pos?.line, pos?.column));
   }
 
   /** Ends the error lists of a game: one `ERR_TOO_MANY_ERRORS` each for what was only counted. */
@@ -524,10 +524,11 @@ class GameBuilder {
         // a lone `}` (a comment closed twice, as some tools write after a note) is only a warning
         const text = t.kind === 'string' ? escapeString(t.text) : t.text;
         const stray = /^}+$/.test(text);
-        if (stray) this.r.warning('UNEXPECTED_TEXT', `stray "${text}" (kept as commentary)`, pos);
+        const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+        if (stray) this.r.warning('UNEXPECTED_TEXT', `stray "${shown}" (kept as commentary)`, pos);
         else if (!this.identErrorReported) {
           this.identErrorReported = true;
-          this.r.error('UNEXPECTED_TEXT', `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}" is not allowed outside an auction, play or supplemental section (kept as commentary)`, pos);
+          this.r.error('UNEXPECTED_TEXT', `"${shown}" is not allowed outside an auction, play or supplemental section (kept as commentary)`, pos);
         }
         // a run of such words is one comment: the model grows with the text, not by an object per word
         const last = this.unplaced;

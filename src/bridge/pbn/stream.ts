@@ -1,5 +1,5 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
-import { append } from './append.js';
+import { append } from './util.js';
 import type { NotationError } from '../../errors.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';

@@ -1,5 +1,5 @@
 /** PBN 2.1 writer: the strict export format (CRLF, MTS order, NAGs, columns) or a relaxed import form. */
-import { append } from './append.js';
+import { append } from './util.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import type { PbnAnnotated, PbnComment, PbnGame, PbnNote, PbnSection } from './model.js';
 import { makeColumns, makeRow } from './table.js';

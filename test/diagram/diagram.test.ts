@@ -6,6 +6,7 @@ import {
   bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
+import { Position } from 'gamenotation/chess';
 import { readFixture, readShared } from '../support/data.js';
 
 interface Facts {
@@ -110,6 +111,29 @@ describe('diagram', () => {
     expect(a).to.include('width="25" height="25"');
     const themed = unwrap(chessDiagram(fens[0]!, { size: 200, theme: { dark: '#123456' } }));
     expect(count(themed, /fill="#123456"/g)).to.equal(32);
+  });
+
+  it('draws a Position as its FEN, and marks check from the position itself', () => {
+    const fen = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+    const position = Position.fromFen(fen);
+    if (!position.ok) throw new Error(position.error.message);
+    const fromPosition = unwrap(chessDiagram(position.value, { id: 'x' }));
+    expect(fromPosition).to.equal(unwrap(chessDiagram(fen, { id: 'x' })));
+    expect(fromPosition).to.match(/class="check" data-square="e1"/);
+    expect(unwrap(chessDiagram(fen, { check: false }))).not.to.include('class="check"');
+  });
+
+  it('problem boards with neutral and fairy pieces: drawn, counted (w+b+n), described', () => {
+    const squares = new Array(64).fill(null);
+    squares[4] = { color: 'white', kind: 'king' };
+    squares[60] = { color: 'black', kind: 'king' };
+    squares[27] = { color: 'neutral', kind: 'queen' };
+    squares[36] = { color: 'white', kind: 'grasshopper' };
+    const svg = unwrap(problemDiagram({ files: 8, ranks: 8, squares }, { stipulation: 'h#2' }));
+    expect(count(svg, /class="piece"/g)).to.equal(4);
+    expect(svg).to.include('data-piece="nQ"').and.to.include('data-piece="wgrasshopper"');
+    expect(svg).to.include('>(2+1+1)<');
+    expect(/<desc[^>]*>([^<]+)<\/desc>/.exec(svg)![1]).to.include('Neutral (1): Qd4');
   });
 
   it('rejects a bad FEN with a typed error', () => {

@@ -1,0 +1,397 @@
+// Streaming AIF reader: lines in, games out, one game held at a time (bounded memory). The game
+// part goes through the PGN reader; tags, grids and PV lines are read here. Dialects (the 2012
+// shape, v1.0) are accepted with warnings; malformed lines are typed errors with line:column.
+import { notationError, type NotationError } from '../errors.js';
+import { parsePgn } from '../pgn/reader.js';
+import { decodeText } from '../text/decode.js';
+import { iterateStream } from '../text/split.js';
+import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
+
+export type AifSource =
+  | string
+  | Uint8Array
+  | ReadableStream<Uint8Array | string>
+  | AsyncIterable<Uint8Array | string>
+  | Iterable<Uint8Array | string>;
+
+export interface AifReadOptions {
+  /** Longest line in characters (default 1 MiB): a longer one is an error and is skipped. */
+  maxLineLength?: number;
+  /** Most lines of one game (default 1 000 000): beyond it the game is cut with an error. */
+  maxGameLines?: number;
+}
+
+const TAG = /^\[\s*([A-Za-z0-9_]+)(\s+)"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
+const BARE_TAG = /^\[\s*([A-Za-z0-9_]+)\s*\]\s*$/;
+const VERSION = /^;\s*AIF\s+v?(\d+(?:\.\d+)*)/i;
+const BLOCK_KEYS = new Set(['Turn', 'MoveNo', 'GID']);
+
+interface PendingTag {
+  name: string;
+  value: string;
+  line: number;
+  column: number;
+  spacing: string;
+}
+
+const unescape = (s: string): string => s.replace(/\\(.)/g, '$1');
+
+/** Push lines, take games: the AIF state machine. */
+export class AifParser {
+  private readonly done: AifGame[] = [];
+  private game: AifGame | null = null;
+  private gameLines = 0;
+  private pgnText = '';
+  private pgnLine = 1;
+  private pending: PendingTag[] = [];
+  private block: AifBlock | null = null;
+  private state: 'start' | 'movetext' | 'block' = 'start';
+  private version: string | undefined;
+
+  constructor(private readonly options: AifReadOptions = {}) {}
+
+  private newGame(line: number): AifGame {
+    const flavour: AifFlavour = this.version === '1.0' ? 'v1.0' : 'v0.5';
+    this.gameLines = 0;
+    return { flavour, headers: {}, blocks: [], line, errors: [], warnings: [] };
+  }
+
+  private current(line: number): AifGame {
+    return (this.game ??= this.newGame(line));
+  }
+
+  private warn(code: string, message: string, line: number, column = 1): void {
+    const g = this.current(line);
+    if (g.warnings.length < 1000) g.warnings.push(notationError(code, message, line, column));
+  }
+
+  private error(code: string, message: string, line: number, column = 1): void {
+    const g = this.current(line);
+    if (g.errors.length < 1000) g.errors.push(notationError(code, message, line, column));
+  }
+
+  /** Ends the current game (if it has anything) and queues it. */
+  private flushGame(): void {
+    this.resolvePending();
+    this.closeBlock();
+    const g = this.game;
+    if (!g) return;
+    if (this.pgnText.trim()) {
+      const games = parsePgn(this.pgnText);
+      const pgn = games[0];
+      if (pgn) {
+        const shift = this.pgnLine - 1;
+        const moved = (e: NotationError): NotationError => (e.line !== undefined ? { ...e, line: e.line + shift } : e);
+        pgn.errors = pgn.errors.map(moved);
+        if (pgn.warnings) pgn.warnings = pgn.warnings.map(moved);
+        pgn.line += shift;
+        g.game = pgn;
+        for (const e of pgn.errors) g.errors.push(e);
+        if (games.length > 1) this.error('ERR_AIF_PGN', `${games.length} PGN games where one was expected`, this.pgnLine);
+      }
+    }
+    this.pgnText = '';
+    if (Object.keys(g.headers).length || g.blocks.length || g.errors.length) this.done.push(g);
+    this.game = null;
+    this.state = 'start';
+  }
+
+  private closeBlock(): void {
+    if (!this.block) return;
+    const g = this.current(this.block.line ?? 1);
+    g.blocks.push(this.block);
+    this.block = null;
+  }
+
+  /** Decides what a group of consecutive tag lines was: a move block or a game header. */
+  private resolvePending(): void {
+    const tags = this.pending;
+    if (!tags.length) return;
+    this.pending = [];
+    const isBlock = tags.some((t) => BLOCK_KEYS.has(t.name));
+    if (!isBlock) {
+      // A game header: a new game unless the current one has nothing yet.
+      const g = this.game;
+      if (g && (g.blocks.length || this.block || this.state !== 'start')) this.flushGame();
+      const game = this.current(tags[0]!.line);
+      for (const t of tags) {
+        game.headers[t.name] = t.value;
+        if (t.spacing !== ' ') this.warn('ERR_AIF_TAG_SPACING', `tag ${t.name} has ${JSON.stringify(t.spacing)} between name and value`, t.line, t.column);
+      }
+      this.pgnLine = tags[0]!.line;
+      this.pgnText = tags.map((t) => `[${t.name} "${t.value.replace(/[\\"]/g, '\\$&')}"]`).join('\n') + '\n';
+      this.state = 'movetext';
+      return;
+    }
+    this.closeBlock();
+    const game = this.current(tags[0]!.line);
+    if (this.state === 'movetext' && this.pgnText) {
+      // The game part ends at its first block.
+    }
+    const block: AifBlock = { tags: {}, grid: { depths: [], rows: [] }, pvs: [], comments: [], line: tags[0]!.line, places: {} };
+    for (const t of tags) {
+      let name = t.name;
+      if (name === 'MoveNo') {
+        name = 'Turn';
+        this.legacy(game, 'ERR_AIF_LEGACY_TAG', 'MoveNo read as Turn (2012 shape)', t);
+      } else if (name === 'GameID') {
+        name = 'GID';
+        this.legacy(game, 'ERR_AIF_LEGACY_TAG', 'GameID in a move block read as GID (2012 shape)', t);
+      }
+      if (t.spacing !== ' ') this.legacy(game, 'ERR_AIF_TAG_SPACING', `tag ${t.name} has ${JSON.stringify(t.spacing)} between name and value`, t);
+      if (name in block.tags) this.error('ERR_AIF_TAG_REPEATED', `tag ${name} repeated in one block`, t.line, t.column);
+      block.tags[name] = t.value;
+      block.places![name] = { line: t.line, column: t.column };
+    }
+    this.block = block;
+    this.state = 'block';
+  }
+
+  private legacy(game: AifGame, code: string, message: string, t: PendingTag): void {
+    if (game.flavour === 'v0.5') game.flavour = 'legacy';
+    this.warn(code, message, t.line, t.column);
+  }
+
+  /** One line of input, without its line end. */
+  line(text: string, lineNo: number): void {
+    const max = this.options.maxLineLength ?? 1 << 20;
+    if (text.length > max) {
+      this.error('ERR_AIF_LINE_TOO_LONG', `line of ${text.length} characters (limit ${max})`, lineNo);
+      return;
+    }
+    if (this.game && ++this.gameLines > (this.options.maxGameLines ?? 1_000_000)) {
+      if (this.gameLines === (this.options.maxGameLines ?? 1_000_000) + 1) this.error('ERR_AIF_GAME_TOO_LARGE', 'game has too many lines; the rest of it is skipped', lineNo);
+      if (!/^\s*(;\s*AIF|\[)/i.test(text)) return;
+    }
+    const trimmed = text.trim();
+    const lead = text.length - text.trimStart().length;
+    if (trimmed.startsWith('[')) {
+      const m = TAG.exec(trimmed);
+      if (m) {
+        if (this.state === 'block' && !this.pending.length && this.block && (this.block.grid.rows.length || this.block.pvs.length || this.block.comments.length || this.block.grid.depths.length)) this.closeBlock();
+        this.pending.push({ name: m[1]!, value: unescape(m[3]!), line: lineNo, column: lead + 1, spacing: m[2]! });
+        return;
+      }
+      const bare = BARE_TAG.exec(trimmed);
+      if (bare && bare[1] === 'EndMove') {
+        this.resolvePending();
+        const g = this.current(lineNo);
+        if (g.flavour === 'v0.5') g.flavour = 'v1.0';
+        if (!this.block) this.error('ERR_AIF_END_MOVE', '[EndMove] outside a move block', lineNo, lead + 1);
+        this.closeBlock();
+        return;
+      }
+      if (this.state !== 'movetext') {
+        this.resolvePending();
+        this.error('ERR_AIF_TAG', `malformed tag line: ${trimmed.slice(0, 80)}`, lineNo, lead + 1);
+        return;
+      }
+    }
+    if (!trimmed) {
+      this.resolvePending();
+      if (this.state === 'movetext') this.pgnText += '\n';
+      return;
+    }
+    const version = VERSION.exec(trimmed);
+    if (version) {
+      this.resolvePending();
+      this.flushGame();
+      this.version = version[1];
+      if (this.version !== '0.5' && this.version !== '1.0') this.warn('ERR_AIF_VERSION', `AIF version ${this.version} is not known; read as v0.5`, lineNo, lead + 1);
+      this.current(lineNo).flavour = this.version === '1.0' ? 'v1.0' : 'v0.5';
+      return;
+    }
+    this.resolvePending();
+    if (this.state === 'block' && this.block) {
+      this.blockLine(this.block, trimmed, lineNo, lead);
+      return;
+    }
+    if (this.state === 'start' && !this.game?.blocks.length) {
+      // Movetext without tags, or text before anything: kept for the PGN reader.
+      this.current(lineNo);
+      if (!this.pgnText) this.pgnLine = lineNo;
+      this.state = 'movetext';
+    } else if (this.state === 'start') {
+      this.error('ERR_AIF_UNEXPECTED_TEXT', `text outside a game or move block: ${trimmed.slice(0, 80)}`, lineNo, lead + 1);
+      return;
+    }
+    this.pgnText += text + '\n';
+  }
+
+  private blockLine(block: AifBlock, trimmed: string, lineNo: number, lead: number): void {
+    const game = this.current(lineNo);
+    if (/^-{3,}$/.test(trimmed)) {
+      if (game.flavour === 'v0.5') game.flavour = 'legacy';
+      return;
+    }
+    if (/^={3,}$/.test(trimmed)) {
+      if (game.flavour === 'v0.5') game.flavour = 'legacy';
+      this.closeBlock();
+      this.state = 'block';
+      return;
+    }
+    const grid = block.grid;
+    const words = trimmed.split(/\s+/);
+    if (!grid.depths.length && !block.pvs.length && words.every((w) => /^\d+$/.test(w))) {
+      const depths = words.map(Number);
+      for (let i = 1; i < depths.length; i++)
+        if (depths[i]! <= depths[i - 1]!) {
+          this.error('ERR_AIF_GRID_HEADER', `depth columns must increase (${depths[i - 1]} then ${depths[i]})`, lineNo, lead + 1);
+          break;
+        }
+      grid.depths = depths;
+      return;
+    }
+    const pv = /^(\d+):\s?(.*)$/.exec(trimmed);
+    if (pv) {
+      block.pvs.push({ depth: Number(pv[1]), text: pv[2]!.trim() });
+      return;
+    }
+    if (grid.depths.length && !block.pvs.length && !block.comments.length && words.length > 1 && words.slice(1).every((w) => parseCell(w) !== undefined)) {
+      if (words.length - 1 !== grid.depths.length) {
+        this.error('ERR_AIF_GRID_ROW', `row ${words[0]} has ${words.length - 1} cells for ${grid.depths.length} depth columns`, lineNo, lead + 1);
+      }
+      const cells: AifCell[] = words.slice(1, grid.depths.length + 1).map((w) => parseCell(w)!);
+      while (cells.length < grid.depths.length) cells.push('n.a.');
+      grid.rows.push({ move: words[0]!, cells, line: lineNo });
+      return;
+    }
+    if (grid.depths.length && !block.pvs.length && !block.comments.length && words.length > 1 && words.slice(1).some((w) => parseCell(w) !== undefined)) {
+      const bad = words.slice(1).find((w) => parseCell(w) === undefined)!;
+      this.error('ERR_AIF_GRID_CELL', `grid cell "${bad.slice(0, 20)}" is not a number, n.a., NREC or PRUN`, lineNo, lead + trimmed.indexOf(bad, words[0]!.length) + 1);
+      return;
+    }
+    block.comments.push(trimmed);
+  }
+
+  /** The input ended. */
+  end(): void {
+    this.resolvePending();
+    this.flushGame();
+  }
+
+  /** Games finished so far (each once). */
+  take(): AifGame[] {
+    return this.done.splice(0);
+  }
+}
+
+/** Reads every game of an AIF text. Never throws on bad input: see `game.errors`. */
+export function parseAif(text: string, options?: AifReadOptions): AifGame[] {
+  const parser = new AifParser(options);
+  let lineNo = 1;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    if (nl < 0 && start >= text.length) break;
+    parser.line(text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end), lineNo++);
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  parser.end();
+  return parser.take();
+}
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+async function* chunksOf(source: Exclude<AifSource, string>): AsyncGenerator<Uint8Array | string> {
+  if (source instanceof Uint8Array) yield source;
+  else if (typeof (source as ReadableStream).getReader === 'function') yield* iterateStream(source as ReadableStream<Uint8Array | string>);
+  else yield* source as AsyncIterable<Uint8Array | string>;
+}
+
+/** Gunzips a byte stream with the platform's DecompressionStream. */
+async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+  const ds = new DecompressionStream('gzip');
+  const writer = ds.writable.getWriter();
+  const pump = (async () => {
+    try {
+      await writer.write(first as Uint8Array<ArrayBuffer>);
+      for (let r = await rest.next(); !r.done; r = await rest.next()) {
+        const c = typeof r.value === 'string' ? new TextEncoder().encode(r.value) : r.value;
+        await writer.write(c as Uint8Array<ArrayBuffer>);
+      }
+      await writer.close();
+    } catch (e) {
+      await writer.abort(e).catch(() => {});
+    }
+  })();
+  yield* iterateStream(ds.readable);
+  await pump;
+}
+
+/**
+ * Reads games from a string, bytes, a web `ReadableStream` or any (async) iterable of chunks, one
+ * game at a time: memory holds one game and one chunk. Gzipped input (`.aif.gz`) is recognised by
+ * its magic bytes and decompressed on the way. Damaged gzip data ends the input with
+ * `ERR_AIF_GZIP` on the last game.
+ */
+export async function* readAif(source: AifSource, options?: AifReadOptions): AsyncGenerator<AifGame> {
+  if (typeof source === 'string') {
+    yield* parseAif(source, options);
+    return;
+  }
+  const parser = new AifParser(options);
+  const it = chunksOf(source)[Symbol.asyncIterator]();
+  let first = await it.next();
+  while (!first.done && first.value.length === 0) first = await it.next();
+  if (first.done) return;
+  let chunks: AsyncIterator<Uint8Array | string> = it;
+  let head: Uint8Array | string = first.value;
+  if (typeof head !== 'string' && isGzip(head)) {
+    chunks = gunzip(head, it)[Symbol.asyncIterator]();
+    const r = await chunks.next();
+    if (r.done) return;
+    head = r.value;
+  }
+  const decoder = new TextDecoder('utf-8');
+  let carry = '';
+  let lineNo = 1;
+  let bom = true;
+  const feed = (text: string, last: boolean): void => {
+    let s = carry + text;
+    if (bom && s.length) {
+      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+      bom = false;
+    }
+    let start = 0;
+    for (;;) {
+      const nl = s.indexOf('\n', start);
+      if (nl < 0) break;
+      parser.line(s.slice(start, nl > start && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl), lineNo++);
+      start = nl + 1;
+    }
+    carry = s.slice(start);
+    if (last && carry) {
+      parser.line(carry.endsWith('\r') ? carry.slice(0, -1) : carry, lineNo++);
+      carry = '';
+    }
+  };
+  let failure: string | undefined;
+  try {
+    for (let r: IteratorResult<Uint8Array | string> = { done: false, value: head }; !r.done; r = await chunks.next()) {
+      feed(typeof r.value === 'string' ? r.value : decoder.decode(r.value, { stream: true }), false);
+      yield* parser.take();
+    }
+  } catch (e) {
+    failure = (e as Error).message;
+  }
+  feed(decoder.decode(), true);
+  parser.end();
+  const rest = parser.take();
+  if (failure !== undefined) {
+    const g = rest[rest.length - 1];
+    const e = notationError('ERR_AIF_GZIP', `compressed input is damaged: ${failure.slice(0, 200)}`, lineNo);
+    if (g) g.errors.push(e);
+    else rest.push({ flavour: 'v0.5', headers: {}, blocks: [], line: lineNo, errors: [e], warnings: [] });
+  }
+  yield* rest;
+}
+
+/** Decodes bytes the way the text layer does (UTF-8, else Latin-1) and reads them. */
+export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): AifGame[] {
+  return parseAif(decodeText(bytes).text, options);
+}

@@ -1,0 +1,81 @@
+// Canonical AIF v0.5 writer: byte-exact and idempotent (writing what was read from our own output
+// gives the same bytes). Grid cells are fixed-width: moves in 7 columns, each cell 5.
+import { makePgn } from '../pgn/writer.js';
+import type { PgnGame } from '../pgn/types.js';
+import { BLOCK_TAGS, ENGINE_TAGS, formatCell, type AifBlock, type AifGame, type AifGrid } from './model.js';
+
+/** The version line written before every game. */
+export const AIF_VERSION_LINE = '; AIF v0.5 Kenneth Regan and Tamal Biswas';
+/** Width of the move column of the grid. */
+export const AIF_MOVE_WIDTH = 7;
+
+const tagLine = (name: string, value: string): string => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`;
+
+/** The grid: a header of depths, then one row per move. */
+export function makeGrid(grid: AifGrid): string {
+  if (!grid.depths.length && !grid.rows.length) return '';
+  let out = ' '.repeat(AIF_MOVE_WIDTH);
+  for (const d of grid.depths) out += ' ' + String(d).padStart(4);
+  out += '\n';
+  for (const row of grid.rows) {
+    let line = row.move.length >= AIF_MOVE_WIDTH ? row.move : row.move.padEnd(AIF_MOVE_WIDTH);
+    for (const c of row.cells) line += ' ' + formatCell(c);
+    out += line + '\n';
+  }
+  return out;
+}
+
+/** One move block: tags in canonical order, a blank line, grid, PV lines, comments, a blank line. */
+export function makeAifBlock(block: AifBlock): string {
+  let out = '';
+  const tags = block.tags;
+  for (const name of BLOCK_TAGS) if (tags[name] !== undefined) out += tagLine(name, tags[name]!);
+  const known = new Set<string>(BLOCK_TAGS);
+  for (const name of Object.keys(tags)) if (!known.has(name)) out += tagLine(name, tags[name]!);
+  out += '\n';
+  out += makeGrid(block.grid);
+  for (const pv of block.pvs) out += `${pv.depth}: ${pv.text}\n`;
+  for (const c of block.comments) out += `${c}\n`;
+  return out + '\n';
+}
+
+/** Header tags in the order written: the seven tag roster, the engine tags, then the rest (makePgn's order). */
+function gameText(game: AifGame): string {
+  if (!game.game && !Object.keys(game.headers).length) return '';
+  const base: PgnGame = game.game ?? { headers: {}, root: {}, moves: [], result: game.headers.Result ?? '*', errors: [], line: game.line };
+  const headers: Record<string, string> = { ...game.headers, ...base.headers };
+  // makePgn writes the seven tags, then the others sorted; the engine tags go after the PGN game's
+  // own tags in the spec's order, so they are written here and left out of makePgn.
+  const engine: Record<string, string> = {};
+  for (const name of ENGINE_TAGS) if (headers[name] !== undefined) {
+    engine[name] = headers[name]!;
+    delete headers[name];
+  }
+  const pgn = makePgn({ ...base, headers });
+  const cut = pgn.indexOf('\n\n');
+  let out = pgn.slice(0, cut + 1);
+  for (const name of ENGINE_TAGS) if (engine[name] !== undefined) out += tagLine(name, engine[name]!);
+  return out + pgn.slice(cut + 1);
+}
+
+/** One game in canonical v0.5: the version line, the PGN game with its engine tags, the blocks. */
+export function makeAifGame(game: AifGame): string {
+  let out = AIF_VERSION_LINE + '\n';
+  out += gameText(game);
+  if (!out.endsWith('\n\n')) out += '\n';
+  for (const block of game.blocks) out += makeAifBlock(block);
+  return out;
+}
+
+/** Games in canonical v0.5 form. */
+export function makeAif(games: Iterable<AifGame>): string {
+  let out = '';
+  for (const g of games) out += makeAifGame(g);
+  return out;
+}
+
+/** Gzips text with the platform's CompressionStream (for `.aif.gz`). */
+export async function gzipText(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}

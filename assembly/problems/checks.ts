@@ -1,7 +1,7 @@
 // Can the side to move give check with one move? A bitboard test with no move generation, true
 // whenever a check is possible (it may also be true when none is): the last move of a mate must
 // check, so a false answer ends a mate-in-one test at once.
-import { knightAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from '../chess/attacks';
+import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from '../chess/attacks';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, epSquare, castleRooks } from '../chess/position';
 
 const RANK_7: u64 = 0x00ff000000000000;
@@ -122,4 +122,78 @@ export function checkRelevantSquares(p: usize, us: i32): u64 {
   pcs = (roleBB(p, ROOK) & usBB) | q;
   while (pcs) { const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1; rel |= rookAttacks(s, occ) | between(k, s); }
   return rel;
+}
+
+/** Slider attacks through one blocker. */
+@inline function xray(s: i32, occ: u64, bishop: bool): u64 {
+  const a = bishop ? bishopAttacks(s, occ) : rookAttacks(s, occ);
+  return a | (bishop ? bishopAttacks(s, occ & ~a) : rookAttacks(s, occ & ~a));
+}
+
+/** Slider attacks through two blockers (the piece that moves and the one the other side moved). */
+@inline function xray2(s: i32, occ: u64, bishop: bool): u64 {
+  const a = xray(s, occ, bishop);
+  return a | (bishop ? bishopAttacks(s, occ & ~a) : rookAttacks(s, occ & ~a));
+}
+
+/**
+ * With the side to move about to make its last move before the other side mates: can any move
+ * that leaves its king in place be followed by a mate? A "maybe" test by flight squares: the
+ * squares next to the king that the mating side cannot attack even through two pieces, if two or
+ * more, must be covered (all but one, which a self-block may fill) by the one piece that moves,
+ * from a square it can reach. False means only king moves can lead to a mate.
+ */
+export function flightsMayBeCovered(p: usize): bool {
+  const def = turn(p), att = def ^ 1;
+  const attBB = colorBB(p, att), defBB = colorBB(p, def);
+  const kb = defBB & roleBB(p, KING);
+  const k = <i32>ctz<u64>(kb);
+  const occ = (attBB | defBB) ^ kb;
+  const pawns = roleBB(p, PAWN) & attBB;
+  if ((pawns & (att == WHITE ? RANK_7 : RANK_2)) != 0 || (castleRooks(p) & attBB) != 0) return true;
+  // Everything the mating side attacks now, through two blockers (one piece of each side moves).
+  const q = roleBB(p, QUEEN) & attBB;
+  const diag = (roleBB(p, BISHOP) & attBB) | q, orth = (roleBB(p, ROOK) & attBB) | q;
+  let att2: u64 = kingAttacks(<i32>ctz<u64>(attBB & roleBB(p, KING)));
+  att2 |= att == WHITE ? ((pawns & 0xfefefefefefefefe) << 7) | ((pawns & 0x7f7f7f7f7f7f7f7f) << 9)
+    : ((pawns & 0xfefefefefefefefe) >> 9) | ((pawns & 0x7f7f7f7f7f7f7f7f) >> 7);
+  let pcs = roleBB(p, KNIGHT) & attBB;
+  while (pcs) { att2 |= knightAttacks(<i32>ctz<u64>(pcs)); pcs &= pcs - 1; }
+  pcs = diag;
+  while (pcs) { att2 |= xray2(<i32>ctz<u64>(pcs), occ, true); pcs &= pcs - 1; }
+  pcs = orth;
+  while (pcs) { att2 |= xray2(<i32>ctz<u64>(pcs), occ, false); pcs &= pcs - 1; }
+  const open = kingAttacks(k) & ~defBB & ~att2;
+  const need = <i32>popcnt<u64>(open) - 1;
+  if (need <= 0) return true;
+  // One piece, from one square it can reach, must attack `need` of them.
+  pcs = roleBB(p, KNIGHT) & attBB;
+  while (pcs) {
+    let r = knightAttacks(<i32>ctz<u64>(pcs)) & ~attBB; pcs &= pcs - 1;
+    while (r) { const y = <i32>ctz<u64>(r); r &= r - 1; if (<i32>popcnt<u64>(knightAttacks(y) & open) >= need) return true; }
+  }
+  pcs = diag | orth;
+  while (pcs) {
+    const s = <i32>ctz<u64>(pcs); pcs &= pcs - 1;
+    const b = (<u64>1) << <u64>s;
+    const isD = (diag & b) != 0, isO = (orth & b) != 0;
+    let r: u64 = 0;
+    if (isD) r |= xray(s, occ, true);
+    if (isO) r |= xray(s, occ, false);
+    r &= ~attBB;
+    while (r) {
+      const y = <i32>ctz<u64>(r); r &= r - 1;
+      let a: u64 = 0;
+      if (isD) a |= xray2(y, occ, true);
+      if (isO) a |= xray2(y, occ, false);
+      if (<i32>popcnt<u64>(a & open) >= need) return true;
+    }
+  }
+  // Pawns and the king cover at most two of the squares next to the enemy king from anywhere
+  // near it; be generous.
+  if (need <= 2 && (pawns != 0)) return true;
+  const ak = <i32>ctz<u64>(attBB & roleBB(p, KING));
+  let r = kingAttacks(ak) & ~attBB;
+  while (r) { const y = <i32>ctz<u64>(r); r &= r - 1; if (<i32>popcnt<u64>(kingAttacks(y) & open) >= need) return true; }
+  return false;
 }

@@ -4,7 +4,7 @@
 // The last ply generates only checking moves' outcomes, and the ply before it is pruned when the
 // mating side can give no check at all after any move (see canCheckNext).
 import { matesInOne } from './mate1';
-import { mayCheckBy, checkRelevantSquares } from './checks';
+import { mayCheckBy, checkRelevantSquares, flightsMayBeCovered } from './checks';
 import { pawnAttacks } from '../chess/attacks';
 import { colorBB, roleBB, turn, kingSquare, KING, M_DOUBLE, M_EP } from '../chess/position';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
@@ -59,7 +59,12 @@ function help(ply: i32, k: i32): i32 {
   const p = posAt(ply);
   if (k == 2) {
     const mater = turn(p) ^ 1;
-    if (!mayCheckBy(p, mater)) {
+    if (!flightsMayBeCovered(p)) {
+      // Only king moves can lead to a mate.
+      skip = ~(<u64>0);
+      keep = 0;
+      skip &= ~(colorBB(p, mater ^ 1) & roleBB(p, KING));
+    } else if (!mayCheckBy(p, mater)) {
       skip = ~checkRelevantSquares(p, mater);
       keep = colorBB(p, mater) | pawnAttacks(mater ^ 1, kingSquare(p, mater ^ 1));
       skip &= ~(colorBB(p, mater ^ 1) & roleBB(p, KING));

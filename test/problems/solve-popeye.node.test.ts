@@ -1,7 +1,7 @@
 // Popeye's own regression inputs (../shared/data/problems/popeye) that are orthodox #n, h#n and
 // s#n: our solutions must equal the ones in Popeye's expected outputs. Problems the reader
 // rejects (fairy pieces, conditions, other stipulations, unsupported options) are skipped and
-// counted; twinned problems are left to solve.test.ts. Without ../shared, a facts fixture of a
+// counted; twins are compared section by section (a), b), …). Without ../shared, a facts fixture of a
 // few of these problems (input and keys) is used.
 import { expect } from 'chai';
 import { parsePopeye, solve, parseSolveStipulation, type PopeyeProblem } from 'gamenotation/problems';
@@ -13,16 +13,21 @@ const PAIRS: [string, string][] = [
   ['BEISPIEL_ep.inp', 'REGRESSIONTESTS_ep.out'],
   ['BEISPIEL_selfref.inp', 'REGRESSIONTESTS_selfref.out'],
   ['TESTS_battle_play.inp', 'REGRESSIONTESTS_battle_play.tst'],
+  // 67 h#3 among h#3–h#10 (the longer ones are beyond a test run). Its output has one block fewer
+  // than the input has problems near the end, so a problem is compared only when its block names
+  // the same author.
+  ['BEISPIEL_intell.inp', 'REGRESSIONTESTS_intell.out'],
 ];
-// Not here: TESTS_help_play (no orthodox untwinned h#n in it: hep, h00, h##, hr#, hs, postkey) and
-// BEISPIEL_intell (h#4–h#9, beyond the lengths solved in a test run, and its output blocks do not
-// line up one to one with its problems).
+// Not here: TESTS_help_play (no orthodox untwinned h#n in it: hep, h00, h##, hr#, hs, postkey).
 
 // Lengths solved here (the longer ones take minutes; Popeye's intell file goes to h#9).
 const fits = (stip: string) => {
   const s = parseSolveStipulation(stip);
   return !!s && (s.kind === 'help' ? s.plies <= 6 : s.n <= 4);
 };
+
+// The intell file's 67 h#3 take about two minutes; by default the first 20 run (GN_SOLVE_ALL=1: all).
+const INTELL_LIMIT = (globalThis as any).process?.env?.GN_SOLVE_ALL === '1' ? Infinity : 20;
 
 const key = (u: string | string[]) => (Array.isArray(u) ? u.join(' ') : u);
 
@@ -41,19 +46,27 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       }
       const parsed = parsePopeye(inp);
       const blocks = outputBlocks(out);
-      expect(blocks.length, 'one output block per problem').to.equal(parsed.problems.length);
+      const aligned = blocks.length === parsed.problems.length;
       let compared = 0;
       parsed.problems.forEach((p: PopeyeProblem, i: number) => {
-        if (p.errors.length || p.twins.length || !fits(p.stipulation) || p.options.setPlay || p.options.maxSolutions) return;
-        const st = parseSolveStipulation(p.stipulation)!;
-        const block = blocks[i]!;
-        if (/king|illegal|Koenig|nicht/i.test(block.split('\n').slice(-12).join('\n')) && !/!/.test(block)) return;
+        if (p.errors.length || !fits(p.stipulation) || p.options.setPlay || p.options.maxSolutions) return;
+        if (input.includes('intell') && compared >= INTELL_LIMIT) return;
+        const block = blocks[i] ?? '';
+        if (!aligned && !(p.author && block.includes(p.author.split(/[;&]/)[0]!.trim()))) return;
+        if (/can capture the king|kann den K.nig schlagen|illegal/i.test(block)) return;
         const r = solve(p);
         const where = `${input} problem ${i + 1} (${p.title ?? p.author ?? ''} ${p.stipulation})`;
         if (!r.ok) throw new Error(`${where}: ${r.error.code} ${r.error.message}`);
-        const got = r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort();
-        const expected = (st.kind === 'help' ? helpLinesOf(block, st.half) : keysOf(block)).sort();
-        expect(got, where).to.deep.equal(expected);
+        // Twins: the output has one section per twin, headed a), b), …
+        const sections = r.value.parts.length > 1 ? block.split(/^\+?[a-z]\) /m).slice(1) : [block];
+        expect(sections.length, `${where}: twin sections`).to.equal(r.value.parts.length);
+        r.value.parts.forEach((part, t) => {
+          if (!fits(part.stipulation)) return;
+          const st = parseSolveStipulation(part.stipulation)!;
+          const got = part.solutions.map((s) => key(s.uci)).sort();
+          const expected = (st.kind === 'help' ? helpLinesOf(sections[t]!, st.half) : keysOf(sections[t]!)).sort();
+          expect(got, `${where} part ${t + 1}`).to.deep.equal(expected);
+        });
         compared++;
       });
       expect(compared, `${input}: problems compared`).to.be.greaterThan(0);

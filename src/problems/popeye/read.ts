@@ -85,7 +85,7 @@ const TWIN_OPS: Record<string, string> = {
   move: 'move', versetze: 'move', exchange: 'exchange', tausche: 'exchange', add: 'add', hinzufuegen: 'add',
   remove: 'remove', entferne: 'remove', substitute: 'substitute', ersetze: 'substitute', rotate: 'rotate', drehe: 'rotate',
   mirror: 'mirror', spiegelung: 'mirror', shift: 'shift', verschiebe: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
-  continued: 'continued', fortsetzung: 'continued', zeroposition: 'zero', nullstellung: 'zero', polishtype: 'polish', polnischertyp: 'polish',
+  continued: 'continued', fortsetzung: 'continued', ferner: 'continued', zeroposition: 'zero', nullstellung: 'zero', polishtype: 'polish', polnischertyp: 'polish', farbwechsel: 'polish',
 };
 // Piece letters follow the language of the first keyword (Popeye's English S is the knight; N is
 // the nightrider, a fairy piece). German: König Dame Turm Läufer Springer Bauer.

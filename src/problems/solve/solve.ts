@@ -165,7 +165,7 @@ function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
   if (errors.length) return err(errors[0]!);
   const opts = { noCastling: p.options.noCastling, enPassant: p.options.enPassant };
   boards.forEach((b, i) => {
-    const fen = problemBoardFen(b.board, b.stipulation, i === 0 ? opts : { noCastling: opts.noCastling });
+    const fen = problemBoardFen(b.board, b.stipulation, opts);
     if (!fen.ok) errors.push({ ...fen.error, ...(b.line ? { line: b.line, column: 1 } : {}) });
     else parts.push({ twin: twinLabel(i, boards.length), twinCommand: b.command, stipulation: b.stipulation, fen: fen.value, line: b.line });
   });

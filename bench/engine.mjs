@@ -21,6 +21,7 @@ function bareProcess(cmd, args) {
   const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
   let buf = '';
   let want = null;
+  let last = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d) => {
     buf += d;
@@ -28,6 +29,7 @@ function bareProcess(cmd, args) {
     while ((nl = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, nl);
       buf = buf.slice(nl + 1);
+      if (line.startsWith('info') && line.includes(' time ')) last = line;
       if (want && line.startsWith(want.prefix)) {
         const w = want;
         want = null;
@@ -42,6 +44,7 @@ function bareProcess(cmd, args) {
         for (const l of lines) child.stdin.write(`${l}\n`);
       });
     },
+    lastInfo: () => last,
     quit() {
       child.stdin.write('quit\n');
       child.stdin.end();
@@ -55,7 +58,9 @@ async function bareWasm() {
   const { readFileSync } = await import('node:fs');
   const sf = await require(js)({ wasmBinary: readFileSync(join(dirname(js), 'stockfish.wasm')), locateFile: (f) => join(dirname(js), f) });
   let want = null;
+  let last = '';
   sf.addMessageListener((line) => {
+    if (line.startsWith('info') && line.includes(' time ')) last = line;
     if (want && line.startsWith(want.prefix)) {
       const w = want;
       want = null;
@@ -69,6 +74,7 @@ async function bareWasm() {
         for (const l of lines) sf.postMessage(l);
       });
     },
+    lastInfo: () => last,
     quit() {
       sf.postMessage('quit');
       sf.terminate();
@@ -87,7 +93,8 @@ async function bareSearch(bare) {
   await bare.until(['ucinewgame', 'isready'], 'readyok');
   const t0 = performance.now();
   await bare.until([`position fen ${FEN}`, `go nodes ${NODES}`], 'bestmove');
-  return performance.now() - t0;
+  const wall = performance.now() - t0;
+  return { wall, engine: Number(/ time (\d+)/.exec(bare.lastInfo())[1]) };
 }
 
 /** Rounds alternate between the bare loop and ours, so load from other processes hits both alike. */
@@ -111,19 +118,22 @@ async function compare(kind, path, makeBare) {
     aborts.push(performance.now() - t);
   }
   const bare = await openBare(await makeBare());
-  const bareTimes = [], times = [], nps = [], nodes = [];
+  const bareTimes = [], bareExtra = [], times = [], extra = [], nps = [], nodes = [];
   for (let i = 0; i < ROUNDS; i++) {
-    bareTimes.push(await bareSearch(bare));
+    const b = await bareSearch(bare);
+    bareTimes.push(b.wall);
+    bareExtra.push(b.wall - b.engine);
     await engine.newGame();
     const s = performance.now();
     const r = await engine.analyse(FEN, { nodes: NODES });
     times.push(performance.now() - s);
+    extra.push(times.at(-1) - r.time);
     nps.push(r.nps);
     nodes.push(r.nodes);
   }
   bare.quit();
   await engine.quit();
-  return { bare: median(bareTimes), time: median(times), engineNps: median(nps), nodes: median(nodes), ping: median(pings), abort: median(aborts), firstInfo };
+  return { bare: median(bareTimes), bareExtra: median(bareExtra), extra: median(extra), time: median(times), engineNps: median(nps), nodes: median(nodes), ping: median(pings), abort: median(aborts), firstInfo };
 }
 
 export async function run() {
@@ -152,15 +162,14 @@ export async function run() {
   ].filter(Boolean);
   for (const p of plans) {
     const ours = await compare(p.kind, p.path, p.bare);
-    const bare = ours.bare;
     rows.push({
       transport: p.label,
       'nodes': ours.nodes,
       'engine nps': ours.engineNps,
-      'bare loop nps': Math.round(ours.nodes / (bare / 1000)),
       'ours nps': Math.round(ours.nodes / (ours.time / 1000)),
       'ours vs engine': `${((1 - ours.nodes / (ours.time / 1000) / ours.engineNps) * 100).toFixed(2)} %`,
-      'ours vs bare': `${(((ours.time - bare) / bare) * 100).toFixed(1)} %`,
+      'wall − engine time, bare ms': ours.bareExtra.toFixed(1),
+      'wall − engine time, ours ms': ours.extra.toFixed(1),
       'isready ms': ours.ping.toFixed(3),
       'abort→result ms': ours.abort.toFixed(1),
       'open→first info ms': Math.round(ours.firstInfo),

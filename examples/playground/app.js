@@ -63,7 +63,7 @@ function renderItems() {
   list.replaceChildren();
   const items = state.parsed?.items ?? [];
   $('items-title').textContent = `${items.length} ${items[0]?.kind === 'game' ? 'game' : items[0]?.kind === 'deal' ? 'deal' : items[0]?.kind === 'fen' ? 'position' : 'problem'}${items.length === 1 ? '' : 's'}`;
-  items.slice(0, 2000).forEach((item, i) => {
+  items.slice(0, 5000).forEach((item, i) => {
     const li = document.createElement('li');
     li.textContent = item.label;
     li.addEventListener('click', () => select(i));
@@ -226,7 +226,7 @@ async function convertNow() {
   $('convert-out').value = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}\n… ${(text.length - SHOWN_CHARS).toLocaleString('en')} more characters: Download gives all of it\n` : text;
 }
 
-const SHOWN_CHARS = 100_000;
+const SHOWN_CHARS = 30_000;
 
 // The reader worker (parse-worker.js) parses the text and keeps the model; a newer text terminates
 // a parse still running (a large file cannot be interrupted otherwise), and only the latest result
@@ -281,7 +281,7 @@ async function load(text) {
   $('format').textContent = format ? format.name : text.trim() ? 'unknown format' : 'no input';
   if (reply.error) state.parsed = { items: [], problems: [internal(reply.error)], convertNames: [] };
   else if (!format) state.parsed = { items: [], problems: text.trim() ? [{ severity: 'error', code: 'ERR_FORMAT', message: 'cannot tell the format', line: 1, column: 1 }] : [], convertNames: [] };
-  else state.parsed = { items: reply.items, problems: reply.problems, convertNames: reply.convertNames };
+  else state.parsed = { items: reply.items, problems: reply.problems, convertNames: reply.convertNames, readMs: reply.ms };
   if (!running) {
     $('job-result').textContent = '';
     delete $('job-result').dataset.state;

@@ -28,6 +28,7 @@ self.onmessage = async (event) => {
       const format = formats.detectFormat(message.text);
       last = undefined;
       if (!format) return reply(message.id, { name: null });
+      const started = performance.now();
       const { data, problems } = format.parse(message.text);
       const shown = { fen: undefined };
       last = { format, data, items: format.items(data), shown, convert: format.convert(data, shown) };
@@ -35,6 +36,7 @@ self.onmessage = async (event) => {
         name: format.name, problems,
         items: last.items.map((item) => ({ label: item.label, kind: item.kind })),
         convertNames: Object.keys(last.convert),
+        ms: performance.now() - started,
       });
     }
     if (message.type === 'item') return reply(message.id, { item: last?.items[message.index] ? plain(last.items[message.index]) : null });

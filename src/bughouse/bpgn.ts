@@ -1,0 +1,465 @@
+// BPGN 1.0–1.2 reader (on the shared PGN-family lexer) and the canonical writer.
+import { notationError, type NotationError } from '../errors.js';
+import {
+  Lexer, TOKEN_COMMENT, TOKEN_EOF, TOKEN_ESCAPE, TOKEN_INTEGER, TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_PERIOD,
+  TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT, TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
+} from '../text/lexer.js';
+import { GameSplitter, iterateStream } from '../text/split.js';
+import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
+import {
+  BughouseBoards, PLAYER_TAGS, isWhiteATeam, packedUci, type BughouseMatch, type BughouseMove, type MateRule, type Termination,
+} from './match.js';
+import type { Color } from '../chess/types.js';
+
+export interface BpgnReadOptions {
+  /** Mate rule for checking `{X checkmated}` (default 'crazyhouse': what the servers apply). */
+  mateRule?: MateRule;
+  /** Replay and canonicalise moves (default true). */
+  replay?: boolean;
+  /** Errors kept per match before one ERR_TOO_MANY_ERRORS (default 100). */
+  maxErrors?: number;
+}
+
+/** Callbacks in file order; every method optional. */
+export interface BpgnVisitor {
+  beginMatch?(line: number): void;
+  tag?(name: string, value: string): void;
+  /** A move, after it was played (boards show the position after it; read during the call). */
+  move?(move: BughouseMove, boards: BughouseBoards | undefined): void;
+  comment?(text: string): void;
+  error?(error: NotationError): void;
+  warning?(warning: NotationError): void;
+  endMatch?(match: BughouseMatch): void;
+}
+
+const MOVE_NUMBER = /^(\d+)([AaBb])$/;
+const CLOCK = /^\s*(\d+(?:\.\d+)?)\s*$/;
+const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+/** How an ending comment ends the match, and whose team it names as the loser. */
+export function parseEnding(text: string): { termination: Termination; player?: string } | undefined {
+  const t = text.trim();
+  let m = /^(\S+) checkmated$/.exec(t);
+  if (m) return { termination: 'mate', player: m[1] };
+  m = /^(\S+) resigns$/.exec(t);
+  if (m) return { termination: 'resign', player: m[1] };
+  m = /^(\S+) forfeits on time$/.exec(t);
+  if (m) return { termination: 'time', player: m[1] };
+  if (/^Game aborted/.test(t)) return { termination: 'aborted' };
+  return undefined;
+}
+
+class MatchReader {
+  private lx!: Lexer;
+  private readonly rule: MateRule;
+  private readonly replay: boolean;
+  private readonly maxErrors: number;
+
+  constructor(private readonly visitor: BpgnVisitor, options: BpgnReadOptions) {
+    this.rule = options.mateRule ?? 'crazyhouse';
+    this.replay = options.replay ?? true;
+    this.maxErrors = options.maxErrors ?? 100;
+  }
+
+  reset(text: string, line = 1, column = 1): void {
+    this.lx = new Lexer(text, { line, column });
+    this.lx.next();
+  }
+
+  /** Reads one match; undefined at the end of the text. */
+  read(): BughouseMatch | undefined {
+    const lx = this.lx;
+    // Skip to a match start (a tag or movetext).
+    while (lx.kind === TOKEN_ESCAPE || lx.kind === TOKEN_LINE_COMMENT) lx.next();
+    if (lx.kind === TOKEN_EOF) return undefined;
+    const v = this.visitor;
+    const match: BughouseMatch = { tags: {}, comments: [], moves: [], result: '*', termination: 'unknown', errors: [], warnings: [] };
+    const error = (code: string, message: string, line = lx.line, column = lx.column) => {
+      if (match.errors.length > this.maxErrors) return;
+      const e = match.errors.length === this.maxErrors
+        ? notationError('ERR_TOO_MANY_ERRORS', 'too many errors in this match', line, column)
+        : notationError(code, message, line, column);
+      match.errors.push(e);
+      v.error?.(e);
+    };
+    const warning = (code: string, message: string, line = lx.line, column = lx.column) => {
+      if (match.warnings.length >= this.maxErrors) return;
+      const e = notationError(code, message, line, column);
+      match.warnings.push(e);
+      v.warning?.(e);
+    };
+    v.beginMatch?.(lx.line);
+    // Tags (several may share a line).
+    while (lx.kind === TOKEN_TAG_OPEN || lx.kind === TOKEN_ESCAPE || lx.kind === TOKEN_LINE_COMMENT) {
+      if (lx.kind !== TOKEN_TAG_OPEN) {
+        lx.next();
+        continue;
+      }
+      const line = lx.line, column = lx.column;
+      if ((lx.next() as number) !== TOKEN_SYMBOL) {
+        error('ERR_BPGN_TAG', 'a tag needs a name', line, column);
+        this.skipTag();
+        continue;
+      }
+      const name = lx.tokenText();
+      if ((lx.next() as number) !== TOKEN_STRING) {
+        error('ERR_BPGN_TAG', `tag ${name} needs a quoted value`, line, column);
+        this.skipTag();
+        continue;
+      }
+      const value = lx.value();
+      if ((lx.next() as number) !== TOKEN_TAG_CLOSE) error('ERR_BPGN_TAG', `tag ${name} is not closed with ']'`, line, column);
+      else lx.next();
+      if (name in match.tags) warning('ERR_BPGN_DUPLICATE_TAG', `tag ${name} given twice (the last is kept)`, line, column);
+      match.tags[name] = value;
+      v.tag?.(name, value);
+      this.checkTag(name, value, (code, msg) => warning(code, msg, line, column));
+    }
+    // Start position.
+    let boards: BughouseBoards | undefined;
+    const setupTag = match.tags['Setup'] ?? match.tags['SetUp'];
+    const fen = match.tags['FEN'];
+    let pendingSetup = false;
+    if (setupTag === '1' || (fen !== undefined && setupTag === undefined)) {
+      if (fen === undefined) error('ERR_BPGN_FEN', 'Setup "1" without a FEN tag', 1, 1);
+      else {
+        const r = parseBfen(fen);
+        if (!r.ok) error(r.error.code, `FEN tag: ${r.error.message}`);
+        else {
+          const problems = validateBfen(r.value);
+          if (problems.length) for (const p of problems) error(p.code, `FEN tag: ${p.message}`);
+          else {
+            match.startBfen = makeBfen(r.value);
+            pendingSetup = true;
+          }
+        }
+      }
+    } else if (this.replay) boards = BughouseBoards.initial();
+    const replaying = { A: this.replay, B: this.replay };
+    if (pendingSetup || !boards) replaying.A = replaying.B = false;
+    const firstNumber: { A?: number; B?: number } = {};
+    // Movetext.
+    let last: BughouseMove | undefined;
+    let pending: { board: BoardId; color: Color; number: number; line: number; column: number } | undefined;
+    let ended = false;
+    for (;;) {
+      const k = lx.kind;
+      if (k === TOKEN_EOF) break;
+      if (k === TOKEN_TAG_OPEN) {
+        // The next match starts without a result here.
+        break;
+      }
+      if (k === TOKEN_RESULT) {
+        const r = lx.tokenText();
+        match.result = r === '½-½' ? '1/2-1/2' : r;
+        lx.next();
+        ended = true;
+        break;
+      }
+      if (k === TOKEN_SYMBOL) {
+        const t = lx.tokenText();
+        const num = MOVE_NUMBER.exec(t);
+        if (num) {
+          const line = lx.line, column = lx.column;
+          lx.next();
+          if (lx.kind === TOKEN_PERIOD) lx.next();
+          else warning('ERR_BPGN_NUMBER_PERIOD', `move number ${t} without a period`, line, column);
+          const letter = num[2]!;
+          pending = {
+            board: letter === 'A' || letter === 'a' ? 'A' : 'B',
+            color: letter === 'A' || letter === 'B' ? 'white' : 'black',
+            number: Number(num[1]),
+            line,
+            column,
+          };
+          continue;
+        }
+        // A move.
+        const line = lx.line, column = lx.column;
+        lx.next();
+        if (!pending) {
+          error('ERR_BPGN_NO_PREFIX', `move '${t}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
+          continue;
+        }
+        const { board, color, number } = pending;
+        pending = undefined;
+        const mv: BughouseMove = { board, color, number, san: t, uci: '', clock: null };
+        if (firstNumber[board] === undefined) {
+          firstNumber[board] = number;
+          if (pendingSetup && match.startBfen && this.replay) {
+            // Boards from the BFEN once both first move numbers are known (or at the first move).
+            if (!boards) {
+              const r = BughouseBoards.fromBfen(match.startBfen, { A: firstNumber.A ?? number, B: firstNumber.B ?? number });
+              if (!r.ok) error(r.error.code, r.error.message, line, column);
+              else {
+                boards = r.value;
+                replaying.A = replaying.B = true;
+              }
+            }
+          }
+        }
+        if (boards && replaying[board]) {
+          const pos = boards.board(board);
+          if ((pos.turn === 'white') !== (color === 'white')) {
+            error('ERR_BPGN_TURN', `${t}: it is ${pos.turn}'s move on board ${board}`, line, column);
+            replaying[board] = false;
+          } else {
+            const expected = boards.fullmoves(board);
+            if (expected !== number) warning('ERR_BPGN_MOVE_NUMBER', `move number ${number} on board ${board}, expected ${expected}`, line, column);
+            const m = boards.findSan(board, t);
+            if (m < 0) {
+              const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
+              error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${t}' on board ${board} (${pos.fen()})`, line, column);
+              replaying[board] = false;
+            } else {
+              mv.uci = packedUci(m);
+              mv.san = boards.san(board, m);
+              boards.playPacked(board, m);
+            }
+          }
+        }
+        match.moves.push(mv);
+        last = mv;
+        v.move?.(mv, boards);
+        continue;
+      }
+      if (k === TOKEN_COMMENT) {
+        const text = lx.value();
+        lx.next();
+        const clock = CLOCK.exec(text);
+        if (clock && last && last.clock === null && !last.comments) {
+          last.clock = Number(clock[1]);
+          last.clockText = clock[1];
+          continue;
+        }
+        v.comment?.(text);
+        if (!last) match.comments.push(text);
+        else (last.comments ??= []).push(text);
+        continue;
+      }
+      if (k === TOKEN_NAG || k === TOKEN_SUFFIX) {
+        const nag = k === TOKEN_NAG ? lx.nag : SUFFIX_NAG[lx.tokenText()];
+        if (nag === undefined || nag < 0) warning('ERR_BPGN_NAG', `unknown annotation '${lx.tokenText()}'`);
+        else if (last) (last.nags ??= []).push(nag);
+        lx.next();
+        continue;
+      }
+      if (k === TOKEN_RAV_OPEN) {
+        const start = lx.start, line = lx.line, column = lx.column;
+        let depth = 0;
+        let end = start;
+        for (;;) {
+          if (lx.kind === TOKEN_RAV_OPEN) depth++;
+          else if (lx.kind === TOKEN_RAV_CLOSE) depth--;
+          else if (lx.kind === TOKEN_EOF) break;
+          end = lx.end;
+          lx.next();
+          if (depth === 0) break;
+        }
+        if (depth) error('ERR_BPGN_RAV', 'variation not closed', line, column);
+        const variation = lx.text.slice(start + 1, depth ? end : end - 1).replace(/\s+/g, ' ').trim();
+        if (last) (last.variations ??= []).push(variation);
+        else warning('ERR_BPGN_RAV', 'variation before the first move is ignored', line, column);
+        continue;
+      }
+      if (k === TOKEN_INTEGER || k === TOKEN_PERIOD) {
+        warning('ERR_BPGN_STRAY', `stray '${lx.tokenText()}'`);
+        lx.next();
+        continue;
+      }
+      if (k === TOKEN_ESCAPE || k === TOKEN_LINE_COMMENT) {
+        lx.next();
+        continue;
+      }
+      error('ERR_BPGN_UNEXPECTED', `unexpected '${lx.tokenText().slice(0, 40)}'`);
+      lx.next();
+    }
+    if (!ended) warning('ERR_BPGN_NO_RESULT', 'the match has no result (taken as *)');
+    // The ending comment: the last plain comment of the last move (or before the first move).
+    const holder = last?.comments ?? match.comments;
+    const lastText = holder[holder.length - 1];
+    const ending = lastText !== undefined ? parseEnding(lastText) : undefined;
+    if (ending && lastText !== undefined) {
+      holder.pop();
+      if (last && last.comments && last.comments.length === 0) delete last.comments;
+      match.endComment = lastText;
+      match.termination = ending.termination;
+    }
+    this.checkResult(match, boards, warning, error);
+    v.endMatch?.(match);
+    return match;
+  }
+
+  private skipTag(): void {
+    const lx = this.lx;
+    while (lx.kind !== TOKEN_TAG_CLOSE && lx.kind !== TOKEN_EOF && lx.kind !== TOKEN_TAG_OPEN) lx.next();
+    if (lx.kind === TOKEN_TAG_CLOSE) lx.next();
+  }
+
+  private checkTag(name: string, value: string, warn: (code: string, message: string) => void): void {
+    if (name === 'Lag' && value !== '' && !/^\d+( \d+)*$/.test(value.trim())) warn('ERR_BPGN_LAG', 'Lag must be milliseconds separated by spaces');
+    if (name === 'TimeControl' && !/^(\d+(\+\d+)?|-|\?)$/.test(value)) warn('ERR_BPGN_TIME_CONTROL', `TimeControl '${value}' is not seconds+increment`);
+    if (name === 'Result' && !RESULTS.has(value)) warn('ERR_BPGN_RESULT', `Result '${value}' is not 1-0, 0-1, 1/2-1/2 or *`);
+  }
+
+  private checkResult(
+    match: BughouseMatch,
+    boards: BughouseBoards | undefined,
+    warning: (code: string, message: string) => void,
+    error: (code: string, message: string) => void,
+  ): void {
+    const tag = match.tags['Result'];
+    if (tag !== undefined && RESULTS.has(tag) && tag !== match.result) {
+      error('ERR_BPGN_RESULT_MISMATCH', `Result tag '${tag}' but the movetext ends with '${match.result}'`);
+    }
+    if (!match.endComment) return;
+    const ending = parseEnding(match.endComment)!;
+    if (ending.termination === 'aborted') {
+      if (match.result !== '*') error('ERR_BPGN_TERMINATION', `'${match.endComment}' but the result is ${match.result}`);
+      return;
+    }
+    const seat = Object.keys(PLAYER_TAGS).find((t) => match.tags[t] === ending.player);
+    if (!seat) {
+      warning('ERR_BPGN_TERMINATION_PLAYER', `'${match.endComment}' names no player of the match`);
+      return;
+    }
+    const { board, color } = PLAYER_TAGS[seat]!;
+    const expected = isWhiteATeam(board, color) ? '0-1' : '1-0';
+    // bughousedb.com writes the result of the board where the match ended (1-0: that board's White won).
+    const boardView = color === 'white' ? '0-1' : '1-0';
+    if (match.result !== expected) {
+      if (match.result === boardView) {
+        warning('ERR_BPGN_RESULT_BOARD_VIEW', `'${match.endComment}' gives ${expected} from WhiteA's team view; ${match.result} is the result of board ${board} (kept as written)`);
+      } else error('ERR_BPGN_TERMINATION', `'${match.endComment}' means ${expected} (WhiteA's team view), not ${match.result}`);
+    }
+    if (ending.termination === 'mate' && boards) {
+      const pos = boards.board(board);
+      const state = boards.state(board, this.rule);
+      if (pos.turn !== color || state !== 'mate') {
+        warning('ERR_BPGN_NOT_MATE', `'${match.endComment}' but board ${board} is not mate for ${color} (${state}, ${this.rule} rule)`);
+      }
+    }
+  }
+}
+
+/** Reads every match of a BPGN text. Never throws on bad input: see `match.errors`. */
+export function parseBpgn(text: string, options: BpgnReadOptions = {}): BughouseMatch[] {
+  const out: BughouseMatch[] = [];
+  visitBpgn(text, { endMatch: (m) => void out.push(m) }, options);
+  return out;
+}
+
+/** Walks a BPGN text with a visitor; returns the number of matches. */
+export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadOptions = {}, line = 1, column = 1): number {
+  const reader = new MatchReader(visitor, options);
+  reader.reset(text, line, column);
+  let n = 0;
+  while (reader.read()) n++;
+  return n;
+}
+
+export type BpgnSource = string | Uint8Array | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+
+/** Streams matches from a large source with bounded memory (batches of whole matches). */
+export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {}): AsyncGenerator<BughouseMatch> {
+  if (typeof source === 'string') {
+    yield* parseBpgn(source, options);
+    return;
+  }
+  const splitter = new GameSplitter();
+  const encoder = new TextEncoder();
+  const pending: BughouseMatch[] = [];
+  const reader = new MatchReader({ endMatch: (m) => void pending.push(m) }, options);
+  const drain = function* (batches: Iterable<{ text: string; line: number; column?: number }>) {
+    for (const b of batches) {
+      reader.reset(b.text, b.line, b.column ?? 1);
+      while (reader.read()) yield* pending.splice(0);
+    }
+  };
+  if (source instanceof Uint8Array) {
+    for (let i = 0; i < source.length; i += 1 << 20) yield* drain(splitter.push(source.subarray(i, i + (1 << 20))));
+  } else {
+    const chunks = typeof (source as ReadableStream).getReader === 'function'
+      ? iterateStream(source as ReadableStream<Uint8Array | string>)
+      : (source as AsyncIterable<Uint8Array | string>);
+    for await (const chunk of chunks) yield* drain(splitter.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
+  }
+  yield* drain(splitter.end());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writer
+
+/** Canonical tag order; the rest follow in their order. Name/rating pairs share a line. */
+const TAG_ORDER = ['Event', 'Site', 'Date', 'Time', 'Round', 'WhiteA', 'BlackA', 'WhiteB', 'BlackB', 'TimeControl', 'Lag', 'Result', 'Setup', 'FEN'];
+const PAIRED = new Set(['WhiteAElo', 'BlackAElo', 'WhiteBElo', 'BlackBElo']);
+
+function quote(value: string): string {
+  return '"' + value.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+}
+
+/** The prefix of a move: `12A.`, `12a.`, `3B.`, `3b.`. */
+export function movePrefix(mv: Pick<BughouseMove, 'board' | 'color' | 'number'>): string {
+  const letter = mv.color === 'white' ? mv.board : mv.board.toLowerCase();
+  return `${mv.number}${letter}.`;
+}
+
+/** Folds a comment so that it holds no brace and no line break. */
+function commentText(text: string): string {
+  return text.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Canonical BPGN: tags in the order above (a player's Elo on the player's line), one tag line each,
+ * then the movetext wrapped at 79 columns: `1A. e4{178.839}` with clocks as read, comments,
+ * NAGs, variations, the ending comment and the result on a line of its own.
+ */
+export function makeBpgn(match: BughouseMatch): string {
+  const tags = { ...match.tags };
+  if (match.startBfen) {
+    tags['Setup'] = '1';
+    tags['FEN'] = match.startBfen;
+    delete tags['SetUp'];
+  }
+  tags['Result'] = match.result;
+  const names = [...TAG_ORDER.filter((t) => t in tags), ...Object.keys(tags).filter((t) => !TAG_ORDER.includes(t) && !PAIRED.has(t))];
+  let out = '';
+  for (const name of names) {
+    out += `[${name} ${quote(tags[name]!)}]`;
+    const elo = name + 'Elo';
+    if (PAIRED.has(elo) && elo in tags) out += `[${elo} ${quote(tags[elo]!)}]`;
+    out += '\n';
+  }
+  for (const elo of PAIRED) if (elo in tags && !(elo.slice(0, -3) in tags)) out += `[${elo} ${quote(tags[elo]!)}]\n`;
+  const words: string[] = [];
+  for (const c of match.comments) words.push(`{${commentText(c)}}`);
+  for (const mv of match.moves) {
+    words.push(movePrefix(mv) + ' ' + mv.san + (mv.clock !== null ? `{${mv.clockText ?? String(mv.clock)}}` : ''));
+    if (mv.nags) for (const n of mv.nags) words.push(`$${n}`);
+    if (mv.comments) for (const c of mv.comments) words.push(`{${commentText(c)}}`);
+    if (mv.variations) for (const v of mv.variations) words.push(`(${v})`);
+  }
+  out += '\n' + wrap(words);
+  const tail = (match.endComment ? `{${commentText(match.endComment)}} ` : '') + match.result;
+  out += (words.length ? '\n' : '') + wrap(tail.split(' ').filter((w) => w !== '')) + '\n';
+  return out;
+}
+
+/** Joins words with single spaces into lines of at most 79 columns (a longer word stands alone). */
+function wrap(words: string[]): string {
+  let out = '';
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > 79) {
+      out += line + '\n';
+      line = w;
+    } else line = line ? line + ' ' + w : w;
+  }
+  return out + line;
+}
+
+/** Several matches, separated by a blank line. */
+export function makeBpgnFile(matches: BughouseMatch[]): string {
+  return matches.map(makeBpgn).join('\n');
+}

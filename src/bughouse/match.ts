@@ -1,0 +1,272 @@
+// The two-board match: replay with piece transfer between partners, on the wasm crazyhouse core.
+import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { Position, decodeMove } from '../chess/position.js';
+import { lexSan, parts } from '../chess/sanparts.js';
+import { makeUci } from '../chess/san.js';
+import { INITIAL_FEN } from '../chess/fen.js';
+import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, readText, wasm } from '../chess/wasm.js';
+import { emptyPockets, type Color, type Setup } from '../chess/types.js';
+import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
+
+export type MateRule = 'crazyhouse' | 'bughouse';
+export type Termination = 'mate' | 'resign' | 'time' | 'aborted' | 'unknown';
+/** What a board's side to move faces. `waiting`: no move now, but a piece from the partner would give one. */
+export type BoardState = 'playing' | 'check' | 'mate' | 'stalemate' | 'waiting';
+
+/** A comment as written (`C: …`, `A: …`, `D: …`, `R: …` or plain). */
+export interface BughouseMove {
+  board: BoardId;
+  color: Color;
+  number: number;
+  /** Canonical SAN (pawn drops as `P@e4`); the text as written when the move could not be played. */
+  san: string;
+  /** UCI (`P@e4` for drops); '' when the move could not be played. */
+  uci: string;
+  /** Seconds left after the move, or null. */
+  clock: number | null;
+  /** The clock as written (keeps its precision on export). */
+  clockText?: string;
+  comments?: string[];
+  nags?: number[];
+  /** Variations as written (not replayed), whitespace folded. */
+  variations?: string[];
+}
+
+export interface BughouseMatch {
+  /** Tags in file order. */
+  tags: Record<string, string>;
+  /** The starting BFEN when the match has `Setup "1"` and a `FEN` tag (else undefined: both boards start normally). */
+  startBfen?: string;
+  /** Comments before the first move. */
+  comments: string[];
+  moves: BughouseMove[];
+  /** `1-0`, `0-1`, `1/2-1/2` or `*`, from the view of WhiteA's team. */
+  result: string;
+  /** The comment that states how the match ended (`{X checkmated}`), without braces. */
+  endComment?: string;
+  termination: Termination;
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
+const PAWN = 1, KING = 6;
+const M_CASTLE = 1 << 18, M_EP = 1 << 19;
+
+/** The side of a board that a player tag names. */
+export const PLAYER_TAGS: Record<string, { board: BoardId; color: Color }> = {
+  WhiteA: { board: 'A', color: 'white' },
+  BlackA: { board: 'A', color: 'black' },
+  WhiteB: { board: 'B', color: 'white' },
+  BlackB: { board: 'B', color: 'black' },
+};
+
+/** WhiteA's team: WhiteA and BlackB. */
+export function isWhiteATeam(board: BoardId, color: Color): boolean {
+  return (board === 'A') === (color === 'white');
+}
+
+/**
+ * Both boards of a match in play. Captures go to the capturer's partner at once (a promoted piece
+ * as a pawn). `playSanCode` is the allocation-free path: it lexes, resolves and plays in wasm and
+ * moves the captured piece by writing one pocket byte of the other board.
+ */
+export class BughouseBoards {
+  readonly A: Position;
+  readonly B: Position;
+
+  private constructor(a: Position, b: Position) {
+    this.A = a;
+    this.B = b;
+  }
+
+  static initial(): BughouseBoards {
+    const start = Position.fromFen(INITIAL_FEN, { variant: 'crazyhouse', bughouse: true });
+    if (!start.ok) throw new Error('unreachable');
+    return new BughouseBoards(start.value, start.value.clone());
+  }
+
+  /** From a BFEN (validated); `firstNumbers` sets each board's fullmove number. */
+  static fromBfen(bfen: Bfen | string, firstNumbers?: { A?: number; B?: number }): Result<BughouseBoards, NotationError> {
+    let parsed: Bfen;
+    if (typeof bfen === 'string') {
+      const r = parseBfen(bfen);
+      if (!r.ok) return r;
+      parsed = r.value;
+    } else parsed = bfen;
+    const problems = validateBfen(parsed);
+    if (problems.length) return err(problems[0]!);
+    const make = (id: BoardId): Result<Position, NotationError> => {
+      const setup: Setup = { ...parsed[id].setup, halfmoves: 0, fullmoves: firstNumbers?.[id] ?? parsed[id].setup.fullmoves };
+      setup.pockets ??= emptyPockets();
+      return Position.fromSetup(setup, { variant: 'crazyhouse', bughouse: true });
+    };
+    const a = make('A');
+    if (!a.ok) return a;
+    const b = make('B');
+    if (!b.ok) return b;
+    return ok(new BughouseBoards(a.value, b.value));
+  }
+
+  board(id: BoardId): Position {
+    return id === 'A' ? this.A : this.B;
+  }
+
+  clone(): BughouseBoards {
+    return new BughouseBoards(this.A.clone(), this.B.clone());
+  }
+
+  /**
+   * Plays SAN on a board: the packed move (≥ 0), or -1 illegal, -2 ambiguous, -3 syntax error (the
+   * boards are then unchanged). `sanOut`, when given, receives the canonical SAN before the move.
+   */
+  playSanCode(id: BoardId, san: string): number {
+    if (lexSan(san)) return -3;
+    const c = wasm();
+    const pos = id === 'A' ? this.A : this.B;
+    const p = pos._load(c);
+    const m = c.w.sanFind(p, parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
+    if (m < 0) return m;
+    this.playPacked(id, m);
+    return m;
+  }
+
+  /** The packed legal move that SAN means on a board (or -1 illegal, -2 ambiguous, -3 syntax); nothing is played. */
+  findSan(id: BoardId, san: string): number {
+    if (lexSan(san)) return -3;
+    const c = wasm();
+    return c.w.sanFind((id === 'A' ? this.A : this.B)._load(c), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
+  }
+
+  /** Canonical SAN of a packed legal move on a board (before it is played). */
+  san(id: BoardId, m: number): string {
+    const c = wasm();
+    return readText(c, c.w.sanWrite((id === 'A' ? this.A : this.B)._load(c), m));
+  }
+
+  /** Plays a packed legal move and transfers the captured piece. */
+  playPacked(id: BoardId, m: number): void {
+    const c = wasm();
+    const pos = id === 'A' ? this.A : this.B;
+    const p = pos._load(c);
+    const h = c.heap;
+    let captured = 0;
+    if (!((m >>> 15) & 7) && !(m & M_CASTLE)) {
+      const to = (m >>> 6) & 63;
+      if (m & M_EP) captured = PAWN;
+      else {
+        const v = h[p + O_BOARD + to]!;
+        if (v) captured = (h[p + O_PROMOTED + (to >> 3)]! >> (to & 7)) & 1 ? PAWN : v & 7;
+      }
+    }
+    const mover = h[p + O_TURN]!;
+    c.w.play(p, m);
+    pos._dirty = true;
+    if (captured && captured !== KING) {
+      const other = id === 'A' ? this.B : this.A;
+      const q = other._load(c);
+      // The captured piece has the colour of the capturer's partner on the other board.
+      const a = q + O_POCKET + ((mover ^ 1) << 3) + captured;
+      if (h[a]! < 255) h[a]!++;
+      other._dirty = true;
+    }
+  }
+
+  /** The state of a board's side to move under a mate rule. */
+  state(id: BoardId, rule: MateRule = 'bughouse'): BoardState {
+    const pos = this.board(id);
+    const c = wasm();
+    const p = pos._load(c);
+    const check = c.w.isCheck(p) === 1;
+    if (c.w.countMoves(p) > 0) return check ? 'check' : 'playing';
+    if (check && rule === 'crazyhouse') return 'mate';
+    // Would one piece from the partner give a move? (A knight can be dropped on any empty square.)
+    const a = p + O_POCKET + (c.heap[p + O_TURN]! << 3) + 2;
+    c.heap[a]!++;
+    const withPiece = c.w.countMoves(p);
+    c.heap[a]!--;
+    if (withPiece > 0) return 'waiting';
+    return check ? 'mate' : 'stalemate';
+  }
+
+  /** The position as a BFEN (clocks as given, else left out). */
+  bfen(clocks?: { A?: [string | null, string | null]; B?: [string | null, string | null] }): string {
+    const board = (id: BoardId) => {
+      const ct = clocks?.[id] ?? [null, null];
+      return {
+        setup: this.board(id).toSetup(),
+        clocks: { white: ct[0] === null ? null : Number(ct[0]), black: ct[1] === null ? null : Number(ct[1]) },
+        clockText: { white: ct[0], black: ct[1] },
+      };
+    };
+    return makeBfen({ A: board('A'), B: board('B') });
+  }
+
+  /** Crazyhouse FEN of a board with the pocket in brackets (White first, Q R B N P). */
+  fen(id: BoardId): string {
+    return crazyhouseFen(this.board(id).toSetup());
+  }
+
+  /** Pieces over both boards and four holdings (64 while nothing is lost). */
+  material(): number {
+    let n = 0;
+    for (const pos of [this.A, this.B]) {
+      const s = pos._snapshot();
+      for (let sq = 0; sq < 64; sq++) if (s[O_BOARD + sq]) n++;
+      for (let i = 0; i < 16; i++) n += s[O_POCKET + i]!;
+    }
+    return n;
+  }
+
+  /** Fullmove number of a board. */
+  fullmoves(id: BoardId): number {
+    const s = this.board(id)._snapshot();
+    return (s[O_FULL]! | (s[O_FULL + 1]! << 8) | (s[O_FULL + 2]! << 16)) >>> 0;
+  }
+}
+
+/** The boards at the start of a match (its BFEN, or the initial position). */
+export function startBoards(match: Pick<BughouseMatch, 'startBfen' | 'moves'>): Result<BughouseBoards, NotationError> {
+  if (!match.startBfen) return ok(BughouseBoards.initial());
+  const first: { A?: number; B?: number } = {};
+  for (const mv of match.moves) {
+    if (first[mv.board] === undefined) first[mv.board] = mv.number;
+    if (first.A !== undefined && first.B !== undefined) break;
+  }
+  return BughouseBoards.fromBfen(match.startBfen, first);
+}
+
+export interface ReplayOptions {
+  /** Called after each move with the boards (read them during the call). */
+  onMove?(boards: BughouseBoards, move: BughouseMove, index: number): void;
+}
+
+/** Replays a match from its start; the first illegal move is an error with its index. */
+export function replayMatch(match: Pick<BughouseMatch, 'startBfen' | 'moves'>, options: ReplayOptions = {}): Result<BughouseBoards, NotationError & { index?: number }> {
+  const start = startBoards(match);
+  if (!start.ok) return start;
+  const boards = start.value;
+  const moves = match.moves;
+  for (let i = 0; i < moves.length; i++) {
+    const mv = moves[i]!;
+    const m = boards.playSanCode(mv.board, mv.san);
+    if (m < 0) {
+      const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
+      return err({ ...notationError(code, `move ${i + 1} (${mv.number}${mv.board === 'A' ? (mv.color === 'white' ? 'A' : 'a') : mv.color === 'white' ? 'B' : 'b'}. ${mv.san}) cannot be played on board ${mv.board}`), index: i });
+    }
+    options.onMove?.(boards, mv, i);
+  }
+  return ok(boards);
+}
+
+/** Every problem of a match (replay, result), without throwing. */
+export function validateMatch(match: BughouseMatch): NotationError[] {
+  const out = [...match.errors];
+  const r = replayMatch(match);
+  if (!r.ok && !out.some((e) => e.code === r.error.code)) out.push(r.error);
+  return out;
+}
+
+/** UCI of a packed move (allocates a string; used when building the model). */
+export function packedUci(m: number): string {
+  return makeUci(decodeMove(m, false));
+}

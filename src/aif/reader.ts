@@ -181,8 +181,7 @@ export class AifParser {
         this.closeBlock();
         return;
       }
-      if (this.state !== 'movetext') {
-        this.resolvePending();
+      if (this.state !== 'movetext' || this.pending.length) {
         this.error('ERR_AIF_TAG', `malformed tag line: ${trimmed.slice(0, 80)}`, lineNo, lead + 1);
         return;
       }

@@ -43,6 +43,8 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     stream: process.stderr,
     format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit} | ETA {eta_formatted}`,
     barsize: 24,
+    barCompleteChar: '\u2588',
+    barIncompleteChar: '\u2591',
     hideCursor: false,
     clearOnComplete: true,
     stopOnComplete: false,

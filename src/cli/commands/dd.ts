@@ -30,6 +30,7 @@ export const ddCommand: Command = {
     if (!arg) throw new UsageError(`missing FILE or deal\nusage: ${this.usage}`);
     const threads = intOption(ctx, 'threads', { min: 1, max: 256 }, availableParallelism());
     const jobs: Job[] = [];
+    let inputErrors = 0;
     if (/^\s*[NESWnesw]\s*:/.test(arg)) {
       const board = intOption(ctx, 'board', { min: 1 }, 1);
       const r = parseDeal(arg);
@@ -41,24 +42,31 @@ export const ddCommand: Command = {
     } else {
       const input = await ctx.io.readInput(arg);
       const parsed = parsePbn(input.bytes);
+      // A deal the reader rejected (a hand of 14 cards, a card twice) is an error, never a board
+      // quietly left out; a deal with unknown hands (`-`) cannot be solved and is skipped with a note.
+      for (const e of parsed.errors) ctx.io.err(`${input.name}:${e.line ?? 0}:${e.column ?? 0} ${e.code} ${e.message}\n`);
+      inputErrors = parsed.errors.length;
       let n = 0;
       for (const game of parsed.games) {
         n++;
         const info = pbnGameInfo(game);
-        if (!info.deal || SEATS.some((s) => !info.deal![s])) continue;
+        if (!info.deal || SEATS.some((s) => !info.deal![s])) {
+          if (game.tags.Deal && !parsed.errors.length) ctx.io.warn(`${input.name} board ${info.board ?? n}: not every hand is known; skipped\n`);
+          continue;
+        }
         const board = info.board ?? n;
         const cycle = boardConditions(board);
         jobs.push({ label: `${input.name} board ${board}`, deal: info.deal, board, dealer: info.dealer ?? cycle.dealer, vulnerability: info.vulnerable ?? cycle.vulnerability });
       }
       if (!jobs.length) {
         ctx.io.err(`error: ${input.name}: no game with a complete deal\n`);
-        return 1;
+        return EXIT_INPUT;
       }
     }
     const progress = startProgress(ctx.io, { label: arg, total: jobs.length > 1 ? jobs.length : 0, unit: 'boards' });
     const tables = await solveAll(jobs, threads, progress);
     progress.stop();
-    let failed = 0;
+    let failed = inputErrors;
     for (let i = 0; i < jobs.length; i++) {
       const job = jobs[i]!;
       const t = tables[i]!;

@@ -1,0 +1,110 @@
+// `check` streams PGN through the visitor fast path in batches, on worker threads for large files.
+// Whatever the batch cuts and the number of threads, it must report exactly what the library's
+// tree reader (readPgn over the whole text, a separate code path) finds: games, moves and every
+// error with its line and column.
+import { expect } from 'chai';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readPgn, type PgnGame, type PgnNode } from 'gamenotation/pgn';
+import { listShared } from '../support/data.js';
+import { cli, tempDir } from './support.js';
+
+const dir = tempDir('cli-stream');
+
+function countMoves(line: PgnNode[]): number {
+  let n = 0;
+  for (const node of line) {
+    n++;
+    for (const v of node.variations ?? []) n += countMoves(v);
+  }
+  return n;
+}
+
+async function reference(bytes: Uint8Array) {
+  const games: PgnGame[] = [];
+  for await (const g of readPgn(bytes)) games.push(g);
+  const errors = games.flatMap((g) => g.errors).map((e) => [e.code, e.line, e.column]);
+  const warnings = games.flatMap((g) => g.warnings ?? []).map((e) => [e.code, e.line, e.column]);
+  return {
+    counts: { games: games.length, moves: games.reduce((n, g) => n + countMoves(g.moves), 0), 'games with errors': games.filter((g) => g.errors.length).length },
+    errors,
+    warnings,
+  };
+}
+
+function checkJson(file: string, env: Record<string, string>, threads: string) {
+  const r = cli(['check', file, '--json', '--threads', threads], { env });
+  const j = JSON.parse(r.out);
+  return {
+    code: r.code,
+    counts: j.counts,
+    errors: j.errors.map((e: { code: string; line: number; column: number }) => [e.code, e.line, e.column]),
+    warnings: j.warnings.map((e: { code: string; line: number; column: number }) => [e.code, e.line, e.column]),
+  };
+}
+
+// Games that make naive cuts wrong: a blank line then `[` inside a comment, tags after movetext
+// without a result, CRLF line ends, a bad move, a variation, Latin-1 text.
+const awkward = [
+  '[Event "one"]\n[White "A"]\n\n1. e4 {a comment\n\n[Event "not a game"]\n} e5 2. Nf3 1-0\n\n',
+  '[Event "two"]\n\n1. d4 d5\n\n[Event "three"]\n\n1. c4 (1. Nf3 Nf6) e5 2. Kxe8 *\n\n',
+  '[Event "four"]\r\n[Site "CRLF"]\r\n\r\n1. e4 c5 2. Nf3 d6 1/2-1/2\r\n\r\n',
+  '[Event "f\u00fcnf"]\n\n1. g4 e5 2. f3 Qh4# 0-1\n\n',
+].join('');
+
+describe('check: streamed fast path equals the tree reader', () => {
+  const files: string[] = [];
+  before(() => {
+    const file = join(dir, 'awkward.pgn');
+    // Repeat so that small chunks cut through every kind of game at many offsets.
+    writeFileSync(file, Buffer.from(awkward.repeat(40), 'latin1'));
+    files.push(file);
+    for (const sub of ['pgn4web', 'python-chess', 'notnil-chess', 'shakmaty-benches']) {
+      for (const name of listShared(`chess/pgn/${sub}`) ?? []) {
+        if (name.endsWith('.pgn')) files.push(`${process.env.GAMENOTATION_SHARED}/data/chess/pgn/${sub}/${name}`);
+      }
+    }
+  });
+
+  it('on every shared PGN file (or the fixture alone without ../shared), for chunk sizes and threads', async () => {
+    expect(files.length).to.be.greaterThan(0);
+    for (const file of files) {
+      const expected = await reference(new Uint8Array(readFileSync(file)));
+      const settings: [Record<string, string>, string][] = [
+        [{}, '1'],
+        [{ GN_CHUNK_BYTES: '997' }, '1'],
+        [{ GN_CHUNK_BYTES: '4096', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '3'],
+      ];
+      // Large files: one run on worker threads with mid-size chunks (the point is many cuts, not
+      // many bytes); small files: the default, tiny chunks, and worker threads.
+      const size = readFileSync(file).length;
+      const large: [Record<string, string>, string][] = [[{ GN_CHUNK_BYTES: '65536', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '2']];
+      for (const [env, threads] of size > 200_000 ? large : settings) {
+        const got = checkJson(file, env, threads);
+        const what = `${file} ${JSON.stringify(env)} --threads ${threads}`;
+        expect(got.counts, what).to.deep.equal(expected.counts);
+        expect(got.errors, what).to.deep.equal(expected.errors);
+        expect(got.warnings, what).to.deep.equal(expected.warnings);
+        expect(got.code, what).to.equal(expected.errors.length ? 1 : 0);
+      }
+    }
+  });
+
+  it('the awkward fixture has the errors the test is about', async () => {
+    const expected = await reference(new Uint8Array(Buffer.from(awkward, 'latin1')));
+    expect(expected.counts.games).to.equal(5);
+    expect(expected.errors.map((e) => e[0])).to.include('ERR_SAN_ILLEGAL');
+    expect(expected.warnings.map((e) => e[0])).to.include('ERR_PGN_NO_RESULT');
+  });
+
+  it('export and convert stream too, with the same output as before for small files', () => {
+    const file = join(dir, 'awkward.pgn');
+    const whole = cli(['export', file]);
+    const chunked = cli(['export', file], { env: { GN_CHUNK_BYTES: '512' } });
+    expect(chunked.out).to.equal(whole.out);
+    expect(whole.out.match(/^\[Event /gm)).to.have.length(200);
+    const json = JSON.parse(cli(['convert', file, '--to', 'json'], { env: { GN_CHUNK_BYTES: '700' } }).out);
+    expect(json).to.have.length(200);
+    expect(json[1].headers.Event).to.equal('two');
+  });
+});

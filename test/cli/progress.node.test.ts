@@ -1,0 +1,63 @@
+// Progress bars: drawn on stderr when stderr is a terminal (run under `script`, which gives the
+// command a pseudo-terminal), never into a pipe, never with --quiet, and never on stdout.
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, cliPath, tempDir } from './support.js';
+
+const dir = tempDir('cli-progress');
+const suite = join(dir, 'suite.epd');
+writeFileSync(suite, Array.from({ length: 6 }, () => 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D4 197281\n').join(''));
+const pgn = join(dir, 'games.pgn');
+writeFileSync(pgn, '[Event "E"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n'.repeat(3000));
+const pbn = join(dir, 'deals.pbn');
+writeFileSync(pbn, ['N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
+  'N:AKQ2.K54.T93.A87 J986.QJ3.AK4.K52 T75.A987.QJ2.QJ3 43.T62.8765.T964']
+  .map((deal, i) => `[Board "${i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${deal}"]\n\n`).join(''));
+
+const script = existsSync('/usr/bin/script') ? '/usr/bin/script' : null;
+
+/** Runs the CLI with stderr on a pseudo-terminal and stdout in a file; returns what the terminal showed. */
+function onTerminal(args: string[]): { code: number | null; terminal: string; stdout: string } {
+  const out = join(dir, `stdout-${Math.random().toString(36).slice(2)}.txt`);
+  const quoted = [process.execPath, cliPath, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const r = spawnSync(script!, ['-qec', `${quoted} > '${out}'`, '/dev/null'], {
+    encoding: 'utf8',
+    env: { ...process.env, GN_PROGRESS_DELAY_MS: '0', COLUMNS: '120' },
+  });
+  return { code: r.status, terminal: r.stdout, stdout: existsSync(out) ? readFileSync(out, 'utf8') : '' };
+}
+
+describe('CLI progress on stderr, only for a terminal', () => {
+  it('util-linux script is available to give the CLI a terminal', () => {
+    expect(script, '/usr/bin/script (util-linux) is needed for the terminal tests').to.not.equal(null);
+  });
+
+  it('perft --suite, check, export and dd draw a bar on a terminal; stdout stays clean', () => {
+    const runs: [string, string[], RegExp][] = [
+      ['perft --suite', ['perft', '--suite', suite], /counts/],
+      ['check', ['check', pgn], /MB/],
+      ['export', ['export', pgn], /MB/],
+      ['dd', ['dd', pbn, '--threads', '1'], /boards/],
+    ];
+    for (const [what, args, unit] of runs) {
+      const r = onTerminal(args);
+      expect(r.code, what).to.equal(0);
+      expect(r.terminal, what).to.match(/\[[\u2588\u2591]+\] \d+%/);
+      expect(r.terminal, what).to.match(unit);
+      expect(r.stdout, what).to.not.match(/[\u2588\u2591]|\d+%/);
+    }
+  });
+
+  it('nothing but the results when stderr is a pipe, or with --quiet on a terminal', () => {
+    const piped = cli(['perft', '--suite', suite], { env: { GN_PROGRESS_DELAY_MS: '0' } });
+    expect(piped.code).to.equal(0);
+    expect(piped.err).to.equal('');
+    const check = cli(['check', pgn], { env: { GN_PROGRESS_DELAY_MS: '0' } });
+    expect(check.err).to.equal('');
+    const quiet = onTerminal(['perft', '--suite', suite, '--quiet']);
+    expect(quiet.code).to.equal(0);
+    expect(quiet.terminal).to.not.match(/\d+%/);
+  });
+});

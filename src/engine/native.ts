@@ -116,7 +116,10 @@ export function findExecutable(name: string): string | undefined {
   };
   if (name.includes('/') || name.includes('\\')) return isExe(name) ? path.resolve(name) : undefined;
   const home = g.process.env.HOME;
-  const dirs = [...(g.process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...SYSTEM_DIRS, ...(home ? [path.join(home, '.local/bin')] : [])];
+  // npm scripts put node_modules/.bin first on PATH, where the npm `stockfish` package installs a
+  // wasm build as `stockfish`: not a native binary (it is kind 'stockfish'), so it is skipped here.
+  const onPath = (g.process.env.PATH ?? '').split(path.delimiter).filter((d: string) => d && !/node_modules[\\/]\.bin/.test(d));
+  const dirs = [...onPath, ...SYSTEM_DIRS, ...(home ? [path.join(home, '.local/bin')] : [])];
   const exts = g.process.platform === 'win32' ? ['.exe', ''] : [''];
   for (const dir of dirs) for (const ext of exts) {
     const p = path.join(dir, name + ext);

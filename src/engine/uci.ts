@@ -118,6 +118,7 @@ export class UciEngine {
   private alive = false;
   private closed = false;
   private lastExit?: TransportExit;
+  private recentStrings: string[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   /** Values the engine currently has, by lower-case name (user options and library-owned ones). */
   private current = new Map<string, string>();
@@ -147,6 +148,7 @@ export class UciEngine {
     const transport = await this.config.transport();
     this.transport = transport;
     this.lastExit = undefined;
+    this.recentStrings = [];
     await transport.start({
       line: (text) => {
         if (this.transport !== transport) return;
@@ -168,13 +170,19 @@ export class UciEngine {
   }
 
   private onLine(text: string): void {
+    if (text.startsWith('info string ')) {
+      // Engines explain fatal problems here (Stockfish: a missing network) just before exiting.
+      this.recentStrings.push(text.slice(12).trim());
+      if (this.recentStrings.length > 8) this.recentStrings.shift();
+    }
     if (this.waiter) this.waiter.line(text);
     else if (text.trim() && !text.startsWith('info')) this.warnings.push({ code: 'WARN_ENGINE_STRAY', message: 'output while no command was running', text });
   }
 
   private terminated(reason: TransportExit, during: string): EngineError {
     const how = reason.error ?? (reason.signal ? `killed by ${reason.signal}` : `exited with code ${reason.code}`);
-    return new EngineError('ERR_ENGINE_TERMINATED', `engine ${this.transport?.name ?? ''} ended during ${during}: ${how}`, reason.stderr);
+    const said = this.recentStrings.length ? `; its last info strings: ${this.recentStrings.join(' | ')}` : '';
+    return new EngineError('ERR_ENGINE_TERMINATED', `engine ${this.transport?.name ?? ''} ended during ${during}: ${how}${said}`, reason.stderr);
   }
 
   /** Sends lines and waits until `accept` returns a value, the timeout passes, or the engine dies. */

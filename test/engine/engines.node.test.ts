@@ -62,6 +62,7 @@ for (const { kind, label, options } of kinds) {
       expect(kind !== 'native' || haveStockfish, 'the Debian stockfish package is installed (apt-get install stockfish)').to.equal(true);
       cases = await mateCases();
       engine = await openEngine({ kind, options }); // includes the health check
+      if (kind === 'native') expect(engine.name).to.not.match(/wasm/i); // the Debian binary, not npm's .bin/stockfish
     });
     after(async () => {
       await engine?.quit();
@@ -213,6 +214,12 @@ describe('engine: faults with real processes', () => {
     const e = await openEngine({ kind: 'native', path: 'sh', args: ['-c', 'echo "no network file" >&2; exit 3'] }).catch((x: EngineError) => x);
     expect((e as EngineError).code).to.equal('ERR_ENGINE_TERMINATED');
     expect((e as EngineError).stderr).to.deep.equal(['no network file']);
+  });
+
+  it('stockfish without its network exits during the health check: ERR_ENGINE_TERMINATED says why', async () => {
+    const e = await openEngine({ kind: 'native', options: { EvalFile: '/nonexistent/net.nnue' } }).catch((x: EngineError) => x);
+    expect((e as EngineError).code).to.equal('ERR_ENGINE_TERMINATED');
+    expect((e as EngineError).message).to.match(/network/);
   });
 
   it('an engine killed mid-search is restarted and the search repeated (respawn)', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  goCommand, mockHandshake, MockTransport, parseBestmove, parseInfo, parseOption, Score, UciEngine,
+  goCommand, mockHandshake, MockTransport, openEngine, parseBestmove, parseInfo, parseOption, Score, UciEngine,
   type EngineError, type EngineWarning, type MockStep,
 } from 'gamenotation/engine';
 
@@ -285,6 +285,16 @@ describe('engine: conversations with a mock engine', () => {
     const r = await e.analyse('startpos', { depth: 1 });
     expect(r.bestmove).to.equal('e2e4');
     expect(r.warnings.map((w) => w.code)).to.deep.equal(['WARN_ENGINE_INFO', 'WARN_ENGINE_LINE']);
+    await e.quit();
+  });
+
+  it('the health check refuses an engine that cannot evaluate (a queen up scored level)', async () => {
+    const t = mock([{ expect: /^position fen rnb1kbnr/ }, { expect: 'go depth 6', reply: ['info depth 6 score cp 0 pv e2e4', 'bestmove e2e4'] }]);
+    const err = await rejection(openEngine({ kind: 'custom', transport: () => t, healthCheck: true }));
+    expect(err.code).to.equal('ERR_ENGINE_HEALTH');
+    const good = mock([{ expect: /^position fen rnb1kbnr/ }, { expect: 'go depth 6', reply: ['info depth 6 score cp 912 pv e2e4', 'bestmove e2e4'] }]);
+    const e = await openEngine({ kind: 'custom', transport: () => good, healthCheck: true });
+    expect(e.running).to.equal(true);
     await e.quit();
   });
 

@@ -1,0 +1,60 @@
+// `gamenotation solve` as a user runs it (the built dist/cli.js): text, --json in the reference's
+// shape, a FEN with --stip, and --set-status writing PBI status letters back.
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [join(root, 'dist/cli.js'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const dir = mkdtempSync(join(tmpdir(), 'gn-solve-'));
+
+// D2-11 of the reference set (T. Kardos 1964, three twins; Popeye: c8=R, c8=N, c8=Q) and H2-01.
+const INP = 'BeginProblem\nTitle D2-11\nPieces White Kc4 Rh7 Pf4 Pg4 Pc7 Black Kd6\nStipulation #2\nTwin Move d6 a6\nTwin Move d6 f6\nEndProblem\n';
+
+describe('CLI: solve', () => {
+  it('a Popeye file as text and as --json', () => {
+    const file = join(dir, 'd211.inp');
+    writeFileSync(file, INP);
+    const text = cli('solve', file);
+    expect(text.code).to.equal(0);
+    expect(text.out).to.contain('1.c8=R!').and.to.contain('1.c8=N! (2.Ra7#)');
+    const json = JSON.parse(cli('solve', file, '--json').out);
+    expect(json).to.deep.equal([{ id: 'D2-11', stipulation: '#2', parts: [
+      { twin: 'a', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8r', san: 'c8=R' }] },
+      { twin: 'b', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8n', san: 'c8=N' }] },
+      { twin: 'c', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8q', san: 'c8=Q' }] },
+    ] }]);
+  });
+
+  it('a FEN with --stip; a FEN without it is a usage error', () => {
+    const r = cli('solve', '8/3P4/pn6/k7/p7/8/1p1K4/8 b - - 0 1', '--stip', 'h#2', '--json');
+    expect(r.code).to.equal(0);
+    expect(JSON.parse(r.out)[0].parts[0].solutions.length).to.equal(2);
+    expect(cli('solve', '8/3P4/pn6/k7/p7/8/1p1K4/8 b - - 0 1').code).to.equal(2);
+  });
+
+  it('--set-status writes the status letters into a PBI file', () => {
+    const file = join(dir, 'two.pbi');
+    // D2-01 (two keys: cooked) and D2-09 (no solution without the e.p. right).
+    writeFileSync(file, '#PBI 1.2\nVäth:8/3Q4/5k2/8/8/3PB1P1/8/K2B4:#2::::::\nVäth:7R/7p/5P1k/4PKpP/8/8/8/8:#2::::::\n');
+    const r = cli('solve', file, '--set-status');
+    expect(r.code).to.equal(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines[1]!.split(':')[7]).to.equal('*');
+    expect(lines[2]!.split(':')[7]).to.equal('+');
+  });
+
+  it('errors in the input: file:line:col CODE, exit 1', () => {
+    const file = join(dir, 'bad.inp');
+    writeFileSync(file, 'BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');
+    const r = cli('solve', file);
+    expect(r.code).to.equal(1);
+    expect(r.err).to.contain(':3:1 ERR_POPEYE_CONDITION');
+  });
+});

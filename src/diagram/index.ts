@@ -6,3 +6,4 @@ export { bughouseDiagram, formatClock, type BughouseBoard, type BughouseDiagramO
 export { problemDiagram, pbiProblemDiagram, problemXmlDiagram, pieceCount, type ProblemDiagramOptions } from './problem.js';
 export { dealDiagram, pbnDealDiagram, ddTableDiagram, contractText, parText, type DealDiagramOptions, type DDTableDiagramOptions } from './bridge.js';
 export { evalGraphDiagram, type EvalGraphOptions, type EvalMark } from './graph.js';
+export { aifEvalGraph, aifScores, type AifScores, type AifTurnLoss } from './aif.js';

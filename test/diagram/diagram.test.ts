@@ -3,10 +3,11 @@
 // the reference double-dummy tables), plus the accessibility attributes and flipping.
 import { expect } from 'chai';
 import {
-  bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
+  aifEvalGraph, aifScores, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { Position } from 'gamenotation/chess';
+import { parseAif } from 'gamenotation/aif';
 import { readFixture, readShared } from '../support/data.js';
 
 interface Facts {
@@ -236,6 +237,20 @@ describe('diagram', () => {
       expect(svg).to.match(new RegExp(`class="par"><text[^>]*>Par ${score}:`));
     }
     checkAccessible(ddTableDiagram(tables[0]!.dd as never, { par: tables[0]!.dealer_text }));
+  });
+
+  it("AIF games: the played move's deepest value per ply, the costliest move marked", async () => {
+    // A hand-made grid (fixtures/diagram/fools-mate.aif): values worked out by hand from its rows.
+    const [game] = parseAif(await readFixture('diagram/fools-mate.aif'));
+    const { scores, losses } = aifScores(game!);
+    expect(scores).to.deep.equal([0.3, -0.4, -0.6, -100, -100]);
+    expect(losses[0]).to.deep.equal({ ply: 2, move: 'g4', loss: 929 });
+    expect(losses.find((l) => l.move === 'f3')!.loss).to.equal(70);
+    const svg = aifEvalGraph(game!);
+    checkAccessible(svg);
+    expect(svg).to.include('>Evaluation: Tester – Helper</title>');
+    expect(count(svg, /class="eval-mark"/g)).to.equal(1);
+    expect(svg).to.match(/class="eval-mark" data-ply="3">.*>2\. g4\?</);
   });
 
   it('evaluation graphs plot every ply and the marked ones', () => {

@@ -3,7 +3,6 @@
 import { EngineError } from './errors.js';
 import { LineSplitter, TailBuffer, type Transport, type TransportHandlers } from './transport.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const g = globalThis as any;
 export function nodeBuiltin<T = any>(name: string): T | undefined {
   const proc = (globalThis as any).process;

@@ -6,7 +6,6 @@ import { EngineError } from './errors.js';
 import { isNode, nodeBuiltin, NativeTransport } from './native.js';
 import { TailBuffer, type Transport, type TransportHandlers } from './transport.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const g = globalThis as any;
 
 export const INSTALL_HINT: Record<string, string> = {

@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/
 // matetrack: mate in 1 by en passant (dxe6 e.p.)
 const FEN = '5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 0 1';
 
-const page = (isolated: boolean) => `<!doctype html><meta charset="utf-8"><title>engine</title>
+const page = () => `<!doctype html><meta charset="utf-8"><title>engine</title>
 <script type="module">
 import { openEngine } from '/dist/engine.js';
 window.result = (async () => {
@@ -48,7 +48,7 @@ function serve(): Promise<{ server: Server; base: string }> {
     }
     if (url.pathname === '/') {
       res.setHeader('Content-Type', 'text/html');
-      res.end(page(isolated ?? false));
+      res.end(page());
       return;
     }
     const mount = Object.keys(MOUNTS).find((m) => url.pathname.startsWith(m));

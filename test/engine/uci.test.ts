@@ -152,6 +152,21 @@ describe('engine: conversations with a mock engine', () => {
     await e.quit();
   });
 
+  it('a Chess960 game sets UCI_Chess960 and sends castling king to rook', async () => {
+    const game = { headers: { Variant: 'Chess960' }, moves: ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5', 'O-O'].map((san) => ({ san })) };
+    const t = mock([
+      { expect: 'setoption name UCI_Chess960 value true' },
+      { expect: `position fen ${START} moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1` },
+      { expect: 'go depth 1', reply: ['info depth 1 score cp -20 pv e8h8', 'bestmove e8h8'] },
+    ]);
+    const e = await open(t);
+    const r = await e.analyse({ game }, { depth: 1 });
+    expect(r.bestmove).to.equal('e8h8');
+    expect(r.lines[0].score.white).to.deep.equal({ cp: 20 });
+    expect(t.pending).to.have.length(0);
+    await e.quit();
+  });
+
   it('rejects a bad position or a crazyhouse position for an engine without UCI_Variant', async () => {
     const e = await open(mock([]));
     expect((await rejection(e.analyse('8/8/8/8/8/8/8/8 w - - 0 1', { depth: 1 }))).code).to.equal('ERR_ENGINE_POSITION');

@@ -4,6 +4,7 @@ import { makeSanAndPlay, parseUci, Position } from '../../chess/index.js';
 import { EngineError, findExecutable, listEngines, openEngine, resolvePosition, type AnalysisResult, type EngineKind, type Limit, type OpenEngineOptions } from '../../engine/index.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import type { Command, CommandContext } from '../types.js';
+import { AIF_ANALYSE_OPTIONS, analyseFile, isGameFile } from './aif-analyse.js';
 
 function intOption(ctx: CommandContext, name: string, min: number): number | undefined {
   const v = ctx.options[name];
@@ -71,6 +72,7 @@ export const analyseCommand: Command = {
   usage:
     'gamenotation analyse <FEN|startpos> [--moves "e2e4 e7e5"] [--engine stockfish|stockfish.wasm|stockfish-lite|fairy|PATH]\n' +
     '    [--depth N | --nodes N | --movetime MS | --mate N] [--multipv K] [--json]\n' +
+    'gamenotation analyse FILE.pgn --out FILE.aif [--engine …] [--depth N | --nodes N] [--multipv K|all] [--jobs N] [--resume] [--from PLY] [--json-progress]\n' +
     'Scores are from White\'s point of view. A pocket in the FEN ([Nn]) means crazyhouse (Fairy-Stockfish by default).',
   options: {
     engine: { type: 'string' },
@@ -83,10 +85,12 @@ export const analyseCommand: Command = {
     threads: { type: 'string' },
     hash: { type: 'string' },
     json: { type: 'boolean' },
+    ...AIF_ANALYSE_OPTIONS,
   },
   async run(ctx) {
     if (!ctx.positionals.length) throw new UsageError('analyse needs a FEN or startpos');
     const text = ctx.positionals.join(' ').trim();
+    if (isGameFile(text)) return analyseFile(ctx, text);
     if (/\.(pgn|aif)(\.gz)?$/i.test(text)) throw new UsageError('analyse takes one position (FEN or startpos); whole PGN files are the AIF producer\'s job');
     const limit = limitFrom(ctx);
     const multipv = intOption(ctx, 'multipv', 1) ?? 1;

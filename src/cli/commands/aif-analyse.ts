@@ -1,0 +1,177 @@
+// `gamenotation analyse FILE.pgn --out FILE.aif`: the AIF producer. N engines, one game each;
+// finished games are appended in input order (so the bytes do not depend on --jobs), and a
+// journal (FILE.aif.journal: GameID and file size after each game) makes --resume exact after a
+// crash: the output is cut back to the last journalled game and the rest is redone.
+import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { analyseGame, gameIdOf, makeAifGame, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
+import { openEngine, type UciEngine } from '../../engine/index.js';
+import { readPgn } from '../../pgn/reader.js';
+import type { PgnGame } from '../../pgn/types.js';
+import { intOption } from '../args.js';
+import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
+import { startProgress } from '../progress.js';
+import type { CommandContext } from '../types.js';
+import { engineChoice } from './engine.js';
+
+/** The options `analyse` takes for whole files (merged into its option spec). */
+export const AIF_ANALYSE_OPTIONS = {
+  out: { type: 'string' },
+  jobs: { type: 'string' },
+  resume: { type: 'boolean' },
+  from: { type: 'string' },
+  'json-progress': { type: 'boolean' },
+} as const;
+
+export function isGameFile(text: string): boolean {
+  return /\.pgn(\.gz)?$/i.test(text);
+}
+
+/** GameIDs for a list of games: the spec's mangle, with `#2`, `#3`… for repeated tag sets. */
+export class GameIds {
+  private readonly seen = new Map<string, number>();
+  next(headers: Record<string, string>): string {
+    const base = gameIdOf(headers);
+    const n = (this.seen.get(base) ?? 0) + 1;
+    this.seen.set(base, n);
+    return n === 1 ? base : `${base}#${n}`;
+  }
+}
+
+function journalOf(out: string): string {
+  return `${out}.journal`;
+}
+
+/** GameIDs already finished in `out`, after cutting it back to the last journalled game. */
+function resumeState(out: string): Set<string> {
+  const done = new Set<string>();
+  if (!existsSync(out)) return done;
+  const journal = journalOf(out);
+  if (existsSync(journal)) {
+    let size = 0;
+    for (const line of readFileSync(journal, 'utf8').split('\n')) {
+      const m = /^(\d+)\t(.*)$/.exec(line);
+      if (!m) continue; // a torn last line: that game is redone
+      size = Number(m[1]);
+      done.add(m[2]!);
+    }
+    if (statSync(out).size > size) truncateSync(out, size);
+    return done;
+  }
+  // No journal: the file was finished by an earlier run; every game in it counts.
+  for (const g of parseAif(readFileSync(out, 'utf8'))) if (g.headers.GameID) done.add(g.headers.GameID);
+  return done;
+}
+
+export async function analyseFile(ctx: CommandContext, file: string): Promise<number> {
+  const out = ctx.options.out;
+  if (typeof out !== 'string' || !out) throw new UsageError('analyse FILE.pgn needs --out FILE.aif');
+  if (/\.gz$/i.test(out)) throw new UsageError('--out: write plain .aif (gzip it afterwards; readers take .aif.gz)');
+  const cores = (globalThis as any).navigator?.hardwareConcurrency ?? 1;
+  const jobs = intOption(ctx, 'jobs', { min: 1, max: 256 }, cores);
+  const from = intOption(ctx, 'from', { min: 1 }, 1);
+  const depth = intOption(ctx, 'depth', { min: 1, max: 245 });
+  const nodes = intOption(ctx, 'nodes', { min: 1 });
+  const hash = intOption(ctx, 'hash', { min: 1 }, 16);
+  const mpvRaw = ctx.options.multipv;
+  let multipv: number | 'all' = 1;
+  if (mpvRaw === 'all') multipv = 'all';
+  else if (mpvRaw !== undefined) multipv = intOption(ctx, 'multipv', { min: 1, max: 500 }, 1);
+  const options: AnalyseGameOptions = { multipv, from, hash, threads: 1 };
+  if (nodes !== undefined) options.nodes = nodes;
+  else options.depth = depth ?? 12;
+  const jsonProgress = ctx.options['json-progress'] === true;
+
+  // Read every game first (a PGN file of many games is small beside its analysis).
+  const input = await ctx.io.openInput(file);
+  const games: { game: PgnGame; id: string }[] = [];
+  const ids = new GameIds();
+  let inputErrors = 0;
+  for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>)) {
+    for (const e of game.errors) {
+      inputErrors++;
+      ctx.io.warn(`${file}:${e.line ?? game.line}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+    }
+    games.push({ game, id: ids.next(game.headers) });
+  }
+
+  const done = ctx.options.resume ? resumeState(out) : new Set<string>();
+  if (!ctx.options.resume) {
+    closeSync(openSync(out, 'w'));
+    if (existsSync(journalOf(out))) unlinkSync(journalOf(out));
+  }
+  const todo = games.map((g, index) => ({ ...g, index })).filter((g) => !done.has(g.id));
+  const pliesOf = (g: PgnGame): number => Math.max(0, g.moves.filter((m) => m.move).length - from + 1);
+  const totalPlies = todo.reduce((n, g) => n + pliesOf(g.game), 0);
+  const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
+  const started = Date.now();
+  let pliesDone = 0;
+  let nodesDone = 0;
+  let gamesDone = 0;
+
+  // In input order: a finished game waits until every game before it is written.
+  const finished = new Map<number, string>();
+  let nextToWrite = 0;
+  const journal = openSync(journalOf(out), 'a');
+  const flush = (): void => {
+    while (nextToWrite < todo.length && finished.has(nextToWrite)) {
+      const text = finished.get(nextToWrite)!;
+      finished.delete(nextToWrite);
+      appendFileSync(out, text);
+      const fd = openSync(out, 'r+');
+      fsyncSync(fd);
+      closeSync(fd);
+      writeSync(journal, `${statSync(out).size}\t${todo[nextToWrite]!.id}\n`);
+      fsyncSync(journal);
+      nextToWrite++;
+    }
+  };
+
+  const choice = engineChoice(ctx.options.engine as string | undefined, false);
+  const engines: UciEngine[] = [];
+  let failed: unknown;
+  let cursor = 0;
+  const worker = async (): Promise<void> => {
+    let engine: UciEngine | undefined;
+    try {
+      engine = await openEngine({ ...choice, options: { Threads: 1, Hash: hash } });
+      engines.push(engine);
+      while (failed === undefined && cursor < todo.length) {
+        const k = cursor++;
+        const item = todo[k]!;
+        let before = 0;
+        const aif = await analyseGame(item.game, engine, { ...options, gameId: item.id }, {
+          onProgress: (p) => {
+            pliesDone += p.done - before;
+            nodesDone += 0;
+            before = p.done;
+            bar.update(pliesDone);
+            if (jsonProgress) {
+              const seconds = (Date.now() - started) / 1000;
+              ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: games.length, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
+            }
+          },
+        });
+        for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
+        finished.set(k, makeAifGame(aif));
+        gamesDone++;
+        flush();
+      }
+    } catch (e) {
+      failed ??= e;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, todo.length)) }, worker));
+  await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+  closeSync(journal);
+  bar.stop();
+  if (failed !== undefined) {
+    const e = failed as { code?: string; message?: string };
+    ctx.io.err(`error: ${e.code ?? 'ERR_ENGINE'} ${e.message ?? String(failed)}\n`);
+    ctx.io.err(`${gamesDone} game(s) written to ${out}; run again with --resume to finish\n`);
+    return EXIT_INPUT;
+  }
+  unlinkSync(journalOf(out));
+  const seconds = (Date.now() - started) / 1000;
+  if (!ctx.io.quiet) ctx.io.warn(`${gamesDone} game(s) analysed (${done.size} already done), ${pliesDone} plies, ${nodesDone} nodes, ${seconds.toFixed(1)} s${seconds > 0 ? `, ${Math.round(nodesDone / seconds)} nodes/s` : ''} → ${out}\n`);
+  return inputErrors ? EXIT_INPUT : EXIT_OK;
+}

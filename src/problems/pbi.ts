@@ -181,10 +181,53 @@ function splitSource(raw: string): string[] {
   return raw.split('|');
 }
 
+export interface ParsePbiOptions {
+  /** Errors (and, separately, warnings) kept before one `ERR_TOO_MANY_ERRORS` with the count. Default 100. */
+  maxErrors?: number;
+}
+
+/**
+ * A list that keeps its first `max` items and counts the rest (memory stays flat however many
+ * lines are bad); `close()` removes the counting `push` and appends `ERR_TOO_MANY_ERRORS`.
+ */
+function cappedList(max: number, what: string): { list: NotationError[]; close(): void } {
+  const list: NotationError[] = [];
+  let count = 0;
+  let last: NotationError | undefined;
+  list.push = (...items: NotationError[]): number => {
+    for (const item of items) {
+      last = item;
+      if (++count <= max) Array.prototype.push.call(list, item);
+    }
+    return list.length;
+  };
+  return {
+    list,
+    close() {
+      delete (list as { push?: unknown }).push;
+      if (count > max) {
+        list.push({ code: 'ERR_TOO_MANY_ERRORS', message: `${count - max} more ${what} not reported (${count} in all; maxErrors ${max})`, line: last?.line ?? 1, column: last?.column ?? 1 });
+      }
+    },
+  };
+}
+
 /** Reads a PBI file (text or bytes). Bad input never throws. */
-export function parsePbi(input: string | Uint8Array): PbiParseResult {
-  const errors: NotationError[] = [];
-  const warnings: NotationError[] = [];
+export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = {}): PbiParseResult {
+  const max = Math.max(0, options.maxErrors ?? 100);
+  const cappedErrors = cappedList(max, 'error(s)');
+  const cappedWarnings = cappedList(max, 'warning(s)');
+  const errors = cappedErrors.list;
+  const warnings = cappedWarnings.list;
+  try {
+    return parseInto(input, errors, warnings);
+  } finally {
+    cappedErrors.close();
+    cappedWarnings.close();
+  }
+}
+
+function parseInto(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[]): PbiParseResult {
   const doc: PbiParseResult = { version: '', comments: [], problems: [], errors, warnings };
   const { text, bom } = decodeInput(input, errors);
   if (!bom) warnings.push({ code: 'ERR_PBI_BOM', message: 'a PBI file starts with the UTF-8 byte order mark (EF BB BF)', line: 1, column: 1 });

@@ -249,3 +249,18 @@ describe('PBI: a file built from solve-reference.jsonl', () => {
     }
   });
 });
+
+describe('PBI: bounded error lists', () => {
+  it('keeps the first maxErrors errors and then one ERR_TOO_MANY_ERRORS with the count', async () => {
+    const { parsePbi: parse } = await import('gamenotation/problems');
+    const text = `\ufeff#PBI 1.2\n${'x:8/8:#2\n'.repeat(250)}`;
+    const r = parse(text);
+    expect(r.errors.length).to.equal(101);
+    expect(r.errors.slice(0, 100).every((e) => e.code === 'ERR_PBI_FIELDS')).to.equal(true);
+    expect(r.errors[100]).to.deep.equal({ code: 'ERR_TOO_MANY_ERRORS', message: '150 more error(s) not reported (250 in all; maxErrors 100)', line: 251, column: 9 });
+    expect(parse(text, { maxErrors: 5 }).errors.map((e) => e.code)).to.deep.equal([...Array(5).fill('ERR_PBI_FIELDS'), 'ERR_TOO_MANY_ERRORS']);
+    // The lists are plain arrays again (they cross structured clone and JSON as such).
+    expect(Object.keys(r.errors).length).to.equal(101);
+    expect(structuredClone(r.errors).length).to.equal(101);
+  });
+});

@@ -289,6 +289,8 @@ class GameBuilder {
   tokenCount = 0;
   unplaced: PbnComment | null = null;
   unplacedAt = -1;
+  unplacedParts: string[] = [];
+  unplacedBlocks: string[] = [];
   /** Contract/Declarer tags missing before the play section. */
   playMissing: [string, string, Pos][] = [];
   first: Pos;
@@ -317,6 +319,7 @@ class GameBuilder {
 
   token(t: Token): void {
     this.tokenCount++;
+    if (this.unplaced && t.kind !== 'word' && t.kind !== 'string') this.flushUnplaced();
     switch (t.kind) {
       case 'escape':
         this.r.escape(t.text, this);
@@ -505,6 +508,7 @@ class GameBuilder {
       this.startSection(section, tpos);
       this.pendingTag = null;
     }
+    if (this.mode !== 'ident') this.flushUnplaced();
     switch (this.mode) {
       case 'skip':
         return;
@@ -531,15 +535,34 @@ class GameBuilder {
           this.r.error('UNEXPECTED_TEXT', `"${shown}" is not allowed outside an auction, play or supplemental section (kept as commentary)`, pos);
         }
         // a run of such words is one comment: the model grows with the text, not by an object per word
-        const last = this.unplaced;
-        if (last && this.unplacedAt === this.tokenCount - 1 && !stray) last.text += ` ${text}`;
+        if (this.unplaced && this.unplacedAt === this.tokenCount - 1 && !stray) this.unplacedParts.push(text);
         else {
-          this.unplaced = { text, brace: false };
+          this.flushUnplaced();
+          this.unplaced = { text: '', brace: false };
+          this.unplacedParts.push(text);
           this.comment(this.unplaced);
         }
         this.unplacedAt = this.tokenCount;
+        if (this.unplacedParts.length >= 4096) {
+          this.unplacedBlocks.push(this.unplacedParts.join(' '));
+          this.unplacedParts = [];
+        }
+        if (stray) this.flushUnplaced();
       }
     }
+  }
+
+  /**
+   * Ends a run of unplaced words: its text is joined once (pieces are joined in blocks on the way, so
+   * a run of millions of words costs about its own length, not a string or an object per word).
+   */
+  private flushUnplaced(): void {
+    if (!this.unplaced) return;
+    this.unplacedBlocks.push(this.unplacedParts.join(' '));
+    this.unplaced.text = this.unplacedBlocks.join(' ');
+    this.unplaced = null;
+    this.unplacedParts = [];
+    this.unplacedBlocks = [];
   }
 
   private sectionElement(t: Token, pos: Pos): void {
@@ -738,6 +761,7 @@ class GameBuilder {
 
   finish(): PbnGame | null {
     this.closeCurrent();
+    this.flushUnplaced();
     const r = this.r;
     const inh = r.inheritance;
     // ## values for tags this game lacks

@@ -433,17 +433,30 @@ export function makeBpgn(match: BughouseMatch): string {
   }
   for (const elo of PAIRED) if (elo in tags && !(elo.slice(0, -3) in tags)) out += `[${elo} ${quote(tags[elo]!)}]\n`;
   const words: string[] = [];
-  for (const c of match.comments) words.push(`{${commentText(c)}}`);
+  for (const c of match.comments) pushComment(words, c);
   for (const mv of match.moves) {
     words.push(movePrefix(mv) + ' ' + mv.san + (mv.clock !== null ? `{${mv.clockText ?? String(mv.clock)}}` : ''));
     if (mv.nags) for (const n of mv.nags) words.push(`$${n}`);
-    if (mv.comments) for (const c of mv.comments) words.push(`{${commentText(c)}}`);
+    if (mv.comments) for (const c of mv.comments) pushComment(words, c);
     if (mv.variations) for (const v of mv.variations) words.push(`(${v})`);
   }
   out += '\n' + wrap(words);
   const tail = (match.endComment ? `{${commentText(match.endComment)}} ` : '') + match.result;
   out += (words.length ? '\n' : '') + wrap(tail.split(' ').filter((w) => w !== '')) + '\n';
   return out;
+}
+
+/** A comment as words, so that a long comment wraps (its spaces fold to one on reading). */
+function pushComment(words: string[], text: string): void {
+  const inner = commentText(text);
+  if (inner.length <= 60) {
+    words.push(`{${inner}}`);
+    return;
+  }
+  const parts = inner.split(' ');
+  parts[0] = '{' + parts[0];
+  parts[parts.length - 1] += '}';
+  words.push(...parts);
 }
 
 /** Joins words with single spaces into lines of at most 79 columns (a longer word stands alone). */

@@ -1,0 +1,250 @@
+import { expect } from 'chai';
+import { Position } from 'gamenotation/chess';
+import {
+  BughouseBoards, bfenToFens, fensToBfen, makeBfen, makeBpgn, makeFourColumn, matchToJson, parseBfen, parseBpgn,
+  parseBughouseCsv, replayMatch, validateBfen, type BughouseMatch,
+} from 'gamenotation/bughouse';
+import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
+
+const REAL_FILES = [
+  'bugaboo_test.bpgn', 'pychess-variants_1283326.bpgn', 'pychess-variants_1934301.bpgn', 'pychess-variants_1934461.bpgn',
+  'pychess-variants_1934587.bpgn', 'pychess-variants_1934660.bpgn',
+];
+
+/** Replays a match move by move: every move legal, 64 pieces over both boards and four holdings after each. */
+function replayConserving(match: BughouseMatch): BughouseBoards {
+  let checked = 0;
+  const r = replayMatch(match, {
+    onMove(boards) {
+      expect(boards.material()).to.equal(64);
+      checked++;
+    },
+  });
+  if (!r.ok) throw new Error(`${r.error.code} ${r.error.message}`);
+  expect(checked).to.equal(match.moves.length);
+  return r.value;
+}
+
+/** Export → read → export gives the same bytes; movetext lines fit in 79 columns. */
+function expectCanonical(match: BughouseMatch): void {
+  const out = makeBpgn(match);
+  const [again] = parseBpgn(out);
+  expect(again!.errors).to.deep.equal(match.errors.map((e) => ({ ...e, line: again!.errors.find((x) => x.code === e.code)?.line, column: again!.errors.find((x) => x.code === e.code)?.column })));
+  expect(makeBpgn(again!)).to.equal(out);
+  for (const line of out.split('\n')) if (!line.startsWith('[') && line.includes(' ')) expect(line.length).to.be.at.most(79);
+  expect(again!.moves.map((m) => m.san)).to.deep.equal(match.moves.map((m) => m.san));
+  expect(again!.moves.map((m) => m.clockText)).to.deep.equal(match.moves.map((m) => m.clockText));
+}
+
+describe('BFEN', () => {
+  const SPEC = 'r2k1r2/pbppNppp/1p2p1nb/1P5N/3N4/4Pn1q/PPP1QP1P/2KR2R1/BrpBBqppN w - - 45 56 | Q~4rk1/8/8/8/8/8/8/R3K2R w KQ - 45 60';
+
+  it('reads the example of the standard (holdings in any order, ~, clocks) and writes it canonically', () => {
+    const r = parseBfen(SPEC);
+    if (!r.ok) throw new Error(r.error.message);
+    const { A, B } = r.value;
+    // "white holds 3 bishops and a knight, black holds rook, queen and 3 pawns"
+    expect(A.setup.pockets!.white).to.deep.equal({ pawn: 0, knight: 1, bishop: 3, rook: 0, queen: 0 });
+    expect(A.setup.pockets!.black).to.deep.equal({ pawn: 3, knight: 0, bishop: 0, rook: 1, queen: 1 });
+    expect(A.clocks).to.deep.equal({ white: 45, black: 56 });
+    expect(B.clocks).to.deep.equal({ white: 45, black: 60 });
+    expect(B.setup.board[56]).to.deep.equal({ color: 'white', role: 'queen', promoted: true });
+    expect(makeBfen(r.value)).to.equal(
+      'r2k1r2/pbppNppp/1p2p1nb/1P5N/3N4/4Pn1q/PPP1QP1P/2KR2R1/BBBNqrppp w - - 45 56 | Q~4rk1/8/8/8/8/8/8/R3K2R w KQ - 45 60',
+    );
+  });
+
+  it('accepts the bracket form and converts to and from two crazyhouse FENs', () => {
+    const r = parseBfen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[pQ] w KQkq - 180 180 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 179.5 180');
+    if (!r.ok) throw new Error(r.error.message);
+    const fens = bfenToFens(r.value);
+    expect(fens.A).to.equal('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qp] w KQkq - 0 1');
+    expect(fens.B).to.equal('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1');
+    expect(fens.clocks.B).to.deep.equal({ white: 179.5, black: 180 });
+    const back = fensToBfen(fens.A, fens.B, fens.clocks);
+    if (!back.ok) throw new Error(back.error.message);
+    expect(makeBfen(back.value)).to.equal(
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qp w KQkq - 180 180 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 179.5 180',
+    );
+  });
+
+  it('gives typed errors with columns', () => {
+    const cases: [string, string][] = [
+      ['8/8/8/8/8/8/8/8 w - - 1 1', 'ERR_BFEN_BOARDS'],
+      ['4k3/8/8/8/8/8/8/4K3/X w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1', 'ERR_BFEN_HOLDINGS'],
+      ['4k3/8/8/8/8/8/8/4K3 x - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1', 'ERR_BFEN_TURN'],
+      ['4k3/8/8/8/8/8/8/4K3 w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 z', 'ERR_BFEN_CLOCK'],
+      ['4k3/8/8/8/8/8/8/4K3 w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1 | x', 'ERR_BFEN_BOARDS'],
+      ['4k3/8/8/9/8/8/8/4K3 w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1', 'ERR_BFEN_BOARD'],
+    ];
+    for (const [text, code] of cases) {
+      const r = parseBfen(text);
+      expect(r.ok, text).to.equal(false);
+      if (!r.ok) {
+        expect(r.error.code, text).to.equal(code);
+        expect(r.error.column).to.be.a('number');
+      }
+    }
+  });
+
+  it('checks material over both boards and four holdings (promoted pieces count as pawns)', () => {
+    const ok = parseBfen('4k3/8/8/8/8/8/8/4K3/QQ w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1');
+    if (!ok.ok) throw new Error(ok.error.message);
+    expect(validateBfen(ok.value)).to.deep.equal([]);
+    const three = parseBfen('4k3/8/8/8/8/8/8/4K3/QQ w - - 1 1 | 4k3/8/8/8/8/8/8/Q3K3 w - - 1 1');
+    if (!three.ok) throw new Error(three.error.message);
+    expect(validateBfen(three.value).map((e) => e.code)).to.deep.equal(['ERR_BFEN_MATERIAL']);
+    const promoted = parseBfen('4k3/8/8/8/8/8/8/Q~Q~Q~K4/QQ w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1');
+    if (!promoted.ok) throw new Error(promoted.error.message);
+    expect(validateBfen(promoted.value)).to.deep.equal([]);
+    const pawns = parseBfen('4k3/8/8/8/8/8/8/Q~Q~Q~K4/PPPPPPPPPPPPPP w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1');
+    if (!pawns.ok) throw new Error(pawns.error.message);
+    expect(validateBfen(pawns.value).map((e) => e.code)).to.deep.equal(['ERR_BFEN_MATERIAL']);
+  });
+
+  it('round-trips BFENs of every position of real matches (fuzzing over real play)', async () => {
+    const text = (await readShared('bughouse/bpgn/bugaboo_test.bpgn')) ?? (await readFixture('bughouse/spec-samples.bpgn'));
+    let n = 0;
+    for (const match of parseBpgn(text)) {
+      replayMatch(match, {
+        onMove(boards, mv) {
+          const clocks = { A: [String(n), '7.25'] as [string, string], B: ['1', mv.clockText ?? '0'] as [string, string] };
+          const bfen = boards.bfen(clocks);
+          const r = parseBfen(bfen);
+          if (!r.ok) throw new Error(`${bfen}: ${r.error.message}`);
+          expect(validateBfen(r.value)).to.deep.equal([]);
+          expect(makeBfen(r.value)).to.equal(bfen);
+          // And through the crazyhouse FENs of the chess core.
+          const fens = bfenToFens(r.value);
+          expect(fens.A).to.equal(boards.fen('A').replace(/ \d+ \d+$/, ' 0 1'));
+          n++;
+        },
+      });
+    }
+    expect(n).to.be.greaterThan(40);
+  });
+});
+
+describe('drop rules against Fairy-Stockfish perft', () => {
+  it('matches the counts of perft.json (crazyhouse and bughouse rules)', async () => {
+    const fixture = JSON.parse(await readFixture('bughouse/perft.json')) as { cases: { what: string; variant: string; fen: string; depth: number; nodes: number }[] };
+    expect(fixture.cases.length).to.be.greaterThan(30);
+    for (const c of fixture.cases) {
+      const pos = Position.fromFen(c.fen, { variant: 'crazyhouse', bughouse: c.variant === 'bughouse', lenient: true });
+      if (!pos.ok) throw new Error(`${c.fen}: ${pos.error.message}`);
+      expect(pos.value.perft(c.depth), `${c.what} (${c.variant}, depth ${c.depth})`).to.equal(c.nodes);
+    }
+  });
+});
+
+describe('the match model', () => {
+  it('sends a capture to the partner at once, a promoted piece as a pawn', () => {
+    const r = BughouseBoards.fromBfen('4k3/8/8/8/8/8/3q~4/4K3 w - - 60 60 | 4k3/8/8/8/8/8/8/4K3 w - - 60 60');
+    if (!r.ok) throw new Error(r.error.message);
+    const boards = r.value;
+    expect(boards.playSanCode('A', 'Kxd2')).to.be.at.least(0);
+    // WhiteA captured: the piece goes to BlackB as a pawn.
+    expect(boards.B.toSetup().pockets!.black).to.deep.equal({ pawn: 1, knight: 0, bishop: 0, rook: 0, queen: 0 });
+    expect(boards.A.toSetup().pockets!.white.pawn).to.equal(0);
+    expect(boards.playSanCode('B', 'Kd2')).to.be.at.least(0);
+    expect(boards.playSanCode('B', 'P@e4')).to.be.at.least(0);
+  });
+
+  it('tells mate under crazyhouse rules from waiting under bughouse rules', () => {
+    // Back-rank rook check: a drop on b1/c1/d1 would block, but White's pocket is empty.
+    const r = BughouseBoards.fromBfen('4k3/8/8/8/8/8/3PPP2/r3K3 w - - 60 60 | 4k3/8/8/8/8/8/8/4K3 w - - 60 60');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.state('A', 'crazyhouse')).to.equal('mate');
+    expect(r.value.state('A', 'bughouse')).to.equal('waiting');
+    // A contact check by a protected queen cannot be blocked: mate under both rules.
+    const q = BughouseBoards.fromBfen('4k3/8/8/8/8/5b2/3PqP2/3RKR2 w - - 60 60 | 4k3/8/8/8/8/8/8/4K3 w - - 60 60');
+    if (!q.ok) throw new Error(q.error.message);
+    expect(q.value.state('A', 'crazyhouse')).to.equal('mate');
+    expect(q.value.state('A', 'bughouse')).to.equal('mate');
+    expect(q.value.state('B', 'bughouse')).to.equal('playing');
+  });
+
+  it('keeps an illegal move with an error at its line and column', () => {
+    const [m] = parseBpgn('[WhiteA "a"][BlackA "b"]\n[WhiteB "c"][BlackB "d"]\n\n1A. e4{10} 1B. d4 1a. Ke2 1b. d5 *\n');
+    expect(m!.moves.map((x) => x.san)).to.deep.equal(['e4', 'd4', 'Ke2', 'd5']);
+    expect(m!.errors).to.deep.equal([{ code: 'ERR_SAN_ILLEGAL', message: m!.errors[0]!.message, line: 4, column: 23 }]);
+  });
+});
+
+describe('BPGN', () => {
+  it('reads the sample games of the standard (Setup + BFEN start, ending comments)', async () => {
+    const matches = parseBpgn(await readFixture('bughouse/spec-samples.bpgn'));
+    expect(matches).to.have.length(2);
+    const [first, second] = matches as [BughouseMatch, BughouseMatch];
+    expect(first.errors).to.deep.equal([]);
+    expect(first.moves).to.have.length(88);
+    expect(first.termination).to.equal('mate');
+    expect(second.errors).to.deep.equal([]);
+    expect(second.termination).to.equal('resign');
+    expect(second.startBfen).to.match(/\/BPPpp b kq - 142 164 \| /);
+    const json = matchToJson(second);
+    expect(json.start.B).to.equal('2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R[Pbp] w KQk - 0 14');
+    expect(json.start.A.endsWith(' b kq - 0 11')).to.equal(true);
+    for (const m of matches) {
+      replayConserving(m);
+      expectCanonical(m);
+    }
+  });
+
+  it('reads all real BPGN files without errors, replays them legally and exports idempotently', async () => {
+    let files = 0;
+    for (const f of REAL_FILES) {
+      const text = await readShared(`bughouse/bpgn/${f}`);
+      if (text === null) continue;
+      files++;
+      const matches = parseBpgn(text);
+      expect(matches.length, f).to.be.at.least(1);
+      // Every move of the file is kept: as many moves as move prefixes (1A. 1a. 1B. 1b.) in the text.
+      expect(matches.reduce((n, m) => n + m.moves.length, 0), f).to.equal(text.match(/\b\d+[AaBb]\./g)!.length);
+      for (const m of matches) {
+        expect(m.errors, f).to.deep.equal([]);
+        expect(m.moves.every((x) => x.uci !== '')).to.equal(true);
+        replayConserving(m);
+        expectCanonical(m);
+        expect(['mate', 'time', 'aborted', 'resign']).to.include(m.termination);
+      }
+    }
+    if (listShared('bughouse/bpgn') !== null) expect(files).to.equal(6);
+  });
+
+  it('reads every bughouse-db CSV movetext and replays all but the one that starts mid-game', async () => {
+    const bytes = await readSharedBytes('bughouse/csv/BughouseAlphaZero_bughouse_dataset.csv');
+    if (bytes === null) return;
+    let text = '';
+    for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]!); // Latin-1 (þ separators in kibitzes)
+    const matches = parseBughouseCsv(text);
+    expect(matches).to.have.length(64); // csv.reader in Python counts 64 records with a movetext
+    let replayed = 0, mates = 0;
+    for (const m of matches) {
+      expect(m.warnings).to.deep.equal([]);
+      if (m.moves[0]!.san === 'Qe7+') {
+        // Its start position is not in the CSV: 1A. Qe7+ cannot be the first move of a game.
+        expect(m.errors[0]!.code).to.equal('ERR_SAN_ILLEGAL');
+        continue;
+      }
+      expect(m.errors).to.deep.equal([]);
+      replayConserving(m);
+      expectCanonical(m);
+      replayed++;
+      if (m.moves[m.moves.length - 1]!.san.endsWith('#')) mates++;
+    }
+    expect(replayed).to.equal(63);
+    expect(mates).to.be.greaterThan(0);
+  });
+
+  it('writes the four-column table in time order', async () => {
+    const [m] = parseBpgn(await readFixture('bughouse/spec-samples.bpgn'));
+    const { text, html } = makeFourColumn(m!);
+    const lines = text.split('\n');
+    expect(lines[0]).to.match(/^raven \(2165\) +Gnejs \(2724\) +Paaso \(1925\) +death \(2307\)$/);
+    expect(lines[2]!.startsWith('1. d4 {298}')).to.equal(true);
+    expect(html.match(/<tr>/g)!.length).to.equal(lines.length - 4 + 1 + 1);
+    const cells = [...html.matchAll(/<td>([^<]+)<\/td>/g)].map((x) => x[1]).filter((x) => /^\d+\./.test(x!));
+    expect(cells).to.have.length(88);
+  });
+});

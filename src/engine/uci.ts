@@ -78,6 +78,8 @@ export interface SearchOptions {
   multipv?: number;
   signal?: AbortSignal;
   searchmoves?: string[];
+  /** `go ponder …`: search the position after the expected reply until `ponderhit()` or `stop()`. */
+  ponder?: boolean;
   /** Watchdog for this search in ms (replaces the default). */
   timeout?: number;
   /** Send `ucinewgame` (and wait for readyok) before this search. */
@@ -119,6 +121,7 @@ export class UciEngine {
   private closed = false;
   private lastExit?: TransportExit;
   private recentStrings: string[] = [];
+  private activeSearch?: { stop(): void; ponderhit(): void };
   private queue: Promise<unknown> = Promise.resolve();
   /** Values the engine currently has, by lower-case name (user options and library-owned ones). */
   private current = new Map<string, string>();
@@ -329,7 +332,7 @@ export class UciEngine {
     let go: string;
     try {
       resolved = resolvePosition(position, opts);
-      go = goCommand(limit, { searchmoves: opts.searchmoves });
+      go = goCommand(limit, { searchmoves: opts.searchmoves, ponder: opts.ponder });
     } catch (e) {
       return Promise.reject(e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message));
     }
@@ -342,7 +345,7 @@ export class UciEngine {
     let go: string;
     try {
       resolved = resolvePosition(position, opts);
-      go = goCommand(limit, { searchmoves: opts.searchmoves });
+      go = goCommand(limit, { searchmoves: opts.searchmoves, ponder: opts.ponder });
     } catch (e) {
       throw e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message);
     }
@@ -413,8 +416,9 @@ export class UciEngine {
     await this.isReadyNow();
   }
 
-  private watchdog(limit: Limit, turn: 'white' | 'black', timeout?: number): { total?: number; silence?: number } {
+  private watchdog(limit: Limit, turn: 'white' | 'black', timeout?: number, ponder?: boolean): { total?: number; silence?: number } {
     if (timeout !== undefined) return { total: timeout };
+    if (ponder) return { silence: this.t.silence }; // no clock runs until ponderhit
     const clock = turn === 'white' ? limit.wtime : limit.btime;
     const own = limit.movetime ?? clock;
     if (own !== undefined && !limit.infinite) return { total: own + this.t.margin };
@@ -430,7 +434,7 @@ export class UciEngine {
     const latest = new Map<number, AnalysisLine>();
     const grid = new Map<number, Map<number, AnalysisLine>>();
     const result: AnalysisResult = { bestmove: null, lines: [], depths: [], turn, warnings };
-    const dog = this.watchdog(limit, turn, opts.timeout);
+    const dog = this.watchdog(limit, turn, opts.timeout, opts.ponder);
     const signal = opts.signal;
 
     const finish = (): AnalysisResult => {
@@ -449,6 +453,7 @@ export class UciEngine {
       const cleanup = (): void => {
         settled = true;
         this.waiter = undefined;
+        this.activeSearch = undefined;
         clearTimeout(stopTimer);
         clearTimeout(totalTimer);
         clearTimeout(silenceTimer);
@@ -488,6 +493,20 @@ export class UciEngine {
         silenceTimer = setTimeout(() => stop('timeout'), dog.silence);
       };
       const onAbort = (): void => stop('abort');
+      this.activeSearch = {
+        stop: () => stop('abort'),
+        ponderhit: () => {
+          if (settled) return;
+          this.send('ponderhit');
+          // From now on the clock runs: the usual watchdog for the limit.
+          const own = this.watchdog(limit, turn, opts.timeout);
+          if (own.total !== undefined) {
+            clearTimeout(silenceTimer);
+            dog.silence = undefined;
+            totalTimer = setTimeout(() => stop('timeout'), own.total);
+          }
+        },
+      };
 
       this.waiter = {
         line: (text) => {
@@ -556,6 +575,16 @@ export class UciEngine {
     if (!(prev && !prev.bound && line.bound)) row.set(k, line);
     const last = latest.get(k);
     if (!last || line.depth > last.depth || !(line.bound && !last.bound && last.depth === line.depth)) latest.set(k, line);
+  }
+
+  /** Stops the running search (it resolves with the result so far); no effect when none runs. */
+  stop(): void {
+    this.activeSearch?.stop();
+  }
+
+  /** The expected reply was played: a `ponder` search goes on as a normal one. */
+  ponderhit(): void {
+    this.activeSearch?.ponderhit();
   }
 
   /** Stops the process at once (no `quit`); the next command restarts it when respawn is on. */

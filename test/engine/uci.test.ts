@@ -204,6 +204,27 @@ describe('engine: conversations with a mock engine', () => {
     await e.quit();
   });
 
+  it('ponders until ponderhit, then plays; stop() ends a search without a signal', async () => {
+    const t = mock([
+      { expect: /^position fen .* moves e2e4 e7e5$/ },
+      { expect: 'go ponder wtime 5000 btime 5000', reply: ['info depth 1 score cp 30 pv g1f3'] },
+      { expect: 'ponderhit', reply: ['info depth 2 score cp 32 pv g1f3 b8c6', 'bestmove g1f3 ponder b8c6'] },
+      { expect: /^position fen / },
+      { expect: 'go infinite', reply: ['info depth 1 score cp 5 pv d2d4'] },
+      { expect: 'stop', reply: ['bestmove d2d4'] },
+    ]);
+    const e = await open(t);
+    const p = e.play({ moves: ['e4', 'e5'] }, { wtime: 5000, btime: 5000 }, { ponder: true });
+    setTimeout(() => e.ponderhit(), 20);
+    expect(await p).to.deep.include({ bestmove: 'g1f3', ponder: 'b8c6' });
+    const q = e.analyse('startpos', { infinite: true });
+    setTimeout(() => e.stop(), 20);
+    const r = await q;
+    expect(r.stopped).to.equal(true);
+    expect(r.bestmove).to.equal('d2d4');
+    await e.quit();
+  });
+
   it('an engine that never answers the handshake fails with ERR_ENGINE_TIMEOUT', async () => {
     const silent = new MockTransport([{ expect: 'uci' }]);
     const err = await rejection(new UciEngine({ transport: () => silent, timeouts: { handshake: 100 } }).open());

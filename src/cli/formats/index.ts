@@ -3,9 +3,11 @@ import { pbiFormat } from './pbi.js';
 import { pbnFormat } from './pbn.js';
 import { problemXmlFormat } from './problem-xml.js';
 import { pgnFormat } from './pgn.js';
+import { aifFormat } from './aif.js';
+import { bpgnFormat } from './bpgn.js';
 
 /** Every format the CLI's check/export/convert verbs know; each domain adds its handler here. */
-export const formats: FormatHandler[] = [pbiFormat, problemXmlFormat, pbnFormat, pgnFormat];
+export const formats: FormatHandler[] = [pbiFormat, problemXmlFormat, pbnFormat, bpgnFormat, pgnFormat, aifFormat];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return formats.find((f) => f.name === name.toLowerCase());

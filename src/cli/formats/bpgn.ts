@@ -1,0 +1,63 @@
+// check/export/convert on .bpgn (bughouse), streamed one batch of matches at a time (bounded memory).
+import { makeBpgn, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
+import type { FormatHandler, InputStream, StreamSink } from '../types.js';
+
+async function each(input: InputStream, sink: StreamSink, onMatch: (m: BughouseMatch) => void): Promise<Record<string, number>> {
+  let matches = 0, moves = 0;
+  for await (const m of readBpgn(input.chunks)) {
+    matches++;
+    moves += m.moves.length;
+    for (const e of m.errors) sink.error(e);
+    for (const w of m.warnings) sink.warning(w);
+    onMatch(m);
+    await sink.drain();
+  }
+  return { matches, moves };
+}
+
+/** BPGN from its content: bughouse player tags or a board-lettered move number. */
+export function looksBpgn(text: string): boolean {
+  return /\[(WhiteA|BlackA|WhiteB|BlackB)\s+"/.test(text) || /(^|\s)1[AaBb]\.\s*\S/.test(text);
+}
+
+export const bpgnFormat: FormatHandler = {
+  name: 'bpgn',
+  extensions: ['.bpgn'],
+  sniff: looksBpgn,
+  async check() {
+    throw new Error('bpgn: checkStream is used');
+  },
+  async checkStream(input, _options, sink) {
+    return each(input, sink, () => {});
+  },
+  async exportStream(input, _options, sink) {
+    let first = true;
+    await each(input, sink, (m) => {
+      sink.out((first ? '' : '\n') + makeBpgn(m));
+      first = false;
+    });
+  },
+  convertTargets: ['json', 'bfen'],
+  async convertStream(input, to, _options, sink) {
+    if (to === 'bfen') {
+      await each(input, sink, (m) => {
+        const r = replayMatch(m);
+        if (r.ok) {
+          const last = { A: { white: null as string | null, black: null as string | null }, B: { white: null as string | null, black: null as string | null } };
+          for (const mv of m.moves) if (mv.clockText !== undefined) last[mv.board][mv.color] = mv.clockText;
+          const tc = /^(\d+)/.exec(m.tags['TimeControl'] ?? '')?.[1] ?? null;
+          const clock = (id: 'A' | 'B'): [string | null, string | null] => [last[id].white ?? tc, last[id].black ?? tc];
+          sink.out(r.value.bfen({ A: clock('A'), B: clock('B') }) + '\n');
+        }
+      });
+      return;
+    }
+    let first = true;
+    sink.out('[');
+    await each(input, sink, (m) => {
+      sink.out(`${first ? '\n' : ',\n'}${JSON.stringify(matchToJson(m))}`);
+      first = false;
+    });
+    sink.out('\n]\n');
+  },
+};

@@ -440,7 +440,6 @@ export class UciEngine {
     const finish = (): AnalysisResult => {
       result.lines = [...latest.values()].sort((a, b) => a.multipv - b.multipv);
       result.depths = [...grid.entries()].sort((a, b) => a[0] - b[0]).map(([depth, m]) => ({ depth, lines: [...m.values()].sort((a, b) => a.multipv - b.multipv) }));
-      if (result.bestmove === null && !result.lines.length) delete result.ponder;
       return result;
     };
 

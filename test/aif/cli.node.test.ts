@@ -103,4 +103,28 @@ describe('aif CLI: analyse FILE.pgn --out FILE.aif (Debian stockfish)', () => {
     expect(again.code, again.err).to.equal(0);
     expect(readFileSync(out, 'utf8')).to.equal(readFileSync(join(dir, 'full.aif'), 'utf8'));
   });
+
+  it('check, export and convert --to json on .aif and .aif.gz', () => {
+    const text = readFileSync(join(dir, 'j1.aif'), 'utf8');
+    const gz = spawnSync('gzip', ['-kf', join(dir, 'j1.aif')]);
+    expect(gz.status).to.equal(0);
+    const c = run('check', 'j1.aif.gz');
+    expect(c.code, c.err).to.equal(0);
+    expect(c.out + c.err).to.match(/6 games, 79 blocks; 0 errors/);
+    const e = run('export', 'j1.aif.gz');
+    expect(e.code, e.err).to.equal(0);
+    expect(e.out).to.equal(text);
+    const j = run('convert', '--to', 'json', 'j1.aif');
+    expect(j.code, j.err).to.equal(0);
+    const games = JSON.parse(j.out);
+    expect(games).to.have.length(6);
+    expect(games[0].moves.slice(0, 3)).to.deep.equal(['e4', 'e5', 'Nf3']);
+    expect(games[0].blocks[0].tags.Turn).to.equal('1-w');
+    // A wrong repetition count fails check with its line.
+    writeFileSync(join(dir, 'bad.aif'), text.replace('[RepCount "0"]', '[RepCount "3"]'));
+    const bad = run('check', 'bad.aif');
+    expect(bad.code).to.equal(1);
+    const line = text.split('\n').indexOf('[RepCount "0"]') + 1;
+    expect(bad.out + bad.err).to.contain(`bad.aif:${line}:1 ERR_AIF_REPCOUNT`);
+  });
 });

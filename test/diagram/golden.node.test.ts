@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import {
-  bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, gamePosition, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram,
+  aifEvalGraph, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, gamePosition, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { parsePbn } from 'gamenotation/bridge';
 import { parsePbi, parseProblemXml } from 'gamenotation/problems';
+import { parseAif } from 'gamenotation/aif';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const golden = join(root, 'test', 'fixtures', 'diagram');
@@ -90,6 +91,8 @@ describe('diagram CLI', () => {
     expect(run('examples/data/sample.pbi').out.toString()).to.equal(readFileSync(join(golden, 'problem-pbi.svg'), 'utf8'));
     expect(run('examples/data/sample-problem.xml', '--problem', '2').out.toString()).to.equal(readFileSync(join(golden, 'problem-xml.svg'), 'utf8'));
     expect(run('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1').out.toString()).to.equal(readFileSync(join(golden, 'start.svg'), 'utf8'));
+    const aif = join(golden, 'fools-mate.aif');
+    expect(run(aif).out.toString()).to.equal(aifEvalGraph(parseAif(readFileSync(aif, 'utf8'))[0]!));
   });
 
   it('--ply 0 is the start position; --dd draws the DD table with par', () => {

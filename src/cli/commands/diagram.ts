@@ -6,7 +6,8 @@ import type { NotationError, Result } from '../../errors.js';
 import { parsePgn } from '../../pgn/index.js';
 import { calcDDTable, par, parsePbn, pbnGameInfo, boardConditions } from '../../bridge/index.js';
 import { parsePbi, parseProblemXml } from '../../problems/index.js';
-import { chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
+import { parseAifBytes } from '../../aif/reader.js';
+import { aifEvalGraph, chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
 import { formatFor } from '../formats/index.js';
 import { UsageError } from '../exit.js';
 import type { Command, CommandContext, InputFile } from '../types.js';
@@ -58,6 +59,12 @@ export const diagramReaders: Record<string, (input: InputFile, text: string, ctx
     if (!doc.problems.length) return { ok: false, error: doc.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` } };
     return pbiProblemDiagram(pick(doc.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
   },
+  aif(input, _text, ctx, common) {
+    const games = parseAifBytes(input.bytes).filter((g) => g.blocks.length);
+    if (!games.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no analysed game` } };
+    const game = pick(games, intOption(ctx, 'game', 1), 'analysed game', input.name);
+    return { ok: true, value: aifEvalGraph(game, common.size !== undefined ? { size: common.size } : {}) };
+  },
   'problem-xml'(input, _text, ctx, common) {
     const r = parseProblemXml(input.bytes);
     if (!r.document) return { ok: false, error: r.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: not a problem document` } };
@@ -93,8 +100,8 @@ async function toPng(svg: string): Promise<Uint8Array> {
 
 export const diagramCommand: Command = {
   name: 'diagram',
-  summary: 'an SVG (or --png) diagram of a FEN, a PGN game, a PBN deal (or --dd table), or a PBI/problem XML problem',
-  usage: 'gamenotation diagram <FEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.pbi|FILE.xml [--problem N]> ' +
+  summary: 'an SVG (or --png) diagram of a FEN, a PGN game, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
+  usage: 'gamenotation diagram <FEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
     '[--flip] [--size PX] [--png] [-o FILE]',
   options: {
     game: { type: 'string' },
@@ -124,11 +131,12 @@ export const diagramCommand: Command = {
       const text = new TextDecoder().decode(input.bytes);
       const forced = typeof ctx.options.format === 'string' ? ctx.options.format.toLowerCase() : undefined;
       const lower = input.name.toLowerCase();
-      const name = forced ?? (lower.endsWith('.bpgn') ? 'bpgn' : lower.endsWith('.fen') || lower.endsWith('.epd') ? 'fen' : formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined));
+      const aif = lower.endsWith('.aif') || /^\uFEFF?;\s*AIF\b/.test(text);
+      const name = forced ?? (aif ? 'aif' : lower.endsWith('.bpgn') ? 'bpgn' : lower.endsWith('.fen') || lower.endsWith('.epd') ? 'fen' : formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined));
       if (name === 'fen') result = chessDiagram(text.trim().split(/\r?\n/)[0]!.split(';')[0]!.trim(), common);
       else if (name && diagramReaders[name]) result = diagramReaders[name](input, text, ctx, common);
       else if (name === 'bpgn') throw new UsageError('BPGN diagrams need gamenotation/bughouse, which this build does not have yet');
-      else throw new UsageError(`${input.name}: cannot tell the format (use --format pgn|pbn|pbi|problem-xml|fen)`);
+      else throw new UsageError(`${input.name}: cannot tell the format (use --format pgn|pbn|pbi|problem-xml|fen|aif)`);
     }
     if (!result.ok) {
       const e: NotationError = result.error;

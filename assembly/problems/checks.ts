@@ -165,12 +165,26 @@ export function flightsMayBeCovered(p: usize): bool {
   while (pcs) { att2 |= xray2(<i32>ctz<u64>(pcs), occ, false); pcs &= pcs - 1; }
   const open = kingAttacks(k) & ~defBB & ~att2;
   const need = <i32>popcnt<u64>(open) - 1;
-  if (need <= 0) return true;
+  // The mating move checks: by discovery (one of its pieces between one of its sliders and the
+  // king, at most one other piece with it) or by the moving piece itself from where it lands.
+  let mustCheck = true;
+  let snipers = ((rookAttacks(k, 0) & orth) | (bishopAttacks(k, 0) & diag));
+  while (snipers) {
+    const s = <i32>ctz<u64>(snipers);
+    snipers &= snipers - 1;
+    const b = between(k, s) & occ;
+    if ((b & attBB) != 0 && <i32>popcnt<u64>(b) <= 2) { mustCheck = false; break; }
+  }
+  if (need <= 0 && !mustCheck) return true;
   // One piece, from one square it can reach, must attack `need` of them.
   pcs = roleBB(p, KNIGHT) & attBB;
   while (pcs) {
     let r = knightAttacks(<i32>ctz<u64>(pcs)) & ~attBB; pcs &= pcs - 1;
-    while (r) { const y = <i32>ctz<u64>(r); r &= r - 1; if (<i32>popcnt<u64>(knightAttacks(y) & open) >= need) return true; }
+    while (r) {
+      const y = <i32>ctz<u64>(r); r &= r - 1;
+      const a = knightAttacks(y);
+      if (<i32>popcnt<u64>(a & open) >= need && (!mustCheck || (a & kb) != 0)) return true;
+    }
   }
   pcs = diag | orth;
   while (pcs) {
@@ -186,12 +200,13 @@ export function flightsMayBeCovered(p: usize): bool {
       let a: u64 = 0;
       if (isD) a |= xray2(y, occ, true);
       if (isO) a |= xray2(y, occ, false);
-      if (<i32>popcnt<u64>(a & open) >= need) return true;
+      if (<i32>popcnt<u64>(a & open) >= need && (!mustCheck || (a & kb) != 0)) return true;
     }
   }
   // Pawns and the king cover at most two of the squares next to the enemy king from anywhere
   // near it; be generous.
   if (need <= 2 && (pawns != 0)) return true;
+  if (mustCheck) return false; // the king gives no check itself
   const ak = <i32>ctz<u64>(attBB & roleBB(p, KING));
   let r = kingAttacks(ak) & ~attBB;
   while (r) { const y = <i32>ctz<u64>(r); r &= r - 1; if (<i32>popcnt<u64>(kingAttacks(y) & open) >= need) return true; }

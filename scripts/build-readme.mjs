@@ -2,7 +2,7 @@
 // domain's documentation has one source. Run `node scripts/build-readme.mjs` after editing docs/.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const parts = ['overview', 'chess', 'pgn', 'bridge-pbn', 'bridge-dd', 'problems', 'worker', 'development'];
+const parts = ['overview', 'chess', 'pgn', 'bridge-pbn', 'bridge-dd', 'problems', 'worker', 'cli', 'development'];
 const demote = (text) => (/^# /m.test(text) ? text.replace(/^(#+) /gm, '#$1 ') : text);
 const body = parts.map((name, i) => {
   const text = readFileSync(new URL(`../docs/${name}.md`, import.meta.url), 'utf8').trim();

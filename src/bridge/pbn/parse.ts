@@ -8,7 +8,7 @@ import { RecordScanner, escapeString, type RecordToken as Token } from '../../te
 import { analyzeAuction } from '../auction.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import { analyzePlay } from '../play.js';
-import { type Contract, type Seat, type Strain, nextSeat, partner, SEATS } from '../types.js';
+import { type Strain, nextSeat, partner, SEATS } from '../types.js';
 import type { PbnAnnotated, PbnAuction, PbnColumn, PbnCall, PbnCard, PbnComment, PbnGame, PbnNote, PbnParseResult, PbnPlay, PbnSection, PbnTag } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { decodePbn } from './decode.js';
@@ -921,9 +921,8 @@ class GameBuilder {
       if (d === null) r.error('DECLARER', `Declarer "${t.Declarer!.value}" is not a seat`, at('Declarer'));
       else t.Declarer!.value = d === '' ? '' : `${d.irregular ? '^' : ''}${d.seat}`;
     }
-    let contract: Contract | 'Pass' | null = null;
     if (known('Contract')) {
-      contract = parseContract(t.Contract!.value);
+      const contract = parseContract(t.Contract!.value);
       if (!contract) r.error('CONTRACT', `Contract "${t.Contract!.value}" is not a contract`, at('Contract'));
       else t.Contract!.value = makeContract(contract);
       // a passed-out deal has empty Declarer and Result (3.4.13, 3.4.15)

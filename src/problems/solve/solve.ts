@@ -27,7 +27,7 @@ export type SolveInput = string | FenProblem | PbiProblem | Problem | PopeyeProb
 export interface SolveProgress {
   part: number;
   parts: number;
-  /** Root moves tried in this part, and how many there are. */
+  /** Root moves tried in this part (keys for #n/s#n, first moves for h#n), and how many there are. */
   done: number;
   total: number;
   solutions: number;
@@ -275,10 +275,9 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
   };
   const result: SolvedPart = { twin: part.twin, twinCommand: part.twinCommand, stipulation: part.stipulation, fen: part.fen, status: '', solutions: [], shortSolution: false, text: '', nodes: 0 };
   if (st.kind === 'help') {
-    const lines = helpSolutions(w, st.plies, max);
+    const lines = helpSolutions(w, st.plies, max, progress);
     result.solutions = lines.solutions;
     if (lines.truncated) result.truncated = true;
-    progress(1, 1, result.solutions.length);
     if (st.plies > 2) result.shortSolution = helpSolutions(w, st.plies - 2, 1).solutions.length > 0;
     if (o.setPlay && st.plies > 1) {
       // Set play: the mating side moves first, one half-move fewer.
@@ -335,19 +334,40 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
   return ok(result);
 }
 
-function helpSolutions(w: ProblemsExports, plies: number, max: number): { solutions: FoundSolution[]; truncated: boolean } {
-  const limit = Math.min(max, Math.floor(w.outCap() / plies));
-  const count = w.helpLines(plies, limit === Infinity ? 0x7fffffff : limit);
-  const flat = outMoves(w, Math.min(count, limit) * plies);
+/**
+ * Every help line of `plies` half-moves from the top position, root move by root move (progress
+ * and abort between them); the lines below each root move come from the wasm search.
+ */
+function helpSolutions(w: ProblemsExports, plies: number, max: number, progress?: (done: number, total: number, found: number) => void): { solutions: FoundSolution[]; truncated: boolean } {
   const solutions: FoundSolution[] = [];
-  for (let i = 0; i < Math.min(count, limit); i++) {
-    const line = flat.slice(i * plies, (i + 1) * plies);
-    const san: string[] = [];
-    for (const m of line) { san.push(sanOf(w, m)); w.push(m); }
-    for (let k = 0; k < line.length; k++) w.pop();
-    solutions.push({ uci: line.map(uciOf), san });
+  let truncated = false;
+  const roots = outMoves(w, w.moves());
+  for (const [i, m] of roots.entries()) {
+    progress?.(i, roots.length, solutions.length);
+    if (solutions.length >= max) { truncated = true; break; }
+    const rootSan = sanOf(w, m);
+    w.push(m);
+    let lines: number[][] = [];
+    if (plies === 1) {
+      const st = w.status();
+      if ((st & 1) === 1 && st >> 1 === 0) lines = [[]];
+    } else {
+      const room = Math.min(max - solutions.length, Math.floor(w.outCap() / (plies - 1)));
+      const count = w.helpLines(plies - 1, room === Infinity ? 0x7fffffff : room);
+      const flat = outMoves(w, Math.min(count, room) * (plies - 1));
+      for (let j = 0; j < Math.min(count, room); j++) lines.push(flat.slice(j * (plies - 1), (j + 1) * (plies - 1)));
+      if (count > room) truncated = true;
+    }
+    for (const line of lines) {
+      const san = [rootSan];
+      for (const mv of line) { san.push(sanOf(w, mv)); w.push(mv); }
+      for (let k = 0; k < line.length; k++) w.pop();
+      solutions.push({ uci: [m, ...line].map(uciOf), san });
+    }
+    w.pop();
   }
-  return { solutions, truncated: count >= limit && limit < max };
+  progress?.(roots.length, roots.length, solutions.length);
+  return { solutions, truncated };
 }
 
 /** After a key: the attacker's shortest threats when the defender passes. */

@@ -2,7 +2,8 @@
 // with White at the bottom and board B with Black at the bottom, so partners (A's White and B's
 // Black) sit on the same side, as bughouse players draw it.
 import type { Move } from '../chess/index.js';
-import { ok, type Result } from '../errors.js';
+import { err, ok, type Result } from '../errors.js';
+import { startBoards, type BughouseBoards, type BughouseMatch } from '../bughouse/match.js';
 import type { PgnShape } from '../pgn/types.js';
 import { chessBlock, readBoardInput, type BoardInput } from './chess.js';
 import { envelope, esc, text, theme as makeTheme, type DiagramTheme } from './svg.js';
@@ -86,4 +87,50 @@ export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, 
     width: x - gap, height, title: options.title ?? 'Bughouse diagram', description: descriptions.join(' '), id: options.id,
     kind: 'gn-diagram gn-bughouse', font: t.font, background: t.background,
   }, parts.join('')));
+}
+
+/** Both boards of a BPGN match after `ply` moves (counted over both boards; default all). */
+export interface BughousePly {
+  boards: BughouseBoards;
+  /** Moves played (less than asked when the match is shorter or a move cannot be played). */
+  ply: number;
+  /** Latest `{clock}` of each side seen so far, in seconds. */
+  clocks: { A: { white?: number; black?: number }; B: { white?: number; black?: number } };
+  lastMoves: { A?: string; B?: string };
+}
+
+export function bughousePosition(match: BughouseMatch, ply?: number): Result<BughousePly> {
+  const start = startBoards(match);
+  if (!start.ok) return start;
+  const boards = start.value;
+  const target = ply ?? match.moves.length;
+  if (!Number.isInteger(target) || target < 0) return err({ code: 'ERR_DIAGRAM_PLY', message: `ply ${ply} is not a non-negative integer` });
+  const clocks: BughousePly['clocks'] = { A: {}, B: {} };
+  const lastMoves: BughousePly['lastMoves'] = {};
+  let i = 0;
+  for (; i < target && i < match.moves.length; i++) {
+    const mv = match.moves[i]!;
+    if (boards.playSanCode(mv.board, mv.san) < 0) break;
+    lastMoves[mv.board] = mv.uci;
+    if (mv.clock !== null) clocks[mv.board][mv.color] = mv.clock;
+  }
+  return ok({ boards, ply: i, clocks, lastMoves });
+}
+
+/** A BPGN match's two boards at a ply (default: the end), with players, clocks and last moves. */
+export function bpgnDiagram(match: BughouseMatch, options: BughouseDiagramOptions & { ply?: number } = {}): Result<string> {
+  const at = bughousePosition(match, options.ply);
+  if (!at.ok) return at;
+  const { ply: _ply, ...rest } = options;
+  const t = match.tags;
+  const board = (id: 'A' | 'B'): BughouseBoard => ({
+    position: at.value.boards.board(id),
+    clocks: at.value.clocks[id],
+    names: { white: t[`White${id}`] ?? 'White', black: t[`Black${id}`] ?? 'Black' },
+    lastMove: at.value.lastMoves[id],
+  });
+  return bughouseDiagram({ a: board('A'), b: board('B') }, {
+    title: `Bughouse: ${t.WhiteA ?? '?'} – ${t.BlackA ?? '?'} (A), ${t.WhiteB ?? '?'} – ${t.BlackB ?? '?'} (B), after ${at.value.ply} moves`,
+    ...rest,
+  });
 }

@@ -3,11 +3,12 @@
 // the reference double-dummy tables), plus the accessibility attributes and flipping.
 import { expect } from 'chai';
 import {
-  aifEvalGraph, aifScores, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
+  aifEvalGraph, aifScores, bpgnDiagram, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { Position } from 'gamenotation/chess';
 import { parseAif } from 'gamenotation/aif';
+import { parseBpgn } from 'gamenotation/bughouse';
 import { readFixture, readShared } from '../support/data.js';
 
 interface Facts {
@@ -188,6 +189,38 @@ describe('diagram', () => {
     const b = svg.slice(svg.indexOf('data-board="b"'));
     const x = (sq: string) => Number(new RegExp(`data-square="${sq}" transform="translate\\(([\\d.]+)`).exec(b)![1]);
     expect(x('a1')).to.be.greaterThan(x('h1'));
+  });
+
+  it('BPGN matches: both boards after the moves, captures in the partner\'s pocket, clocks', async () => {
+    // fixtures/diagram/capture.bpgn (own): 2A. exd5 sends a pawn to Black on B, who drops it
+    // (2b. P@e4); 2a. Qxd5 sends a pawn to White on B. Worked out by hand: 30 pieces on A,
+    // 33 on B, White's pawn in B's pocket (64 in all), clocks 2:54/2:55 on A and 2:56.8→2:56/2:52 on B.
+    const [match] = parseBpgn(await readFixture('diagram/capture.bpgn'));
+    const svg = unwrap(bpgnDiagram(match!));
+    checkAccessible(svg);
+    const boardA = svg.slice(svg.indexOf('data-board="a"'), svg.indexOf('data-board="b"'));
+    const boardB = svg.slice(svg.indexOf('data-board="b"'));
+    expect(count(boardA, /class="piece"/g)).to.equal(30);
+    expect(count(boardB, /class="piece"/g)).to.equal(33);
+    expect([...boardB.matchAll(/class="pocket-piece" data-piece="(\w+)" data-count="(\d+)"/g)].map((m) => m[1] + m[2])).to.deep.equal(['wP1']);
+    expect(boardA).not.to.include('class="pocket-piece"');
+    for (const clock of ['2:54', '2:55', '2:56', '2:52']) expect(svg).to.include(`>${clock}<`);
+    expect(svg).to.include('>A Anna<').and.to.include('>B Dan<');
+    expect(boardB).to.match(/class="last-move" data-square="e4"/);
+    // At ply 3 only three moves are on the boards: nothing captured yet.
+    const early = unwrap(bpgnDiagram(match!, { ply: 3 }));
+    expect(count(early, /class="piece"/g)).to.equal(64);
+    expect(early).not.to.include('class="pocket-piece"');
+    // Real matches (shared BPGN files): whatever happened, the 64 pieces are all drawn, on a board or in a pocket.
+    for (const name of ['bpgn/pychess-variants_1934301.bpgn', 'bpgn/pychess-variants_1934587.bpgn']) {
+      const text = await readShared(`bughouse/${name}`);
+      if (!text) break;
+      for (const real of parseBpgn(text)) {
+        const drawn = unwrap(bpgnDiagram(real));
+        const pockets = [...drawn.matchAll(/data-count="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
+        expect(count(drawn, /class="piece"/g) + pockets, name).to.equal(64);
+      }
+    }
   });
 
   it('problem diagrams carry stipulation, authors, source and the (w+b) count', () => {

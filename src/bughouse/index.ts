@@ -6,3 +6,4 @@ export * from './fourcolumn.js';
 export * from './json.js';
 export * from './csv.js';
 export type { NotationError, Result } from '../errors.js';
+export * from './chesscom.js';

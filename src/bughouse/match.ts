@@ -140,7 +140,9 @@ export class BughouseBoards {
   /** Canonical SAN of a packed legal move on a board (before it is played). */
   san(id: BoardId, m: number): string {
     const c = wasm();
-    return readText(c, c.w.sanWrite((id === 'A' ? this.A : this.B)._load(c), m));
+    const san = readText(c, c.w.sanWrite((id === 'A' ? this.A : this.B)._load(c), m));
+    // BPGN 1.2 and the real files write pawn drops with the letter: P@e4.
+    return san.charCodeAt(0) === 64 ? 'P' + san : san;
   }
 
   /** Plays a packed legal move and transfers the captured piece. */

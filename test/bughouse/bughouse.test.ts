@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Position } from 'gamenotation/chess';
 import {
   BughouseBoards, bfenToFens, fensToBfen, makeBfen, makeBpgn, makeFourColumn, matchToJson, parseBfen, parseBpgn,
-  parseBughouseCsv, replayMatch, validateBfen, type BughouseMatch,
+  parseBughouseCsv, replayMatch, validateBfen, chesscomToMatch, parseChesscomGame, tcnToUci, type BughouseMatch, type ChesscomGame,
 } from 'gamenotation/bughouse';
 import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
 
@@ -246,5 +246,53 @@ describe('BPGN', () => {
     expect(html.match(/<tr>/g)!.length).to.equal(lines.length - 4 + 1 + 1);
     const cells = [...html.matchAll(/<td>([^<]+)<\/td>/g)].map((x) => x[1]).filter((x) => /^\d+\./.test(x!));
     expect(cells).to.have.length(88);
+  });
+});
+
+describe('chess.com bughouse JSON', () => {
+  it('joins the 82 games in 41 partner pairs, merges them by time and replays both boards legally', async () => {
+    // The file names (game ids) of the corpus, kept as a fixture so the browser run reads the same files.
+    const ids = JSON.parse(await readFixture('bughouse/chesscom-ids.json')) as string[];
+    const listed = listShared('bughouse/chesscom-json');
+    if (listed) expect(listed.filter((n) => /^\d+\.json$/.test(n)).map((n) => n.slice(0, -5))).to.deep.equal(ids);
+    const games = new Map<number, ChesscomGame>();
+    for (const id of ids) {
+      const text = await readShared(`bughouse/chesscom-json/${id}.json`);
+      if (text === null) return; // no ../shared: the TCN and transfer facts are tested below and above
+      const r = parseChesscomGame(text);
+      if (!r.ok) throw new Error(`${id}: ${r.error.message}`);
+      games.set(r.value.game.id, r.value);
+    }
+    expect(games.size).to.equal(82);
+    let pairs = 0, drops = 0;
+    for (const [id, g] of games) {
+      const partner = games.get(g.game.partnerGameId!);
+      expect(partner, `partner of ${id}`).to.not.equal(undefined);
+      expect(partner!.game.partnerGameId).to.equal(id);
+      if (id > g.game.partnerGameId!) continue;
+      const r = chesscomToMatch(g, partner!);
+      if (!r.ok) throw new Error(r.error.message);
+      const m = r.value;
+      expect(m.errors, String(id)).to.deep.equal([]);
+      // Every TCN move of both games is in the match, each board's moves in their own order.
+      expect(m.moves.filter((x) => x.board === 'A').length).to.equal(g.game.moveList.length / 2);
+      expect(m.moves.filter((x) => x.board === 'B').length).to.equal(partner!.game.moveList.length / 2);
+      drops += m.moves.filter((x) => x.san.includes('@')).length;
+      replayConserving(m);
+      expectCanonical(m);
+      pairs++;
+    }
+    expect(pairs).to.equal(41);
+    expect(drops).to.be.greaterThan(100);
+  });
+
+  it('decodes TCN drops and promotions', () => {
+    expect(tcnToUci('=', 'H', 'white')).to.equal('P@b5');
+    expect(tcnToUci('-', 'K', 'black')).to.equal('N@e5');
+    expect(tcnToUci('0', '~', 'white')).to.equal('e7e8q'); // e7 → straight, queen
+    expect(tcnToUci('0', '{', 'white')).to.equal('e7d8q');
+    expect(tcnToUci('0', '}', 'white')).to.equal('e7f8q');
+    expect(tcnToUci('0', '(', 'white')).to.equal('e7d8n');
+    expect(tcnToUci('%', 'a', 'white')).to.equal(undefined);
   });
 });

@@ -1,0 +1,44 @@
+// chess.com bughouse game JSON: check / convert --to bpgn|json (the partner game is read from
+// `<partnerGameId>.json` beside the file).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { chesscomToMatch, makeBpgn, matchToJson, parseChesscomGame, type BughouseMatch } from '../../bughouse/index.js';
+import { notationError, type NotationError } from '../../errors.js';
+import type { FormatHandler, InputFile } from '../types.js';
+
+function load(input: InputFile): { match?: BughouseMatch; errors: NotationError[] } {
+  const a = parseChesscomGame(new TextDecoder().decode(input.bytes));
+  if (!a.ok) return { errors: [a.error] };
+  const partnerId = a.value.game.partnerGameId;
+  const partnerPath = partnerId === undefined || input.name === '-' ? undefined : join(dirname(input.name), `${partnerId}.json`);
+  if (!partnerPath || !existsSync(partnerPath)) {
+    return { errors: [notationError('ERR_CHESSCOM_PARTNER', `partner game ${partnerId ?? '(none)'} not found beside ${input.name} (${partnerId}.json)`)] };
+  }
+  const b = parseChesscomGame(readFileSync(partnerPath, 'utf8'));
+  if (!b.ok) return { errors: [{ ...b.error, message: `${partnerPath}: ${b.error.message}` }] };
+  // Board A is the game with the lower id (chess.com numbers the partner game right after).
+  const [ga, gb] = a.value.game.id <= b.value.game.id ? [a.value, b.value] : [b.value, a.value];
+  const m = chesscomToMatch(ga, gb);
+  if (!m.ok) return { errors: [m.error] };
+  return { match: m.value, errors: m.value.errors };
+}
+
+export const chesscomFormat: FormatHandler = {
+  name: 'chesscom',
+  extensions: [],
+  sniff: (text) => /"moveList"\s*:/.test(text) && /"partnerGameId"\s*:/.test(text),
+  async check(input) {
+    const { match, errors } = load(input);
+    return { counts: { matches: match ? 1 : 0, moves: match?.moves.length ?? 0 }, errors, warnings: match?.warnings ?? [] };
+  },
+  async export(input) {
+    const { match, errors } = load(input);
+    return { text: match ? makeBpgn(match) : '', errors };
+  },
+  convertTargets: ['bpgn', 'json'],
+  async convert(input, to) {
+    const { match, errors } = load(input);
+    if (!match) return { text: '', errors };
+    return { text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match)]) + '\n', errors: to === 'json' ? [] : errors };
+  },
+};

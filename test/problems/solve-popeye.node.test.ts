@@ -13,6 +13,7 @@ const PAIRS: [string, string][] = [
   ['BEISPIEL_ep.inp', 'REGRESSIONTESTS_ep.out'],
   ['BEISPIEL_selfref.inp', 'REGRESSIONTESTS_selfref.out'],
   ['TESTS_battle_play.inp', 'REGRESSIONTESTS_battle_play.tst'],
+  ['BEISPIEL_twin.inp', 'REGRESSIONTESTS_twin.out'],
   // 67 h#3 among h#3–h#10 (the longer ones are beyond a test run). Its output has one block fewer
   // than the input has problems near the end, so a problem is compared only when its block names
   // the same author.

@@ -132,3 +132,30 @@ describe('solve: input forms and errors', () => {
     for (const t of r.value.parts[0]!.tries!) expect(t.refutations.length).to.equal(1);
   });
 });
+
+describe('solve: mutated Popeye input never throws', () => {
+  it('300 mutations of a twinned input: parsePopeye and solveAll return values with ERR_ codes', async () => {
+    const { rng } = await import('./support.js');
+    const random = rng(18);
+    const base = 'BeginProblem\nTitle t\nPieces White Kc4 Rh7 Pf4 Pg4 Pc7 Black Kd6\nStipulation #2\nOption NoBoard Try Defence 1\nTwin Move d6 a6\nTwin Continued Rotate 90\nTwin Mirror a1<-->h1\nTwin Shift a1 b2\nEndProblem\n';
+    const alphabet = ' \n#{}abcdhks12345678KQRBSPeh.+-<>';
+    for (let i = 0; i < 300; i++) {
+      const chars = [...base];
+      for (let k = 0; k < 1 + Math.floor(random() * 4); k++) {
+        const at = Math.floor(random() * chars.length);
+        const op = random();
+        if (op < 0.4) chars.splice(at, 1);
+        else if (op < 0.8) chars.splice(at, 0, alphabet[Math.floor(random() * alphabet.length)]!);
+        else chars[at] = alphabet[Math.floor(random() * alphabet.length)]!;
+      }
+      const text = chars.join('');
+      const parsed = parsePopeye(text);
+      for (const e of [...parsed.errors, ...parsed.problems.flatMap((p) => p.errors)]) {
+        expect(e.code).to.match(/^ERR_/);
+        expect(e.line).to.be.a('number');
+      }
+      const all = solveAll(text, { variations: false, threats: false });
+      if (all.ok) for (const r of all.value) if (!r.ok) expect(r.error.code).to.match(/^ERR_/);
+    }
+  });
+});

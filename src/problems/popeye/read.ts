@@ -83,8 +83,8 @@ const OPTIONS: Record<string, string> = {
 };
 const TWIN_OPS: Record<string, string> = {
   move: 'move', versetze: 'move', exchange: 'exchange', tausche: 'exchange', add: 'add', hinzufuegen: 'add',
-  remove: 'remove', entferne: 'remove', substitute: 'substitute', ersetze: 'substitute', rotate: 'rotate', drehe: 'rotate',
-  mirror: 'mirror', spiegelung: 'mirror', shift: 'shift', verschiebe: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
+  remove: 'remove', entferne: 'remove', substitute: 'substitute', ersetze: 'substitute', rotate: 'rotate', drehung: 'rotate',
+  mirror: 'mirror', spiegelung: 'mirror', shift: 'shift', verschiebung: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
   continued: 'continued', fortsetzung: 'continued', ferner: 'continued', zeroposition: 'zero', nullstellung: 'zero', polishtype: 'polish', polnischertyp: 'polish', farbwechsel: 'polish',
 };
 // Piece letters follow the language of the first keyword (Popeye's English S is the knight; N is

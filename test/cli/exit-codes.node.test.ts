@@ -80,6 +80,20 @@ describe('CLI exit codes, --version, --quiet, --strict', () => {
     }
   });
 
+  it('every verb listed by --help: --help exits 0, an unknown option exits 2 with one line', () => {
+    const verbs = [...cli(['--help']).out.matchAll(/^ {2}([a-z][a-z-]*) {2,}/gm)].map((m) => m[1]!);
+    expect(verbs).to.include.members(['check', 'export', 'convert', 'perft', 'fen', 'moves', 'dd']);
+    for (const verb of verbs) {
+      const help = cli([verb, '--help']);
+      expect(help.code, `${verb} --help`).to.equal(0);
+      expect(help.out, `${verb} --help`).to.match(/^usage: gamenotation/);
+      const r = cli([verb, '--no-such-option']);
+      expect(r.code, `${verb} --no-such-option: ${r.err}`).to.equal(2);
+      expectOneLineError(r, verb);
+      expect(r.err).to.match(/unknown option '--no-such-option'/);
+    }
+  });
+
   it('perft --suite on garbage lines with ";" fails (it exited 0 before)', () => {
     const suite = join(dir, 'garbage.epd');
     writeFileSync(suite, 'this is not a suite; at all\nneither ; is this\n');

@@ -119,7 +119,11 @@ export const jobs = {
 
   /** A chess problem (Popeye input, PBI/XML record or { fen, stipulation }) solved; progress per key tried. */
   async solveProblem(input: { problem: SolveInput; options?: Omit<SolveOptions, 'signal' | 'onProgress'> }, ctx: JobContext): Promise<SolvedProblem> {
-    return unwrapResult(solveProblem(input.problem, { ...input.options, onProgress: (p) => void ctx.progress({ done: p.done, total: p.total, value: p.solutions }) }));
+    // The solve is synchronous: its reports are sent as it goes and awaited before the result.
+    const sent: Promise<void>[] = [];
+    const solved = solveProblem(input.problem, { ...input.options, onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, value: p.solutions })) });
+    await Promise.all(sent);
+    return unwrapResult(solved);
   },
 };
 

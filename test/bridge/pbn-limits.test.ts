@@ -117,6 +117,17 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
       for (const e of [...r.errors, ...r.warnings]) expect(e.message.length, e.code).to.be.at.most(240);
     }
   });
+  it('readPbnGames gives each game its own errors, however the input is cut', async () => {
+    const text = '[Board "x"]\n\n[Board "2"]\n\n[Board "y"]\n[Dealer "Q"]\n\n[Board "4"]\n';
+    for (const chunk of [0, 3, 4096]) {
+      const items: { board: string; lines: number[] }[] = [];
+      const it = readPbnGames(chunk ? [enc(text)].flatMap((b) => Array.from({ length: Math.ceil(b.length / chunk) }, (_, i) => b.subarray(i * chunk, i * chunk + chunk))) : text);
+      for await (const item of it) items.push({ board: item.game.tags.Board!.value, lines: item.errors.map((e) => e.line!) });
+      expect(items, `chunks of ${chunk || 'all'}`).to.deep.equal([
+        { board: 'x', lines: [1] }, { board: '2', lines: [] }, { board: 'y', lines: [6, 5] }, { board: '4', lines: [] },
+      ]);
+    }
+  });
   it('text that cannot be placed is kept as commentary: one comment for a run of words', () => {
     const r = parsePbn(`[Event "x"]\n${'junk '.repeat(40)}\n`);
     expect(codes(r.errors)).to.deep.equal(['ERR_PBN_UNEXPECTED_TEXT']);

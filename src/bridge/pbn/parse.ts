@@ -194,7 +194,25 @@ export class PbnReader {
     if (!game) return null;
     this.gamesRead++;
     this.closeErrorLists();
+    this.ends.set(game, [this.taken[0] + this.errors.length, this.taken[1] + this.warnings.length]);
     return game;
+  }
+
+  /** Where each game's reports end in the lists (counting those already taken), and how many were taken. */
+  private readonly ends = new WeakMap<PbnGame, [number, number]>();
+  private readonly taken: [number, number] = [0, 0];
+
+  /**
+   * Removes and returns the errors and warnings up to the end of `game` (a game this reader made),
+   * or all of them: how a stream hands each game its own reports and keeps no list growing.
+   */
+  takeReports(game?: PbnGame): { errors: NotationError[]; warnings: NotationError[] } {
+    const end = game && this.ends.get(game);
+    const e = end ? Math.max(0, end[0] - this.taken[0]) : this.errors.length;
+    const w = end ? Math.max(0, end[1] - this.taken[1]) : this.warnings.length;
+    this.taken[0] += e;
+    this.taken[1] += w;
+    return { errors: this.errors.splice(0, e), warnings: this.warnings.splice(0, w) };
   }
 
   /** One game's tokens (between semi-empty lines). Returns null when there is no tag. */

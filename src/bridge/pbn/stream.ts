@@ -107,8 +107,10 @@ export interface PbnStreamEnd {
 
 /**
  * Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk).
- * Errors after the last game go with that game; in an input with no game at all they are the
- * generator's return value (`PbnStreamEnd`, seen when iterating with `next()`).
+ * Each item carries the errors and warnings of its game and of the text before it (export-format
+ * warnings of a stretch of text go with the next game); errors after the last game go with that
+ * game; in an input with no game at all they are the generator's return value (`PbnStreamEnd`,
+ * seen when iterating with `next()`).
  */
 export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<PbnStreamItem, PbnStreamEnd> {
   const reader = new PbnReader(options);
@@ -120,11 +122,12 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
   let line = 1;
   let first = true;
   const held: PbnGame[] = [];
-  const emit = function* (games: PbnGame[]): Generator<PbnStreamItem> {
-    for (const game of games) {
-      // what was reported goes out with the item and leaves the reader: memory stays flat over the file
-      const item: PbnStreamItem = { game, errors: reader.errors.splice(0), warnings: reader.warnings.splice(0) };
-      yield item;
+  // each item takes the reports up to the end of its game, which then leave the reader (flat memory);
+  // the last game of the input takes everything that is left
+  const emit = function* (games: PbnGame[], last = false): Generator<PbnStreamItem> {
+    for (let i = 0; i < games.length; i++) {
+      const game = games[i]!;
+      yield { game, ...reader.takeReports(last && i === games.length - 1 ? undefined : game) };
     }
   };
   for await (const chunk of chunks(source)) {
@@ -153,6 +156,6 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
   if (encoding) reader.addWarnings([encoding]);
   if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
   reader.finishInput(held[held.length - 1]);
-  yield* emit(held);
-  return { errors: reader.errors.splice(0), warnings: reader.warnings.splice(0) };
+  yield* emit(held, true);
+  return reader.takeReports();
 }

@@ -32,8 +32,33 @@ export interface BpgnVisitor {
   endMatch?(match: BughouseMatch): void;
 }
 
-const MOVE_NUMBER = /^(\d+)([AaBb])$/;
-const CLOCK = /^\s*(\d+(?:\.\d+)?)\s*$/;
+/** `12A` → [_, '12', 'A'] (the shape of a RegExp match), else undefined; no RegExp per token. */
+function moveNumber(t: string): [string, string, string] | undefined {
+  const n = t.length;
+  if (n < 2 || n > 7) return undefined;
+  const last = t.charCodeAt(n - 1);
+  if (last !== 65 && last !== 97 && last !== 66 && last !== 98) return undefined;
+  for (let i = 0; i < n - 1; i++) {
+    const ch = t.charCodeAt(i);
+    if (ch < 48 || ch > 57) return undefined;
+  }
+  return [t, t.slice(0, n - 1), t[n - 1]!];
+}
+
+/** A clock comment (`178`, ` 178.839 `): its digits, else undefined. */
+function clockText(text: string): string | undefined {
+  let s = 0, e = text.length;
+  while (s < e && text.charCodeAt(s) === 32) s++;
+  while (e > s && text.charCodeAt(e - 1) === 32) e--;
+  if (s === e) return undefined;
+  let dot = -1;
+  for (let i = s; i < e; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 46 && dot < 0 && i > s && i < e - 1) dot = i;
+    else if (ch < 48 || ch > 57) return undefined;
+  }
+  return s === 0 && e === text.length ? text : text.slice(s, e);
+}
 const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
@@ -159,7 +184,7 @@ class MatchReader {
       }
       if (k === TOKEN_SYMBOL) {
         const t = lx.tokenText();
-        const num = MOVE_NUMBER.exec(t);
+        const num = moveNumber(t);
         if (num) {
           const line = lx.line, column = lx.column;
           lx.next();
@@ -200,9 +225,9 @@ class MatchReader {
           }
         }
         if (boards && replaying[board]) {
-          const pos = boards.board(board);
-          if ((pos.turn === 'white') !== (color === 'white')) {
-            error('ERR_BPGN_TURN', `${t}: it is ${pos.turn}'s move on board ${board}`, line, column);
+          const turn = boards.turnOf(board);
+          if (turn !== color) {
+            error('ERR_BPGN_TURN', `${t}: it is ${turn}'s move on board ${board}`, line, column);
             replaying[board] = false;
           } else {
             const expected = boards.fullmoves(board);
@@ -210,11 +235,11 @@ class MatchReader {
             const m = boards.findSan(board, t);
             if (m < 0) {
               const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
-              error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${t}' on board ${board} (${pos.fen()})`, line, column);
+              error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${t}' on board ${board} (${boards.fen(board)})`, line, column);
               replaying[board] = false;
             } else {
               mv.uci = packedUci(m);
-              mv.san = boards.san(board, m);
+              mv.san = boards.san(board, m, t);
               boards.playPacked(board, m);
             }
           }
@@ -227,10 +252,10 @@ class MatchReader {
       if (k === TOKEN_COMMENT) {
         const text = lx.value();
         lx.next();
-        const clock = CLOCK.exec(text);
-        if (clock && last && last.clock === null && !last.comments) {
-          last.clock = Number(clock[1]);
-          last.clockText = clock[1];
+        const clock = last && last.clock === null && !last.comments ? clockText(text) : undefined;
+        if (clock !== undefined && last) {
+          last.clock = Number(clock);
+          last.clockText = clock;
           continue;
         }
         v.comment?.(text);

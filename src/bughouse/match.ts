@@ -137,12 +137,38 @@ export class BughouseBoards {
     return c.w.sanFind((id === 'A' ? this.A : this.B)._load(c), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
   }
 
-  /** Canonical SAN of a packed legal move on a board (before it is played). */
-  san(id: BoardId, m: number): string {
+  /**
+   * Canonical SAN of a packed legal move on a board (before it is played). Pawn drops get their
+   * letter (`P@e4`, as BPGN 1.2 and the real files write them). When `written` already is the
+   * canonical text it is returned as is (no new string in the common case).
+   */
+  san(id: BoardId, m: number, written?: string): string {
     const c = wasm();
-    const san = readText(c, c.w.sanWrite((id === 'A' ? this.A : this.B)._load(c), m));
-    // BPGN 1.2 and the real files write pawn drops with the letter: P@e4.
-    return san.charCodeAt(0) === 64 ? 'P' + san : san;
+    const n = c.w.sanWrite((id === 'A' ? this.A : this.B)._load(c), m);
+    const h = c.heap, base = c.TEXT_OUT;
+    const pawnDrop = h[base] === 64;
+    if (written !== undefined) {
+      const off = pawnDrop ? 1 : 0;
+      if (written.length === n + off && (!pawnDrop || written.charCodeAt(0) === 80)) {
+        let same = true;
+        for (let i = 0; i < n; i++) {
+          if (written.charCodeAt(i + off) !== h[base + i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return written;
+      }
+    }
+    let s = pawnDrop ? 'P' : '';
+    for (let i = 0; i < n; i++) s += String.fromCharCode(h[base + i]!);
+    return s;
+  }
+
+  /** 'white' or 'black' to move on a board (read in place). */
+  turnOf(id: BoardId): Color {
+    const c = wasm();
+    return c.heap[(id === 'A' ? this.A : this.B)._load(c) + O_TURN] ? 'black' : 'white';
   }
 
   /** Plays a packed legal move and transfers the captured piece. */
@@ -219,10 +245,12 @@ export class BughouseBoards {
     return n;
   }
 
-  /** Fullmove number of a board. */
+  /** Fullmove number of a board (read in place). */
   fullmoves(id: BoardId): number {
-    const s = this.board(id)._snapshot();
-    return (s[O_FULL]! | (s[O_FULL + 1]! << 8) | (s[O_FULL + 2]! << 16)) >>> 0;
+    const c = wasm();
+    const p = (id === 'A' ? this.A : this.B)._load(c) + O_FULL;
+    const h = c.heap;
+    return (h[p]! | (h[p + 1]! << 8) | (h[p + 2]! << 16)) >>> 0;
   }
 }
 
@@ -268,7 +296,15 @@ export function validateMatch(match: BughouseMatch): NotationError[] {
   return out;
 }
 
-/** UCI of a packed move (allocates a string; used when building the model). */
+const SQUARES: readonly string[] = Array.from({ length: 64 }, (_, i) => String.fromCharCode(97 + (i & 7), 49 + (i >> 3)));
+const DROP_LETTER = ['', 'P', 'N', 'B', 'R', 'Q', 'K'];
+const PROMO_LETTER = ['', 'p', 'n', 'b', 'r', 'q', 'k'];
+
+/** UCI of a packed move (`e2e4`, `e7e8q`, `P@e4`; castling king → g/c file). */
 export function packedUci(m: number): string {
-  return makeUci(decodeMove(m, false));
+  const to = (m >>> 6) & 63;
+  const drop = (m >>> 15) & 7;
+  if (drop) return DROP_LETTER[drop] + '@' + SQUARES[to];
+  if (m & M_CASTLE) return makeUci(decodeMove(m, false));
+  return SQUARES[m & 63]! + SQUARES[to]! + PROMO_LETTER[(m >>> 12) & 7];
 }

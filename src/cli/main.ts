@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { commands } from './commands/index.js';
-import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, UsageError } from './exit.js';
+import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, fileErrorMessage, UsageError } from './exit.js';
 import { nodeIO } from './io.js';
 import type { Command } from './types.js';
 
@@ -120,6 +120,13 @@ main(process.argv.slice(2)).then(
   (e: unknown) => {
     if (e instanceof UsageError) {
       process.stderr.write(`error: ${e.message}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    // A file a verb opened itself (not through ctx.io) that cannot be read: a usage error too.
+    const fsError = e as NodeJS.ErrnoException;
+    if (typeof fsError?.path === 'string' && ['ENOENT', 'EISDIR', 'EACCES', 'EPERM', 'ENOTDIR'].includes(fsError.code ?? '')) {
+      process.stderr.write(`error: ${fileErrorMessage(fsError.path, fsError)}\n`);
       process.exitCode = EXIT_USAGE;
       return;
     }

@@ -94,6 +94,20 @@ describe('CLI exit codes, --version, --quiet, --strict', () => {
     }
   });
 
+  it('a missing file or a directory as FILE is a usage error for every verb that reads one', () => {
+    const verbs = [...cli(['--help']).out.matchAll(/^ {2}([a-z][a-z-]*) {2,}/gm)].map((m) => m[1]!);
+    const readers = ['check', 'export', 'convert', 'dd', 'diagram', 'solve', 'show'].filter((v) => verbs.includes(v));
+    expect(readers.length).to.be.greaterThan(3);
+    for (const verb of readers) {
+      for (const [path, message] of [[join(dir, 'nope.pgn'), /no such file/], [dir, /is a directory/]] as const) {
+        const r = cli([verb, path]);
+        expect(r.code, `${verb} ${path}: ${r.err}`).to.equal(2);
+        expectOneLineError(r, `${verb} ${path}`);
+        expect(r.err).to.match(message);
+      }
+    }
+  });
+
   it('perft --suite on garbage lines with ";" fails (it exited 0 before)', () => {
     const suite = join(dir, 'garbage.epd');
     writeFileSync(suite, 'this is not a suite; at all\nneither ; is this\n');

@@ -89,6 +89,15 @@ export async function checkPgnStream(lib, input, r) {
   return null;
 }
 
+async function streamed(lib, text) {
+  const bytes = new TextEncoder().encode(text);
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += 4096) chunks.push(bytes.subarray(i, i + 4096));
+  let out = '';
+  for await (const g of lib.pgn.readPgn(chunks)) out += lib.pgn.makePgn(g);
+  return out;
+}
+
 /** A generator of inputs: token soup, mutated corpus slices, long runs, invalid UTF-8. */
 export function pgnInputs(r, corpus, { maxSlice = 1500 } = {}) {
   const soup = (n) => {
@@ -129,6 +138,12 @@ export const pgnTarget = {
     'bad tokens': (n) => `1. e4 ${'x! '.repeat(n / 3)}*`,
     'tag lines': (n) => '[A "b"]\n'.repeat(n / 8),
     'escape lines': (n) => '%\tx\n'.repeat(n / 4),
+    'streamed long game': (n) => `[Event "x"]\n\n1. e4 {${'c '.repeat(n / 2)}} e5 *\n`,
+    'streamed games': (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
   },
-  run: (lib, text) => lib.pgn.parsePgn(text).map((g) => lib.pgn.makePgn(g)).join(''),
+  /** Reads and writes a shape; the `streamed` shapes go through `readPgn` in 4 KiB chunks. */
+  run(lib, text, name) {
+    if (name?.startsWith('streamed')) return streamed(lib, text);
+    return lib.pgn.parsePgn(text).map((g) => lib.pgn.makePgn(g)).join('');
+  },
 };

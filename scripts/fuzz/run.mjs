@@ -85,14 +85,14 @@ const cpuMs = () => {
 };
 
 /** CPU milliseconds per character of `run` on `text` (at least 25 ms of runs, the best of `rounds`). */
-function perChar(run, text, rounds) {
+async function perChar(run, text, rounds) {
   let best = Infinity;
   for (let round = 0; round < rounds; round++) {
     let runs = 0;
     const t0 = cpuMs();
     let t = t0;
     do {
-      run(text);
+      await run(text);
       runs++;
       t = cpuMs();
     } while (t - t0 < 25);
@@ -112,15 +112,15 @@ export const MAX_HEAP_PER_CHAR = 200;
 export const MAX_RATIO = 8;
 
 /** Linear time and bounded memory of one shape: { ratio, heapPerChar, problem }. */
-export function measureShape(lib, target, name) {
+export async function measureShape(lib, target, name) {
   const make = target.shapes[name];
-  const run = (text) => target.run(lib, text);
+  const run = (text) => target.run(lib, text, name);
   const small = make(SMALL);
   const large = make(LARGE);
-  let ratio = perChar(run, large, 1) / perChar(run, small, 3);
-  if (ratio > MAX_RATIO / 2) ratio = Math.min(ratio, perChar(run, large, 2) / perChar(run, small, 3)); // confirm (GC, noise)
+  let ratio = (await perChar(run, large, 1)) / (await perChar(run, small, 3));
+  if (ratio > MAX_RATIO / 2) ratio = Math.min(ratio, (await perChar(run, large, 2)) / (await perChar(run, small, 3))); // confirm (GC, noise)
   const before = heap();
-  const kept = run(large);
+  const kept = await run(large);
   const grown = process.memoryUsage().heapUsed - before;
   void kept;
   const heapPerChar = grown / large.length;
@@ -199,7 +199,7 @@ export async function fuzz(options = {}) {
       const shapeStart = performance.now();
       let m;
       try {
-        m = measureShape(lib, target, name);
+        m = await measureShape(lib, target, name);
       } catch (e) {
         m = { ratio: NaN, heapPerChar: NaN, problem: `threw: ${e?.message ?? e}` };
       }

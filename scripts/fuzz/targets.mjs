@@ -3,7 +3,8 @@
 //
 // A target is { name, ext, seeds, corpusDirs, inputs(r, corpus) → () => input, check(lib, input, r)
 // → Promise<string | null>, shapes: { name: (n) => text of about n characters }, run(lib, text) }.
-// `lib` holds the library's subpath modules: { pgn, bridge, chess, problems }.
+// `lib` holds the library's subpath modules: { pgn, bridge, chess, problems }; `run(lib, text, shape)` may
+// return a promise (streamed readers).
 import { fenTarget } from './fen.mjs';
 import { pbiTarget } from './pbi.mjs';
 import { pbnTarget } from './pbn.mjs';

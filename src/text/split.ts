@@ -94,6 +94,8 @@ const NORMAL_CLASS = /* @__PURE__ */ (() => {
 
 export class GameSplitter {
   private buf: Uint8Array = new Uint8Array(0);
+  /** The allocation `buf` is a view of (with room to grow). */
+  private store: Uint8Array = new Uint8Array(0);
   /** Bytes of `buf` already scanned. */
   private scanned = 0;
   private state = S_NORMAL;
@@ -131,15 +133,31 @@ export class GameSplitter {
       this.first = false;
       if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
     }
-    if (this.buf.length === 0) this.buf = chunk.slice();
-    else {
-      const merged = new Uint8Array(this.buf.length + chunk.length);
-      merged.set(this.buf, 0);
-      merged.set(chunk, this.buf.length);
-      this.buf = merged;
-    }
+    this.append(chunk);
     this.scan();
     return this.emit(false);
+  }
+
+  /**
+   * Appends to `buf`, a view of `store` that grows by doubling: a game that spans many chunks is
+   * copied O(log n) times, not once per chunk (which made a long game quadratic to stream).
+   */
+  private append(chunk: Uint8Array): void {
+    const used = this.buf.length;
+    const need = used + chunk.length;
+    if (this.buf.buffer === this.store.buffer) {
+      const offset = this.buf.byteOffset - this.store.byteOffset;
+      if (offset + need <= this.store.length) {
+        this.store.set(chunk, offset + used);
+        this.buf = this.store.subarray(offset, offset + need);
+        return;
+      }
+    }
+    const next = new Uint8Array(Math.max(2 * need, 1 << 16));
+    next.set(this.buf, 0);
+    next.set(chunk, used);
+    this.store = next;
+    this.buf = next.subarray(0, need);
   }
 
   /** The last batch at the end of the input. */

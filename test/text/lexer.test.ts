@@ -161,3 +161,22 @@ describe('text: indented escape lines (option)', () => {
     expect(on[0]!.value).to.equal('\tx\ty');
   });
 });
+
+describe('text: game splitter buffer growth', () => {
+  it('grows its buffer by doubling: a game spanning 100,000 chunks is copied a few times, not once per chunk', () => {
+    const s = new GameSplitter();
+    const enc = new TextEncoder();
+    const stores = new Set<unknown>();
+    s.push(enc.encode('[Event "x"]\n\n1. e4 {'));
+    const byte = enc.encode('c');
+    for (let i = 0; i < 100_000; i++) {
+      s.push(byte);
+      stores.add((s as unknown as { store: Uint8Array }).store);
+    }
+    // Each allocation at least doubles (from 64 KiB): 100,000 bytes need two.
+    expect(stores.size).to.be.below(4);
+    for (const store of stores) expect(store).to.be.instanceOf(Uint8Array);
+    const out = [...s.push(enc.encode('} e5 *\n\n[Event "y"]\n\n1. d4 *\n')), ...s.end()];
+    expect(out.map((b) => b.text).join('')).to.equal(`[Event "x"]\n\n1. e4 {${'c'.repeat(100_000)}} e5 *\n\n[Event "y"]\n\n1. d4 *\n`);
+  });
+});

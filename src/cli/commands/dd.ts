@@ -108,6 +108,6 @@ async function solveAll(jobs: Job[], threads: number, progress: Progress): Promi
   try {
     return await pool.calcDDTables(jobs.map((job) => makeDeal(job.deal, 'N')), { onProgress: ({ done }) => progress.update(done) });
   } finally {
-    pool.terminate();
+    await pool.terminate();
   }
 }

@@ -20,7 +20,7 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
   '.png': 'image/png', '.pgn': 'text/plain; charset=utf-8', '.pbn': 'text/plain; charset=utf-8', '.pbi': 'text/plain; charset=utf-8',
-  '.xml': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.xml': 'text/plain; charset=utf-8', '.bpgn': 'text/plain; charset=utf-8', '.aif': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
 };
 
 let vendorFxp;

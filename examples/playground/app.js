@@ -7,7 +7,7 @@ import { par, boardConditions, makeDeal } from '/dist/bridge.js';
 import { deriveTwins, formatStipulation } from '/dist/problems.js';
 import { FORMATS, formatByName } from './formats.js';
 import { Position } from '/dist/chess.js';
-import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram } from '/dist/diagram.js';
+import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram, bpgnDiagram, bughousePosition, aifEvalGraph } from '/dist/diagram.js';
 import { createWorker } from '/dist/worker.js';
 import { openEngine } from '/dist/engine.js';
 
@@ -23,6 +23,8 @@ const SAMPLES = [
   { label: 'PBN', url: '/data/sample.pbn' },
   { label: 'PBI', url: '/data/sample.pbi' },
   { label: 'Problem XML', url: '/data/sample-problem.xml' },
+  { label: 'BPGN', url: '/samples/capture.bpgn' },
+  { label: 'AIF', url: '/samples/fools-mate.aif' },
   { label: 'Broken PGN', text: '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n\n[Event "second"]\n\n1. d4 d5 2. c4 Qxh9 *\n' },
 ];
 
@@ -116,15 +118,26 @@ async function select(i) {
   $('ply').textContent = '-';
   state.plies = 0;
   state.fen = undefined;
-  $('stepper').hidden = item?.kind !== 'game';
+  $('stepper').hidden = !['game', 'bughouse', 'aif'].includes(item?.kind);
   if (!item) {
     $('diagram').replaceChildren();
     renderTags([]);
     setTools('none');
     return;
   }
-  if (item.kind === 'game') {
-    renderTags(Object.entries(item.game.headers));
+  if (item.kind === 'bughouse') {
+    renderTags(Object.entries(item.match.tags));
+    state.plies = item.match.moves.length;
+    // The four-column table of the match (HTML written by gamenotation/bughouse).
+    $('moves').innerHTML = item.fourColumn;
+    setTools('none');
+    step(state.plies);
+  } else if (item.kind === 'aif' && !item.game) {
+    renderTags(Object.entries(item.aif.headers));
+    showSvg(aifEvalGraph(item.aif));
+    setTools('none');
+  } else if (item.kind === 'game' || item.kind === 'aif') {
+    renderTags(Object.entries(item.kind === 'aif' ? item.aif.headers : item.game.headers));
     state.plies = item.game.moves.findIndex((n) => !n.move);
     if (state.plies < 0) state.plies = item.game.moves.length;
     renderMoves(item.game);
@@ -173,8 +186,19 @@ function renderMoves(game) {
 
 function step(ply) {
   const item = state.item;
-  if (!item || item.kind !== 'game') return;
+  if (!item || !['game', 'bughouse', 'aif'].includes(item.kind) || (item.kind === 'aif' && !item.game)) return;
   const target = Math.max(0, Math.min(state.plies, ply));
+  if (item.kind === 'bughouse') {
+    const at = bughousePosition(item.match, target);
+    if (!at.ok) return showSvg(at);
+    state.ply = at.value.ply;
+    state.fen = undefined;
+    $('fen').textContent = `A: ${at.value.boards.fen('A')}  B: ${at.value.boards.fen('B')}`;
+    $('ply').textContent = `${at.value.ply} / ${state.plies}`;
+    showSvg(bpgnDiagram(item.match, { ply: at.value.ply }));
+    if ($('convert-to').value === 'SVG diagram') convertNow();
+    return;
+  }
   const at = gamePosition(item.game, target);
   if (!at.ok) {
     showSvg(at);
@@ -185,6 +209,8 @@ function step(ply) {
   $('fen').textContent = at.value.fen;
   $('ply').textContent = `${at.value.ply} / ${state.plies}`;
   showSvg(chessDiagram(at.value.position, { lastMove: at.value.lastMove, shapes: at.value.shapes, title: `${item.label}, ply ${at.value.ply}` }));
+  // An AIF game shows its evaluation graph under the board.
+  if (item.kind === 'aif') $('diagram').insertAdjacentHTML('beforeend', aifEvalGraph(item.aif, { size: 380 }));
   for (const span of $('moves').querySelectorAll('span')) span.classList.toggle('current', Number(span.dataset.ply) === state.ply);
   if ($('convert-to').value === 'SVG diagram' || $('convert-to').value === 'FEN (shown position)') convertNow();
 }

@@ -6,6 +6,8 @@
 import { Position, parseFen, normalizeFen } from '/dist/chess.js';
 import { parsePgn, makePgn } from '/dist/pgn.js';
 import { parsePbn, makePbn, pbnGameInfo } from '/dist/bridge.js';
+import { parseBpgn, makeBpgnFile, makeFourColumn } from '/dist/bughouse.js';
+import { parseAif, makeAif } from '/dist/aif.js';
 import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, formatStipulation } from '/dist/problems.js';
 
 const FEN_LINE = /^\s*[1-8pnbrqkPNBRQK~]+(\/[1-8pnbrqkPNBRQK~]*){7,8}(\[[^\]]*\])?\s+[wb](\s|$)/;
@@ -127,8 +129,44 @@ const xml = {
   } : {}),
 };
 
+const bpgn = {
+  name: 'BPGN',
+  detect: (text) => /\[(WhiteA|BlackB)\s+"/.test(text) || /^\s*1[AB]\.\s/m.test(text),
+  parse(text) {
+    const matches = parseBpgn(text);
+    return { data: matches, problems: matches.flatMap((m) => [...errorsOf(m.errors, 'error'), ...errorsOf(m.warnings, 'warning')]) };
+  },
+  items: (matches) => matches.map((match, i) => {
+    const t = match.tags;
+    return { label: `${t.WhiteA ?? '?'} & ${t.BlackB ?? '?'} – ${t.BlackA ?? '?'} & ${t.WhiteB ?? '?'} ${match.result}`, kind: 'bughouse', match, index: i, fourColumn: makeFourColumn(match).html };
+  }),
+  convert: (matches) => ({
+    'BPGN (export)': () => makeBpgnFile(matches),
+    'Four-column text': () => matches.map((m) => makeFourColumn(m).text).join('\n'),
+    JSON: () => json(matches),
+  }),
+};
+
+const aif = {
+  name: 'AIF',
+  detect: (text) => /^\s*(\uFEFF)?;\s*AIF\b/.test(text) || /\[(GID|Turn|MovePlayed)\s+"/.test(text),
+  parse(text) {
+    const games = parseAif(text);
+    return { data: games, problems: games.flatMap((g) => [...errorsOf(g.errors, 'error'), ...errorsOf(g.warnings, 'warning')]) };
+  },
+  items: (games) => games.map((aifGame, i) => {
+    const h = aifGame.headers;
+    return { label: `${h.White ?? '?'} – ${h.Black ?? '?'} (${aifGame.blocks.length} turns analysed)`, kind: 'aif', aif: aifGame, game: aifGame.game, index: i };
+  }),
+  convert: (games) => ({
+    AIF: () => makeAif(games),
+    'PGN (export)': () => games.filter((g) => g.game).map((g) => makePgn(g.game)).join(''),
+    JSON: () => json(games),
+  }),
+};
+
 /** In detection order: the most specific first. */
-export const FORMATS = [xml, pbi, pbn, fen, pgn];
+export const FORMATS = [xml, pbi, pbn, aif, bpgn, fen, pgn];
 
 export function detectFormat(text) {
   return FORMATS.find((f) => f.detect(text));

@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import {
-  aifEvalGraph, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, gamePosition, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram,
+  aifEvalGraph, bpgnDiagram, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, gamePosition, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { parsePbn } from 'gamenotation/bridge';
 import { parsePbi, parseProblemXml } from 'gamenotation/problems';
 import { parseAif } from 'gamenotation/aif';
+import { parseBpgn } from 'gamenotation/bughouse';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const golden = join(root, 'test', 'fixtures', 'diagram');
@@ -56,6 +57,8 @@ const cases: [string, () => string][] = [
     a: { position: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Pb] w KQkq - 0 4', clocks: { white: 165, black: 171.3 }, names: { white: 'alice', black: 'bob' } },
     b: { position: 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 3', clocks: { white: 170, black: 9.4 }, names: { white: 'carol', black: 'dave' }, lastMove: 'd7d5' },
   }))],
+  ['bpgn-end', () => unwrap(bpgnDiagram(parseBpgn(readFileSync(join(golden, 'capture.bpgn'), 'utf8'))[0]!))],
+  ['aif-graph', () => aifEvalGraph(parseAif(readFileSync(join(golden, 'fools-mate.aif'), 'utf8'))[0]!)],
   ['problem-pbi', () => unwrap(pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0]!))],
   ['problem-xml', () => unwrap(problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document!.problems[1]!))],
   ['deal', () => unwrap(dealDiagram(DEAL, { board: 1, dealer: 'N', vulnerability: 'NS', contract: '4H', declarer: 'S', tricks: 10 }))],
@@ -91,6 +94,9 @@ describe('diagram CLI', () => {
     expect(run('examples/data/sample.pbi').out.toString()).to.equal(readFileSync(join(golden, 'problem-pbi.svg'), 'utf8'));
     expect(run('examples/data/sample-problem.xml', '--problem', '2').out.toString()).to.equal(readFileSync(join(golden, 'problem-xml.svg'), 'utf8'));
     expect(run('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1').out.toString()).to.equal(readFileSync(join(golden, 'start.svg'), 'utf8'));
+    expect(run(join(golden, 'capture.bpgn')).out.toString()).to.equal(readFileSync(join(golden, 'bpgn-end.svg'), 'utf8'));
+    const early = run(join(golden, 'capture.bpgn'), '--ply', '3').out.toString();
+    expect((early.match(/class="piece"/g) ?? []).length).to.equal(64);
     const aif = join(golden, 'fools-mate.aif');
     expect(run(aif).out.toString()).to.equal(aifEvalGraph(parseAif(readFileSync(aif, 'utf8'))[0]!));
   });

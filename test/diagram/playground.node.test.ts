@@ -137,6 +137,36 @@ describe('playground in Chromium', () => {
     expect(await textOf('#job-result')).to.match(/double dummy: Par -?\d+/);
   });
 
+  it('BPGN: both boards, the four-column table, stepping; AIF: the board with its evaluation graph', async () => {
+    const fixture = (name: string) => readFileSync(join(root, 'test', 'fixtures', 'diagram', name), 'utf8');
+    await paste(fixture('capture.bpgn'));
+    expect(await textOf('#format')).to.equal('BPGN');
+    expect(await countIn('#items li')).to.equal(1);
+    expect(await countIn('#moves table.bughouse')).to.equal(1);
+    // Hand-worked (see diagram.test.ts): 30 pieces on A, 33 on B and White's pawn in B's pocket at the end.
+    expect(await countIn('#diagram [data-board="a"] .piece')).to.equal(30);
+    expect(await countIn('#diagram [data-board="b"] .piece')).to.equal(33);
+    await page.click('#diagram');
+    await page.keyboard.press('Home');
+    expect(await countIn('#diagram .piece')).to.equal(64);
+    expect(await textOf('#ply')).to.equal('0 / 9');
+    await page.keyboard.press('End');
+    expect(await textOf('#ply')).to.equal('9 / 9');
+    const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
+    expect(targets).to.include.members(['BPGN (export)', 'Four-column text', 'JSON', 'SVG diagram']);
+
+    const aif = fixture('fools-mate.aif');
+    await paste(aif);
+    expect(await textOf('#format')).to.equal('AIF');
+    expect(await countIn('#items li')).to.equal(1);
+    expect(await countIn('#diagram svg.gn-eval-graph')).to.equal(1);
+    expect(await countIn('#diagram svg.gn-eval-graph .eval-mark')).to.equal(1);
+    const chess = new Chess();
+    for (const san of ['f3', 'e5', 'g4', 'Qh4#']) chess.move(san);
+    expect(await textOf('#fen')).to.equal(chess.fen());
+    expect(await countIn('#diagram svg.gn-chess .check')).to.equal(1);
+  });
+
   it('PBI and problem XML: one item per problem, diagram with the position and (w+b) count', async () => {
     const pbi = sample('sample.pbi');
     await paste(pbi);

@@ -7,7 +7,8 @@ import { parsePgn } from '../../pgn/index.js';
 import { calcDDTable, par, parsePbn, pbnGameInfo, boardConditions } from '../../bridge/index.js';
 import { parsePbi, parseProblemXml } from '../../problems/index.js';
 import { parseAifBytes } from '../../aif/reader.js';
-import { aifEvalGraph, chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
+import { parseBpgn } from '../../bughouse/bpgn.js';
+import { aifEvalGraph, bpgnDiagram, chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
 import { formatFor } from '../formats/index.js';
 import { UsageError } from '../exit.js';
 import type { Command, CommandContext, InputFile } from '../types.js';
@@ -28,10 +29,7 @@ function pick<T>(items: T[], n: number | undefined, what: string, file: string):
   return items[index]!;
 }
 
-/**
- * Formats other domains add later (BPGN once gamenotation/bughouse exists) plug in here: a name
- * and a function from the input file to an SVG.
- */
+/** One reader per format: a name and a function from the input file to an SVG. Later formats plug in here. */
 export const diagramReaders: Record<string, (input: InputFile, text: string, ctx: CommandContext, common: { flip: boolean; size?: number }) => Result<string>> = {
   pgn(input, text, ctx, common) {
     const games = parsePgn(text);
@@ -58,6 +56,12 @@ export const diagramReaders: Record<string, (input: InputFile, text: string, ctx
     const doc = parsePbi(input.bytes);
     if (!doc.problems.length) return { ok: false, error: doc.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` } };
     return pbiProblemDiagram(pick(doc.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
+  },
+  bpgn(input, text, ctx, common) {
+    const matches = parseBpgn(text);
+    if (!matches.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no matches` } };
+    const match = pick(matches, intOption(ctx, 'match', 1), 'match', input.name);
+    return bpgnDiagram(match, { ply: intOption(ctx, 'ply', 0), ...common });
   },
   aif(input, _text, ctx, common) {
     const games = parseAifBytes(input.bytes).filter((g) => g.blocks.length);
@@ -100,8 +104,8 @@ async function toPng(svg: string): Promise<Uint8Array> {
 
 export const diagramCommand: Command = {
   name: 'diagram',
-  summary: 'an SVG (or --png) diagram of a FEN, a PGN game, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
-  usage: 'gamenotation diagram <FEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
+  summary: 'an SVG (or --png) diagram of a FEN, a PGN game, a BPGN match, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
+  usage: 'gamenotation diagram <FEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.bpgn [--match N] [--ply K] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
     '[--flip] [--size PX] [--png] [-o FILE]',
   options: {
     game: { type: 'string' },
@@ -135,8 +139,7 @@ export const diagramCommand: Command = {
       const name = forced ?? (aif ? 'aif' : lower.endsWith('.bpgn') ? 'bpgn' : lower.endsWith('.fen') || lower.endsWith('.epd') ? 'fen' : formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined));
       if (name === 'fen') result = chessDiagram(text.trim().split(/\r?\n/)[0]!.split(';')[0]!.trim(), common);
       else if (name && diagramReaders[name]) result = diagramReaders[name](input, text, ctx, common);
-      else if (name === 'bpgn') throw new UsageError('BPGN diagrams need gamenotation/bughouse, which this build does not have yet');
-      else throw new UsageError(`${input.name}: cannot tell the format (use --format pgn|pbn|pbi|problem-xml|fen|aif)`);
+      else throw new UsageError(`${input.name}: cannot tell the format (use --format pgn|bpgn|pbn|pbi|problem-xml|fen|aif)`);
     }
     if (!result.ok) {
       const e: NotationError = result.error;

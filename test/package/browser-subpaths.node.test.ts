@@ -41,6 +41,12 @@ function staticServer(): Promise<Server> {
       res.writeHead(204).end();
       return;
     }
+    if (url.pathname === '/probe/bare.js') {
+      // What dist/problems.js looked like before the fix: a bare specifier.
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end("import { XMLParser } from 'fast-xml-parser';\nexport const parser = XMLParser;\n");
+      return;
+    }
     if (url.pathname === '/page.html') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><meta charset="utf-8"><title>plain page</title><body></body>');
@@ -77,6 +83,48 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
     server?.close();
   });
 
+  /** Opens a blank page and loads `url` with a plain module script (or as a module worker). */
+  async function loadInPage(url: string, asWorker: boolean): Promise<{ problems: string[]; result: { keys?: string[]; error?: string } }> {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    });
+    try {
+      await page.goto(`${origin}/page.html`);
+      const script = asWorker
+        ? `const w = new Worker(${JSON.stringify(url)}, { type: 'module' });
+           w.onerror = (e) => { window.__result = { error: 'worker error: ' + (e.message || 'failed to load') }; };
+           w.onmessage = (e) => { window.__result = { keys: ['message:' + String(e.data)] }; };
+           setTimeout(() => { window.__result ??= { keys: ['started'] }; }, 3000);`
+        : `import * as m from ${JSON.stringify(url)};
+           window.__result = { keys: Object.keys(m) };`;
+      await page.evaluate((code: string) => {
+        const el = document.createElement('script');
+        el.type = 'module';
+        el.textContent = code;
+        window.addEventListener('error', (e) => ((window as any).__result ??= { error: e.message }));
+        document.body.appendChild(el);
+      }, script);
+      await page.waitForFunction('window.__result !== undefined', { timeout: 30_000 });
+      const result = (await page.evaluate('window.__result')) as { keys?: string[]; error?: string };
+      return { problems, result };
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('the harness sees the failure it guards against: a bare specifier does not load', async () => {
+    const { problems, result } = await loadInPage('/probe/bare.js', false);
+    expect([...problems, result.error ?? ''].join('\n')).to.match(/fast-xml-parser|specifier/i);
+    expect(result.keys).to.equal(undefined);
+  });
+
   it('lists the subpaths of package.json', () => {
     expect(subpaths.map((s) => s.name)).to.include.members(['gamenotation', 'gamenotation/chess', 'gamenotation/pgn', 'gamenotation/bridge', 'gamenotation/problems', 'gamenotation/worker']);
   });
@@ -90,42 +138,10 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
         expect(existsSync(join(root, sourceOf(subpath.target))), `${subpath.target} is missing but ${sourceOf(subpath.target)} exists`).to.equal(false);
         return;
       }
-      const page = await browser.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-      });
-      page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-      page.on('response', (r) => {
-        if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-      });
-      try {
-        await page.goto(`${origin}/page.html`);
-        const url = `/${subpath.target.replace(/^\.\//, '')}`;
-        const script = subpath.target.endsWith('worker-entry.js')
-          ? `const w = new Worker(${JSON.stringify(url)}, { type: 'module' });
-             w.onerror = (e) => { window.__result = { error: 'worker error: ' + (e.message || 'failed to load') }; };
-             w.onmessage = (e) => { window.__result = { keys: ['message:' + String(e.data)] }; };
-             setTimeout(() => { window.__result ??= { keys: ['started'] }; }, 3000);`
-          : `import * as m from ${JSON.stringify(url)};
-             window.__result = { keys: Object.keys(m) };`;
-        await page.evaluate((code: string) => {
-          const el = document.createElement('script');
-          el.type = 'module';
-          el.textContent = code;
-          el.onerror = () => ((window as any).__result = { error: 'script error' });
-          window.addEventListener('error', (e) => ((window as any).__result ??= { error: e.message }));
-          document.body.appendChild(el);
-        }, script);
-        await page.waitForFunction('window.__result !== undefined', { timeout: 30_000 });
-        const result = (await page.evaluate('window.__result')) as { keys?: string[]; error?: string };
-        expect(problems, problems.join('\n')).to.deep.equal([]);
-        expect(result.error, result.error).to.equal(undefined);
-        expect(result.keys!.length, `${subpath.name} exports nothing`).to.be.greaterThan(0);
-      } finally {
-        await page.close();
-      }
+      const { problems, result } = await loadInPage(`/${subpath.target.replace(/^\.\//, '')}`, subpath.target.endsWith('worker-entry.js'));
+      expect(problems, problems.join('\n')).to.deep.equal([]);
+      expect(result.error, result.error).to.equal(undefined);
+      expect(result.keys!.length, `${subpath.name} exports nothing`).to.be.greaterThan(0);
     });
   }
 });

@@ -69,7 +69,7 @@ export async function run() {
       const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
       const cpuTimes = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
       let summary = '';
-      for (const [name, [cmd, args]] of Object.entries(contenders)) timed(cmd, args); // warm the page cache
+      for (const [cmd, args] of Object.values(contenders)) timed(cmd, args); // warm the page cache
       for (let i = 0; i < runs; i++) {
         for (const [name, [cmd, args]] of Object.entries(contenders)) {
           const r = timed(cmd, args);

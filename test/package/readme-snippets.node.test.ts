@@ -48,7 +48,7 @@ export function extractSnippets(file: string, markdown: string): Snippet[] {
 /** A comment that is a JS literal value, or undefined when it is prose. */
 function literal(text: string): string | undefined {
   const t = text.trim();
-  if (!t || /[…→—]/.test(t) || !/^(['"`\[{\d-]|true\b|false\b|null\b|undefined\b)/.test(t)) return undefined;
+  if (!t || /[…→—]/.test(t) || !/^(['"`[{\d-]|true\b|false\b|null\b|undefined\b)/.test(t)) return undefined;
   try {
     // One value, not a list of them (`false, undefined` is prose for two calls).
     const values = (0, eval)(`[${t}]`) as unknown[];

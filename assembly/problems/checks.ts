@@ -176,10 +176,12 @@ export function flightsMayBeCovered(p: usize): bool {
     if ((b & attBB) != 0 && <i32>popcnt<u64>(b) <= 2) { mustCheck = false; break; }
   }
   if (need <= 0 && !mustCheck) return true;
+  const kDiag = mustCheck ? xray2(k, occ, true) : 0, kOrth = mustCheck ? xray2(k, occ, false) : 0;
   // One piece, from one square it can reach, must attack `need` of them.
   pcs = roleBB(p, KNIGHT) & attBB;
   while (pcs) {
     let r = knightAttacks(<i32>ctz<u64>(pcs)) & ~attBB; pcs &= pcs - 1;
+    if (mustCheck) r &= knightAttacks(k);
     while (r) {
       const y = <i32>ctz<u64>(r); r &= r - 1;
       const a = knightAttacks(y);
@@ -195,6 +197,8 @@ export function flightsMayBeCovered(p: usize): bool {
     if (isD) r |= xray(s, occ, true);
     if (isO) r |= xray(s, occ, false);
     r &= ~attBB;
+    // Checking squares only (lines through the king, through two pieces), when it must check.
+    if (mustCheck) r &= (isD ? kDiag : 0) | (isO ? kOrth : 0);
     while (r) {
       const y = <i32>ctz<u64>(r); r &= r - 1;
       let a: u64 = 0;

@@ -5,8 +5,9 @@
 // mating side can give no check at all after any move (see canCheckNext).
 import { matesInOne } from './mate1';
 import { mayCheckBy, checkRelevantSquares, flightsMayBeCovered } from './checks';
-import { pawnAttacks } from '../chess/attacks';
-import { colorBB, roleBB, turn, kingSquare, KING, M_DOUBLE, M_EP } from '../chess/position';
+import { pawnAttacks, kingAttacks } from '../chess/attacks';
+import { colorBB, roleBB, turn, kingSquare, castleRooks, occupied, KING, PAWN, WHITE, M_DOUBLE, M_EP } from '../chess/position';
+import { attackersTo } from '../chess/movegen';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate } from './search';
 import { keyOf, ttGet, ttPut, K_HELP } from './tt';
@@ -49,8 +50,6 @@ function help(ply: i32, k: i32): i32 {
   const key = keyOf(posAt(ply)) ^ K_HELP;
   const bit: u32 = 1 << <u32>k;
   if (ttGet(key) & bit) return 0;
-  const cnt = generate(ply);
-  const list = movesAt(ply);
   // Two plies left: the mating side's last move must check. When it has no check now (as if the
   // side to move passed), only moves that change that can help: king moves, vacating a square that
   // opens one of its lines, capturing one of its pieces (a new target), a piece arriving where a pawn
@@ -58,18 +57,40 @@ function help(ply: i32, k: i32): i32 {
   let skip: u64 = 0, keep: u64 = 0;
   const p = posAt(ply);
   if (k == 2) {
-    const mater = turn(p) ^ 1;
+    const mover = turn(p), mater = mover ^ 1;
     if (!flightsMayBeCovered(p)) {
-      // Only king moves can lead to a mate.
+      // Only king moves can lead to a mate. Without castling rights and double steps next to an
+      // enemy pawn, they are stepped here without generating every move.
+      const moverPawns = colorBB(p, mover) & roleBB(p, PAWN), materPawns = colorBB(p, mater) & roleBB(p, PAWN);
+      const start = moverPawns & (mover == WHITE ? <u64>0xff00 : <u64>0x00ff000000000000);
+      const beside = mover == WHITE ? materPawns >> 16 : materPawns << 16;
+      const epRisk = (start & (((beside << 1) & 0xfefefefefefefefe) | ((beside >> 1) & 0x7f7f7f7f7f7f7f7f))) != 0;
+      if ((castleRooks(p) & colorBB(p, mover)) == 0 && !epRisk) {
+        const kb = colorBB(p, mover) & roleBB(p, KING);
+        const ks = <i32>ctz<u64>(kb);
+        const occ = occupied(p) ^ kb;
+        let t = kingAttacks(ks) & ~colorBB(p, mover);
+        while (t && lines < limit) {
+          const to = <i32>ctz<u64>(t);
+          t &= t - 1;
+          if (attackersTo(p, to, mater, occ) != 0) continue;
+          play(ply, <u32>(ks | (to << 6)));
+          found += help(ply + 1, 1);
+        }
+        if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);
+        return found;
+      }
       skip = ~(<u64>0);
       keep = 0;
-      skip &= ~(colorBB(p, mater ^ 1) & roleBB(p, KING));
+      skip &= ~(colorBB(p, mover) & roleBB(p, KING));
     } else if (!mayCheckBy(p, mater)) {
       skip = ~checkRelevantSquares(p, mater);
-      keep = colorBB(p, mater) | pawnAttacks(mater ^ 1, kingSquare(p, mater ^ 1));
-      skip &= ~(colorBB(p, mater ^ 1) & roleBB(p, KING));
+      keep = colorBB(p, mater) | pawnAttacks(mover, kingSquare(p, mover));
+      skip &= ~(colorBB(p, mover) & roleBB(p, KING));
     }
   }
+  const cnt = generate(ply);
+  const list = movesAt(ply);
   for (let i = 0; i < cnt && lines < limit; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     if (skip != 0 && ((skip >> <u64>(m & 63)) & 1) != 0 && ((keep >> <u64>((m >> 6) & 63)) & 1) == 0 && (m & (M_DOUBLE | M_EP)) == 0) continue;

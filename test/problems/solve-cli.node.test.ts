@@ -15,7 +15,8 @@ const cli = (...args: string[]) => {
 const dir = mkdtempSync(join(tmpdir(), 'gn-solve-'));
 
 // D2-11 of the reference set (T. Kardos 1964, three twins; Popeye: c8=R, c8=N, c8=Q) and H2-01.
-const INP = 'BeginProblem\nTitle D2-11\nPieces White Kc4 Rh7 Pf4 Pg4 Pc7 Black Kd6\nStipulation #2\nTwin Move d6 a6\nTwin Move d6 f6\nEndProblem\n';
+const INP =
+  'BeginProblem\nTitle D2-11\nPieces White Kc4 Rh7 Pf4 Pg4 Pc7 Black Kd6\nStipulation #2\nTwin Move d6 a6\nTwin Move d6 f6\nEndProblem\n';
 
 describe('CLI: solve', () => {
   it('a Popeye file as text and as --json', () => {
@@ -25,11 +26,17 @@ describe('CLI: solve', () => {
     expect(text.code).to.equal(0);
     expect(text.out).to.contain('1.c8=R!').and.to.contain('1.c8=N! (2.Ra7#)');
     const json = JSON.parse(cli('solve', file, '--json').out);
-    expect(json).to.deep.equal([{ id: 'D2-11', stipulation: '#2', parts: [
-      { twin: 'a', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8r', san: 'c8=R' }] },
-      { twin: 'b', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8n', san: 'c8=N' }] },
-      { twin: 'c', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8q', san: 'c8=Q' }] },
-    ] }]);
+    expect(json).to.deep.equal([
+      {
+        id: 'D2-11',
+        stipulation: '#2',
+        parts: [
+          { twin: 'a', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8r', san: 'c8=R' }] },
+          { twin: 'b', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8n', san: 'c8=N' }] },
+          { twin: 'c', stipulation: '#2', status: '!', solutions: [{ uci: 'c7c8q', san: 'c8=Q' }] },
+        ],
+      },
+    ]);
   });
 
   it('a FEN with --stip; a FEN without it is a usage error', () => {
@@ -42,7 +49,10 @@ describe('CLI: solve', () => {
   it('--set-status writes the status letters into a PBI file', () => {
     const file = join(dir, 'two.pbi');
     // D2-01 (two keys: cooked) and D2-09 (no solution without the e.p. right).
-    writeFileSync(file, '#PBI 1.2\nVäth:8/3Q4/5k2/8/8/3PB1P1/8/K2B4:#2::::::\nVäth:7R/7p/5P1k/4PKpP/8/8/8/8:#2::::::\n');
+    writeFileSync(
+      file,
+      '#PBI 1.2\nVäth:8/3Q4/5k2/8/8/3PB1P1/8/K2B4:#2::::::\nVäth:7R/7p/5P1k/4PKpP/8/8/8/8:#2::::::\n',
+    );
     const r = cli('solve', file, '--set-status');
     expect(r.code).to.equal(0);
     const lines = readFileSync(file, 'utf8').trim().split('\n');

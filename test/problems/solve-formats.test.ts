@@ -1,7 +1,15 @@
 // solve() on PBI records and problem XML made from the reference problems (position and
 // stipulation only): the same solutions and statuses as Popeye's.
 import { expect } from 'chai';
-import { solve, parsePbi, pbiToXml, makeProblemXml, parseProblemXml, makeForsyth, parseForsyth } from 'gamenotation/problems';
+import {
+  solve,
+  parsePbi,
+  pbiToXml,
+  makeProblemXml,
+  parseProblemXml,
+  makeForsyth,
+  parseForsyth,
+} from 'gamenotation/problems';
 import { referenceProblems, type ReferenceProblem } from './support.js';
 
 const key = (u: string | string[]) => (Array.isArray(u) ? u.join(' ') : u);
@@ -12,12 +20,17 @@ describe('solve: PBI and problem XML inputs', () => {
   let pbiText = '';
   before(async () => {
     // Untwinned problems without an e.p. right (PBI has no field for it), as PBI lines.
-    problems = (await referenceProblems()).filter((p) => p.parts.length === 1 && !SLOW.has(p.id) && p.fen.split(' ')[3] === '-');
-    const lines = problems.map((p) => `${p.author}:${makeForsyth(parseForsyth(p.fen.split(' ')[0]!, { allowN: true }).board, 'S')}:${p.stipulation}::::::`);
+    problems = (await referenceProblems()).filter(
+      (p) => p.parts.length === 1 && !SLOW.has(p.id) && p.fen.split(' ')[3] === '-',
+    );
+    const lines = problems.map(
+      (p) =>
+        `${p.author}:${makeForsyth(parseForsyth(p.fen.split(' ')[0]!, { allowN: true }).board, 'S')}:${p.stipulation}::::::`,
+    );
     pbiText = `#PBI 1.2\n${lines.join('\n')}\n`;
   });
 
-  it('PBI records: solutions and status letters equal Popeye\'s', () => {
+  it("PBI records: solutions and status letters equal Popeye's", () => {
     const doc = parsePbi(pbiText);
     expect(doc.errors).to.deep.equal([]);
     expect(doc.problems.length).to.equal(problems.length);
@@ -26,7 +39,9 @@ describe('solve: PBI and problem XML inputs', () => {
       const r = solve(rec, { intended: ref.intended_solutions ?? undefined });
       if (!r.ok) throw new Error(`${problems[i]!.id}: ${r.error.code} ${r.error.message}`);
       expect(r.value.parts[0]!.fen, problems[i]!.id).to.equal(ref.fen);
-      expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problems[i]!.id).to.deep.equal(ref.solutions.map((s) => key(s.uci)).sort());
+      expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problems[i]!.id).to.deep.equal(
+        ref.solutions.map((s) => key(s.uci)).sort(),
+      );
       expect(r.value.parts[0]!.status, problems[i]!.id).to.equal(ref.status);
     });
   });
@@ -39,7 +54,9 @@ describe('solve: PBI and problem XML inputs', () => {
       const ref = problems[i]!.parts[0]!;
       const r = solve(problem);
       if (!r.ok) throw new Error(`${problems[i]!.id}: ${r.error.code} ${r.error.message}`);
-      expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problems[i]!.id).to.deep.equal(ref.solutions.map((s) => key(s.uci)).sort());
+      expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problems[i]!.id).to.deep.equal(
+        ref.solutions.map((s) => key(s.uci)).sort(),
+      );
     });
   });
 });

@@ -34,7 +34,11 @@ export function helpLinesOf(block: string, whiteFirst: boolean): string[] {
   for (const raw of block.split('\n')) {
     const line = raw.trim();
     if (whiteFirst ? !line.startsWith('1...') : !line.startsWith('1.') || line.startsWith('1...')) continue;
-    const tokens = line.replace(/^1\.(\.\.)?/, '').split(/\s+/).map((t) => t.replace(/^[0-9]+\./, '')).filter((t) => MOVE.test(t) || t.startsWith('0-0'));
+    const tokens = line
+      .replace(/^1\.(\.\.)?/, '')
+      .split(/\s+/)
+      .map((t) => t.replace(/^[0-9]+\./, ''))
+      .filter((t) => MOVE.test(t) || t.startsWith('0-0'));
     const moves = tokens.map((t, i) => moveUci(t, whiteFirst ? i % 2 === 0 : i % 2 === 1));
     if (moves.length && moves.every(Boolean)) out.push(moves.join(' '));
   }

@@ -38,10 +38,14 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       const inp = await readShared(`problems/popeye/${input}`);
       const out = await readShared(`problems/popeye/${output}`);
       if (inp === null || out === null) {
-        const facts = JSON.parse(await (await import('../support/data.js')).readFixture('problems/solve-popeye-facts.json')) as { input: string; stipulation: string; solutions: string[] }[];
+        const facts = JSON.parse(
+          await (await import('../support/data.js')).readFixture('problems/solve-popeye-facts.json'),
+        ) as { input: string; stipulation: string; solutions: string[] }[];
         for (const f of facts) {
           const r = solve(f.input);
-          expect(r.ok && r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort()).to.deep.equal([...f.solutions].sort());
+          expect(r.ok && r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort()).to.deep.equal(
+            [...f.solutions].sort(),
+          );
         }
         return;
       }

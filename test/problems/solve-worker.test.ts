@@ -12,7 +12,11 @@ describe('solve in the worker', () => {
 
   it('solves a #2 with progress per key tried (D2-01: two keys, as Popeye finds)', async () => {
     const seen: Progress[] = [];
-    const solved = await worker.run('solveProblem', { problem: { fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' } }, { onProgress: (p) => seen.push(p) });
+    const solved = await worker.run(
+      'solveProblem',
+      { problem: { fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' } },
+      { onProgress: (p) => seen.push(p) },
+    );
     expect(solved.parts[0]!.solutions.map((s) => s.uci).sort()).to.deep.equal(['d1b3', 'd1h5']);
     expect(solved.parts[0]!.status).to.equal('*');
     expect(seen.length).to.be.greaterThan(10);
@@ -21,16 +25,26 @@ describe('solve in the worker', () => {
   it('aborts a long solve within 50 ms and stays usable', async () => {
     const controller = new AbortController();
     // H3-03 of the reference set: seconds of work.
-    const job = worker.run('solveProblem', { problem: { fen: 'K7/7p/3n1b2/1r4rp/3pk2p/1b6/6R1/2nB3q b - - 0 1', stipulation: 'h#3' } }, { signal: controller.signal });
+    const job = worker.run(
+      'solveProblem',
+      { problem: { fen: 'K7/7p/3n1b2/1r4rp/3pk2p/1b6/6R1/2nB3q b - - 0 1', stipulation: 'h#3' } },
+      { signal: controller.signal },
+    );
     await new Promise((r) => setTimeout(r, 100));
     const t0 = performance.now();
     controller.abort();
     let error: unknown;
-    try { await job; } catch (e) { error = e; }
+    try {
+      await job;
+    } catch (e) {
+      error = e;
+    }
     const ms = performance.now() - t0;
     expect((error as Error)?.name).to.equal('AbortError');
     console.log(`solve aborted after ${ms.toFixed(1)} ms`);
-    const again = await worker.run('solveProblem', { problem: { fen: '8/8/8/8/8/2K1p3/2Q5/4k3 w - - 0 1', stipulation: '#2' } });
+    const again = await worker.run('solveProblem', {
+      problem: { fen: '8/8/8/8/8/2K1p3/2Q5/4k3 w - - 0 1', stipulation: '#2' },
+    });
     expect(again.parts[0]!.solutions.map((s) => s.uci)).to.deep.equal(['c2g2']);
   });
 });

@@ -28,13 +28,18 @@ describe('solve: the reference problems (Popeye 4.104)', () => {
       const result = solve(problem.popeye_input, { intended: problem.parts[0]!.intended_solutions ?? undefined });
       if (!result.ok) throw new Error(`${problem.id}: ${result.error.code} ${result.error.message}`);
       const parts = result.value.parts;
-      expect(parts.map((p) => p.stipulation), problem.id).to.deep.equal(problem.parts.map((p) => p.stipulation));
+      expect(
+        parts.map((p) => p.stipulation),
+        problem.id,
+      ).to.deep.equal(problem.parts.map((p) => p.stipulation));
       problem.parts.forEach((ref, i) => {
         const got = parts[i]!;
         const where = `${problem.id} part ${i + 1} (${ref.twin_command ?? 'diagram'})`;
         expect(got.fen, where).to.equal(ref.fen);
         expect(got.twinCommand, where).to.equal(ref.twin_command);
-        expect(got.solutions.map((s) => key(s.uci)).sort(), where).to.deep.equal(ref.solutions.map((s) => key(s.uci)).sort());
+        expect(got.solutions.map((s) => key(s.uci)).sort(), where).to.deep.equal(
+          ref.solutions.map((s) => key(s.uci)).sort(),
+        );
         expect(got.shortSolution, where).to.equal(ref.short_solution_exists);
         expect(got.status, where).to.equal(ref.status);
         checked++;
@@ -48,7 +53,10 @@ describe('solve: the reference problems (Popeye 4.104)', () => {
       const ref = problem.parts[0]!;
       const r = solve({ fen: ref.fen, stipulation: ref.stipulation, intended: ref.intended_solutions ?? undefined });
       expect(r.ok, problem.id).to.equal(true);
-      if (r.ok) expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problem.id).to.deep.equal(ref.solutions.map((s) => key(s.uci)).sort());
+      if (r.ok)
+        expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problem.id).to.deep.equal(
+          ref.solutions.map((s) => key(s.uci)).sort(),
+        );
     }
   });
 });
@@ -75,8 +83,12 @@ describe('solve: castling and e.p. decide the key', () => {
   });
 
   it('e.p. given by the last move decides a #2 (D2-15 from the reference; D2-09 has none)', () => {
-    const withEp = solve('BeginProblem\nPieces White Kf5 Rh8 Pe5 Pf6 Ph5 Black Kh6 Pg5 Ph7\nStipulation #2\nOption EnPassant g7g5\nEndProblem\n');
-    const without = solve('BeginProblem\nPieces White Kf5 Rh8 Pe5 Pf6 Ph5 Black Kh6 Pg5 Ph7\nStipulation #2\nEndProblem\n');
+    const withEp = solve(
+      'BeginProblem\nPieces White Kf5 Rh8 Pe5 Pf6 Ph5 Black Kh6 Pg5 Ph7\nStipulation #2\nOption EnPassant g7g5\nEndProblem\n',
+    );
+    const without = solve(
+      'BeginProblem\nPieces White Kf5 Rh8 Pe5 Pf6 Ph5 Black Kh6 Pg5 Ph7\nStipulation #2\nEndProblem\n',
+    );
     expect(withEp.ok && withEp.value.parts[0]!.fen).to.equal('7R/7p/5P1k/4PKpP/8/8/8/8 w - g6 0 1');
     // With the e.p. right: 1.hxg6 e.p. is the key (Väth's test data); without it there is none.
     expect(withEp.ok && withEp.value.parts[0]!.solutions.map((s) => s.uci)).to.deep.equal(['h5g6']);
@@ -86,7 +98,8 @@ describe('solve: castling and e.p. decide the key', () => {
 
 describe('solve: input forms and errors', () => {
   it('reads several problems from one Popeye file, in order', () => {
-    const text = 'BeginProblem\nTitle one\nPieces White Kc3 Qc2 Black Ke1 Pe3\nStipulation #2\nNextProblem\nTitle two\nPieces White Ka1 Qd7 Bd1 Be3 Pd3 Pg3 Black Kf6\nStipulation #2\nEndProblem\n';
+    const text =
+      'BeginProblem\nTitle one\nPieces White Kc3 Qc2 Black Ke1 Pe3\nStipulation #2\nNextProblem\nTitle two\nPieces White Ka1 Qd7 Bd1 Be3 Pd3 Pg3 Black Kf6\nStipulation #2\nEndProblem\n';
     const r = solveAll(text);
     expect(r.ok).to.equal(true);
     if (!r.ok) return;
@@ -116,7 +129,10 @@ describe('solve: input forms and errors', () => {
 
   it('an aborted signal ends the solve with ERR_SOLVE_ABORTED; progress is reported per key tried', () => {
     const seen: number[] = [];
-    const r = solve({ fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' }, { onProgress: (p) => seen.push(p.done) });
+    const r = solve(
+      { fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' },
+      { onProgress: (p) => seen.push(p.done) },
+    );
     expect(r.ok).to.equal(true);
     expect(seen.length).to.be.greaterThan(10);
     const controller = new AbortController();
@@ -137,7 +153,8 @@ describe('solve: mutated Popeye input never throws', () => {
   it('300 mutations of a twinned input: parsePopeye and solveAll return values with ERR_ codes', async () => {
     const { rng } = await import('./support.js');
     const random = rng(18);
-    const base = 'BeginProblem\nTitle t\nPieces White Kc4 Rh7 Pf4 Pg4 Pc7 Black Kd6\nStipulation #2\nOption NoBoard Try Defence 1\nTwin Move d6 a6\nTwin Continued Rotate 90\nTwin Mirror a1<-->h1\nTwin Shift a1 b2\nEndProblem\n';
+    const base =
+      'BeginProblem\nTitle t\nPieces White Kc4 Rh7 Pf4 Pg4 Pc7 Black Kd6\nStipulation #2\nOption NoBoard Try Defence 1\nTwin Move d6 a6\nTwin Continued Rotate 90\nTwin Mirror a1<-->h1\nTwin Shift a1 b2\nEndProblem\n';
     const alphabet = ' \n#{}abcdhks12345678KQRBSPeh.+-<>';
     for (let i = 0; i < 300; i++) {
       const chars = [...base];

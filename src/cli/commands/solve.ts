@@ -1,6 +1,15 @@
 // `gamenotation solve FILE.inp|FILE.pbi|FILE.xml [--json] [--set-status]` and
 // `gamenotation solve "<FEN>" --stip "h#3"`: the chess problem solver.
-import { makePbi, parsePbi, parseProblemXml, solve, solveAll, withPbiStatus, type SolvedProblem, type SolveOptions } from '../../problems/index.js';
+import {
+  makePbi,
+  parsePbi,
+  parseProblemXml,
+  solve,
+  solveAll,
+  withPbiStatus,
+  type SolvedProblem,
+  type SolveOptions,
+} from '../../problems/index.js';
 import type { Result } from '../../errors.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
@@ -8,7 +17,10 @@ import type { Command, CommandContext } from '../types.js';
 
 const FEN_BOARD = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
 
-interface Job { label: string; result: Result<SolvedProblem> }
+interface Job {
+  label: string;
+  result: Result<SolvedProblem>;
+}
 
 function json(p: SolvedProblem): object {
   return {
@@ -26,10 +38,16 @@ function json(p: SolvedProblem): object {
 export const solveCommand: Command = {
   name: 'solve',
   summary: 'solve chess problems (#n, h#n, s#n) from Popeye input, PBI, problem XML or a FEN with --stip',
-  usage: 'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status]',
+  usage:
+    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status]',
   options: {
-    stip: { type: 'string' }, json: { type: 'boolean' }, tries: { type: 'boolean' }, 'max-solutions': { type: 'string' },
-    intended: { type: 'string' }, 'set-status': { type: 'boolean' }, 'set-play': { type: 'boolean' },
+    stip: { type: 'string' },
+    json: { type: 'boolean' },
+    tries: { type: 'boolean' },
+    'max-solutions': { type: 'string' },
+    intended: { type: 'string' },
+    'set-status': { type: 'boolean' },
+    'set-play': { type: 'boolean' },
   },
   async run(ctx: CommandContext) {
     const [arg] = ctx.positionals;
@@ -52,8 +70,11 @@ export const solveCommand: Command = {
       const text = new TextDecoder().decode(input.bytes);
       if (/\.pbi$/i.test(arg) || /^\uFEFF?#PBI/.test(text)) {
         const doc = parsePbi(input.bytes);
-        for (const e of doc.errors) ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
-        doc.problems.forEach((p, i) => jobs.push({ label: `${input.name}:${p.line ?? i + 1}`, result: solve(p, options) }));
+        for (const e of doc.errors)
+          ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+        doc.problems.forEach((p, i) =>
+          jobs.push({ label: `${input.name}:${p.line ?? i + 1}`, result: solve(p, options) }),
+        );
         if (ctx.options['set-status']) {
           const updated = doc.problems.map((p, i) => {
             const r = jobs[i]!.result;
@@ -65,8 +86,11 @@ export const solveCommand: Command = {
       } else if (/\.xml$/i.test(arg) || /^\s*(<\?xml|<problems)/.test(text)) {
         if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
         const doc = parseProblemXml(input.bytes);
-        for (const e of doc.errors) ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
-        (doc.document?.problems ?? []).forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, result: solve(p, options) }));
+        for (const e of doc.errors)
+          ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+        (doc.document?.problems ?? []).forEach((p, i) =>
+          jobs.push({ label: `${input.name} problem ${i + 1}`, result: solve(p, options) }),
+        );
         if (!doc.document) return EXIT_INPUT;
       } else {
         if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
@@ -92,7 +116,11 @@ export const solveCommand: Command = {
       if (ctx.options.json) out.push(json(p));
       else {
         const head = `${p.id ?? job.label}  ${p.stipulation}`;
-        const body = p.parts.map((part) => `${part.text}\n  status ${part.status}${part.shortSolution ? ' (shorter solution exists)' : ''}`).join('\n');
+        const body = p.parts
+          .map(
+            (part) => `${part.text}\n  status ${part.status}${part.shortSolution ? ' (shorter solution exists)' : ''}`,
+          )
+          .join('\n');
         ctx.io.out(`${head}\n${body}\n\n`);
       }
     }

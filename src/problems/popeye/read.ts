@@ -64,28 +64,108 @@ export interface PopeyeParseResult {
 
 // Keyword → canonical name, English and German (Popeye's own vocabularies).
 const COMMANDS: Record<string, string> = {
-  beginproblem: 'begin', anfangproblem: 'begin', endproblem: 'end', endeproblem: 'end', nextproblem: 'next', weiteresproblem: 'next',
-  pieces: 'pieces', steine: 'pieces', white: 'white', weiss: 'white', black: 'black', schwarz: 'black',
-  stipulation: 'stipulation', forderung: 'stipulation', option: 'option', twin: 'twin', zwilling: 'twin',
-  zeroposition: 'zero', nullstellung: 'zero', author: 'author', autor: 'author', title: 'title', titel: 'title',
-  origin: 'origin', quelle: 'origin', remark: 'remark', bemerkung: 'remark', protocol: 'protocol', protokoll: 'protocol',
-  condition: 'condition', bedingung: 'condition', sstipulation: 'sstipulation', award: 'award', auszeichnung: 'award',
+  beginproblem: 'begin',
+  anfangproblem: 'begin',
+  endproblem: 'end',
+  endeproblem: 'end',
+  nextproblem: 'next',
+  weiteresproblem: 'next',
+  pieces: 'pieces',
+  steine: 'pieces',
+  white: 'white',
+  weiss: 'white',
+  black: 'black',
+  schwarz: 'black',
+  stipulation: 'stipulation',
+  forderung: 'stipulation',
+  option: 'option',
+  twin: 'twin',
+  zwilling: 'twin',
+  zeroposition: 'zero',
+  nullstellung: 'zero',
+  author: 'author',
+  autor: 'author',
+  title: 'title',
+  titel: 'title',
+  origin: 'origin',
+  quelle: 'origin',
+  remark: 'remark',
+  bemerkung: 'remark',
+  protocol: 'protocol',
+  protokoll: 'protocol',
+  condition: 'condition',
+  bedingung: 'condition',
+  sstipulation: 'sstipulation',
+  award: 'award',
+  auszeichnung: 'award',
 };
 const OPTIONS: Record<string, string> = {
-  noboard: 'noBoard', ohnebrett: 'noBoard', intelligent: 'intelligent', enpassant: 'enPassant', nothreat: 'noThreat',
-  ohnedrohung: 'noThreat', try: 'try', verfuehrung: 'try', defence: 'defence', widerlegung: 'defence', setplay: 'setPlay',
-  satzspiel: 'setPlay', maxsolutions: 'maxSolutions', maxloesungen: 'maxSolutions', nocastling: 'noCastling',
-  keinerochade: 'noCastling', variation: 'variations', varianten: 'variations', threat: 'threat', drohung: 'threat',
-  movenumbers: 'moveNumbers', zugnummern: 'moveNumbers', nowk: 'ignore', nobk: 'ignore', white: 'whiteFirst', weiss: 'whiteFirst',
-  halfduplex: 'unsupported', duplex: 'unsupported', postkeyplay: 'unsupported', nontrivial: 'unsupported', keepmatingpiece: 'unsupported',
-  noshortvariations: 'ignore', ohnekurzvarianten: 'ignore', quodlibet: 'unsupported', goalisend: 'unsupported',
-  maxtime: 'maxTime', maxzeit: 'maxTime', enpassent: 'enPassant',
+  noboard: 'noBoard',
+  ohnebrett: 'noBoard',
+  intelligent: 'intelligent',
+  enpassant: 'enPassant',
+  nothreat: 'noThreat',
+  ohnedrohung: 'noThreat',
+  try: 'try',
+  verfuehrung: 'try',
+  defence: 'defence',
+  widerlegung: 'defence',
+  setplay: 'setPlay',
+  satzspiel: 'setPlay',
+  maxsolutions: 'maxSolutions',
+  maxloesungen: 'maxSolutions',
+  nocastling: 'noCastling',
+  keinerochade: 'noCastling',
+  variation: 'variations',
+  varianten: 'variations',
+  threat: 'threat',
+  drohung: 'threat',
+  movenumbers: 'moveNumbers',
+  zugnummern: 'moveNumbers',
+  nowk: 'ignore',
+  nobk: 'ignore',
+  white: 'whiteFirst',
+  weiss: 'whiteFirst',
+  halfduplex: 'unsupported',
+  duplex: 'unsupported',
+  postkeyplay: 'unsupported',
+  nontrivial: 'unsupported',
+  keepmatingpiece: 'unsupported',
+  noshortvariations: 'ignore',
+  ohnekurzvarianten: 'ignore',
+  quodlibet: 'unsupported',
+  goalisend: 'unsupported',
+  maxtime: 'maxTime',
+  maxzeit: 'maxTime',
+  enpassent: 'enPassant',
 };
 const TWIN_OPS: Record<string, string> = {
-  move: 'move', versetze: 'move', exchange: 'exchange', tausche: 'exchange', add: 'add', hinzufuegen: 'add',
-  remove: 'remove', entferne: 'remove', substitute: 'substitute', ersetze: 'substitute', rotate: 'rotate', drehung: 'rotate',
-  mirror: 'mirror', spiegelung: 'mirror', shift: 'shift', verschiebung: 'shift', stipulation: 'stipulation', forderung: 'stipulation',
-  continued: 'continued', fortsetzung: 'continued', ferner: 'continued', zeroposition: 'zero', nullstellung: 'zero', polishtype: 'polish', polnischertyp: 'polish', farbwechsel: 'polish',
+  move: 'move',
+  versetze: 'move',
+  exchange: 'exchange',
+  tausche: 'exchange',
+  add: 'add',
+  hinzufuegen: 'add',
+  remove: 'remove',
+  entferne: 'remove',
+  substitute: 'substitute',
+  ersetze: 'substitute',
+  rotate: 'rotate',
+  drehung: 'rotate',
+  mirror: 'mirror',
+  spiegelung: 'mirror',
+  shift: 'shift',
+  verschiebung: 'shift',
+  stipulation: 'stipulation',
+  forderung: 'stipulation',
+  continued: 'continued',
+  fortsetzung: 'continued',
+  ferner: 'continued',
+  zeroposition: 'zero',
+  nullstellung: 'zero',
+  polishtype: 'polish',
+  polnischertyp: 'polish',
+  farbwechsel: 'polish',
 };
 // Piece letters follow the language of the first keyword (Popeye's English S is the knight; N is
 // the nightrider, a fairy piece). German: König Dame Turm Läufer Springer Bauer.
@@ -103,7 +183,11 @@ function lookup(table: Record<string, string>, word: string): string | undefined
   return hits.size === 1 ? [...hits][0] : undefined;
 }
 
-interface Token { text: string; line: number; column: number }
+interface Token {
+  text: string;
+  line: number;
+  column: number;
+}
 
 function tokenize(text: string): { tokens: Token[]; lines: string[] } {
   const tokens: Token[] = [];
@@ -120,14 +204,17 @@ function tokenize(text: string): { tokens: Token[]; lines: string[] } {
       while (word.length) {
         if (inComment) {
           const end = word.indexOf('}');
-          if (end < 0) { word = ''; break; }
+          if (end < 0) break;
           inComment = false;
           word = word.slice(end + 1);
           col += end + 1;
           continue;
         }
         const start = word.indexOf('{');
-        if (start < 0) { tokens.push({ text: word, line: l + 1, column: col }); break; }
+        if (start < 0) {
+          tokens.push({ text: word, line: l + 1, column: col });
+          break;
+        }
         if (start > 0) tokens.push({ text: word.slice(0, start), line: l + 1, column: col });
         inComment = true;
         word = word.slice(start + 1);
@@ -176,7 +263,8 @@ export function parsePopeye(text: string): PopeyeParseResult {
   });
   const finish = () => {
     if (current) {
-      if (!current.stipulation) fail({ text: '', line: current.line, column: 1 }, 'ERR_POPEYE_STIPULATION', 'the problem has no stipulation');
+      if (!current.stipulation)
+        fail({ text: '', line: current.line, column: 1 }, 'ERR_POPEYE_STIPULATION', 'the problem has no stipulation');
       problems.push(current);
     }
   };
@@ -189,12 +277,18 @@ export function parsePopeye(text: string): PopeyeParseResult {
       i++;
       n++;
       const kind = PIECE_LETTERS[m[1]!.toLowerCase()]!;
-      for (let s = 0; s < m[2]!.length; s += 2) current!.board.squares[parseSquare(m[2]!.slice(s, s + 2))!] = { color, kind };
+      for (let s = 0; s < m[2]!.length; s += 2)
+        current!.board.squares[parseSquare(m[2]!.slice(s, s + 2))!] = { color, kind };
     }
     const t = tokens[i];
-    const isKeyword = t && (lookup(COMMANDS, t.text) || lookup({ white: 1, weiss: 1, black: 1, schwarz: 1 } as any, t.text));
+    const isKeyword =
+      t && (lookup(COMMANDS, t.text) || lookup({ white: 1, weiss: 1, black: 1, schwarz: 1 } as any, t.text));
     if (n === 0 || (t && !isKeyword && t.line === tokens[i - 1]?.line)) {
-      fail(t ?? start, 'ERR_POPEYE_PIECE', t ? `'${t.text}' is not an orthodox piece on a square (e.g. Ke1, Sb1c3)` : 'pieces expected');
+      fail(
+        t ?? start,
+        'ERR_POPEYE_PIECE',
+        t ? `'${t.text}' is not an orthodox piece on a square (e.g. Ke1, Sb1c3)` : 'pieces expected',
+      );
       if (t && !isKeyword) i++;
     }
   };
@@ -202,17 +296,31 @@ export function parsePopeye(text: string): PopeyeParseResult {
     const t = tokens[i++]!;
     const cmd = lookup(COMMANDS, t.text);
     if (!started) {
-      if (cmd !== 'begin') { fail(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`); return { problems, errors, warnings }; }
+      if (cmd !== 'begin') {
+        fail(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`);
+        return { problems, errors, warnings };
+      }
       started = true;
       if (GERMAN_BEGIN.test(t.text)) PIECE_LETTERS = LETTERS_DE;
       current = newProblem(t.line);
       continue;
     }
-    if (!current) { fail(t, 'ERR_POPEYE_AFTER_END', `'${t.text}' after EndProblem`); break; }
+    if (!current) {
+      fail(t, 'ERR_POPEYE_AFTER_END', `'${t.text}' after EndProblem`);
+      break;
+    }
     switch (cmd) {
-      case 'begin': fail(t, 'ERR_POPEYE_BEGIN', 'BeginProblem inside a problem'); break;
-      case 'end': finish(); current = undefined; break;
-      case 'next': finish(); current = newProblem(t.line); break;
+      case 'begin':
+        fail(t, 'ERR_POPEYE_BEGIN', 'BeginProblem inside a problem');
+        break;
+      case 'end':
+        finish();
+        current = undefined;
+        break;
+      case 'next':
+        finish();
+        current = newProblem(t.line);
+        break;
       case 'pieces': {
         while (i < tokens.length) {
           const c = tokens[i]!;
@@ -223,12 +331,19 @@ export function parsePopeye(text: string): PopeyeParseResult {
         }
         break;
       }
-      case 'white': case 'black': pieceList(cmd, t); break;
+      case 'white':
+      case 'black':
+        pieceList(cmd, t);
+        break;
       case 'stipulation': {
         const s = tokens[i];
-        if (!s || s.line !== t.line) { fail(t, 'ERR_POPEYE_STIPULATION', 'Stipulation needs a value'); break; }
+        if (!s || s.line !== t.line) {
+          fail(t, 'ERR_POPEYE_STIPULATION', 'Stipulation needs a value');
+          break;
+        }
         i++;
-        if (!/^([hs]?#|#)[1-9][0-9]*(\.5)?$/i.test(s.text)) fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not #n, h#n(.5) or s#n`);
+        if (!/^([hs]?#|#)[1-9][0-9]*(\.5)?$/i.test(s.text))
+          fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not #n, h#n(.5) or s#n`);
         current.stipulation = s.text.toLowerCase();
         break;
       }
@@ -246,24 +361,59 @@ export function parsePopeye(text: string): PopeyeParseResult {
           i++;
           const next = tokens[i];
           const number = () => {
-            if (next && /^[0-9]+$/.test(next.text)) { i++; return Number(next.text); }
+            if (next && /^[0-9]+$/.test(next.text)) {
+              i++;
+              return Number(next.text);
+            }
             fail(next ?? o, 'ERR_POPEYE_OPTION', `option ${o.text} needs a number`);
             return undefined;
           };
           switch (opt) {
-            case 'noBoard': current.options.noBoard = true; break;
-            case 'intelligent': current.options.intelligent = true; break;
-            case 'noThreat': current.options.noThreat = true; break;
-            case 'try': current.options.try = true; break;
-            case 'setPlay': current.options.setPlay = true; break;
-            case 'variations': current.options.variations = true; break;
-            case 'defence': { const n = number(); if (n !== undefined) current.options.defence = n; break; }
-            case 'maxSolutions': { const n = number(); if (n !== undefined) current.options.maxSolutions = n; break; }
-            case 'threat': case 'maxTime': number(); break;
-            case 'moveNumbers': case 'ignore': break;
+            case 'noBoard':
+              current.options.noBoard = true;
+              break;
+            case 'intelligent':
+              current.options.intelligent = true;
+              break;
+            case 'noThreat':
+              current.options.noThreat = true;
+              break;
+            case 'try':
+              current.options.try = true;
+              break;
+            case 'setPlay':
+              current.options.setPlay = true;
+              break;
+            case 'variations':
+              current.options.variations = true;
+              break;
+            case 'defence': {
+              const n = number();
+              if (n !== undefined) current.options.defence = n;
+              break;
+            }
+            case 'maxSolutions': {
+              const n = number();
+              if (n !== undefined) current.options.maxSolutions = n;
+              break;
+            }
+            case 'threat':
+            case 'maxTime':
+              number();
+              break;
+            case 'moveNumbers':
+            case 'ignore':
+              break;
             case 'enPassant': {
               const m = next && /^((?:[a-h][1-8]){2,})$/i.exec(next.text);
-              if (!m) { fail(next ?? o, 'ERR_POPEYE_OPTION', 'EnPassant needs the squares of the last double step (e.g. e2e3e4)'); break; }
+              if (!m) {
+                fail(
+                  next ?? o,
+                  'ERR_POPEYE_OPTION',
+                  'EnPassant needs the squares of the last double step (e.g. e2e3e4)',
+                );
+                break;
+              }
               i++;
               const sq = parseSquare(next!.text.slice(2, 4))!;
               const first = parseSquare(next!.text.slice(0, 2))!;
@@ -273,76 +423,149 @@ export function parsePopeye(text: string): PopeyeParseResult {
             }
             case 'noCastling': {
               const squares: number[] = [];
-              while (tokens[i] && parseSquare(tokens[i]!.text) !== undefined) squares.push(parseSquare(tokens[i++]!.text)!);
+              while (tokens[i] && parseSquare(tokens[i]!.text) !== undefined)
+                squares.push(parseSquare(tokens[i++]!.text)!);
               current.options.noCastling = squares;
               break;
             }
-            case 'whiteFirst': case 'unsupported': fail(o, 'ERR_POPEYE_OPTION', `option '${o.text}' is not supported by this solver`); break;
+            case 'whiteFirst':
+            case 'unsupported':
+              fail(o, 'ERR_POPEYE_OPTION', `option '${o.text}' is not supported by this solver`);
+              break;
           }
         }
         break;
       }
-      case 'twin': case 'zero': {
+      case 'twin':
+      case 'zero': {
         const text = restOfLine(t);
         const twin = parseTwin(text, t, fail);
         if (cmd === 'zero') twin.zero = true;
         if (twin) current.twins.push(twin);
         break;
       }
-      case 'author': { const v = restOfLine(t); current.author = current.author ? `${current.author}; ${v}` : v; break; }
-      case 'title': current.title = restOfLine(t); break;
-      case 'origin': current.origin = restOfLine(t); break;
-      case 'remark': current.remarks.push(restOfLine(t)); break;
-      case 'award': case 'protocol': restOfLine(t); break;
-      case 'condition': fail(t, 'ERR_POPEYE_CONDITION', 'fairy conditions are not supported by this solver'); restOfLine(t); break;
-      case 'sstipulation': fail(t, 'ERR_POPEYE_STIPULATION', 'SStipulation is not supported; use Stipulation'); restOfLine(t); break;
-      default: fail(t, 'ERR_POPEYE_KEYWORD', `unknown or unsupported keyword '${t.text}'`); break;
+      case 'author': {
+        const v = restOfLine(t);
+        current.author = current.author ? `${current.author}; ${v}` : v;
+        break;
+      }
+      case 'title':
+        current.title = restOfLine(t);
+        break;
+      case 'origin':
+        current.origin = restOfLine(t);
+        break;
+      case 'remark':
+        current.remarks.push(restOfLine(t));
+        break;
+      case 'award':
+      case 'protocol':
+        restOfLine(t);
+        break;
+      case 'condition':
+        fail(t, 'ERR_POPEYE_CONDITION', 'fairy conditions are not supported by this solver');
+        restOfLine(t);
+        break;
+      case 'sstipulation':
+        fail(t, 'ERR_POPEYE_STIPULATION', 'SStipulation is not supported; use Stipulation');
+        restOfLine(t);
+        break;
+      default:
+        fail(t, 'ERR_POPEYE_KEYWORD', `unknown or unsupported keyword '${t.text}'`);
+        break;
     }
   }
   if (current) {
-    if (started) warnings.push({ code: 'ERR_POPEYE_END', message: 'the input ends without EndProblem', line: lines.length, column: 1 });
+    if (started)
+      warnings.push({
+        code: 'ERR_POPEYE_END',
+        message: 'the input ends without EndProblem',
+        line: lines.length,
+        column: 1,
+      });
     finish();
   }
   if (!started) fail(undefined, 'ERR_POPEYE_BEGIN', 'empty input: a Popeye input starts with BeginProblem');
   return { problems, errors, warnings };
 }
 
-function parseTwin(text: string, at: Token, fail: (t: Token | undefined, code: string, message: string) => void): PopeyeTwin {
+function parseTwin(
+  text: string,
+  at: Token,
+  fail: (t: Token | undefined, code: string, message: string) => void,
+): PopeyeTwin {
   const twin: PopeyeTwin = { continued: false, ops: [], text, line: at.line };
   const words = text.split(/\s+/).filter(Boolean);
   const where = (k: number): Token => ({ text: words[k] ?? '', line: at.line, column: at.column });
   let k = 0;
   const sq = (): number | undefined => {
     const s = words[k] !== undefined ? parseSquare(words[k]!) : undefined;
-    if (s === undefined) fail(where(k), 'ERR_POPEYE_TWIN', `a square expected in twin '${text}', found '${words[k] ?? ''}'`);
+    if (s === undefined)
+      fail(where(k), 'ERR_POPEYE_TWIN', `a square expected in twin '${text}', found '${words[k] ?? ''}'`);
     k++;
     return s;
   };
   const kind = (): string | undefined => {
     const w = words[k++];
     const v = w && w.length === 1 ? PIECE_LETTERS[w.toLowerCase()] : undefined;
-    if (!v) fail(where(k - 1), 'ERR_POPEYE_TWIN', `an orthodox piece letter expected in twin '${text}', found '${w ?? ''}'`);
+    if (!v)
+      fail(where(k - 1), 'ERR_POPEYE_TWIN', `an orthodox piece letter expected in twin '${text}', found '${w ?? ''}'`);
     return v;
   };
   while (k < words.length) {
     const op = lookup(TWIN_OPS, words[k]!);
     k++;
     switch (op) {
-      case 'continued': twin.continued = true; break;
-      case 'move': { const a = sq(), b = sq(); if (a !== undefined && b !== undefined) twin.ops.push({ op: 'move', from: a, to: b }); break; }
-      case 'exchange': { const a = sq(), b = sq(); if (a !== undefined && b !== undefined) twin.ops.push({ op: 'exchange', a, b }); break; }
-      case 'shift': { const a = sq(), b = sq(); if (a !== undefined && b !== undefined) twin.ops.push({ op: 'shift', from: a, to: b }); break; }
-      case 'remove': { const a = sq(); if (a !== undefined) twin.ops.push({ op: 'remove', square: a }); break; }
+      case 'continued':
+        twin.continued = true;
+        break;
+      case 'move': {
+        const a = sq(),
+          b = sq();
+        if (a !== undefined && b !== undefined) twin.ops.push({ op: 'move', from: a, to: b });
+        break;
+      }
+      case 'exchange': {
+        const a = sq(),
+          b = sq();
+        if (a !== undefined && b !== undefined) twin.ops.push({ op: 'exchange', a, b });
+        break;
+      }
+      case 'shift': {
+        const a = sq(),
+          b = sq();
+        if (a !== undefined && b !== undefined) twin.ops.push({ op: 'shift', from: a, to: b });
+        break;
+      }
+      case 'remove': {
+        const a = sq();
+        if (a !== undefined) twin.ops.push({ op: 'remove', square: a });
+        break;
+      }
       case 'add': {
         const c = lookup({ white: 'white', weiss: 'white', black: 'black', schwarz: 'black' }, words[k] ?? '');
         k++;
         const m = /^([a-z])([a-h][1-8])$/i.exec(words[k] ?? '');
-        if (!c || !m || !PIECE_LETTERS[m[1]!.toLowerCase()]) { fail(where(k), 'ERR_POPEYE_TWIN', `Add needs a colour and a piece on a square (Add black Bb5) in '${text}'`); k++; break; }
+        if (!c || !m || !PIECE_LETTERS[m[1]!.toLowerCase()]) {
+          fail(where(k), 'ERR_POPEYE_TWIN', `Add needs a colour and a piece on a square (Add black Bb5) in '${text}'`);
+          k++;
+          break;
+        }
         k++;
-        twin.ops.push({ op: 'add', color: c as 'white' | 'black', kind: PIECE_LETTERS[m[1]!.toLowerCase()]!, square: parseSquare(m[2]!)! });
+        twin.ops.push({
+          op: 'add',
+          color: c as 'white' | 'black',
+          kind: PIECE_LETTERS[m[1]!.toLowerCase()]!,
+          square: parseSquare(m[2]!)!,
+        });
         break;
       }
-      case 'substitute': { const a = kind(), b = kind(); if (a && b) twin.ops.push({ op: 'substitute', fromKind: a, toKind: b }); break; }
+      case 'substitute': {
+        const a = kind(),
+          b = kind();
+        if (a && b) twin.ops.push({ op: 'substitute', fromKind: a, toKind: b });
+        break;
+      }
       case 'rotate': {
         const d = Number(words[k++]);
         if (d === 90 || d === 180 || d === 270) twin.ops.push({ op: 'rotate', degrees: d });
@@ -351,64 +574,128 @@ function parseTwin(text: string, at: Token, fail: (t: Token | undefined, code: s
       }
       case 'mirror': {
         const a = words[k++];
-        if (a === 'a1<-->h1' || a === 'a1<-->a8' || a === 'a1<-->h8' || a === 'h1<-->a8') twin.ops.push({ op: 'mirror', axis: a });
-        else fail(where(k - 1), 'ERR_POPEYE_TWIN', `Mirror takes a1<-->h1, a1<-->a8, a1<-->h8 or h1<-->a8 in '${text}'`);
+        if (a === 'a1<-->h1' || a === 'a1<-->a8' || a === 'a1<-->h8' || a === 'h1<-->a8')
+          twin.ops.push({ op: 'mirror', axis: a });
+        else
+          fail(where(k - 1), 'ERR_POPEYE_TWIN', `Mirror takes a1<-->h1, a1<-->a8, a1<-->h8 or h1<-->a8 in '${text}'`);
         break;
       }
       case 'stipulation': {
         const s = words[k++] ?? '';
-        if (!/^([hs]?#)[1-9][0-9]*(\.5)?$/i.test(s)) fail(where(k - 1), 'ERR_POPEYE_STIPULATION', `stipulation '${s}' is not #n, h#n(.5) or s#n`);
+        if (!/^([hs]?#)[1-9][0-9]*(\.5)?$/i.test(s))
+          fail(where(k - 1), 'ERR_POPEYE_STIPULATION', `stipulation '${s}' is not #n, h#n(.5) or s#n`);
         else twin.ops.push({ op: 'stipulation', stipulation: s.toLowerCase() });
         break;
       }
-      case 'polish': twin.ops.push({ op: 'polish' }); break;
-      default: fail(where(k - 1), 'ERR_POPEYE_TWIN', `unsupported twin command '${words[k - 1]}'`); break;
+      case 'polish':
+        twin.ops.push({ op: 'polish' });
+        break;
+      default:
+        fail(where(k - 1), 'ERR_POPEYE_TWIN', `unsupported twin command '${words[k - 1]}'`);
+        break;
     }
   }
   return twin;
 }
 
 /** Applies twin operations to a board (a new board is returned) and the stipulation. */
-export function applyTwin(board: ProblemBoard, stipulation: string, ops: PopeyeTwinOp[], errors: NotationError[] = [], line?: number): { board: ProblemBoard; stipulation: string } {
+export function applyTwin(
+  board: ProblemBoard,
+  stipulation: string,
+  ops: PopeyeTwinOp[],
+  errors: NotationError[] = [],
+  line?: number,
+): { board: ProblemBoard; stipulation: string } {
   let squares = board.squares.slice();
-  const bad = (message: string) => errors.push({ code: 'ERR_POPEYE_TWIN', message, ...(line !== undefined ? { line, column: 1 } : {}) });
+  const bad = (message: string) =>
+    errors.push({ code: 'ERR_POPEYE_TWIN', message, ...(line !== undefined ? { line, column: 1 } : {}) });
   const name = (s: number) => String.fromCharCode(97 + (s & 7)) + ((s >> 3) + 1);
   for (const op of ops) {
     switch (op.op) {
       case 'move':
         if (!squares[op.from]) bad(`Move: no piece on ${name(op.from)}`);
-        else { squares[op.to] = squares[op.from]!; squares[op.from] = null; }
+        else {
+          squares[op.to] = squares[op.from]!;
+          squares[op.from] = null;
+        }
         break;
-      case 'exchange': { const a = squares[op.a]!, b = squares[op.b]!; squares[op.a] = b ?? null; squares[op.b] = a ?? null; break; }
-      case 'add': squares[op.square] = { color: op.color, kind: op.kind }; break;
-      case 'remove': if (!squares[op.square]) bad(`Remove: no piece on ${name(op.square)}`); squares[op.square] = null; break;
-      case 'substitute': squares = squares.map((p) => (p && p.kind === op.fromKind ? { ...p, kind: op.toKind } : p)); break;
-      case 'polish': squares = squares.map((p) => (p && (p.color === 'white' || p.color === 'black') ? { ...p, color: p.color === 'white' ? 'black' : 'white' } : p)); break;
-      case 'rotate': case 'mirror': case 'shift': {
+      case 'exchange': {
+        const a = squares[op.a]!,
+          b = squares[op.b]!;
+        squares[op.a] = b ?? null;
+        squares[op.b] = a ?? null;
+        break;
+      }
+      case 'add':
+        squares[op.square] = { color: op.color, kind: op.kind };
+        break;
+      case 'remove':
+        if (!squares[op.square]) bad(`Remove: no piece on ${name(op.square)}`);
+        squares[op.square] = null;
+        break;
+      case 'substitute':
+        squares = squares.map((p) => (p && p.kind === op.fromKind ? { ...p, kind: op.toKind } : p));
+        break;
+      case 'polish':
+        squares = squares.map((p) =>
+          p && (p.color === 'white' || p.color === 'black')
+            ? { ...p, color: p.color === 'white' ? 'black' : 'white' }
+            : p,
+        );
+        break;
+      case 'rotate':
+      case 'mirror':
+      case 'shift': {
         const next: typeof squares = new Array(64).fill(null);
-        const df = op.op === 'shift' ? (op.to & 7) - (op.from & 7) : 0, dr = op.op === 'shift' ? (op.to >> 3) - (op.from >> 3) : 0;
+        const df = op.op === 'shift' ? (op.to & 7) - (op.from & 7) : 0,
+          dr = op.op === 'shift' ? (op.to >> 3) - (op.from >> 3) : 0;
         let lost = false;
         for (let s = 0; s < 64; s++) {
           const p = squares[s];
           if (!p) continue;
-          const f = s & 7, r = s >> 3;
-          let nf = f, nr = r;
+          const f = s & 7,
+            r = s >> 3;
+          let nf = f,
+            nr = r;
           if (op.op === 'rotate') {
             // Counter-clockwise as Popeye turns the board.
-            if (op.degrees === 90) { nf = 7 - r; nr = f; } else if (op.degrees === 180) { nf = 7 - f; nr = 7 - r; } else { nf = r; nr = 7 - f; }
+            if (op.degrees === 90) {
+              nf = 7 - r;
+              nr = f;
+            } else if (op.degrees === 180) {
+              nf = 7 - f;
+              nr = 7 - r;
+            } else {
+              nf = r;
+              nr = 7 - f;
+            }
           } else if (op.op === 'mirror') {
             if (op.axis === 'a1<-->h1') nf = 7 - f;
             else if (op.axis === 'a1<-->a8') nr = 7 - r;
-            else if (op.axis === 'a1<-->h8') { nf = r; nr = f; } else { nf = 7 - r; nr = 7 - f; }
-          } else { nf = f + df; nr = r + dr; }
-          if (nf < 0 || nf > 7 || nr < 0 || nr > 7) { lost = true; continue; }
+            else if (op.axis === 'a1<-->h8') {
+              nf = r;
+              nr = f;
+            } else {
+              nf = 7 - r;
+              nr = 7 - f;
+            }
+          } else {
+            nf = f + df;
+            nr = r + dr;
+          }
+          if (nf < 0 || nf > 7 || nr < 0 || nr > 7) {
+            lost = true;
+            continue;
+          }
           next[nr * 8 + nf] = p;
         }
         if (lost) bad('Shift moves a piece off the board');
         squares = next;
         break;
       }
-      case 'stipulation': stipulation = op.stipulation; break;
+      case 'stipulation':
+        stipulation = op.stipulation;
+        break;
     }
   }
   return { board: { files: board.files, ranks: board.ranks, squares }, stipulation };

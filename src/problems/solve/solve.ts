@@ -120,7 +120,12 @@ interface Task {
   warnings: NotationError[];
 }
 
-interface Stip { kind: 'direct' | 'help' | 'self'; n: number; plies: number; half: boolean }
+interface Stip {
+  kind: 'direct' | 'help' | 'self';
+  n: number;
+  plies: number;
+  half: boolean;
+}
 
 export function parseSolveStipulation(text: string): Stip | undefined {
   const m = /^([hs]?)#([1-9][0-9]?)(\.5)?$/.exec(text.trim());
@@ -135,15 +140,24 @@ export function parseSolveStipulation(text: string): Stip | undefined {
 const CASTLE_LETTER: Record<number, string> = { 7: 'K', 0: 'Q', 63: 'k', 56: 'q' };
 
 /** The FEN of a problem board under problem conventions (castling with K and R at home). */
-export function problemBoardFen(board: ProblemBoard, stipulation: string, opts: { noCastling?: number[]; enPassant?: number } = {}): Result<string> {
+export function problemBoardFen(
+  board: ProblemBoard,
+  stipulation: string,
+  opts: { noCastling?: number[]; enPassant?: number } = {},
+): Result<string> {
   const obstacle = fenObstacle(board);
   if (obstacle) return err({ code: 'ERR_SOLVE_POSITION', message: obstacle });
   const st = parseSolveStipulation(stipulation);
   const black = st?.kind === 'help' && !st.half;
   const blocked = new Set(opts.noCastling ?? []);
   const rights = homeCastlingRights(board).filter((r) => !blocked.has(r) && !blocked.has(r < 8 ? 4 : 60));
-  const castling = rights.map((r) => CASTLE_LETTER[r]).sort((a, b) => 'KQkq'.indexOf(a!) - 'KQkq'.indexOf(b!)).join('') || '-';
-  const ep = opts.enPassant !== undefined ? String.fromCharCode(97 + (opts.enPassant & 7)) + ((opts.enPassant >> 3) + 1) : '-';
+  const castling =
+    rights
+      .map((r) => CASTLE_LETTER[r])
+      .sort((a, b) => 'KQkq'.indexOf(a!) - 'KQkq'.indexOf(b!))
+      .join('') || '-';
+  const ep =
+    opts.enPassant !== undefined ? String.fromCharCode(97 + (opts.enPassant & 7)) + ((opts.enPassant >> 3) + 1) : '-';
   return { ok: true, value: `${makeForsyth(board, 'N')} ${black ? 'b' : 'w'} ${castling} ${ep} 0 1` };
 }
 
@@ -167,7 +181,14 @@ function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
   boards.forEach((b, i) => {
     const fen = problemBoardFen(b.board, b.stipulation, opts);
     if (!fen.ok) errors.push({ ...fen.error, ...(b.line ? { line: b.line, column: 1 } : {}) });
-    else parts.push({ twin: twinLabel(i, boards.length), twinCommand: b.command, stipulation: b.stipulation, fen: fen.value, line: b.line });
+    else
+      parts.push({
+        twin: twinLabel(i, boards.length),
+        twinCommand: b.command,
+        stipulation: b.stipulation,
+        fen: fen.value,
+        line: b.line,
+      });
   });
   if (errors.length) return err(errors[0]!);
   const merged: SolveOptions = { ...options };
@@ -175,8 +196,15 @@ function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
   if (p.options.defence !== undefined && merged.maxRefutations === undefined) merged.maxRefutations = p.options.defence;
   if (p.options.noThreat && merged.threats === undefined) merged.threats = false;
   if (p.options.setPlay && merged.setPlay === undefined) merged.setPlay = true;
-  if (p.options.maxSolutions !== undefined && merged.maxSolutions === undefined) merged.maxSolutions = p.options.maxSolutions;
-  const task: Task = { stipulation: p.stipulation, intended: options.intended ?? 1, parts, options: merged, warnings: [] };
+  if (p.options.maxSolutions !== undefined && merged.maxSolutions === undefined)
+    merged.maxSolutions = p.options.maxSolutions;
+  const task: Task = {
+    stipulation: p.stipulation,
+    intended: options.intended ?? 1,
+    parts,
+    options: merged,
+    warnings: [],
+  };
   if (p.title) task.id = p.title;
   return ok(task);
 }
@@ -186,22 +214,47 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
     const parsed = parsePopeye(input);
     if (parsed.errors.length) return err(parsed.errors[0]!);
     if (parsed.problems.length === 1 && parsed.problems[0]!.errors.length) return err(parsed.problems[0]!.errors[0]!);
-    if (parsed.problems.length !== 1) return err({ code: 'ERR_SOLVE_INPUT', message: `the input holds ${parsed.problems.length} problems; use solveAll` });
+    if (parsed.problems.length !== 1)
+      return err({
+        code: 'ERR_SOLVE_INPUT',
+        message: `the input holds ${parsed.problems.length} problems; use solveAll`,
+      });
     return fromPopeye(parsed.problems[0]!, options);
   }
-  if (typeof input !== 'object' || input === null) return err({ code: 'ERR_SOLVE_INPUT', message: 'solve() takes a Popeye input, a PBI or XML problem, or { fen, stipulation }' });
+  if (typeof input !== 'object' || input === null)
+    return err({
+      code: 'ERR_SOLVE_INPUT',
+      message: 'solve() takes a Popeye input, a PBI or XML problem, or { fen, stipulation }',
+    });
   if ('fen' in input && typeof input.fen === 'string') {
-    const t: Task = { stipulation: input.stipulation, intended: options.intended ?? input.intended ?? 1, parts: [{ twin: null, twinCommand: null, stipulation: input.stipulation, fen: input.fen }], options, warnings: [] };
+    const t: Task = {
+      stipulation: input.stipulation,
+      intended: options.intended ?? input.intended ?? 1,
+      parts: [{ twin: null, twinCommand: null, stipulation: input.stipulation, fen: input.fen }],
+      options,
+      warnings: [],
+    };
     if (input.id !== undefined) t.id = input.id;
     return ok(t);
   }
   if ('twins' in input && 'options' in input && 'board' in input) return fromPopeye(input as PopeyeProblem, options);
   if ('names' in input && 'position' in input) {
     const p = input as PbiProblem;
-    if (!p.board) return err({ code: 'ERR_SOLVE_POSITION', message: 'the PBI record has no valid position', ...(p.line ? { line: p.line, column: 1 } : {}) });
+    if (!p.board)
+      return err({
+        code: 'ERR_SOLVE_POSITION',
+        message: 'the PBI record has no valid position',
+        ...(p.line ? { line: p.line, column: 1 } : {}),
+      });
     const fen = problemBoardFen(p.board, p.stipulation);
     if (!fen.ok) return err(fen.error);
-    return ok({ stipulation: p.stipulation, intended: options.intended ?? 1, parts: [{ twin: null, twinCommand: null, stipulation: p.stipulation, fen: fen.value }], options, warnings: [] });
+    return ok({
+      stipulation: p.stipulation,
+      intended: options.intended ?? 1,
+      parts: [{ twin: null, twinCommand: null, stipulation: p.stipulation, fen: fen.value }],
+      options,
+      warnings: [],
+    });
   }
   if ('releases' in input) {
     const twins = deriveTwins(input as Problem);
@@ -211,12 +264,20 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
       const stip = formatStipulation(t.stipulation);
       const fen = problemBoardFen(t.board, stip);
       if (!fen.ok) return err(fen.error);
-      parts.push({ twin: twinLabel(i, twins.length), twinCommand: twins.length > 1 ? t.twinId : null, stipulation: stip, fen: fen.value });
+      parts.push({
+        twin: twinLabel(i, twins.length),
+        twinCommand: twins.length > 1 ? t.twinId : null,
+        stipulation: stip,
+        fen: fen.value,
+      });
     }
     if (!parts.length) return err({ code: 'ERR_SOLVE_INPUT', message: 'the XML problem has no twin with a position' });
     return ok({ stipulation: parts[0]!.stipulation, intended: options.intended ?? 1, parts, options, warnings: [] });
   }
-  return err({ code: 'ERR_SOLVE_INPUT', message: 'solve() takes a Popeye input, a PBI or XML problem, or { fen, stipulation }' });
+  return err({
+    code: 'ERR_SOLVE_INPUT',
+    message: 'solve() takes a Popeye input, a PBI or XML problem, or { fen, stipulation }',
+  });
 }
 
 class Aborted extends Error {}
@@ -232,10 +293,12 @@ export function solve(input: SolveInput, options: SolveOptions = {}): Result<Sol
 export function solveAll(input: string, options: SolveOptions = {}): Result<Result<SolvedProblem>[]> {
   const parsed = parsePopeye(input);
   if (parsed.errors.length) return err(parsed.errors[0]!);
-  return ok(parsed.problems.map((p) => {
-    const task = fromPopeye(p, options);
-    return task.ok ? run(task.value) : task;
-  }));
+  return ok(
+    parsed.problems.map((p) => {
+      const task = fromPopeye(p, options);
+      return task.ok ? run(task.value) : task;
+    }),
+  );
 }
 
 function run(task: Task): Result<SolvedProblem> {
@@ -247,7 +310,12 @@ function run(task: Task): Result<SolvedProblem> {
       if (!solved.ok) return solved;
       parts.push(solved.value);
     }
-    const out: SolvedProblem = { stipulation: task.stipulation, intended: task.intended, parts, warnings: task.warnings };
+    const out: SolvedProblem = {
+      stipulation: task.stipulation,
+      intended: task.intended,
+      parts,
+      warnings: task.warnings,
+    };
     if (task.id !== undefined) out.id = task.id;
     return ok(out);
   } catch (e) {
@@ -260,11 +328,24 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
   const o = task.options;
   const where = part.line !== undefined ? { line: part.line, column: 1 } : {};
   const st = parseSolveStipulation(part.stipulation);
-  if (!st) return err({ code: 'ERR_SOLVE_STIPULATION', message: `stipulation '${part.stipulation}' is not one this solver handles (#n, h#n, h#n.5, s#n; n ≤ 99)`, ...where });
-  if (st.plies > 40) return err({ code: 'ERR_SOLVE_STIPULATION', message: `stipulation '${part.stipulation}' is too long (at most 40 half-moves)`, ...where });
+  if (!st)
+    return err({
+      code: 'ERR_SOLVE_STIPULATION',
+      message: `stipulation '${part.stipulation}' is not one this solver handles (#n, h#n, h#n.5, s#n; n ≤ 99)`,
+      ...where,
+    });
+  if (st.plies > 40)
+    return err({
+      code: 'ERR_SOLVE_STIPULATION',
+      message: `stipulation '${part.stipulation}' is too long (at most 40 half-moves)`,
+      ...where,
+    });
   const code = loadFen(w, part.fen);
   if (code !== 0) {
-    const message = code < 16 ? `the FEN '${part.fen}' does not parse` : `the position '${part.fen}' is not legal (flags ${code >> 4})`;
+    const message =
+      code < 16
+        ? `the FEN '${part.fen}' does not parse`
+        : `the position '${part.fen}' is not legal (flags ${code >> 4})`;
     return err({ code: 'ERR_SOLVE_POSITION', message, ...where });
   }
   w.ttClear();
@@ -273,7 +354,17 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
     if (o.signal?.aborted) throw new Aborted();
     o.onProgress?.({ part: index, parts: task.parts.length, done, total, solutions });
   };
-  const result: SolvedPart = { twin: part.twin, twinCommand: part.twinCommand, stipulation: part.stipulation, fen: part.fen, status: '', solutions: [], shortSolution: false, text: '', nodes: 0 };
+  const result: SolvedPart = {
+    twin: part.twin,
+    twinCommand: part.twinCommand,
+    stipulation: part.stipulation,
+    fen: part.fen,
+    status: '',
+    solutions: [],
+    shortSolution: false,
+    text: '',
+    nodes: 0,
+  };
   if (st.kind === 'help') {
     const lines = helpSolutions(w, st.plies, max, progress);
     result.solutions = lines.solutions;
@@ -293,7 +384,10 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
     const win = (n: number) => (st.kind === 'direct' ? w.loses(n) : w.selfForced(n)) === 1;
     for (const [i, m] of moves.entries()) {
       progress(i, moves.length, keys.length);
-      if (keys.length >= max) { result.truncated = true; break; }
+      if (keys.length >= max) {
+        result.truncated = true;
+        break;
+      }
       w.push(m);
       if (win(st.n)) keys.push(m);
       else if (o.tries && st.kind === 'direct') {
@@ -324,12 +418,19 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
         w.push(m);
         const short = win(st.n - 1);
         w.pop();
-        if (short) { result.shortSolution = true; break; }
+        if (short) {
+          result.shortSolution = true;
+          break;
+        }
       }
     }
   }
   result.nodes = w.nodeCount();
-  result.status = pbiStatusFromSolution({ solutions: result.solutions.length, intended: task.intended, shorterSolution: result.shortSolution });
+  result.status = pbiStatusFromSolution({
+    solutions: result.solutions.length,
+    intended: task.intended,
+    shorterSolution: result.shortSolution,
+  });
   result.text = solutionText(result, st);
   return ok(result);
 }
@@ -338,13 +439,21 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
  * Every help line of `plies` half-moves from the top position, root move by root move (progress
  * and abort between them); the lines below each root move come from the wasm search.
  */
-function helpSolutions(w: ProblemsExports, plies: number, max: number, progress?: (done: number, total: number, found: number) => void): { solutions: FoundSolution[]; truncated: boolean } {
+function helpSolutions(
+  w: ProblemsExports,
+  plies: number,
+  max: number,
+  progress?: (done: number, total: number, found: number) => void,
+): { solutions: FoundSolution[]; truncated: boolean } {
   const solutions: FoundSolution[] = [];
   let truncated = false;
   const roots = outMoves(w, w.moves());
   for (const [i, m] of roots.entries()) {
     progress?.(i, roots.length, solutions.length);
-    if (solutions.length >= max) { truncated = true; break; }
+    if (solutions.length >= max) {
+      truncated = true;
+      break;
+    }
     const rootSan = sanOf(w, m);
     w.push(m);
     let lines: number[][] = [];
@@ -360,7 +469,10 @@ function helpSolutions(w: ProblemsExports, plies: number, max: number, progress?
     }
     for (const line of lines) {
       const san = [rootSan];
-      for (const mv of line) { san.push(sanOf(w, mv)); w.push(mv); }
+      for (const mv of line) {
+        san.push(sanOf(w, mv));
+        w.push(mv);
+      }
       for (let k = 0; k < line.length; k++) w.pop();
       solutions.push({ uci: [m, ...line].map(uciOf), san });
     }
@@ -436,15 +548,25 @@ function solutionText(part: SolvedPart, st: Stip): string {
       let s = '';
       let move = 1;
       let i = 0;
-      if (whiteFirst) { s = `1...${san[0]}`; i = 1; move = 2; }
-      for (; i < san.length; i += 2, move++) s += `${s ? ' ' : ''}${move}.${san[i]}${san[i + 1] ? ' ' + san[i + 1] : ''}`;
+      if (whiteFirst) {
+        s = `1...${san[0]}`;
+        i = 1;
+        move = 2;
+      }
+      for (; i < san.length; i += 2, move++)
+        s += `${s ? ' ' : ''}${move}.${san[i]}${san[i + 1] ? ' ' + san[i + 1] : ''}`;
       return s;
     };
     if (part.setPlay?.length) lines.push(...part.setPlay.map((s) => `set: ${line(s.san as string[], !st.half)}`));
     for (const s of part.solutions) lines.push(line(s.san as string[], st.half));
   } else {
     const tree = (nodes: SolutionMove[] | undefined, move: number): string =>
-      (nodes ?? []).map((d) => `${move}...${d.san}${(d.replies ?? []).map((r) => ` ${move + 1}.${r.san}${r.replies ? ' ' + tree(r.replies, move + 1) : ''}`).join('')}`).join(' ');
+      (nodes ?? [])
+        .map(
+          (d) =>
+            `${move}...${d.san}${(d.replies ?? []).map((r) => ` ${move + 1}.${r.san}${r.replies ? ' ' + tree(r.replies, move + 1) : ''}`).join('')}`,
+        )
+        .join(' ');
     for (const s of part.solutions) {
       let text = `1.${s.san}!`;
       if (s.threats?.length) text += ` (${s.threats.map((t) => `2.${t.san}`).join(', ')})`;

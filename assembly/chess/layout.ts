@@ -21,6 +21,7 @@ export const TEXT_OUT: usize = TEXT_IN + 2048;        // 2048 bytes text output
 export const RESULT: usize = TEXT_OUT + 2048;         // 64 × i32 results (error codes, columns, flags)
 export const POS_SIZE: usize = 176;
 export const POS_A: usize = RESULT + 256;             // 4 scratch position slots for the TS side
+// (slot 0: the resident Position, slot 1: parse scratch, slots 2 and 3: the two boards of the live bughouse match, src/bughouse/match.ts)
 export const POS_STACK: usize = POS_A + 4 * POS_SIZE; // one position per ply
 export const MAX_PLY: i32 = 64;
 export const MAX_MOVES: i32 = 1024;

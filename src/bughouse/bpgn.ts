@@ -18,6 +18,12 @@ export interface BpgnReadOptions {
   replay?: boolean;
   /** Errors kept per match before one ERR_TOO_MANY_ERRORS (default 100). */
   maxErrors?: number;
+  /**
+   * Keep the moves and comments in `match.moves` (default true). With false the moves are still
+   * resolved, played (with transfer) and checked, but not kept: the validating path for large
+   * files; the visitor's `move` then gets one reused object with the move as written.
+   */
+  keepMoves?: boolean;
 }
 
 /** Callbacks in file order; every method optional. */
@@ -32,17 +38,19 @@ export interface BpgnVisitor {
   endMatch?(match: BughouseMatch): void;
 }
 
-/** `12A` → [_, '12', 'A'] (the shape of a RegExp match), else undefined; no RegExp per token. */
-function moveNumber(t: string): [string, string, string] | undefined {
+/** `12A` (a move number with its board letter) → 12, else -1; no RegExp and no string per token. */
+function moveNumber(t: string): number {
   const n = t.length;
-  if (n < 2 || n > 7) return undefined;
+  if (n < 2 || n > 7) return -1;
   const last = t.charCodeAt(n - 1);
-  if (last !== 65 && last !== 97 && last !== 66 && last !== 98) return undefined;
+  if (last !== 65 && last !== 97 && last !== 66 && last !== 98) return -1;
+  let v = 0;
   for (let i = 0; i < n - 1; i++) {
     const ch = t.charCodeAt(i);
-    if (ch < 48 || ch > 57) return undefined;
+    if (ch < 48 || ch > 57) return -1;
+    v = v * 10 + ch - 48;
   }
-  return [t, t.slice(0, n - 1), t[n - 1]!];
+  return v;
 }
 
 /** A clock comment (`178`, ` 178.839 `): its digits, else undefined. */
@@ -80,11 +88,15 @@ class MatchReader {
   private readonly rule: MateRule;
   private readonly replay: boolean;
   private readonly maxErrors: number;
+  private readonly keep: boolean;
+  /** The reused move of `keepMoves: false`. */
+  private readonly scratch: BughouseMove = { board: 'A', color: 'white', number: 0, san: '', uci: '', clock: null };
 
   constructor(private readonly visitor: BpgnVisitor, options: BpgnReadOptions) {
     this.rule = options.mateRule ?? 'crazyhouse';
     this.replay = options.replay ?? true;
     this.maxErrors = options.maxErrors ?? 100;
+    this.keep = options.keepMoves ?? true;
   }
 
   reset(text: string, line = 1, column = 1): void {
@@ -166,7 +178,13 @@ class MatchReader {
     const firstNumber: { A?: number; B?: number } = {};
     // Movetext.
     let last: BughouseMove | undefined;
-    let pending: { board: BoardId; color: Color; number: number; line: number; column: number } | undefined;
+    // The move number read last (1A. → board A, white, 1); none while pendingNumber < 0.
+    let pendingNumber = -1;
+    let pendingBoard: BoardId = 'A';
+    let pendingColor: Color = 'white';
+    const keep = this.keep;
+    // The last comment since the last move (`keepMoves: false` reads only this one).
+    let tailStart = -1, tailEnd = -1;
     let ended = false;
     for (;;) {
       const k = lx.kind;
@@ -185,31 +203,36 @@ class MatchReader {
       if (k === TOKEN_SYMBOL) {
         const t = lx.tokenText();
         const num = moveNumber(t);
-        if (num) {
+        if (num >= 0) {
           const line = lx.line, column = lx.column;
           lx.next();
           if (lx.kind === TOKEN_PERIOD) lx.next();
           else warning('ERR_BPGN_NUMBER_PERIOD', `move number ${t} without a period`, line, column);
-          const letter = num[2]!;
-          pending = {
-            board: letter === 'A' || letter === 'a' ? 'A' : 'B',
-            color: letter === 'A' || letter === 'B' ? 'white' : 'black',
-            number: Number(num[1]),
-            line,
-            column,
-          };
+          const letter = t.charCodeAt(t.length - 1);
+          pendingBoard = letter === 65 || letter === 97 ? 'A' : 'B';
+          pendingColor = letter === 65 || letter === 66 ? 'white' : 'black';
+          pendingNumber = num;
           continue;
         }
         // A move.
         const line = lx.line, column = lx.column;
         lx.next();
-        if (!pending) {
+        if (pendingNumber < 0) {
           error('ERR_BPGN_NO_PREFIX', `move '${t}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
           continue;
         }
-        const { board, color, number } = pending;
-        pending = undefined;
-        const mv: BughouseMove = { board, color, number, san: t, uci: '', clock: null };
+        const board = pendingBoard, color = pendingColor, number = pendingNumber;
+        pendingNumber = -1;
+        tailStart = -1;
+        let mv: BughouseMove;
+        if (keep) mv = { board, color, number, san: t, uci: '', clock: null };
+        else {
+          mv = this.scratch;
+          mv.board = board;
+          mv.color = color;
+          mv.number = number;
+          mv.san = t;
+        }
         if (firstNumber[board] === undefined) {
           firstNumber[board] = number;
           if (pendingSetup && match.startBfen && this.replay) {
@@ -238,18 +261,27 @@ class MatchReader {
               error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${t}' on board ${board} (${boards.fen(board)})`, line, column);
               replaying[board] = false;
             } else {
-              mv.uci = packedUci(m);
-              mv.san = boards.san(board, m, t);
+              if (keep) {
+                mv.uci = packedUci(m);
+                mv.san = boards.san(board, m, t);
+              }
               boards.playPacked(board, m);
             }
           }
         }
-        match.moves.push(mv);
+        if (keep) match.moves.push(mv);
         last = mv;
         v.move?.(mv, boards);
         continue;
       }
       if (k === TOKEN_COMMENT) {
+        if (!keep) {
+          tailStart = lx.valueStart;
+          tailEnd = lx.valueEnd;
+          if (v.comment) v.comment(lx.value());
+          lx.next();
+          continue;
+        }
         const text = lx.value();
         lx.next();
         const clock = last && last.clock === null && !last.comments ? clockText(text) : undefined;
@@ -302,8 +334,8 @@ class MatchReader {
     }
     if (!ended) warning('ERR_BPGN_NO_RESULT', 'the match has no result (taken as *)');
     // The ending comment: the last plain comment of the last move (or before the first move).
-    const holder = last?.comments ?? match.comments;
-    const lastText = holder[holder.length - 1];
+    const holder = keep ? last?.comments ?? match.comments : [];
+    const lastText = keep ? holder[holder.length - 1] : tailStart >= 0 ? lx.text.slice(tailStart, tailEnd) : undefined;
     const ending = lastText !== undefined ? parseEnding(lastText) : undefined;
     if (ending && lastText !== undefined) {
       holder.pop();
@@ -359,9 +391,8 @@ class MatchReader {
       } else error('ERR_BPGN_TERMINATION', `'${match.endComment}' means ${expected} (WhiteA's team view), not ${match.result}`);
     }
     if (ending.termination === 'mate' && boards) {
-      const pos = boards.board(board);
       const state = boards.state(board, this.rule);
-      if (pos.turn !== color || state !== 'mate') {
+      if (boards.turnOf(board) !== color || state !== 'mate') {
         warning('ERR_BPGN_NOT_MATE', `'${match.endComment}' but board ${board} is not mate for ${color} (${state}, ${this.rule} rule)`);
       }
     }

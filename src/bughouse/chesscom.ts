@@ -141,15 +141,14 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
   const broken = { A: false, B: false };
   const number = { A: 0, B: 0 };
   for (const tm of moves) {
-    const pos = boards.board(tm.board);
-    const color = pos.turn;
+    const color = boards.turnOf(tm.board);
     if (color === 'white') number[tm.board]++;
     const mv: BughouseMove = { board: tm.board, color, number: number[tm.board], san: tm.uci, uci: tm.uci, clock: tm.clock };
     if (tm.clock !== null) mv.clockText = String(tm.clock);
     if (!broken[tm.board]) {
       const m = uciPacked(boards, tm.board, tm.uci);
       if (m < 0) {
-        errors.push(notationError('ERR_SAN_ILLEGAL', `board ${tm.board} ply ${tm.ply + 1}: ${tm.uci} is illegal in ${pos.fen()}`));
+        errors.push(notationError('ERR_SAN_ILLEGAL', `board ${tm.board} ply ${tm.ply + 1}: ${tm.uci} is illegal in ${boards.fen(tm.board)}`));
         broken[tm.board] = true;
       } else {
         mv.san = boards.san(tm.board, m);
@@ -163,19 +162,18 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
 }
 
 function uciPacked(boards: BughouseBoards, id: BoardId, uci: string): number {
-  const pos = boards.board(id);
   const sq = (s: string) => (s.charCodeAt(0) - 97) + 8 * (s.charCodeAt(1) - 49);
   if (uci[1] === '@') {
     const role = ({ P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' } as const)[uci[0] as 'P'];
-    return pos._encode({ role, to: sq(uci.slice(2, 4)) });
+    return boards.encode(id, { role, to: sq(uci.slice(2, 4)) });
   }
   const promo = uci[4] ? ({ q: 'queen', n: 'knight', r: 'rook', b: 'bishop' } as const)[uci[4] as 'q'] : undefined;
   const from = sq(uci.slice(0, 2)), to = sq(uci.slice(2, 4));
-  let m = pos._encode(promo ? { from, to, promotion: promo } : { from, to });
+  let m = boards.encode(id, promo ? { from, to, promotion: promo } : { from, to });
   if (m < 0 && !promo) {
     // Castling may come as king → rook square.
     const rookTo = (to & 7) === 6 ? to + 1 : (to & 7) === 2 ? to - 2 : -1;
-    if (rookTo >= 0) m = pos._encode({ from, to: rookTo });
+    if (rookTo >= 0) m = boards.encode(id, { from, to: rookTo });
   }
   return m;
 }

@@ -4,8 +4,9 @@ import { Position, decodeMove } from '../chess/position.js';
 import { lexSan, parts } from '../chess/sanparts.js';
 import { makeUci } from '../chess/san.js';
 import { INITIAL_FEN } from '../chess/fen.js';
-import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, readText, wasm } from '../chess/wasm.js';
-import { emptyPockets, type Color, type Setup } from '../chess/types.js';
+import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, readSetup, wasm, type Chess } from '../chess/wasm.js';
+import { S_DROP, S_STRICT } from '../chess/sanparts.js';
+import { ROLES, emptyPockets, isDrop, type Color, type Move, type Setup } from '../chess/types.js';
 import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
 
 export type MateRule = 'crazyhouse' | 'bughouse';
@@ -66,23 +67,46 @@ export function isWhiteATeam(board: BoardId, color: Color): boolean {
 }
 
 /**
+ * The two position slots of chess.wasm that the chess API leaves unused (slot 0 is the resident
+ * Position, slot 1 the parse scratch): both boards of the live match stay there during a replay,
+ * so switching boards copies nothing.
+ */
+function slots(c: Chess): { a: number; b: number } {
+  return { a: c.SLOT + 2 * c.POS_SIZE, b: c.SLOT + 3 * c.POS_SIZE };
+}
+
+/** The match whose boards are in the slots now (its snapshots may be older). */
+let live: BughouseBoards | undefined;
+
+/**
  * Both boards of a match in play. Captures go to the capturer's partner at once (a promoted piece
  * as a pawn). `playSanCode` is the allocation-free path: it lexes, resolves and plays in wasm and
- * moves the captured piece by writing one pocket byte of the other board.
+ * moves the captured piece by writing one pocket byte of the other board. `A` and `B` give the
+ * boards as (snapshot) `Position`s of `gamenotation/chess`.
  */
 export class BughouseBoards {
-  readonly A: Position;
-  readonly B: Position;
+  /** @internal Snapshots of the boards (current unless this match is live and dirty). */
+  private readonly stateA: Uint8Array;
+  private readonly stateB: Uint8Array;
+  private dirty = false;
 
-  private constructor(a: Position, b: Position) {
-    this.A = a;
-    this.B = b;
+  private constructor(a: Uint8Array, b: Uint8Array) {
+    this.stateA = a;
+    this.stateB = b;
+  }
+
+  private static fromPositions(a: Position, b: Position): BughouseBoards {
+    return new BughouseBoards(a._snapshot().slice(), b._snapshot().slice());
   }
 
   static initial(): BughouseBoards {
-    const start = Position.fromFen(INITIAL_FEN, { variant: 'crazyhouse', bughouse: true });
-    if (!start.ok) throw new Error('unreachable');
-    return new BughouseBoards(start.value, start.value.clone());
+    let t = initialTemplate;
+    if (!t) {
+      const start = Position.fromFen(INITIAL_FEN, { variant: 'crazyhouse', bughouse: true });
+      if (!start.ok) throw new Error('unreachable');
+      t = initialTemplate = start.value._snapshot().slice();
+    }
+    return new BughouseBoards(t.slice(), t.slice());
   }
 
   /** From a BFEN (validated); `firstNumbers` sets each board's fullmove number. */
@@ -104,29 +128,59 @@ export class BughouseBoards {
     if (!a.ok) return a;
     const b = make('B');
     if (!b.ok) return b;
-    return ok(new BughouseBoards(a.value, b.value));
+    return ok(BughouseBoards.fromPositions(a.value, b.value));
   }
 
+  /** Address of a board in wasm memory, moving this match into the slots if needed. */
+  private ptr(c: Chess, id: BoardId): number {
+    const s = slots(c);
+    if (live !== this) {
+      live?.save(c);
+      c.heap.set(this.stateA, s.a);
+      c.heap.set(this.stateB, s.b);
+      live = this;
+    }
+    return id === 'A' ? s.a : s.b;
+  }
+
+  /** Brings the snapshots up to date. */
+  private save(c: Chess): void {
+    if (live === this && this.dirty) {
+      const s = slots(c);
+      this.stateA.set(c.heap.subarray(s.a, s.a + c.POS_SIZE));
+      this.stateB.set(c.heap.subarray(s.b, s.b + c.POS_SIZE));
+      this.dirty = false;
+    }
+  }
+
+  /** A board as a `Position` (a copy: playing on it does not change the match). */
   board(id: BoardId): Position {
-    return id === 'A' ? this.A : this.B;
+    this.save(wasm());
+    const pos = Position.initial('crazyhouse');
+    pos._state.set(id === 'A' ? this.stateA : this.stateB);
+    return pos;
+  }
+
+  get A(): Position {
+    return this.board('A');
+  }
+
+  get B(): Position {
+    return this.board('B');
   }
 
   clone(): BughouseBoards {
-    return new BughouseBoards(this.A.clone(), this.B.clone());
+    this.save(wasm());
+    return new BughouseBoards(this.stateA.slice(), this.stateB.slice());
   }
 
   /**
    * Plays SAN on a board: the packed move (≥ 0), or -1 illegal, -2 ambiguous, -3 syntax error (the
-   * boards are then unchanged). `sanOut`, when given, receives the canonical SAN before the move.
+   * boards are then unchanged).
    */
   playSanCode(id: BoardId, san: string): number {
-    if (lexSan(san)) return -3;
-    const c = wasm();
-    const pos = id === 'A' ? this.A : this.B;
-    const p = pos._load(c);
-    const m = c.w.sanFind(p, parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
-    if (m < 0) return m;
-    this.playPacked(id, m);
+    const m = this.findSan(id, san);
+    if (m >= 0) this.playPacked(id, m);
     return m;
   }
 
@@ -134,7 +188,24 @@ export class BughouseBoards {
   findSan(id: BoardId, san: string): number {
     if (lexSan(san)) return -3;
     const c = wasm();
-    return c.w.sanFind((id === 'A' ? this.A : this.B)._load(c), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
+    return c.w.sanFind(this.ptr(c, id), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
+  }
+
+  /** The packed legal move equal to a move, or -1. */
+  encode(id: BoardId, move: Move): number {
+    const c = wasm();
+    const p = this.ptr(c, id);
+    if (isDrop(move)) {
+      const r = ROLES.indexOf(move.role) + 1;
+      if (r < 1 || r > 5 || !(move.to >= 0 && move.to < 64)) return -1;
+      return Math.max(-1, c.w.sanFind(p, r, move.to, -1, -1, 0, S_DROP));
+    }
+    const { from, to } = move;
+    if (!(from >= 0 && from < 64 && to >= 0 && to < 64)) return -1;
+    const piece = c.heap[p + O_BOARD + from]!;
+    if (!piece || piece >> 3 !== c.heap[p + O_TURN]) return -1;
+    const promo = move.promotion ? ROLES.indexOf(move.promotion) + 1 : 0;
+    return Math.max(-1, c.w.sanFind(p, piece & 7, to, from & 7, from >> 3, promo, S_STRICT));
   }
 
   /**
@@ -144,7 +215,7 @@ export class BughouseBoards {
    */
   san(id: BoardId, m: number, written?: string): string {
     const c = wasm();
-    const n = c.w.sanWrite((id === 'A' ? this.A : this.B)._load(c), m);
+    const n = c.w.sanWrite(this.ptr(c, id), m);
     const h = c.heap, base = c.TEXT_OUT;
     const pawnDrop = h[base] === 64;
     if (written !== undefined) {
@@ -168,14 +239,13 @@ export class BughouseBoards {
   /** 'white' or 'black' to move on a board (read in place). */
   turnOf(id: BoardId): Color {
     const c = wasm();
-    return c.heap[(id === 'A' ? this.A : this.B)._load(c) + O_TURN] ? 'black' : 'white';
+    return c.heap[this.ptr(c, id) + O_TURN] ? 'black' : 'white';
   }
 
   /** Plays a packed legal move and transfers the captured piece. */
   playPacked(id: BoardId, m: number): void {
     const c = wasm();
-    const pos = id === 'A' ? this.A : this.B;
-    const p = pos._load(c);
+    const p = this.ptr(c, id);
     const h = c.heap;
     let captured = 0;
     if (!((m >>> 15) & 7) && !(m & M_CASTLE)) {
@@ -188,22 +258,19 @@ export class BughouseBoards {
     }
     const mover = h[p + O_TURN]!;
     c.w.play(p, m);
-    pos._dirty = true;
+    this.dirty = true;
     if (captured && captured !== KING) {
-      const other = id === 'A' ? this.B : this.A;
-      const q = other._load(c);
       // The captured piece has the colour of the capturer's partner on the other board.
+      const q = this.ptr(c, id === 'A' ? 'B' : 'A');
       const a = q + O_POCKET + ((mover ^ 1) << 3) + captured;
       if (h[a]! < 255) h[a]!++;
-      other._dirty = true;
     }
   }
 
   /** The state of a board's side to move under a mate rule. */
   state(id: BoardId, rule: MateRule = 'bughouse'): BoardState {
-    const pos = this.board(id);
     const c = wasm();
-    const p = pos._load(c);
+    const p = this.ptr(c, id);
     const check = c.w.isCheck(p) === 1;
     if (c.w.countMoves(p) > 0) return check ? 'check' : 'playing';
     if (check && rule === 'crazyhouse') return 'mate';
@@ -216,12 +283,20 @@ export class BughouseBoards {
     return check ? 'mate' : 'stalemate';
   }
 
+  /** A board as plain data (pockets = its holdings). */
+  setup(id: BoardId): Setup {
+    const c = wasm();
+    const p = this.ptr(c, id);
+    const ep = c.w.legalEpSquare(p);
+    return readSetup(c.heap, p, true, ep);
+  }
+
   /** The position as a BFEN (clocks as given, else left out). */
   bfen(clocks?: { A?: [string | null, string | null]; B?: [string | null, string | null] }): string {
     const board = (id: BoardId) => {
       const ct = clocks?.[id] ?? [null, null];
       return {
-        setup: this.board(id).toSetup(),
+        setup: this.setup(id),
         clocks: { white: ct[0] === null ? null : Number(ct[0]), black: ct[1] === null ? null : Number(ct[1]) },
         clockText: { white: ct[0], black: ct[1] },
       };
@@ -231,16 +306,17 @@ export class BughouseBoards {
 
   /** Crazyhouse FEN of a board with the pocket in brackets (White first, Q R B N P). */
   fen(id: BoardId): string {
-    return crazyhouseFen(this.board(id).toSetup());
+    return crazyhouseFen(this.setup(id));
   }
 
   /** Pieces over both boards and four holdings (64 while nothing is lost). */
   material(): number {
+    const c = wasm();
     let n = 0;
-    for (const pos of [this.A, this.B]) {
-      const s = pos._snapshot();
-      for (let sq = 0; sq < 64; sq++) if (s[O_BOARD + sq]) n++;
-      for (let i = 0; i < 16; i++) n += s[O_POCKET + i]!;
+    for (const id of ['A', 'B'] as const) {
+      const p = this.ptr(c, id);
+      for (let sq = 0; sq < 64; sq++) if (c.heap[p + O_BOARD + sq]) n++;
+      for (let i = 0; i < 16; i++) n += c.heap[p + O_POCKET + i]!;
     }
     return n;
   }
@@ -248,11 +324,13 @@ export class BughouseBoards {
   /** Fullmove number of a board (read in place). */
   fullmoves(id: BoardId): number {
     const c = wasm();
-    const p = (id === 'A' ? this.A : this.B)._load(c) + O_FULL;
+    const p = this.ptr(c, id) + O_FULL;
     const h = c.heap;
     return (h[p]! | (h[p + 1]! << 8) | (h[p + 2]! << 16)) >>> 0;
   }
 }
+
+let initialTemplate: Uint8Array | undefined;
 
 /** The boards at the start of a match (its BFEN, or the initial position). */
 export function startBoards(match: Pick<BughouseMatch, 'startBfen' | 'moves'>): Result<BughouseBoards, NotationError> {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Position } from 'gamenotation/chess';
 import {
   BughouseBoards, bfenToFens, fensToBfen, makeBfen, makeBpgn, makeFourColumn, matchToJson, parseBfen, parseBpgn,
-  parseBughouseCsv, replayMatch, validateBfen, chesscomToMatch, parseChesscomGame, tcnToUci, type BughouseMatch, type ChesscomGame,
+  parseBughouseCsv, replayMatch, validateBfen, chesscomToMatch, parseChesscomGame, tcnToUci, visitBpgn, type BughouseMatch, type ChesscomGame,
 } from 'gamenotation/bughouse';
 import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
 
@@ -207,6 +207,16 @@ describe('BPGN', () => {
         replayConserving(m);
         expectCanonical(m);
         expect(['mate', 'time', 'aborted', 'resign']).to.include(m.termination);
+      }
+      // The validating read (moves not kept) finds the same problems and counts the same moves.
+      let counted = 0;
+      const light = [] as BughouseMatch[];
+      visitBpgn(text, { move: () => void counted++, endMatch: (x) => void light.push(x) }, { keepMoves: false });
+      expect(counted).to.equal(matches.reduce((n, m) => n + m.moves.length, 0));
+      for (const [i, x] of light.entries()) {
+        expect(x.errors).to.deep.equal(matches[i]!.errors);
+        expect(x.warnings).to.deep.equal(matches[i]!.warnings);
+        expect(x.termination).to.equal(matches[i]!.termination);
       }
     }
     if (listShared('bughouse/bpgn') !== null) expect(files).to.equal(6);

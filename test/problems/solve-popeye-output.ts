@@ -44,3 +44,16 @@ export function helpLinesOf(block: string, whiteFirst: boolean): string[] {
   }
   return out;
 }
+
+/** Tries (#n with Option Try): the lines `1.<move> … ?`. */
+export function triesOf(block: string): string[] {
+  const out: string[] = [];
+  for (const raw of block.split('\n')) {
+    const line = raw.trim();
+    if (!line.startsWith('1.') || line.startsWith('1...')) continue;
+    if (!/\s\?(\s|$)/.test(line)) continue;
+    const uci = moveUci(line.slice(2).split(/\s+/)[0]!, true);
+    if (uci) out.push(uci);
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { parsePopeye, solve, parseSolveStipulation, type PopeyeProblem } from 'gamenotation/problems';
 import { readShared } from '../support/data.js';
-import { outputBlocks, keysOf, helpLinesOf } from './solve-popeye-output.js';
+import { outputBlocks, keysOf, helpLinesOf, triesOf } from './solve-popeye-output.js';
 
 const PAIRS: [string, string][] = [
   ['BEISPIEL_castling.inp', 'REGRESSIONTESTS_castling.out'],
@@ -53,13 +53,14 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       const blocks = outputBlocks(out);
       const aligned = blocks.length === parsed.problems.length;
       let compared = 0;
+      let triesCompared = 0;
       parsed.problems.forEach((p: PopeyeProblem, i: number) => {
         if (p.errors.length || !fits(p.stipulation) || p.options.setPlay || p.options.maxSolutions) return;
         if (input.includes('intell') && compared >= INTELL_LIMIT) return;
         const block = blocks[i] ?? '';
         if (!aligned && !(p.author && block.includes(p.author.split(/[;&]/)[0]!.trim()))) return;
         if (/can capture the king|kann den K.nig schlagen|illegal/i.test(block)) return;
-        const r = solve(p);
+        const r = solve(p, p.options.try ? { tries: true } : {});
         const where = `${input} problem ${i + 1} (${p.title ?? p.author ?? ''} ${p.stipulation})`;
         if (!r.ok) throw new Error(`${where}: ${r.error.code} ${r.error.message}`);
         // Twins: the output has one section per twin, headed a), b), …
@@ -71,11 +72,16 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
           const got = part.solutions.map((s) => key(s.uci)).sort();
           const expected = (st.kind === 'help' ? helpLinesOf(sections[t]!, st.half) : keysOf(sections[t]!)).sort();
           expect(got, `${where} part ${t + 1}`).to.deep.equal(expected);
+          if (p.options.try && st.kind === 'direct') {
+            const tries = (part.tries ?? []).map((x) => x.uci).sort();
+            expect(tries, `${where} part ${t + 1} tries`).to.deep.equal(triesOf(sections[t]!).sort());
+            triesCompared++;
+          }
         });
         compared++;
       });
       expect(compared, `${input}: problems compared`).to.be.greaterThan(0);
-      console.log(`${input}: ${compared} of ${parsed.problems.length} problems compared`);
+      console.log(`${input}: ${compared} of ${parsed.problems.length} problems compared (${triesCompared} with tries)`);
     });
   }
 });

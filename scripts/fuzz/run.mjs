@@ -171,7 +171,8 @@ export async function fuzz(options = {}) {
   for (let ti = 0; ti < chosen.length; ti++) {
     const target = chosen[ti];
     const targetStart = performance.now();
-    const share = (budget - (targetStart - started)) / (chosen.length - ti);
+    // What is left of the budget, shared by the targets still to run (a quarter of an even share at least).
+    const share = Math.max((budget - (targetStart - started)) / (chosen.length - ti), budget / chosen.length / 4);
     const row = { format: target.name, inputs: 0, megabytes: 0, failures: 0, saved: [], slowestMs: 0, shapes: {}, replayed: 0 };
     const fail = async (input, problem, kind) => {
       row.failures++;

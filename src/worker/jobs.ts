@@ -12,6 +12,8 @@ import { NotationFailure, type Result } from '../errors.js';
 import { INITIAL_FEN, Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
 import { calcDDTable, solveBoard, type BoardToSolve, type DDTable, type Deal, type SolveBoardResult } from '../bridge/index.js';
 import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/solve/index.js';
+import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
+import type { NotationError } from '../errors.js';
 
 /** Progress of a long job, reported through a Comlink-proxied callback. */
 export interface Progress {
@@ -124,6 +126,35 @@ export const jobs = {
     const solved = solveProblem(input.problem, { ...input.options, onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, value: p.solutions })) });
     await Promise.all(sent);
     return unwrapResult(solved);
+  },
+
+  /** Every match of a BPGN text replayed (the `convert --to json` shape); progress per match. */
+  async replayMatch(input: { bpgn: string; mateRule?: MateRule }, ctx: JobContext): Promise<MatchJson[]> {
+    const matches = parseBpgn(input.bpgn, { mateRule: input.mateRule });
+    const out: MatchJson[] = [];
+    for (const [i, m] of matches.entries()) {
+      out.push(matchToJson(m));
+      await ctx.progress({ done: i + 1, total: matches.length });
+    }
+    return out;
+  },
+
+  /** Every match of a BPGN text checked (moves resolved and played, not kept); progress per match. */
+  async validateMatch(input: { bpgn: string; mateRule?: MateRule }, ctx: JobContext): Promise<{ matches: number; moves: number; errors: (NotationError & { match: number })[]; warnings: (NotationError & { match: number })[] }> {
+    const errors: (NotationError & { match: number })[] = [], warnings: (NotationError & { match: number })[] = [];
+    let moves = 0, matches = 0;
+    const sent: Promise<void>[] = [];
+    visitBpgn(input.bpgn, {
+      move: () => void moves++,
+      endMatch(m) {
+        for (const e of m.errors) errors.push({ ...e, match: matches });
+        for (const w of m.warnings) warnings.push({ ...w, match: matches });
+        matches++;
+        sent.push(ctx.progress({ done: matches, total: 0, value: moves }));
+      },
+    }, { keepMoves: false, mateRule: input.mateRule });
+    await Promise.all(sent);
+    return { matches, moves, errors, warnings };
   },
 };
 

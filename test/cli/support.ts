@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const cliPath = join(root, 'dist', 'cli.js');
+// GN_CLI_PATH runs another build of the CLI (e.g. a private one while the shared dist/ is rebuilt).
+export const cliPath = process.env.GN_CLI_PATH ?? join(root, 'dist', 'cli.js');
 
 export interface CliRun {
   code: number | null;

@@ -46,6 +46,14 @@ describe('CLI: solve', () => {
     expect(cli('solve', '8/3P4/pn6/k7/p7/8/1p1K4/8 b - - 0 1').code).to.equal(2);
   });
 
+  it('--popeye writes the Popeye input of a FEN (castling by convention, e.p. as the double step)', () => {
+    const r = cli('solve', '3Q4/3Pp2N/6Pp/3PKpP1/4P1Pk/5B1p/4PP2/2B4R w - f6 0 1', '--stip', '#2', '--popeye');
+    expect(r.code).to.equal(0);
+    expect(r.out).to.equal(
+      'BeginProblem\nPieces White Qd8 Sh7 Pd7 Pg6 Ke5 Pd5 Pg5 Pe4 Pg4 Bf3 Pe2 Pf2 Bc1 Rh1 Black Pe7 Ph6 Pf5 Kh4 Ph3\nStipulation #2\nOption NoBoard EnPassant f7f5\nEndProblem\n',
+    );
+  });
+
   it('--set-status writes the status letters into a PBI file', () => {
     const file = join(dir, 'two.pbi');
     // D2-01 (two keys: cooked) and D2-09 (no solution without the e.p. right).

@@ -60,3 +60,21 @@ describe('solve: PBI and problem XML inputs', () => {
     });
   });
 });
+
+describe('solve: a FEN written as Popeye input', () => {
+  it("fenToPopeye → parsePopeye → solve gives the same position and Popeye's solutions (castling and e.p. included)", async () => {
+    const { fenToPopeye } = await import('gamenotation/problems');
+    const all = (await referenceProblems()).filter((p) => !SLOW.has(p.id));
+    for (const problem of all) {
+      const ref = problem.parts[0]!;
+      const text = fenToPopeye(ref.fen, ref.stipulation, problem.id);
+      if (!text.ok) throw new Error(text.error.message);
+      const r = solve(text.value, { intended: ref.intended_solutions ?? undefined });
+      if (!r.ok) throw new Error(`${problem.id}: ${r.error.code} ${r.error.message}`);
+      expect(r.value.parts[0]!.fen, problem.id).to.equal(ref.fen);
+      expect(r.value.parts[0]!.solutions.map((s) => key(s.uci)).sort(), problem.id).to.deep.equal(
+        ref.solutions.map((s) => key(s.uci)).sort(),
+      );
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // `gamenotation solve FILE.inp|FILE.pbi|FILE.xml [--json] [--set-status]` and
 // `gamenotation solve "<FEN>" --stip "h#3"`: the chess problem solver.
 import {
+  fenToPopeye,
   makePbi,
   parsePbi,
   parseProblemXml,
@@ -39,7 +40,7 @@ export const solveCommand: Command = {
   name: 'solve',
   summary: 'solve chess problems (#n, h#n, s#n) from Popeye input, PBI, problem XML or a FEN with --stip',
   usage:
-    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status]',
+    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status] [--popeye]',
   options: {
     stip: { type: 'string' },
     json: { type: 'boolean' },
@@ -48,6 +49,7 @@ export const solveCommand: Command = {
     intended: { type: 'string' },
     'set-status': { type: 'boolean' },
     'set-play': { type: 'boolean' },
+    popeye: { type: 'boolean' },
   },
   async run(ctx: CommandContext) {
     const [arg] = ctx.positionals;
@@ -63,6 +65,16 @@ export const solveCommand: Command = {
     const stip = ctx.options.stip as string | undefined;
     if (FEN_BOARD.test(arg)) {
       if (!stip) throw new UsageError('a FEN needs --stip (e.g. --stip "#2")');
+      if (ctx.options.popeye) {
+        // The Popeye input for this position, to check with Popeye itself.
+        const text = fenToPopeye(arg, stip);
+        if (!text.ok) {
+          ctx.io.err(`${text.error.code} ${text.error.message}\n`);
+          return EXIT_INPUT;
+        }
+        ctx.io.out(text.value);
+        return EXIT_OK;
+      }
       jobs.push({ label: arg, result: solve({ fen: arg.trim(), stipulation: stip }, options) });
     } else {
       if (stip) throw new UsageError('--stip goes with a FEN; files carry their own stipulations');

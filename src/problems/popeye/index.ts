@@ -1,2 +1,3 @@
 // Popeye input reader (re-exports only).
 export * from './read.js';
+export * from './write.js';

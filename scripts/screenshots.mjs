@@ -22,6 +22,9 @@ const d = await import(join(root, 'dist', 'diagram.js'));
 const { parsePgn } = await import(join(root, 'dist', 'pgn.js'));
 const { parsePbn, calcDDTable, par, pbnGameInfo } = await import(join(root, 'dist', 'bridge.js'));
 const { parsePbi, parseProblemXml } = await import(join(root, 'dist', 'problems.js'));
+const { parseBpgn } = await import(join(root, 'dist', 'bughouse.js'));
+const { parseAif } = await import(join(root, 'dist', 'aif.js'));
+const sample = (name) => readFileSync(join(root, 'examples', 'playground', 'samples', name), 'utf8');
 
 const unwrap = (r) => {
   if (!r.ok) throw new Error(`${r.error.code} ${r.error.message}`);
@@ -42,6 +45,8 @@ const diagrams = {
     a: { position: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Pb] w KQkq - 0 4', clocks: { white: 165, black: 171.3 }, names: { white: 'alice', black: 'bob' } },
     b: { position: 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 3', clocks: { white: 170, black: 9.4 }, names: { white: 'carol', black: 'dave' }, lastMove: 'd7d5' },
   })),
+  'diagram-bpgn': unwrap(d.bpgnDiagram(parseBpgn(sample('capture.bpgn'))[0])),
+  'diagram-aif': d.aifEvalGraph(parseAif(sample('fools-mate.aif'))[0]),
   'diagram-problem': unwrap(d.pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0])),
   'diagram-problem-xml': unwrap(d.problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document.problems[1])),
   'diagram-deal': unwrap(d.pbnDealDiagram(pbnGame)),
@@ -80,6 +85,7 @@ try {
       await page.click('#run-dd');
       await page.waitForFunction(() => document.getElementById('job-result').dataset.state === 'done', { timeout: 120000 });
     }],
+    ['playground-bughouse', 'BPGN', async () => {}],
     ['playground-problems', 'PBI', async () => {
       await page.click('#items li:nth-child(3)');
       await page.waitForFunction(() => document.querySelector('#items li.selected')?.textContent?.includes('#2'));
@@ -89,7 +95,7 @@ try {
   ];
   for (const [name, sample, then] of shots) {
     await page.click(`[data-sample="${sample}"]`);
-    await page.waitForFunction(() => document.querySelector('#diagram svg'));
+    await page.waitForFunction((format) => document.getElementById('format').textContent === format && document.querySelector('#diagram svg'), {}, sample);
     await then();
     await page.screenshot({ path: join(out, `${name}.png`) });
     process.stdout.write(`docs/img/${name}.png\n`);

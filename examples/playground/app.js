@@ -64,7 +64,7 @@ function renderItems() {
   const list = $('items');
   list.replaceChildren();
   const items = state.parsed?.items ?? [];
-  $('items-title').textContent = `${items.length} ${items[0]?.kind === 'game' ? 'game' : items[0]?.kind === 'deal' ? 'deal' : items[0]?.kind === 'fen' ? 'position' : 'problem'}${items.length === 1 ? '' : 's'}`;
+  $('items-title').textContent = `${items.length} ${({ game: 'game', aif: 'game', bughouse: 'match', deal: 'deal', fen: 'position' })[items[0]?.kind] ?? 'problem'}${items.length === 1 ? '' : 's'}`;
   items.slice(0, 5000).forEach((item, i) => {
     const li = document.createElement('li');
     li.textContent = item.label;

@@ -57,3 +57,25 @@ export function triesOf(block: string): string[] {
   }
   return out;
 }
+
+/** #2 threats per key: the `2.<move>` lines after a key line ending in `threat:` / `Drohung:`. */
+export function threatsOf(block: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const raw of block.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('1.') && !line.startsWith('1...')) {
+      current = undefined;
+      const uci = moveUci(line.slice(2).split(/\s+/)[0]!, true);
+      if (uci && /\s!(\s|$)/.test(line)) {
+        current = [];
+        out.set(uci, current);
+        if (!/(threat|Drohung):$/.test(line)) current = undefined;
+      }
+    } else if (current && line.startsWith('2.')) {
+      const uci = moveUci(line.slice(2).split(/\s+/)[0]!, true);
+      if (uci) current.push(uci);
+    } else if (line) current = undefined;
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { parsePopeye, solve, parseSolveStipulation, type PopeyeProblem } from 'gamenotation/problems';
 import { readShared } from '../support/data.js';
-import { outputBlocks, keysOf, helpLinesOf, triesOf } from './solve-popeye-output.js';
+import { outputBlocks, keysOf, helpLinesOf, triesOf, threatsOf } from './solve-popeye-output.js';
 
 const PAIRS: [string, string][] = [
   ['BEISPIEL_castling.inp', 'REGRESSIONTESTS_castling.out'],
@@ -54,6 +54,7 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       const aligned = blocks.length === parsed.problems.length;
       let compared = 0;
       let triesCompared = 0;
+      let threatsCompared = 0;
       parsed.problems.forEach((p: PopeyeProblem, i: number) => {
         if (p.errors.length || !fits(p.stipulation) || p.options.setPlay || p.options.maxSolutions) return;
         if (input.includes('intell') && compared >= INTELL_LIMIT) return;
@@ -72,6 +73,18 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
           const got = part.solutions.map((s) => key(s.uci)).sort();
           const expected = (st.kind === 'help' ? helpLinesOf(sections[t]!, st.half) : keysOf(sections[t]!)).sort();
           expect(got, `${where} part ${t + 1}`).to.deep.equal(expected);
+          if (st.kind === 'direct' && st.n === 2) {
+            // Threats after each key (Popeye prints them; none means zugzwang or no threat).
+            const threats = threatsOf(sections[t]!);
+            for (const sol of part.solutions) {
+              const expectedThreats = threats.get(sol.uci as string) ?? [];
+              expect(
+                (sol.threats ?? []).map((x) => x.uci).sort(),
+                `${where} part ${t + 1} threats after ${sol.uci}`,
+              ).to.deep.equal(expectedThreats.sort());
+              threatsCompared++;
+            }
+          }
           if (p.options.try && st.kind === 'direct') {
             const tries = (part.tries ?? []).map((x) => x.uci).sort();
             expect(tries, `${where} part ${t + 1} tries`).to.deep.equal(triesOf(sections[t]!).sort());
@@ -81,7 +94,9 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
         compared++;
       });
       expect(compared, `${input}: problems compared`).to.be.greaterThan(0);
-      console.log(`${input}: ${compared} of ${parsed.problems.length} problems compared (${triesCompared} with tries)`);
+      console.log(
+        `${input}: ${compared} of ${parsed.problems.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats)`,
+      );
     });
   }
 });

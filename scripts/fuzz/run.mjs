@@ -15,11 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { readFixtures, saveFixture } from './fixtures.mjs';
-import { targets } from './targets.mjs';
+import { allTargets, targets } from './targets.mjs';
 import { rng } from './util.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SUBPATHS = ['pgn', 'bridge', 'chess', 'problems'];
+const SUBPATHS = ['pgn', 'bridge', 'chess', 'problems', 'bughouse', 'aif'];
 
 /** The library's subpath modules: the sources bundled by esbuild (default) or the built dist/. */
 export async function loadLib({ dist = false } = {}) {
@@ -162,7 +162,7 @@ async function checkSafely(target, lib, input, r) {
 export async function fuzz(options = {}) {
   const budget = (options.budget ?? 60) * 1000;
   const seed = options.seed ?? 1;
-  const chosen = targets.filter((t) => !options.targets || options.targets.includes(t.name));
+  const chosen = options.targets ? allTargets.filter((t) => options.targets.includes(t.name)) : targets;
   const lib = options.lib ?? (await loadLib(options));
   const log = options.log ?? ((line) => console.log(line));
   const heapStart = heap();
@@ -248,7 +248,7 @@ export async function main(argv = process.argv.slice(2)) {
     else if (k === 'no-save') options.save = false;
     else if (k === 'json') options.json = true;
     else {
-      console.error(`fuzz: unknown option ${arg} (--budget=S --inputs=N --seed=N --targets=pgn,pbn,fen,pbi,xml --dist --no-save --json)`);
+      console.error(`fuzz: unknown option ${arg} (--budget=S --inputs=N --seed=N --targets=pgn,pbn,fen,pbi,xml,bpgn,aif --dist --no-save --json)`);
       process.exit(2);
     }
   }

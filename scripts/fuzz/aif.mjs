@@ -1,0 +1,42 @@
+// AIF fuzz target: parseAif and makeAif (the Analysis Interchange Format).
+import { mutateText, pick, sliceOf } from './util.mjs';
+
+const SEEDS = [];
+const TOKENS = ['[', ']', '"', '\n', ' ', '\t', '#', ':', ';', ',', '-', '+', '=', 'e4', 'Nf3', '1', '0', '-0.25', '999', '(', ')', '{', '}', 'é', '[Event "x"]', '\n\n'];
+
+export function checkAif(lib, input) {
+  const { parseAif, makeAif } = lib.aif;
+  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+  const a = parseAif(text);
+  for (const g of a) {
+    for (const e of [...g.errors, ...g.warnings]) {
+      if (!/^ERR_/.test(e.code)) return `untyped error ${JSON.stringify(e)}`;
+      if (e.message.length > 400) return `error message of ${e.message.length} characters`;
+    }
+  }
+  const out = makeAif(a);
+  const b = parseAif(out);
+  if (b.length !== a.length) return `round trip: ${a.length} games, then ${b.length}`;
+  const out2 = makeAif(b);
+  if (out2 !== out) return `export not idempotent:\n${out.slice(0, 2000)}\n---\n${out2.slice(0, 2000)}`;
+  return null;
+}
+
+export const aifTarget = {
+  name: 'aif',
+  ext: 'aif',
+  seeds: SEEDS,
+  corpusDirs: ['data/aif'],
+  inputs(r, corpus) {
+    const texts = corpus.length ? corpus : ['[Event "x"]\n\n'];
+    return () => mutateText(r, sliceOf(r, pick(r, texts), 3000), TOKENS);
+  },
+  async check(lib, input) {
+    return checkAif(lib, input);
+  },
+  shapes: {
+    'lines': (n) => '[Event "x"]\n'.repeat(n / 12),
+    'long line': (n) => `[Event "${'x'.repeat(n)}"]\n`,
+  },
+  run: (lib, text) => lib.aif.makeAif(lib.aif.parseAif(text)),
+};

@@ -56,8 +56,8 @@ function moveNumber(t: string): number {
 /** A clock comment (`178`, ` 178.839 `): its digits, else undefined. */
 function clockText(text: string): string | undefined {
   let s = 0, e = text.length;
-  while (s < e && text.charCodeAt(s) === 32) s++;
-  while (e > s && text.charCodeAt(e - 1) === 32) e--;
+  while (s < e && text.charCodeAt(s) <= 32) s++;
+  while (e > s && text.charCodeAt(e - 1) <= 32) e--;
   if (s === e) return undefined;
   let dot = -1;
   for (let i = s; i < e; i++) {
@@ -461,9 +461,12 @@ export function movePrefix(mv: Pick<BughouseMove, 'board' | 'color' | 'number'>)
   return `${mv.number}${letter}.`;
 }
 
-/** Folds a comment so that it holds no brace and no line break. */
+/**
+ * Folds a comment's white space (line breaks included) to single spaces. A `{` inside is kept (it
+ * is text in a comment); a `}` cannot have been read and is written as `)` so the comment stays one.
+ */
 function commentText(text: string): string {
-  return text.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
+  return text.replace(/\}/g, ')').replace(/\s+/g, ' ').trim();
 }
 
 /**

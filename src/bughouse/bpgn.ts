@@ -303,19 +303,28 @@ class MatchReader {
         continue;
       }
       if (k === TOKEN_RAV_OPEN) {
-        const start = lx.start, line = lx.line, column = lx.column;
+        // A variation is kept as text, not replayed: its tokens joined by single spaces (comments
+        // folded, line comments and escape lines left out), which reads back to the same text.
+        const line = lx.line, column = lx.column;
+        const words: string[] = [];
         let depth = 0;
-        let end = start;
         for (;;) {
-          if (lx.kind === TOKEN_RAV_OPEN) depth++;
-          else if (lx.kind === TOKEN_RAV_CLOSE) depth--;
-          else if (lx.kind === TOKEN_EOF) break;
-          end = lx.end;
+          const kind = lx.kind;
+          if (kind === TOKEN_EOF) break;
+          if (kind === TOKEN_RAV_OPEN) depth++;
+          else if (kind === TOKEN_RAV_CLOSE) depth--;
+          if (depth > 0 && !(kind === TOKEN_RAV_OPEN && depth === 1)) {
+            if (kind === TOKEN_COMMENT) words.push(`{${commentText(lx.value())}}`);
+            else if (kind !== TOKEN_LINE_COMMENT && kind !== TOKEN_ESCAPE) words.push(lx.tokenText());
+          }
           lx.next();
           if (depth === 0) break;
         }
-        if (depth) error('ERR_BPGN_RAV', 'variation not closed', line, column);
-        const variation = lx.text.slice(start + 1, depth ? end : end - 1).replace(/\s+/g, ' ').trim();
+        if (depth) {
+          error('ERR_BPGN_RAV', 'variation not closed (left out)', line, column);
+          continue;
+        }
+        const variation = words.join(' ');
         if (last) (last.variations ??= []).push(variation);
         else warning('ERR_BPGN_RAV', 'variation before the first move is ignored', line, column);
         continue;

@@ -50,7 +50,7 @@ describe('CLI: solve', () => {
     const r = cli('solve', '3Q4/3Pp2N/6Pp/3PKpP1/4P1Pk/5B1p/4PP2/2B4R w - f6 0 1', '--stip', '#2', '--popeye');
     expect(r.code).to.equal(0);
     expect(r.out).to.equal(
-      'BeginProblem\nPieces White Qd8 Sh7 Pd7 Pg6 Ke5 Pd5 Pg5 Pe4 Pg4 Bf3 Pe2 Pf2 Bc1 Rh1 Black Pe7 Ph6 Pf5 Kh4 Ph3\nStipulation #2\nOption NoBoard EnPassant f7f5\nEndProblem\n',
+      'BeginProblem\nPieces White Qd8 Pd7 Sh7 Pg6 Pd5 Ke5 Pg5 Pe4 Pg4 Bf3 Pe2 Pf2 Bc1 Rh1 Black Pe7 Ph6 Pf5 Kh4 Ph3\nStipulation #2\nOption NoBoard EnPassant f7f5\nEndProblem\n',
     );
   });
 

@@ -7,7 +7,7 @@ import { par, boardConditions, makeDeal } from '/dist/bridge.js';
 import { deriveTwins, formatStipulation } from '/dist/problems.js';
 import { FORMATS, formatByName } from './formats.js';
 import { Position } from '/dist/chess.js';
-import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram, bpgnDiagram, bughousePosition, aifEvalGraph } from '/dist/diagram.js';
+import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram, bpgnDiagram, bfenDiagram, bughousePosition, aifEvalGraph } from '/dist/diagram.js';
 import { createWorker } from '/dist/worker.js';
 import { openEngine } from '/dist/engine.js';
 
@@ -24,6 +24,7 @@ const SAMPLES = [
   { label: 'PBI', url: '/data/sample.pbi' },
   { label: 'Problem XML', url: '/data/sample-problem.xml' },
   { label: 'BPGN', url: '/samples/capture.bpgn' },
+  { label: 'BFEN', text: 'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1\n' },
   { label: 'AIF', url: '/samples/fools-mate.aif' },
   { label: 'Broken PGN', text: '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n\n[Event "second"]\n\n1. d4 d5 2. c4 Qxh9 *\n' },
 ];
@@ -64,7 +65,7 @@ function renderItems() {
   const list = $('items');
   list.replaceChildren();
   const items = state.parsed?.items ?? [];
-  $('items-title').textContent = `${items.length} ${({ game: 'game', aif: 'game', bughouse: 'match', deal: 'deal', fen: 'position' })[items[0]?.kind] ?? 'problem'}${items.length === 1 ? '' : 's'}`;
+  $('items-title').textContent = `${items.length} ${({ game: 'game', aif: 'game', bughouse: 'match', deal: 'deal', fen: 'position', bfen: 'position' })[items[0]?.kind] ?? 'problem'}${items.length === 1 ? '' : 's'}`;
   items.slice(0, 5000).forEach((item, i) => {
     const li = document.createElement('li');
     li.textContent = item.label;
@@ -132,6 +133,10 @@ async function select(i) {
     $('moves').innerHTML = item.fourColumn;
     setTools('none');
     step(state.plies);
+  } else if (item.kind === 'bfen') {
+    renderTags([['Board A to move', item.bfen.A.setup.turn], ['Board B to move', item.bfen.B.setup.turn]]);
+    showSvg(bfenDiagram(item.bfen));
+    setTools('none');
   } else if (item.kind === 'aif' && !item.game) {
     renderTags(Object.entries(item.aif.headers));
     showSvg(aifEvalGraph(item.aif));

@@ -6,7 +6,7 @@
 import { Position, parseFen, normalizeFen } from '/dist/chess.js';
 import { parsePgn, makePgn } from '/dist/pgn.js';
 import { parsePbn, makePbn, pbnGameInfo } from '/dist/bridge.js';
-import { parseBpgn, makeBpgnFile, makeFourColumn } from '/dist/bughouse.js';
+import { parseBpgn, makeBpgnFile, makeFourColumn, parseBfen, makeBfen, validateBfen, bfenToFens } from '/dist/bughouse.js';
 import { parseAif, makeAif } from '/dist/aif.js';
 import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, formatStipulation } from '/dist/problems.js';
 
@@ -165,8 +165,31 @@ const aif = {
   }),
 };
 
+const bfen = {
+  name: 'BFEN',
+  detect: (text) => {
+    const line = text.trim().split(/\r?\n/)[0] ?? '';
+    return line.includes('|') && /^\s*[1-8pnbrqkPNBRQK~]+\//.test(line);
+  },
+  parse(text) {
+    const line = text.trim().split(/\r?\n/)[0].trim();
+    const r = parseBfen(line);
+    const problems = r.ok ? errorsOf(validateBfen(r.value), 'error') : errorsOf([r.error], 'error');
+    return { data: { line, bfen: r.ok ? r.value : null }, problems };
+  },
+  items: (data) => (data.bfen ? [{ label: 'Bughouse position (two boards)', kind: 'bfen', bfen: data.bfen }] : []),
+  convert: (data) => (data.bfen ? {
+    'BFEN (canonical)': () => makeBfen(data.bfen) + '\n',
+    'FEN (each board)': () => {
+      const f = bfenToFens(data.bfen);
+      return `${f.A}\n${f.B}\n`;
+    },
+    JSON: () => json(data.bfen),
+  } : {}),
+};
+
 /** In detection order: the most specific first. */
-export const FORMATS = [xml, pbi, pbn, aif, bpgn, fen, pgn];
+export const FORMATS = [xml, pbi, pbn, aif, bpgn, bfen, fen, pgn];
 
 export function detectFormat(text) {
   return FORMATS.find((f) => f.detect(text));

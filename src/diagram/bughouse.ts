@@ -4,6 +4,7 @@
 import type { Move } from '../chess/index.js';
 import { err, ok, type Result } from '../errors.js';
 import { startBoards, type BughouseBoards, type BughouseMatch } from '../bughouse/match.js';
+import { parseBfen, type Bfen } from '../bughouse/bfen.js';
 import type { PgnShape } from '../pgn/types.js';
 import { chessBlock, readBoardInput, type BoardInput } from './chess.js';
 import { envelope, esc, text, theme as makeTheme, type DiagramTheme } from './svg.js';
@@ -133,4 +134,19 @@ export function bpgnDiagram(match: BughouseMatch, options: BughouseDiagramOption
     title: `Bughouse: ${t.WhiteA ?? '?'} – ${t.BlackA ?? '?'} (A), ${t.WhiteB ?? '?'} – ${t.BlackB ?? '?'} (B), after ${at.value.ply} moves`,
     ...rest,
   });
+}
+
+/** A BFEN (`A | B`, holdings and clocks of both boards) as the two-board diagram. */
+export function bfenDiagram(input: string | Bfen, options: BughouseDiagramOptions = {}): Result<string> {
+  let bfen: Bfen;
+  if (typeof input === 'string') {
+    const r = parseBfen(input.trim());
+    if (!r.ok) return r;
+    bfen = r.value;
+  } else bfen = input;
+  const clocks = (id: 'A' | 'B') => {
+    const c = bfen[id].clocks;
+    return { ...(c.white !== null ? { white: c.white } : {}), ...(c.black !== null ? { black: c.black } : {}) };
+  };
+  return bughouseDiagram({ a: { position: bfen.A.setup, clocks: clocks('A') }, b: { position: bfen.B.setup, clocks: clocks('B') } }, options);
 }

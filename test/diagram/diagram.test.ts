@@ -3,7 +3,7 @@
 // the reference double-dummy tables), plus the accessibility attributes and flipping.
 import { expect } from 'chai';
 import {
-  aifEvalGraph, aifScores, bpgnDiagram, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
+  aifEvalGraph, aifScores, bfenDiagram, bpgnDiagram, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { Position } from 'gamenotation/chess';
@@ -221,6 +221,21 @@ describe('diagram', () => {
         expect(count(drawn, /class="piece"/g) + pockets, name).to.equal(64);
       }
     }
+  });
+
+  it('BFEN: both boards with holdings and clocks; bad BFEN gives a typed error', () => {
+    // The end of capture.bpgn written by hand as a BFEN (holdings after a ninth '/', clocks last).
+    const bfen = 'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1';
+    const svg = unwrap(bfenDiagram(bfen));
+    const boardA = svg.slice(svg.indexOf('data-board="a"'), svg.indexOf('data-board="b"'));
+    const boardB = svg.slice(svg.indexOf('data-board="b"'));
+    expect(count(boardA, /class="piece"/g)).to.equal(30);
+    expect(count(boardB, /class="piece"/g)).to.equal(33);
+    expect([...boardB.matchAll(/data-piece="(\w+)" data-count="(\d+)"/g)].map((m) => m[1] + m[2])).to.deep.equal(['wP1']);
+    for (const clock of ['2:54', '2:55', '2:56', '2:52']) expect(svg).to.include(`>${clock}<`);
+    const bad = bfenDiagram('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -');
+    expect(bad.ok).to.equal(false);
+    if (!bad.ok) expect(bad.error.code).to.match(/^ERR_BFEN_/);
   });
 
   it('problem diagrams carry stipulation, authors, source and the (w+b) count', () => {

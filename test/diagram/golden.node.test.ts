@@ -97,6 +97,9 @@ describe('diagram CLI', () => {
     expect(run(join(golden, 'capture.bpgn')).out.toString()).to.equal(readFileSync(join(golden, 'bpgn-end.svg'), 'utf8'));
     const early = run(join(golden, 'capture.bpgn'), '--ply', '3').out.toString();
     expect((early.match(/class="piece"/g) ?? []).length).to.equal(64);
+    const bfen = run('rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1');
+    expect(bfen.code, bfen.err).to.equal(0);
+    expect((bfen.out.toString().match(/class="piece"/g) ?? []).length).to.equal(63);
     const aif = join(golden, 'fools-mate.aif');
     expect(run(aif).out.toString()).to.equal(aifEvalGraph(parseAif(readFileSync(aif, 'utf8'))[0]!));
   });

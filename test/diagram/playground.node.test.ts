@@ -137,7 +137,7 @@ describe('playground in Chromium', () => {
     expect(await textOf('#job-result')).to.match(/double dummy: Par -?\d+/);
   });
 
-  it('BPGN: both boards, the four-column table, stepping; AIF: the board with its evaluation graph', async () => {
+  it('BPGN: both boards, the four-column table, stepping; BFEN; AIF: the board with its evaluation graph', async () => {
     const fixture = (name: string) => readFileSync(join(root, 'test', 'fixtures', 'diagram', name), 'utf8');
     await paste(fixture('capture.bpgn'));
     expect(await textOf('#format')).to.equal('BPGN');
@@ -154,6 +154,12 @@ describe('playground in Chromium', () => {
     expect(await textOf('#ply')).to.equal('9 / 9');
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
     expect(targets).to.include.members(['BPGN (export)', 'Four-column text', 'JSON', 'SVG diagram']);
+
+    await paste('rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1\n');
+    expect(await textOf('#format')).to.equal('BFEN');
+    expect(await countIn('#diagram [data-board="a"] .piece')).to.equal(30);
+    expect(await countIn('#diagram [data-board="b"] .piece')).to.equal(33);
+    expect(await countIn('#diagram .clock')).to.equal(4);
 
     const aif = fixture('fools-mate.aif');
     await paste(aif);

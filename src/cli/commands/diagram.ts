@@ -8,7 +8,7 @@ import { calcDDTable, par, parsePbn, pbnGameInfo, boardConditions } from '../../
 import { parsePbi, parseProblemXml } from '../../problems/index.js';
 import { parseAifBytes } from '../../aif/reader.js';
 import { parseBpgn } from '../../bughouse/bpgn.js';
-import { aifEvalGraph, bpgnDiagram, chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
+import { aifEvalGraph, bfenDiagram, bpgnDiagram, chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
 import { formatFor } from '../formats/index.js';
 import { UsageError } from '../exit.js';
 import type { Command, CommandContext, InputFile } from '../types.js';
@@ -105,7 +105,7 @@ async function toPng(svg: string): Promise<Uint8Array> {
 export const diagramCommand: Command = {
   name: 'diagram',
   summary: 'an SVG (or --png) diagram of a FEN, a PGN game, a BPGN match, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
-  usage: 'gamenotation diagram <FEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.bpgn [--match N] [--ply K] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
+  usage: 'gamenotation diagram <FEN | BFEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.bpgn [--match N] [--ply K] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
     '[--flip] [--size PX] [--png] [-o FILE]',
   options: {
     game: { type: 'string' },
@@ -127,7 +127,10 @@ export const diagramCommand: Command = {
     const common = { flip: ctx.options.flip === true, ...(size !== undefined ? { size } : {}) };
     let result: Result<string>;
     let where = arg;
-    if (FEN_BOARD.test(arg) && !existsSync(arg)) {
+    if (FEN_BOARD.test(arg) && arg.includes('|') && !existsSync(arg)) {
+      result = bfenDiagram(arg, common);
+      where = 'BFEN';
+    } else if (FEN_BOARD.test(arg) && !existsSync(arg)) {
       result = chessDiagram(arg, common);
       where = 'FEN';
     } else {
@@ -136,8 +139,10 @@ export const diagramCommand: Command = {
       const forced = typeof ctx.options.format === 'string' ? ctx.options.format.toLowerCase() : undefined;
       const lower = input.name.toLowerCase();
       const aif = lower.endsWith('.aif') || /^\uFEFF?;\s*AIF\b/.test(text);
-      const name = forced ?? (aif ? 'aif' : lower.endsWith('.bpgn') ? 'bpgn' : lower.endsWith('.fen') || lower.endsWith('.epd') ? 'fen' : formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined));
-      if (name === 'fen') result = chessDiagram(text.trim().split(/\r?\n/)[0]!.split(';')[0]!.trim(), common);
+      const name = forced ?? (aif ? 'aif' : lower.endsWith('.bpgn') ? 'bpgn' : lower.endsWith('.fen') || lower.endsWith('.epd') || lower.endsWith('.bfen') ? 'fen' : formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined));
+      const firstLine = text.trim().split(/\r?\n/)[0]!;
+      if (name === 'fen' && firstLine.includes('|')) result = bfenDiagram(firstLine, common);
+      else if (name === 'fen') result = chessDiagram(firstLine.split(';')[0]!.trim(), common);
       else if (name && diagramReaders[name]) result = diagramReaders[name](input, text, ctx, common);
       else throw new UsageError(`${input.name}: cannot tell the format (use --format pgn|bpgn|pbn|pbi|problem-xml|fen|aif)`);
     }

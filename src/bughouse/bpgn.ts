@@ -235,6 +235,8 @@ class MatchReader {
         }
         if (firstNumber[board] === undefined) {
           firstNumber[board] = number;
+          // A BFEN start: the board's first move number is its fullmove number.
+          if (boards && match.startBfen) boards.setFullmoves(board, number);
           if (pendingSetup && match.startBfen && this.replay) {
             // Boards from the BFEN once both first move numbers are known (or at the first move).
             if (!boards) {

@@ -1,12 +1,8 @@
 // The two-board match: replay with piece transfer between partners, on the wasm crazyhouse core.
 import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
-import { Position, decodeMove } from '../chess/position.js';
-import { lexSan, parts } from '../chess/sanparts.js';
-import { makeUci } from '../chess/san.js';
-import { INITIAL_FEN } from '../chess/fen.js';
-import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, readSetup, wasm, type Chess } from '../chess/wasm.js';
-import { S_DROP, S_STRICT } from '../chess/sanparts.js';
-import { ROLES, emptyPockets, isDrop, type Color, type Move, type Setup } from '../chess/types.js';
+import { INITIAL_FEN, Position, ROLES, emptyPockets, isDrop, makeUci, type Color, type Move, type Setup } from '../chess/index.js';
+// The chess core's published fast path (both boards live in wasm position slots).
+import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, S_DROP, S_STRICT, decodeMove, lexSan, parts, readSetup, restore, snapshot, wasm, type Chess } from '../chess/fast.js';
 import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
 
 export type MateRule = 'crazyhouse' | 'bughouse';
@@ -96,7 +92,7 @@ export class BughouseBoards {
   }
 
   private static fromPositions(a: Position, b: Position): BughouseBoards {
-    return new BughouseBoards(a._snapshot().slice(), b._snapshot().slice());
+    return new BughouseBoards(snapshot(a), snapshot(b));
   }
 
   static initial(): BughouseBoards {
@@ -104,7 +100,7 @@ export class BughouseBoards {
     if (!t) {
       const start = Position.fromFen(INITIAL_FEN, { variant: 'crazyhouse', bughouse: true });
       if (!start.ok) throw new Error('unreachable');
-      t = initialTemplate = start.value._snapshot().slice();
+      t = initialTemplate = snapshot(start.value);
     }
     return new BughouseBoards(t.slice(), t.slice());
   }
@@ -157,7 +153,7 @@ export class BughouseBoards {
   board(id: BoardId): Position {
     this.save(wasm());
     const pos = Position.initial('crazyhouse');
-    pos._state.set(id === 'A' ? this.stateA : this.stateB);
+    restore(pos, id === 'A' ? this.stateA : this.stateB);
     return pos;
   }
 
@@ -319,6 +315,15 @@ export class BughouseBoards {
       for (let i = 0; i < 16; i++) n += c.heap[p + O_POCKET + i]!;
     }
     return n;
+  }
+
+  /** Sets a board's fullmove number (a BFEN start: the number its first move carries). */
+  setFullmoves(id: BoardId, n: number): void {
+    const c = wasm();
+    const p = this.ptr(c, id) + O_FULL;
+    const v = Math.max(1, Math.min(0x7fffffff, n | 0));
+    for (let i = 0; i < 4; i++) c.heap[p + i] = (v >>> (8 * i)) & 255;
+    this.dirty = true;
   }
 
   /** Fullmove number of a board (read in place). */

@@ -182,6 +182,10 @@ describe('BPGN', () => {
     expect(second.errors).to.deep.equal([]);
     expect(second.termination).to.equal('resign');
     expect(second.startBfen).to.match(/\/BPPpp b kq - 142 164 \| /);
+    // The spec's own samples: the first is cut before the mate it names; the second states the
+    // result of board B (GuestGuest is BlackB, so WhiteA's team lost); its numbers continue (11a., 14B.).
+    expect(first.warnings.map((w) => w.code)).to.deep.equal(['ERR_BPGN_NOT_MATE']);
+    expect(second.warnings.map((w) => w.code)).to.deep.equal(['ERR_BPGN_RESULT_BOARD_VIEW']);
     const json = matchToJson(second);
     expect(json.start.B).to.equal('2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R[Pbp] w KQk - 0 14');
     expect(json.start.A.endsWith(' b kq - 0 11')).to.equal(true);

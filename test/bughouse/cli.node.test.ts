@@ -1,0 +1,64 @@
+// The CLI on BPGN and chess.com JSON, run as a user would (dist/cli.js).
+import { expect } from 'chai';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, root, tempDir } from '../cli/support.js';
+import { readShared } from '../support/data.js';
+
+const SAMPLES = join(root, 'test/fixtures/bughouse/spec-samples.bpgn');
+
+describe('gamenotation CLI on bughouse files', () => {
+  it('check: clean file, exit 0; an illegal move as file:line:col CODE, exit 1', () => {
+    const ok = cli(['check', SAMPLES]);
+    expect(ok.code, ok.err).to.equal(0);
+    expect(ok.err + ok.out).to.match(/2 matches, 101 moves; 0 errors/);
+    const dir = tempDir('bpgn');
+    const bad = join(dir, 'bad.txt'); // no extension: the content tells the format
+    writeFileSync(bad, '[WhiteA "a"][BlackA "b"]\n[WhiteB "c"][BlackB "d"]\n\n1A. e4{10} 1B. d4 1a. Ke2 1b. d5 *\n');
+    const r = cli(['check', bad]);
+    expect(r.code).to.equal(1);
+    expect(r.out).to.contain(`${bad}:4:23 ERR_SAN_ILLEGAL`);
+  });
+
+  it('convert --to json gives the issue’s shape; --to bfen the final position; export is canonical', () => {
+    const r = cli(['convert', SAMPLES, '--to', 'json']);
+    expect(r.code, r.err).to.equal(0);
+    const json = JSON.parse(r.out) as Record<string, unknown>[];
+    expect(json).to.have.length(2);
+    expect(Object.keys(json[0]!)).to.deep.equal(['tags', 'result', 'termination', 'start', 'final', 'moves', 'errors']);
+    const moves = json[0]!.moves as Record<string, unknown>[];
+    expect(moves[0]).to.deep.equal({ board: 'A', color: 'white', number: 1, san: 'd4', uci: 'd2d4', clock: 298 });
+    expect(moves.some((m) => m.san === 'P@e4' && m.uci === 'P@e4')).to.equal(true);
+    expect((json[1]!.start as { B: string }).B).to.equal('2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R[Pbp] w KQk - 0 14');
+    const bfen = cli(['convert', SAMPLES, '--to', 'bfen']);
+    expect(bfen.out.trim().split('\n')).to.have.length(2);
+    expect(bfen.out).to.match(/ \| /);
+    const exported = cli(['export', SAMPLES]);
+    const dir = tempDir('bpgn');
+    const file = join(dir, 'x.bpgn');
+    writeFileSync(file, exported.out);
+    expect(cli(['export', file]).out).to.equal(exported.out);
+  });
+
+  it('show prints the four-column table', () => {
+    const r = cli(['show', SAMPLES]);
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out.split('\n')[0]).to.match(/^raven \(2165\) +Gnejs \(2724\) +Paaso \(1925\) +death \(2307\)$/);
+    expect(cli(['show', SAMPLES, '--html']).out).to.match(/^<table class="bughouse">/);
+  });
+
+  it('convert A.json --to bpgn reads the partner game beside it', async () => {
+    const a = await readShared('bughouse/chesscom-json/158858846801.json');
+    if (a === null) return;
+    const dir = tempDir('chesscom');
+    writeFileSync(join(dir, '158858846801.json'), a);
+    const lonely = cli(['convert', join(dir, '158858846801.json'), '--to', 'bpgn']);
+    expect(lonely.code).to.equal(1);
+    expect(lonely.err + lonely.out).to.contain('ERR_CHESSCOM_PARTNER');
+    writeFileSync(join(dir, '158858846803.json'), (await readShared('bughouse/chesscom-json/158858846803.json'))!);
+    const r = cli(['convert', join(dir, '158858846803.json'), '--to', 'bpgn']);
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out).to.match(/^\[Event "Live Chess - Bughouse"\]/);
+    expect(r.out).to.contain('[WhiteA "Emeraldddd"]');
+  });
+});

@@ -53,6 +53,46 @@ function moveNumber(t: string): number {
   return v;
 }
 
+/** chess.com's `[%clk 0:02:58.3]` as seconds written with the same decimals (`178.3`), else undefined. */
+function clkCommand(text: string): string | undefined {
+  const m = /^\s*\[%clk\s+(\d+):(\d\d):(\d\d)(\.\d+)?\]\s*$/.exec(text);
+  if (!m) return undefined;
+  return String(Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) + (m[4] ?? '');
+}
+
+/** `[ts=12.345]` (bughouse.pro: seconds since the start): the number as written, else undefined. */
+function timestampOf(text: string): string | undefined {
+  const m = /^\s*\[ts=(\d+(?:\.\d+)?)\]\s*$/.exec(text);
+  return m ? m[1] : undefined;
+}
+
+/** How the match ended from `Termination`/`Outcome` tags (bughouse.pro, PGN practice). */
+function terminationFromTags(tags: Record<string, string>): Termination {
+  const outcome = (tags['Outcome'] ?? '').toLowerCase();
+  const term = (tags['Termination'] ?? '').toLowerCase();
+  if (/checkmate/.test(outcome) || term === 'checkmate') return 'mate';
+  if (/resign/.test(outcome) || term === 'resignation') return 'resign';
+  if (/time|flag/.test(outcome) || term === 'time forfeit') return 'time';
+  if (term === 'abandoned' || /abort/.test(outcome)) return 'aborted';
+  return 'unknown';
+}
+
+/** `xe6` → the one legal pawn capture onto e6 (from the d or f file), else -1. */
+function pawnCaptureWithoutFile(boards: BughouseBoards, board: BoardId, t: string): number {
+  const file = t.charCodeAt(1);
+  if (file < 97 || file > 104) return -1;
+  let found = -1;
+  for (const f of [file - 1, file + 1]) {
+    if (f < 97 || f > 104) continue;
+    const m = boards.findSan(board, String.fromCharCode(f) + t);
+    if (m >= 0) {
+      if (found >= 0) return -1;
+      found = m;
+    }
+  }
+  return found;
+}
+
 /** A clock comment (`178`, ` 178.839 `): its digits, else undefined. */
 function clockText(text: string): string | undefined {
   let s = 0, e = text.length;
@@ -257,7 +297,15 @@ class MatchReader {
           } else {
             const expected = boards.fullmoves(board);
             if (expected !== number) warning('ERR_BPGN_MOVE_NUMBER', `move number ${number} on board ${board}, expected ${expected}`, line, column);
-            const m = boards.findSan(board, t);
+            let m = boards.findSan(board, t);
+            if (m < 0 && t.charCodeAt(0) === 120 /* x */) {
+              // bughouse.pro writes a pawn capture without its file (`xe6`): the one pawn that can.
+              const alt = pawnCaptureWithoutFile(boards, board, t);
+              if (alt >= 0) {
+                m = alt;
+                warning('ERR_BPGN_PAWN_CAPTURE_FILE', `pawn capture '${t}' without its file`, line, column);
+              }
+            }
             if (m < 0) {
               const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
               error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${t}' on board ${board} (${boards.fen(board)})`, line, column);
@@ -286,7 +334,13 @@ class MatchReader {
         }
         const text = lx.value();
         lx.next();
-        const clock = last && last.clock === null && !last.comments ? clockText(text) : undefined;
+        const ts = last && last.timestampText === undefined ? timestampOf(text) : undefined;
+        if (ts !== undefined && last) {
+          last.timestamp = Number(ts);
+          last.timestampText = ts;
+          continue;
+        }
+        const clock = last && last.clock === null && !last.comments ? clockText(text) ?? clkCommand(text) : undefined;
         if (clock !== undefined && last) {
           last.clock = Number(clock);
           last.clockText = clock;
@@ -343,7 +397,12 @@ class MatchReader {
       error('ERR_BPGN_UNEXPECTED', `unexpected '${lx.tokenText().slice(0, 40)}'`);
       lx.next();
     }
-    if (!ended) warning('ERR_BPGN_NO_RESULT', 'the match has no result (taken as *)');
+    if (!ended) {
+      // bughouse.pro ends the movetext without a result: the Result tag says it.
+      const tag = match.tags['Result'];
+      if (tag !== undefined && RESULTS.has(tag)) match.result = tag;
+      warning('ERR_BPGN_NO_RESULT', `the movetext has no result (${match.result} taken${tag !== undefined && RESULTS.has(tag) ? ' from the Result tag' : ''})`);
+    }
     // The ending comment: the last plain comment of the last move (or before the first move).
     const holder = keep ? last?.comments ?? match.comments : [];
     const lastText = keep ? holder[holder.length - 1] : tailStart >= 0 ? lx.text.slice(tailStart, tailEnd) : undefined;
@@ -354,6 +413,7 @@ class MatchReader {
       match.endComment = lastText;
       match.termination = ending.termination;
     }
+    if (match.termination === 'unknown') match.termination = terminationFromTags(match.tags);
     this.checkResult(match, boards, warning, error);
     v.endMatch?.(match);
     return match;
@@ -506,6 +566,7 @@ export function makeBpgn(match: BughouseMatch): string {
   for (const c of match.comments) pushComment(words, c);
   for (const mv of match.moves) {
     words.push(movePrefix(mv) + ' ' + mv.san + (mv.clock !== null ? `{${mv.clockText ?? String(mv.clock)}}` : ''));
+    if (mv.timestamp !== undefined) words.push(`{[ts=${mv.timestampText ?? String(mv.timestamp)}]}`);
     if (mv.nags) for (const n of mv.nags) words.push(`$${n}`);
     if (mv.comments) for (const c of mv.comments) pushComment(words, c);
     if (mv.variations) for (const v of mv.variations) words.push(`(${v})`);

@@ -21,6 +21,10 @@ export interface BughouseMove {
   uci: string;
   /** Seconds left after the move, or null. */
   clock: number | null;
+  /** Seconds since the start of the match (bughouse.pro's `{[ts=…]}`), when given. */
+  timestamp?: number;
+  /** The timestamp as written. */
+  timestampText?: string;
   /** The clock as written (keeps its precision on export). */
   clockText?: string;
   comments?: string[];

@@ -164,6 +164,13 @@ describe('the match model', () => {
     expect(q.value.state('B', 'bughouse')).to.equal('playing');
   });
 
+  it('reads chess.com clock commands as clocks with their decimals', () => {
+    const [m] = parseBpgn('[WhiteA "a"]\n\n1A. e4 {[%clk 0:02:58.3]} 1B. d4 {[%clk 1:00:05]} 1a. @e5 *\n');
+    expect(m!.moves.map((x) => [x.clock, x.clockText])).to.deep.equal([[178.3, '178.3'], [3605, '3605'], [null, undefined]]);
+    // '@e5' is a pawn drop in chess.com's notation; without a pawn in the pocket it is illegal.
+    expect(m!.errors.map((e) => e.code)).to.deep.equal(['ERR_SAN_ILLEGAL']);
+  });
+
   it('keeps an illegal move with an error at its line and column', () => {
     const [m] = parseBpgn('[WhiteA "a"][BlackA "b"]\n[WhiteB "c"][BlackB "d"]\n\n1A. e4{10} 1B. d4 1a. Ke2 1b. d5 *\n');
     expect(m!.moves.map((x) => x.san)).to.deep.equal(['e4', 'd4', 'Ke2', 'd5']);
@@ -249,6 +256,25 @@ describe('BPGN', () => {
     }
     expect(replayed).to.equal(63);
     expect(mates).to.be.greaterThan(0);
+  });
+
+  it('reads bughouse.pro BPGN ({[ts=…]} timestamps, pawn captures without the file, result in the tag)', async () => {
+    const text = await readFixture('bughouse/bughouse-pro-golden.bpgn');
+    const [m] = parseBpgn(text);
+    expect(m!.errors).to.deep.equal([]);
+    expect(m!.warnings.map((w) => w.code)).to.deep.equal([
+      'ERR_BPGN_PAWN_CAPTURE_FILE', 'ERR_BPGN_PAWN_CAPTURE_FILE', 'ERR_BPGN_PAWN_CAPTURE_FILE', 'ERR_BPGN_NO_RESULT',
+    ]);
+    expect(m!.moves).to.have.length(39);
+    expect(m!.moves.map((x) => x.timestampText)).to.deep.equal(m!.moves.map((_, i) => (i / 10).toFixed(1)));
+    expect(m!.moves[10]).to.include({ board: 'B', color: 'white', number: 3, san: 'dxe6', uci: 'd5e6' });
+    expect(m!.result).to.equal('0-1');
+    expect(m!.termination).to.equal('mate');
+    // Its Outcome says "Alice & Dave checkmated": Alice (WhiteA) is mated on board A.
+    const boards = replayConserving(m!);
+    expect(boards.state('A', 'crazyhouse')).to.equal('mate');
+    expectCanonical(m!);
+    expect(makeBpgn(m!)).to.contain('11a. Qxd2# {[ts=3.8]}');
   });
 
   it('writes the four-column table in time order', async () => {

@@ -61,10 +61,13 @@ export async function run() {
       const file = join(tmp, input.source.replace('_1000k', '-20mb'));
       const copies = Math.ceil(20e6 / (one.length + 1));
       writeFileSync(file, Buffer.concat(Array.from({ length: copies }, () => Buffer.concat([one, Buffer.from('\n')]))));
+      // The default picks one reader per idle core; the other two rows show one reader and all cores.
+      const cores = availableParallelism();
       const contenders = {
         'gamenotation check': [process.execPath, [cli, 'check', file, '--quiet']],
         'gamenotation check --threads 1': [process.execPath, [cli, 'check', file, '--quiet', '--threads', '1']],
       };
+      if (cores > 1) contenders[`gamenotation check --threads ${cores}`] = [process.execPath, [cli, 'check', file, '--quiet', '--threads', String(cores)]];
       if (pgnExtract) contenders['pgn-extract -s -r'] = [pgnExtract, ['-s', '-r', file]];
       const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
       const cpuTimes = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));

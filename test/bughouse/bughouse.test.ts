@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Position } from 'gamenotation/chess';
 import {
   BughouseBoards, bfenToFens, fensToBfen, makeBfen, makeBpgn, makeFourColumn, matchToJson, parseBfen, parseBpgn,
-  parseBughouseCsv, replayMatch, validateBfen, chesscomToMatch, parseChesscomGame, tcnToUci, visitBpgn, type BughouseMatch, type ChesscomGame,
+  parseBughouseCsv, replayMatch, validateBfen, chesscomToMatch, parseChesscomGame, tcnToUci, visitBpgn, readBpgn, type BughouseMatch, type ChesscomGame,
 } from 'gamenotation/bughouse';
 import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
 
@@ -275,6 +275,29 @@ describe('BPGN', () => {
     expect(boards.state('A', 'crazyhouse')).to.equal('mate');
     expectCanonical(m!);
     expect(makeBpgn(m!)).to.contain('11a. Qxd2# {[ts=3.8]}');
+  });
+
+  it('streams: chunks of bytes give the same matches (with the same line numbers) as one string', async () => {
+    const text = (await readFixture('bughouse/spec-samples.bpgn')) + '\n' + (await readFixture('bughouse/bughouse-pro-golden.bpgn')) +
+      '\n[WhiteA "x"]\n\n1A. e4 1a. Ke7 1B. Qh5 *\n';
+    const bytes = new TextEncoder().encode(text);
+    async function* chunks(size: number) {
+      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+    }
+    const whole = parseBpgn(text);
+    expect(whole).to.have.length(4);
+    // 1a. Ke7 (the e7 pawn is home) and 1B. Qh5 (the e2 pawn blocks) are illegal: located in the text.
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('1A. e4 1a. Ke7'));
+    expect(whole[3]!.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([
+      ['ERR_SAN_ILLEGAL', at + 1, lines[at]!.indexOf('Ke7') + 1],
+      ['ERR_SAN_ILLEGAL', at + 1, lines[at]!.indexOf('Qh5') + 1],
+    ]);
+    for (const size of [1, 7, 100, 1 << 16]) {
+      const streamed: BughouseMatch[] = [];
+      for await (const m of readBpgn(chunks(size))) streamed.push(m);
+      expect(streamed, `chunks of ${size}`).to.deep.equal(whole);
+    }
   });
 
   it('writes the four-column table in time order', async () => {

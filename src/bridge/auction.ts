@@ -45,7 +45,8 @@ export function analyzeAuction(dealer: Seat, calls: CallInput[]): AuctionAnalysi
       issues.push({ index: i, code: 'AUCTION_AFTER_END', message: `call ${call} after the auction has ended` });
       break;
     }
-    if (insufficient && !parseBid(call)) issues.push({ index: i, code: 'AUCTION_IRREGULAR', message: `^I before ${call}, which is not a bid` });
+    if (insufficient && !parseBid(call))
+      issues.push({ index: i, code: 'AUCTION_IRREGULAR', message: `^I before ${call}, which is not a bid` });
     if (call === '^S') {
       seat = nextSeat(seat);
       continue;
@@ -72,9 +73,18 @@ export function analyzeAuction(dealer: Seat, calls: CallInput[]): AuctionAnalysi
       if (!bid) {
         issues.push({ index: i, code: 'AUCTION_CALL', message: `"${call}" is not a call` });
       } else {
-        const sufficient = !last || bid.level > last.level || (bid.level === last.level && STRAIN_ORDER[bid.strain] > STRAIN_ORDER[last.strain]);
-        if (!sufficient && !insufficient) issues.push({ index: i, code: 'AUCTION_INSUFFICIENT', message: `insufficient bid ${call} by ${seat} (use ^I for an accepted insufficient bid)` });
-        if (sufficient && insufficient) issues.push({ index: i, code: 'AUCTION_IRREGULAR', message: `^I before the sufficient bid ${call}` });
+        const sufficient =
+          !last ||
+          bid.level > last.level ||
+          (bid.level === last.level && STRAIN_ORDER[bid.strain] > STRAIN_ORDER[last.strain]);
+        if (!sufficient && !insufficient)
+          issues.push({
+            index: i,
+            code: 'AUCTION_INSUFFICIENT',
+            message: `insufficient bid ${call} by ${seat} (use ^I for an accepted insufficient bid)`,
+          });
+        if (sufficient && insufficient)
+          issues.push({ index: i, code: 'AUCTION_IRREGULAR', message: `^I before the sufficient bid ${call}` });
         last = { ...bid, seat };
         risk = '';
         passes = 0;

@@ -1,6 +1,17 @@
 /** Deals: parsing and making the PBN `Deal` value, card helpers. */
 import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
-import { RANKS, SEATS, SUITS, nextSeat, isSeat, type Card, type Deal, type Hand, type Rank, type Seat, type Suit } from './types.js';
+import {
+  RANKS,
+  SEATS,
+  SUITS,
+  nextSeat,
+  isSeat,
+  type Card,
+  type Deal,
+  type Hand,
+  type Rank,
+  type Seat,
+} from './types.js';
 
 export { SEATS, SUITS, STRAINS, RANKS, nextSeat, partner, lho, rho, sideOf, isVulnerable } from './types.js';
 
@@ -69,12 +80,15 @@ export interface ParseDealOptions {
   /** Line/column of the value's first character, for error positions. */
   line?: number;
   column?: number;
+  /** Known hands may hold different numbers of cards (a position with a trick in progress); default false. */
+  unevenHands?: boolean;
 }
 
 /** Parses one hand `AKQ.T92..8765432` (case-insensitive; `10` is not allowed). */
 export function parseHand(text: string, line?: number, column?: number): Result<Hand, NotationError> {
   const parts = text.split('.');
-  if (parts.length !== 4) return err(notationError('ERR_PBN_DEAL_SYNTAX', `hand "${text}" must have 4 suits separated by '.'`, line, column));
+  if (parts.length !== 4)
+    return err(notationError('ERR_PBN_DEAL_SYNTAX', `hand "${text}" must have 4 suits separated by '.'`, line, column));
   const hand = emptyHand();
   for (let i = 0; i < 4; i++) {
     const suit = SUITS[i]!;
@@ -89,7 +103,9 @@ export function parseHand(text: string, line?: number, column?: number): Result<
     if (bits !== part.length) {
       const seen = new Set<string>();
       const dup = [...part.toUpperCase()].find((ch) => (seen.has(ch) ? true : (seen.add(ch), false)));
-      return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${dup} appears twice in hand "${text}"`, line, column));
+      return err(
+        notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${dup} appears twice in hand "${text}"`, line, column),
+      );
     }
     hand[suit] = maskRanks(m);
   }
@@ -98,18 +114,24 @@ export function parseHand(text: string, line?: number, column?: number): Result<
 
 /**
  * Parses a PBN Deal value `"N:AKQ.T92..8765432 - ..."`: first seat, then 4 hands clockwise.
- * Checks: syntax, no card twice, hands of at most 13 cards, known hands all of the same size.
- * An unknown hand is `-`. Returns the deal keyed by seat.
+ * Checks: syntax, no card twice, hands of at most 13 cards, known hands all of the same size
+ * (unless `unevenHands`). An unknown hand is `-`. Returns the deal keyed by seat. The one reader of
+ * deal text: the PBN reader and the double-dummy solver both use it.
  */
 export function parseDeal(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
-  const { line, column } = options;
+  const { line, column, unevenHands = false } = options;
   const t = text.trim();
   const colon = t.indexOf(':');
   const firstChar = colon >= 0 ? t.slice(0, colon).trim().toUpperCase() : '';
-  if (!isSeat(firstChar)) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal "${text}" must start with a seat and ':'`, line, column));
+  if (!isSeat(firstChar))
+    return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal "${text}" must start with a seat and ':'`, line, column));
   const first = firstChar;
-  const hands = t.slice(colon + 1).split(/\s+/).filter((h) => h.length > 0);
-  if (hands.length !== 4) return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal must have 4 hands, found ${hands.length}`, line, column));
+  const hands = t
+    .slice(colon + 1)
+    .split(/\s+/)
+    .filter((h) => h.length > 0);
+  if (hands.length !== 4)
+    return err(notationError('ERR_PBN_DEAL_SYNTAX', `deal must have 4 hands, found ${hands.length}`, line, column));
   const deal = emptyDeal();
   const used = [0, 0, 0, 0];
   let size = -1;
@@ -122,7 +144,10 @@ export function parseDeal(text: string, options: ParseDealOptions = {}): Result<
     const hand = r.value;
     const n = handSize(hand);
     if (n > 13) return err(notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards`, line, column));
-    if (size >= 0 && n !== size) return err(notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards, others have ${size}`, line, column));
+    if (size >= 0 && n !== size && !unevenHands)
+      return err(
+        notationError('ERR_PBN_DEAL_CARDS', `hand of ${seat} has ${n} cards, others have ${size}`, line, column),
+      );
     size = n;
     for (let k = 0; k < 4; k++) {
       const suit = SUITS[k]!;
@@ -131,7 +156,9 @@ export function parseDeal(text: string, options: ParseDealOptions = {}): Result<
       if (clash) {
         const rk = RANKS[12 - (31 - Math.clz32(clash))]!;
         const other = SEATS.find((s2) => deal[s2]?.[suit].includes(rk))!;
-        return err(notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${rk} dealt to both ${other} and ${seat}`, line, column));
+        return err(
+          notationError('ERR_PBN_DEAL_DUPLICATE', `card ${suit}${rk} dealt to both ${other} and ${seat}`, line, column),
+        );
       }
       used[k]! |= mask;
     }
@@ -174,7 +201,13 @@ const CARDS = new Map<string, Card>();
 for (const suit of SUITS) {
   for (const rank of RANKS) {
     const card: Card = Object.freeze({ suit, rank }) as Card;
-    for (const text of [suit + rank, suit + rank.toLowerCase(), suit.toLowerCase() + rank, suit.toLowerCase() + rank.toLowerCase()]) CARDS.set(text, card);
+    for (const text of [
+      suit + rank,
+      suit + rank.toLowerCase(),
+      suit.toLowerCase() + rank,
+      suit.toLowerCase() + rank.toLowerCase(),
+    ])
+      CARDS.set(text, card);
   }
 }
 

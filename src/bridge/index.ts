@@ -1,5 +1,6 @@
 // gamenotation/bridge — re-exports only.
 export * from './types.js';
+export * from './board.js';
 export * from './deal.js';
 export * from './auction.js';
 export * from './play.js';

@@ -304,7 +304,13 @@ function sidesAvailability(a: Analysis, first: number, scoreNs: number): (bid: n
  * declarers of it calls (counting from the dealer) before every opponent who would score better
  * than the par score by bidding that contract himself.
  */
-function dealerAvailability(a: Analysis, seatScore: number[][], dealer: Seat, table: DDTable, scoreNs: number): (bid: number) => string | null {
+function dealerAvailability(
+  a: Analysis,
+  seatScore: number[][],
+  dealer: Seat,
+  table: DDTable,
+  scoreNs: number,
+): (bid: number) => string | null {
   const d = scoreNs > 0 ? 0 : 1;
   const p = Math.abs(scoreNs);
   const dIndex = SEATS.indexOf(dealer);
@@ -327,7 +333,12 @@ function dealerAvailability(a: Analysis, seatScore: number[][], dealer: Seat, ta
  * For `DealerPar`: the seats of the non-par side who can bid `bid` (as its best declarers) before
  * the par side's first declarer of `top` calls, counting from the dealer; null when none.
  */
-function dealerPreempts(a: Analysis, dealer: Seat, table: DDTable, scoreNs: number): (bid: number, top: number) => string | null {
+function dealerPreempts(
+  a: Analysis,
+  dealer: Seat,
+  table: DDTable,
+  scoreNs: number,
+): (bid: number, top: number) => string | null {
   const d = scoreNs > 0 ? 0 : 1;
   const y = 1 - d;
   const dIndex = SEATS.indexOf(dealer);
@@ -393,7 +404,15 @@ function groupLeaves(a: Analysis, leaves: Leaf[]): ParItem[] {
     let item = items.get(key);
     if (!item) {
       const tricks = a.tricks[side]![rank]!;
-      item = { side, rank, levels: [], tricks, declarers: declarers ?? a.declarers[side]![rank]!, sacrifice: false, preempt: !!preempt };
+      item = {
+        side,
+        rank,
+        levels: [],
+        tricks,
+        declarers: declarers ?? a.declarers[side]![rank]!,
+        sacrifice: false,
+        preempt: !!preempt,
+      };
       items.set(key, item);
     }
     item.levels.push(bidLevel(bid));
@@ -450,7 +469,11 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   const a = analyse(table, vulnerability);
   const results = [0, 1].map((first) => {
     const scoreNs = sidesValue(a, first);
-    return { first, items: groupLeaves(a, parLeaves(a, scoreNs, sidesAvailability(a, first, scoreNs), first)), scoreNs };
+    return {
+      first,
+      items: groupLeaves(a, parLeaves(a, scoreNs, sidesAvailability(a, first, scoreNs), first)),
+      scoreNs,
+    };
   });
   const sideText = (r: (typeof results)[number]): ParSideText => {
     const name = SIDE_NAMES[r.first]!;
@@ -465,7 +488,10 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   const dealerScore = dealerValue(seatScore, dealer);
   const dealerAvail = dealerAvailability(a, seatScore, dealer, table, dealerScore);
   const preempts = dealerPreempts(a, dealer, table, dealerScore);
-  const chosen = { scoreNs: dealerScore, items: groupLeaves(a, parLeaves(a, dealerScore, dealerAvail, dealerSide, preempts)) };
+  const chosen = {
+    scoreNs: dealerScore,
+    items: groupLeaves(a, parLeaves(a, dealerScore, dealerAvail, dealerSide, preempts)),
+  };
   const items = chosen.items;
   const contracts = items.length ? [...items].sort(dealerOrder).map(dealerContract) : ['pass'];
   // DDS's DealerParBin leaves the undertricks of a pre-emptive sacrifice unset, and those of all
@@ -473,7 +499,10 @@ export function par(table: DDTable, options: ParOptions): ParResult {
   const pre = items.filter((i) => i.preempt);
   const allPlain = pre.length > 0 && items.every((i) => !i.sacrifice || i.levels[0] === pre[0]!.levels[0]);
   const text = items.length
-    ? [...items].sort(byStrainDesc).map((i) => dealerTextContract(i, i.preempt || (allPlain && i.sacrifice))).join(' ')
+    ? [...items]
+        .sort(byStrainDesc)
+        .map((i) => dealerTextContract(i, i.preempt || (allPlain && i.sacrifice)))
+        .join(' ')
     : 'pass';
   return {
     scoreNs: chosen.scoreNs,

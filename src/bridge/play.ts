@@ -36,18 +36,40 @@ function rankIndex(r: string): number {
   return RANKS.indexOf(r as Card['rank']);
 }
 
+/** Whether `card` beats `best`, the card winning the trick so far: higher in its suit, or a trump over a plain card. */
+function beats(card: Card, best: Card, trump: Strain | undefined): boolean {
+  return card.suit === best.suit ? rankIndex(card.rank) < rankIndex(best.rank) : card.suit === trump;
+}
+
+/**
+ * The winner of a trick: the index in `cards` (playing order, the lead first) of the card that
+ * takes it, the highest trump or else the highest card of the suit led. The one place this rule is written.
+ */
+export function trickWinner(cards: readonly Card[], trump: Strain | undefined): number {
+  let win = 0;
+  for (let i = 1; i < cards.length; i++) if (beats(cards[i]!, cards[win]!, trump)) win = i;
+  return win;
+}
+
 /**
  * Walks the play section: `cards` are in PBN column order (trick k = cards[4k..4k+3], column i is
  * seat `leader + i`). `declarer` defaults to the opening leader's right-hand opponent.
  */
-export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, leader: Seat, cards: CardInput[], declarer?: Seat): PlayAnalysis {
+export function analyzePlay(
+  deal: Deal | undefined,
+  trump: Strain | undefined,
+  leader: Seat,
+  cards: CardInput[],
+  declarer?: Seat,
+): PlayAnalysis {
   const issues: PlayIssue[] = [];
   const hands: Record<Seat, Hand | null> = { N: null, E: null, S: null, W: null };
   let handSize = 13;
-  if (deal) for (const s of SEATS) {
-    hands[s] = deal[s] ? { ...deal[s]! } : null;
-    if (deal[s]) handSize = deal[s]!.S.length + deal[s]!.H.length + deal[s]!.D.length + deal[s]!.C.length;
-  }
+  if (deal)
+    for (const s of SEATS) {
+      hands[s] = deal[s] ? { ...deal[s]! } : null;
+      if (deal[s]) handSize = deal[s]!.S.length + deal[s]!.H.length + deal[s]!.D.length + deal[s]!.C.length;
+    }
   const decl = declarer ?? nextSeat(leader, 3);
   const played = new Set<Card>();
   const leaderIndex = SEAT_INDEX[leader];
@@ -58,7 +80,12 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
   let defTricks = 0;
   let plusSeen = false;
   const tricksGiven = Math.ceil(cards.length / 4);
-  if (tricksGiven > handSize) issues.push({ index: handSize * 4, code: 'PLAY_TOO_MANY', message: `more than ${handSize} tricks in the play section` });
+  if (tricksGiven > handSize)
+    issues.push({
+      index: handSize * 4,
+      code: 'PLAY_TOO_MANY',
+      message: `more than ${handSize} tricks in the play section`,
+    });
   for (let t = 0; t < tricksGiven && t < handSize; t++) {
     const base = t * 4;
     const n = Math.min(4, cards.length - base);
@@ -69,7 +96,8 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
     for (let c = 0; c < n; c++) {
       if (cards[base + c]!.irregular === 'L') {
         const s = seatOf(c);
-        if (trickLeader && s === trickLeader) issues.push({ index: base + c, code: 'PLAY_LEAD_IRREGULAR', message: `^L but ${s} is on lead` });
+        if (trickLeader && s === trickLeader)
+          issues.push({ index: base + c, code: 'PLAY_LEAD_IRREGULAR', message: `^L but ${s} is on lead` });
         leadSeat = s;
       }
     }
@@ -98,7 +126,12 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
         unknown = true;
         continue;
       }
-      if (plusSeen) issues.push({ index: idx, code: 'PLAY_AFTER_PLUS', message: `card ${entry.card} after + (the next card to play)` });
+      if (plusSeen)
+        issues.push({
+          index: idx,
+          code: 'PLAY_AFTER_PLUS',
+          message: `card ${entry.card} after + (the next card to play)`,
+        });
       const card = parseCard(entry.card);
       if (!card) {
         unknown = true; // syntax errors are reported by the reader
@@ -120,7 +153,11 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
         // another known hand holds it?
         const holder = SEATS.find((s) => hands[s] && handHas(hands[s]!, card));
         if (holder) {
-          issues.push({ index: idx, code: 'PLAY_CARD_NOT_IN_HAND', message: `${key} belongs to ${holder}, not ${seat}` });
+          issues.push({
+            index: idx,
+            code: 'PLAY_CARD_NOT_IN_HAND',
+            message: `${key} belongs to ${holder}, not ${seat}`,
+          });
           unknown = true;
           continue;
         }
@@ -128,20 +165,24 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
       played.add(card);
       const isLead = k === 0 && !unknown && leadSeat !== null;
       if (isLead) {
-        if (entry.irregular === 'R') issues.push({ index: idx, code: 'PLAY_REVOKE_MARK', message: `^R on the lead ${key}` });
+        if (entry.irregular === 'R')
+          issues.push({ index: idx, code: 'PLAY_REVOKE_MARK', message: `^R on the lead ${key}` });
         led = card;
         best = { card, seat };
       } else if (led && !unknown) {
         const follows = card.suit === led.suit;
         const couldFollow = hand ? hand[led.suit].length > 0 : null;
         if (!follows && couldFollow === true && entry.irregular !== 'R') {
-          issues.push({ index: idx, code: 'PLAY_REVOKE', message: `${seat} plays ${key} but holds ${led.suit} (failing to follow suit needs ^R)` });
+          issues.push({
+            index: idx,
+            code: 'PLAY_REVOKE',
+            message: `${seat} plays ${key} but holds ${led.suit} (failing to follow suit needs ^R)`,
+          });
         } else if (entry.irregular === 'R' && (follows || couldFollow === false)) {
           issues.push({ index: idx, code: 'PLAY_REVOKE_MARK', message: `^R on ${key}, which is not a revoke` });
         }
         if (best) {
-          const beats = card.suit === best.card.suit ? rankIndex(card.rank) < rankIndex(best.card.rank) : card.suit === trump;
-          if (beats) best = { card, seat };
+          if (beats(card, best.card, trump)) best = { card, seat };
         }
       } else if (entry.irregular === 'R' && !led) {
         // cannot tell without the lead
@@ -163,7 +204,14 @@ export function analyzePlay(deal: Deal | undefined, trump: Strain | undefined, l
     if (sideOf(best.seat) === sideOf(decl)) declTricks++;
     else defTricks++;
   }
-  const out: PlayAnalysis = { knownTricks, declarerTricks: declTricks, defenceTricks: defTricks, tricksGiven, winners, issues };
+  const out: PlayAnalysis = {
+    knownTricks,
+    declarerTricks: declTricks,
+    defenceTricks: defTricks,
+    tricksGiven,
+    winners,
+    issues,
+  };
   if (trickLeader) out.nextLeader = trickLeader;
   return out;
 }

@@ -1,11 +1,10 @@
 /**
  * Duplicate bridge scoring (Laws of Duplicate Bridge, Law 77), the IMP scale, and matchpoints
  * (PBN 3.4.12: MP1 = 2 per lower score + 1 per equal score; MP2 = 1 per lower + ½ per equal).
+ * Rules only: scoring what is written in a PBN game is `pbn/score.ts`.
  */
 import type { Contract, Seat, Strain, Vulnerability } from './types.js';
 import { isVulnerable, sideOf } from './types.js';
-import { declarerTricks, parseContract, parseDeclarer, parseResult, parseVulnerable } from './pbn/values.js';
-import type { PbnGame, PbnSection } from './pbn/model.js';
 
 /** Trick points per odd trick (NT: 40 for the first, 30 after). */
 function trickPoints(strain: Strain, level: number): number {
@@ -49,20 +48,22 @@ export function scoreContract(contract: Contract, tricks: number, vulnerable: bo
  * North-South score of a board: `contract` (or `'Pass'`/`null` for a passed-out board) played by
  * `declarer` taking `tricks`, under `vulnerability`.
  */
-export function scoreNS(contract: Contract | 'Pass' | null, declarer: Seat | null | undefined, tricks: number | null | undefined, vulnerability: Vulnerability): number {
+export function scoreNS(
+  contract: Contract | 'Pass' | null,
+  declarer: Seat | null | undefined,
+  tricks: number | null | undefined,
+  vulnerability: Vulnerability,
+): number {
   if (!contract || contract === 'Pass' || contract.level === 0) return 0;
   if (!declarer || tricks == null) throw new RangeError('declarer and tricks are needed');
   const s = scoreContract(contract, tricks, isVulnerable(vulnerability, declarer));
   return sideOf(declarer) === 'NS' ? s : -s;
 }
 
-/** Parses a contract leniently (`4S`, `3NX`, `3NT`, `pass`) for scoring tables. */
-export function parseContractLoose(text: string): Contract | 'Pass' | null {
-  const t = text.trim().replace(/^(\d)N(?!T)/i, '$1NT');
-  return parseContract(t);
-}
-
-const IMP_STEPS = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000];
+const IMP_STEPS = [
+  20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000,
+  3500, 4000,
+];
 
 /** IMPs for a score difference (WBF scale since 1962; sign follows the difference). */
 export function imps(difference: number): number {
@@ -87,7 +88,11 @@ export interface MatchpointResult {
  * Matchpoints of each score against all the others. `multiplicity[i]` (default 1) says how many
  * tables had score i (PBN ScoreTable `Multiplicity`); those tables count as equal scores.
  */
-export function matchpoints(scores: number[], scheme: MatchpointScheme = 'MP1', multiplicity?: number[]): MatchpointResult {
+export function matchpoints(
+  scores: number[],
+  scheme: MatchpointScheme = 'MP1',
+  multiplicity?: number[],
+): MatchpointResult {
   const mult = multiplicity ?? scores.map(() => 1);
   const total = mult.reduce((a, b) => a + b, 0);
   const per = scheme === 'MP1' ? 2 : 1;
@@ -117,67 +122,4 @@ export function datumImps(scores: number[], datum: number): number[] {
 /** Cross-IMPs: each score IMPed against every other, summed (Scoring modifier `Cross`). */
 export function crossImps(scores: number[]): number[] {
   return scores.map((s, i) => scores.reduce((sum, o, j) => (j === i ? sum : sum + imps(s - o)), 0));
-}
-
-/** North-South score of a PBN game from its Contract, Declarer, Result and Vulnerable tags (null when unknown). */
-export function pbnGameScore(game: PbnGame): number | null {
-  const t = game.tags;
-  const contract = t.Contract ? parseContract(t.Contract.value) : null;
-  if (contract === 'Pass') return 0;
-  if (!contract || contract.level === 0) return null;
-  const decl = t.Declarer ? parseDeclarer(t.Declarer.value) : null;
-  const res = t.Result ? parseResult(t.Result.value) : null;
-  const vul = t.Vulnerable ? parseVulnerable(t.Vulnerable.value) : null;
-  if (!decl || !res || !vul) return null;
-  const tricks = declarerTricks(res, decl.seat);
-  if (tricks === undefined) return null;
-  return scoreNS(contract, decl.seat, tricks, vul);
-}
-
-export interface ScoreTableScores {
-  /** NS score of each row (null when the row has no usable score). */
-  scoreNS: (number | null)[];
-  /** Matchpoints and percentages of NS and EW for each row with a score (null otherwise). */
-  mpNS: (number | null)[];
-  mpEW: (number | null)[];
-  percentageNS: (number | null)[];
-  percentageEW: (number | null)[];
-  top: number;
-}
-
-function num(el: string | undefined): number | null {
-  if (el === undefined) return null;
-  const v = el.replace(/^"|"$/g, '').replace(/^\^/, '').trim();
-  return /^[-+]?\d+(\.\d+)?$/.test(v) ? Number(v) : null;
-}
-
-/**
- * Matchpoints and percentages for the rows of a ScoreTable section from its Score_NS / Score_EW
- * columns (and Multiplicity when present).
- */
-export function scoreTableMatchpoints(section: PbnSection, scheme: MatchpointScheme = 'MP1'): ScoreTableScores {
-  const cols = section.columns ?? [];
-  const idx = (name: string) => cols.findIndex((c) => c.name === name);
-  const ns = idx('Score_NS');
-  const ew = idx('Score_EW');
-  const mu = idx('Multiplicity');
-  const rows = section.rows ?? [];
-  const scoreNS = rows.map((r) => {
-    const a = ns >= 0 ? num(r[ns]) : null;
-    if (a !== null) return a;
-    const b = ew >= 0 ? num(r[ew]) : null;
-    return b !== null ? -b : null;
-  });
-  const present = scoreNS.map((s, i) => (s === null ? -1 : i)).filter((i) => i >= 0);
-  const mult = present.map((i) => (mu >= 0 ? num(rows[i]![mu]) ?? 1 : 1));
-  const nsRes = matchpoints(present.map((i) => scoreNS[i]!), scheme, mult);
-  const ewRes = matchpoints(present.map((i) => -scoreNS[i]!), scheme, mult);
-  const out: ScoreTableScores = { scoreNS, mpNS: rows.map(() => null), mpEW: rows.map(() => null), percentageNS: rows.map(() => null), percentageEW: rows.map(() => null), top: nsRes.top };
-  present.forEach((row, k) => {
-    out.mpNS[row] = nsRes.mp[k]!;
-    out.mpEW[row] = ewRes.mp[k]!;
-    out.percentageNS[row] = nsRes.percentage[k]!;
-    out.percentageEW[row] = ewRes.percentage[k]!;
-  });
-  return out;
 }

@@ -87,14 +87,3 @@ export function isRank(x: string): x is Rank {
 export function cardToString(card: Card): string {
   return card.suit + card.rank;
 }
-
-/** Standard board conventions: dealer of board n. */
-export function boardDealer(board: number): Seat {
-  return SEATS[(board - 1) % 4]!;
-}
-
-/** Standard board conventions: vulnerability of board n (16-board cycle). */
-export function boardVulnerability(board: number): Vulnerability {
-  const cycle: Vulnerability[] = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
-  return cycle[(board - 1) % 16]!;
-}

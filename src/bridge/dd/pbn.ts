@@ -1,21 +1,15 @@
 // PBN integration: OptimumResultTable (20 rows), OptimumScore and, for a game with a Play section,
 // OptimumPlayTable (the optimal cards before each played card), computed by the solver.
 import { err, ok, type Result } from '../../errors.js';
-import type { Deal, Seat, Strain, Suit, Vulnerability } from '../types.js';
+import type { Deal, Seat, Strain, Suit } from '../types.js';
 import { SEATS, SUITS } from '../types.js';
 import { par, type DDTable, type ParResult } from '../par.js';
 import type { PbnGame, PbnSection } from '../pbn/model.js';
 import { pbnGameInfo } from '../pbn/info.js';
-import { parseDeal } from '../deal.js';
+import { parseCard, parseDeal } from '../deal.js';
+import { trickWinner } from '../play.js';
+import { boardConditions } from '../board.js';
 import { calcDDTable, solveBoard } from './solve.js';
-
-const VUL_CYCLE: Vulnerability[] = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
-
-/** Dealer and vulnerability of a board number by the standard cycle (board 1: N, None). */
-export function boardConditions(board: number): { dealer: Seat; vulnerability: Vulnerability } {
-  const b = Math.max(1, Math.floor(board)) - 1;
-  return { dealer: SEATS[b % 4]!, vulnerability: VUL_CYCLE[b % 16]! };
-}
 
 const ROW_SEATS: Seat[] = ['N', 'S', 'E', 'W'];
 const ROW_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
@@ -24,7 +18,16 @@ const ROW_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
 export function optimumResultTable(table: DDTable): PbnSection {
   const value = 'Declarer;Denomination\\2R;Result\\2R';
   const rows = ROW_SEATS.flatMap((seat) => ROW_STRAINS.map((strain) => [seat, strain, String(table[seat][strain])]));
-  return { name: 'OptimumResultTable', value, columns: [{ name: 'Declarer' }, { name: 'Denomination', width: 2, align: 'R' }, { name: 'Result', width: 2, align: 'R' }], rows };
+  return {
+    name: 'OptimumResultTable',
+    value,
+    columns: [
+      { name: 'Declarer' },
+      { name: 'Denomination', width: 2, align: 'R' },
+      { name: 'Result', width: 2, align: 'R' },
+    ],
+    rows,
+  };
 }
 
 /** The OptimumScore tag value (`NS 100`, `NS -420`): par from North-South's side. */
@@ -37,7 +40,12 @@ export function optimumScore(parResult: ParResult): string {
  * none). `cards` are in PBN Play-section column order: trick k is cards[4k..4k+3], column i is the
  * seat `leader` + i (the opening leader's column first), whoever led the trick.
  */
-export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards: readonly string[]): Result<PbnSection> {
+export function optimumPlayTable(
+  deal: Deal,
+  trump: Strain,
+  leader: Seat,
+  cards: readonly string[],
+): Result<PbnSection> {
   const hands: Record<Seat, Record<Suit, string>> = {} as never;
   for (const s of SEATS) {
     const h = deal[s];
@@ -47,7 +55,6 @@ export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards:
   const rows: string[][] = [];
   let trickLeader = leader;
   let trick: string[] = [];
-  const strainRank = '23456789TJQKA';
   const first = SEATS.indexOf(leader);
   const ordered: string[] = [];
   play: for (let k = 0; k * 4 < cards.length; k++) {
@@ -59,32 +66,41 @@ export function optimumPlayTable(deal: Deal, trump: Strain, leader: Seat, cards:
       ordered.push(cards[4 * k + col] ?? '-');
     }
     for (const played of ordered) {
-    const card = played.toUpperCase();
-    if (!/^[SHDC][AKQJT98765432]$/.test(card)) break play;
-    const r = solveBoard(hands, { trump, leader: trickLeader, trickInProgress: trick });
-    if (!r.ok) return r;
-    const best = r.value.cards.filter((c) => c.tricks === r.value.tricks).map((c) => c.card);
-    rows.push(SUITS.map((s) => best.filter((c) => c[0] === s).map((c) => c[1]).join('') || '-'));
-    const seat = r.value.player;
-    const suit = card[0] as Suit;
-    if (!hands[seat][suit].includes(card[1]!)) break play;
-    hands[seat] = { ...hands[seat], [suit]: hands[seat][suit].replace(card[1]!, '') };
-    trick.push(card);
-    if (trick.length === 4) {
-      // Winner of the trick.
-      let win = 0;
-      for (let i = 1; i < 4; i++) {
-        const a = trick[win]!;
-        const b = trick[i]!;
-        const beats = b[0] === a[0] ? strainRank.indexOf(b[1]!) > strainRank.indexOf(a[1]!) : b[0] === trump;
-        if (beats) win = i;
+      const card = played.toUpperCase();
+      if (!/^[SHDC][AKQJT98765432]$/.test(card)) break play;
+      const r = solveBoard(hands, { trump, leader: trickLeader, trickInProgress: trick });
+      if (!r.ok) return r;
+      const best = r.value.cards.filter((c) => c.tricks === r.value.tricks).map((c) => c.card);
+      rows.push(
+        SUITS.map(
+          (s) =>
+            best
+              .filter((c) => c[0] === s)
+              .map((c) => c[1])
+              .join('') || '-',
+        ),
+      );
+      const seat = r.value.player;
+      const suit = card[0] as Suit;
+      if (!hands[seat][suit].includes(card[1]!)) break play;
+      hands[seat] = { ...hands[seat], [suit]: hands[seat][suit].replace(card[1]!, '') };
+      trick.push(card);
+      if (trick.length === 4) {
+        const win = trickWinner(
+          trick.map((c) => parseCard(c)!),
+          trump,
+        );
+        trickLeader = SEATS[(SEATS.indexOf(trickLeader) + win) % 4]!;
+        trick = [];
       }
-      trickLeader = SEATS[(SEATS.indexOf(trickLeader) + win) % 4]!;
-      trick = [];
-    }
     }
   }
-  return ok({ name: 'OptimumPlayTable', value: 'S\\8R;H\\8R;D\\8R;C\\8R', columns: SUITS.map((s) => ({ name: s, width: 8, align: 'R' as const })), rows });
+  return ok({
+    name: 'OptimumPlayTable',
+    value: 'S\\8R;H\\8R;D\\8R;C\\8R',
+    columns: SUITS.map((s) => ({ name: s, width: 8, align: 'R' as const })),
+    rows,
+  });
 }
 
 export interface DDPbnResult {
@@ -101,16 +117,31 @@ export interface DDPbnResult {
 export function solvePbnGame(game: PbnGame): Result<DDPbnResult> {
   const info = pbnGameInfo(game);
   const dealText = game.tags['Deal']?.value;
-  const deal = info.deal ?? (dealText ? (() => { const r = parseDeal(dealText); return r.ok ? r.value : undefined; })() : undefined);
+  const deal =
+    info.deal ??
+    (dealText
+      ? (() => {
+          const r = parseDeal(dealText);
+          return r.ok ? r.value : undefined;
+        })()
+      : undefined);
   if (!deal) return err({ code: 'ERR_DD_INPUT', message: 'the game has no complete Deal' });
   const t = calcDDTable(deal);
   if (!t.ok) return t;
   const cycle = boardConditions(info.board ?? 1);
-  const parResult = par(t.value, { dealer: info.dealer ?? cycle.dealer, vulnerability: info.vulnerable ?? cycle.vulnerability });
+  const parResult = par(t.value, {
+    dealer: info.dealer ?? cycle.dealer,
+    vulnerability: info.vulnerable ?? cycle.vulnerability,
+  });
   const sections = game.sections.filter((s) => s.name !== 'OptimumResultTable' && s.name !== 'OptimumPlayTable');
   sections.push(optimumResultTable(t.value));
   if (game.play && info.trump && game.play.cards.length) {
-    const p = optimumPlayTable(deal, info.trump, game.play.first, game.play.cards.map((c) => c.card));
+    const p = optimumPlayTable(
+      deal,
+      info.trump,
+      game.play.first,
+      game.play.cards.map((c) => c.card),
+    );
     if (p.ok && p.value.rows!.length) sections.push(p.value);
   }
   sections.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

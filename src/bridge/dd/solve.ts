@@ -3,7 +3,7 @@
 import { err, notationError, ok, type NotationError, type Result } from '../../errors.js';
 import type { Card, Deal, Seat, Strain, Suit } from '../types.js';
 import { SEATS, SUITS } from '../types.js';
-import { parseHand } from '../deal.js';
+import { parseDeal } from '../deal.js';
 import type { DDTable } from '../par.js';
 import { engine } from './engine.js';
 
@@ -51,20 +51,15 @@ function error(message: string): NotationError {
   return notationError('ERR_DD_INPUT', message);
 }
 
-/** Parses `N:AKQ.T92..8765432 ...` allowing hands of different sizes (a trick in progress). */
+/** Reads `N:AKQ.T92..8765432 ...` (hands may differ in size: a trick in progress) into masks. */
 function masksFromString(text: string): Result<Masks> {
-  const t = text.trim();
-  const m = /^([NESWnesw])\s*:\s*(.*)$/s.exec(t);
-  if (!m) return err(error(`deal "${text}" must start with a seat and ':'`));
-  const first = SEATS.indexOf(m[1]!.toUpperCase() as Seat);
-  const hands = m[2]!.split(/\s+/).filter((h) => h.length > 0);
-  if (hands.length !== 4) return err(error(`deal must have 4 hands, found ${hands.length}`));
+  const r = parseDeal(text, { unevenHands: true });
+  if (!r.ok) return err(error(r.error.message));
   const masks = new Uint16Array(16);
-  for (let i = 0; i < 4; i++) {
-    if (hands[i] === '-') return err(error('every hand must be known to solve a deal'));
-    const r = parseHand(hands[i]!);
-    if (!r.ok) return err(error(r.error.message));
-    setHand(masks, (first + i) & 3, r.value);
+  for (let h = 0; h < 4; h++) {
+    const hand = r.value[SEATS[h]!];
+    if (!hand) return err(error('every hand must be known to solve a deal'));
+    setHand(masks, h, hand);
   }
   return ok(masks);
 }
@@ -72,7 +67,7 @@ function masksFromString(text: string): Result<Masks> {
 function setHand(masks: Masks, seat: number, hand: Record<Suit, string>): void {
   for (let s = 0; s < 4; s++) {
     let m = 0;
-    for (const ch of hand[SUITS[s]!].toUpperCase()) m |= 1 << RANK_CHARS.indexOf(ch === '1' ? 'T' : ch);
+    for (const ch of hand[SUITS[s]!].toUpperCase()) m |= 1 << RANK_CHARS.indexOf(ch);
     masks[seat * 4 + s] = m;
   }
 }
@@ -90,7 +85,8 @@ function toMasks(deal: string | Deal): Result<Masks> {
       const hand = deal[SEATS[h]!];
       if (!hand) return err(error('every hand must be known to solve a deal'));
       for (const s of SUITS) {
-        if (!/^[AKQJT98765432]*$/i.test(hand[s] ?? '')) return err(error(`invalid ranks "${hand[s]}" in ${SEATS[h]}'s ${s}`));
+        if (!/^[AKQJT98765432]*$/i.test(hand[s] ?? ''))
+          return err(error(`invalid ranks "${hand[s]}" in ${SEATS[h]}'s ${s}`));
       }
       setHand(masks, h, hand);
     }
@@ -108,7 +104,8 @@ function toMasks(deal: string | Deal): Result<Masks> {
 }
 
 function cardCode(card: string | Card): number {
-  const text = typeof card === 'string' ? card.trim().toUpperCase() : `${card?.suit ?? ''}${card?.rank ?? ''}`.toUpperCase();
+  const text =
+    typeof card === 'string' ? card.trim().toUpperCase() : `${card?.suit ?? ''}${card?.rank ?? ''}`.toUpperCase();
   if (text.length !== 2) return -1;
   const s = SUITS.indexOf(text[0] as Suit);
   const r = RANK_CHARS.indexOf(text[1]!);
@@ -142,10 +139,12 @@ export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Res
   const codes: number[] = [];
   for (const c of trick) {
     const code = cardCode(c);
-    if (code < 0) return err(error(`invalid card "${typeof c === 'string' ? c : JSON.stringify(c)}" in the current trick`));
+    if (code < 0)
+      return err(error(`invalid card "${typeof c === 'string' ? c : JSON.stringify(c)}" in the current trick`));
     const bit = 1 << (code & 15);
     for (let h = 0; h < 4; h++) {
-      if (masks[h * 4 + (code >> 4)]! & bit) return err(error(`${cardText(code)} is in the current trick and in a hand`));
+      if (masks[h * 4 + (code >> 4)]! & bit)
+        return err(error(`${cardText(code)} is in the current trick and in a hand`));
     }
     if (codes.includes(code)) return err(error(`${cardText(code)} is twice in the current trick`));
     codes.push(code);
@@ -154,7 +153,8 @@ export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Res
   for (let i = 1; i < codes.length; i++) {
     const h = (leader + i) & 3;
     const ls = codes[0]! >> 4;
-    if ((codes[i]! >> 4) !== ls && masks[h * 4 + ls]) return err(error(`${SEATS[h]} revoked with ${cardText(codes[i]!)}`));
+    if (codes[i]! >> 4 !== ls && masks[h * 4 + ls])
+      return err(error(`${SEATS[h]} revoked with ${cardText(codes[i]!)}`));
   }
   const x = load(masks);
   const trickBuf = new Uint32Array(x.memory.buffer, x.trickPtr(), 4);
@@ -165,7 +165,12 @@ export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Res
   const io = new Uint32Array(x.memory.buffer, x.ioPtr(), n * 2);
   const cards: CardScore[] = [];
   for (let i = 0; i < n; i++) cards.push({ card: cardText(io[2 * i]!), tricks: io[2 * i + 1]! });
-  cards.sort((a, b) => b.tricks - a.tricks || SUITS.indexOf(a.card[0] as Suit) - SUITS.indexOf(b.card[0] as Suit) || RANK_CHARS.indexOf(b.card[1]!) - RANK_CHARS.indexOf(a.card[1]!));
+  cards.sort(
+    (a, b) =>
+      b.tricks - a.tricks ||
+      SUITS.indexOf(a.card[0] as Suit) - SUITS.indexOf(b.card[0] as Suit) ||
+      RANK_CHARS.indexOf(b.card[1]!) - RANK_CHARS.indexOf(a.card[1]!),
+  );
   return ok({ player: SEATS[(leader + codes.length) & 3]!, tricks, cards });
 }
 
@@ -212,7 +217,10 @@ async function batch<I, O>(items: readonly I[], one: (item: I) => O, options: Ba
 }
 
 /** DD tables of many deals; plain arguments, so it can run behind a worker. */
-export function calcDDTables(deals: readonly (string | Deal)[], options: BatchOptions = {}): Promise<Result<DDTable>[]> {
+export function calcDDTables(
+  deals: readonly (string | Deal)[],
+  options: BatchOptions = {},
+): Promise<Result<DDTable>[]> {
   return batch(deals, calcDDTable, options);
 }
 
@@ -221,6 +229,9 @@ export interface BoardToSolve extends SolveBoardOptions {
 }
 
 /** solveBoard over many positions. */
-export function solveBoards(boards: readonly BoardToSolve[], options: BatchOptions = {}): Promise<Result<SolveBoardResult>[]> {
+export function solveBoards(
+  boards: readonly BoardToSolve[],
+  options: BatchOptions = {},
+): Promise<Result<SolveBoardResult>[]> {
   return batch(boards, (b) => solveBoard(b.deal, b), options);
 }

@@ -9,3 +9,4 @@ export * from './stream.js';
 export * from './info.js';
 export * from './export-check.js';
 export * from './decode.js';
+export * from './score.js';

@@ -175,6 +175,13 @@ export class Position {
     this._playPacked(m);
   }
 
+  /** @internal Sets the snapshot to `bytes`; a stale copy of this position in the slot is dropped. */
+  _restore(bytes: Uint8Array): void {
+    if (resident === this) resident = undefined;
+    this._state.set(bytes);
+    this._dirty = false;
+  }
+
   /** @internal */
   _playPacked(m: number): void {
     const c = wasm();

@@ -1,8 +1,7 @@
 import { err, notationError, ok, type Result } from '../errors.js';
 import { isDrop, makeSan, makeUci, parseSan, parseUci, Position, unpackMove, type Move, type Variant } from '../chess/index.js';
-// Internal hooks of the chess core for the fast path (see fastChessRules).
-import { lexSan, parts } from '../chess/sanparts.js';
-import { readText, wasm } from '../chess/wasm.js';
+// The chess core's published fast path for game readers (see fastChessRules).
+import { SAN_AMBIGUOUS, SAN_SYNTAX, encodeMove, fastPathPresent, isChess960, packedSan, playPacked, resolveSan } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
 
@@ -64,7 +63,7 @@ function passTurn(pos: Position): Position | undefined {
   f[3] = '-';
   if (f[4] !== undefined) f[4] = String(Number(f[4]) + 1);
   if (f[1] === 'w' && f[5] !== undefined) f[5] = String(Number(f[5]) + 1);
-  const r = Position.fromFen(f.join(' '), { variant: pos.variant, chess960: pos._chess960, lenient: true });
+  const r = Position.fromFen(f.join(' '), { variant: pos.variant, chess960: isChess960(pos), lenient: true });
   return r.ok ? r.value : undefined;
 }
 
@@ -99,9 +98,8 @@ export const publicChessRules: PgnRules<Position, Move> = {
 };
 
 // The fast path keeps moves packed (the wasm core's u32 encoding) from resolution to play, so no
-// legal-move list is generated twice. It uses the chess core's internal hooks (`_load`,
-// `_playPacked`, `_encode`, the wasm exports); `chessRules` falls back to the public API if they
-// are ever missing.
+// legal-move list is generated twice. It uses the chess core's fast path (src/chess/fast.ts);
+// `chessRules` falls back to the public API if the core's hooks are ever missing.
 const NULL_HANDLE = -1;
 
 function illegal(pos: Position, text: string, code: string, what: string): Result<never> {
@@ -111,49 +109,38 @@ function illegal(pos: Position, text: string, code: string, what: string): Resul
 const fastChessRules: PgnRules<Position, number> = {
   setup: startingPosition,
   resolve(pos, text) {
-    const c = wasm();
     lastText = text;
-    if (lexSan(text) === 0) {
-      const m = c.w.sanFind(pos._load(c), parts.role, parts.to, parts.ff, parts.fr, parts.promo, parts.flags);
-      if (m >= 0) return ok(m);
-      if (m === -2) return illegal(pos, text, 'ERR_SAN_AMBIGUOUS', 'ambiguous move');
-    }
+    const m = resolveSan(pos, text);
+    if (m >= 0) return ok(m);
+    if (m === SAN_AMBIGUOUS) return illegal(pos, text, 'ERR_SAN_AMBIGUOUS', 'ambiguous move');
     if (text === '--' || text === 'Z0') {
       if (pos.isCheck()) return err(notationError('ERR_PGN_NULL_MOVE', 'null move while in check'));
       return ok(NULL_HANDLE);
     }
     if (UCI.test(text)) {
-      const m = parseUci(text);
-      const packed = m ? pos._encode(m) : -1;
+      const move = parseUci(text);
+      const packed = move ? encodeMove(pos, move) : -1;
       if (packed >= 0) return ok(packed);
     }
-    if (lexSan(text) !== 0) return err(notationError('ERR_SAN_SYNTAX', `invalid SAN '${text}'`));
+    if (m === SAN_SYNTAX) return err(notationError('ERR_SAN_SYNTAX', `invalid SAN '${text}'`));
     return illegal(pos, text, 'ERR_SAN_ILLEGAL', 'illegal move');
   },
   play(pos, m) {
     if (m === NULL_HANDLE) return passTurn(pos) ?? pos;
-    pos._playPacked(m);
+    playPacked(pos, m);
     return pos;
   },
   clone: (pos) => pos.clone(),
-  move: (pos, m) => (m === NULL_HANDLE ? undefined : sharedMove(m, pos._chess960)),
+  move: (pos, m) => (m === NULL_HANDLE ? undefined : sharedMove(m, isChess960(pos))),
   san(pos, m) {
     if (m === NULL_HANDLE) return '--';
-    const c = wasm();
-    const len = c.w.sanWrite(pos._load(c), m);
-    return sameText(c.heap, c.TEXT_OUT, len, lastText) ? lastText : readText(c, len);
+    return packedSan(pos, m, lastText);
   },
-  uci: (pos, m) => (m === NULL_HANDLE ? '0000' : uciOf(sharedMove(m, pos._chess960))),
+  uci: (pos, m) => (m === NULL_HANDLE ? '0000' : uciOf(sharedMove(m, isChess960(pos)))),
 };
 
 /** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
 let lastText = '';
-
-function sameText(heap: Uint8Array, at: number, len: number, text: string): boolean {
-  if (text.length !== len) return false;
-  for (let i = 0; i < len; i++) if (heap[at + i] !== text.charCodeAt(i)) return false;
-  return true;
-}
 
 const moveCache: Move[] = [];
 const moveCache960: Move[] = [];
@@ -186,13 +173,8 @@ function uciOf(move: Move): string {
   return makeUci(move);
 }
 
-const internalsPresent =
-  typeof (Position.prototype as { _load?: unknown })._load === 'function' &&
-  typeof (Position.prototype as { _playPacked?: unknown })._playPacked === 'function' &&
-  typeof (Position.prototype as { _encode?: unknown })._encode === 'function';
-
 /** SAN resolution with `gamenotation/chess` (lenient SAN, UCI in movetext, null moves). */
-export const chessRules: PgnRules<Position, unknown> = (internalsPresent ? fastChessRules : publicChessRules) as PgnRules<Position, unknown>;
+export const chessRules: PgnRules<Position, unknown> = (fastPathPresent ? fastChessRules : publicChessRules) as PgnRules<Position, unknown>;
 
 /** FEN after the main line of a game tree (undefined when its moves are not resolved). */
 export function mainlineFen(game: PgnGame): string | undefined {

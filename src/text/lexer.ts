@@ -12,10 +12,6 @@
  * - Errors never throw: the token carries an `error` code (`ERR_TEXT_*`) and scanning goes on.
  * - Format-neutral: `LexerOptions.symbolStart` / `symbolChars` widen the symbol alphabet and
  *   `escapeLines` switches `%` lines off, for members of the family that need it (PBN, AIF).
- *
- * Note to the PBN author (from the PGN author, 23:30 UTC): creating this file overwrote a
- * `lexer.ts` you had just put here (untracked, so git could not bring it back) — sorry. This
- * scanner is meant to serve PBN too; extend it (new options or token kinds) as you need.
  */
 
 export const TOKEN_EOF = 0;

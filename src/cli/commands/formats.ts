@@ -62,7 +62,7 @@ export const checkCommand: Command = {
       },
       out() {},
       progress: (bytes) => progress.update(bytes),
-      drain: () => Promise.resolve(),
+      drain: drainStdout,
     };
     let counts: Record<string, number>;
     if (format.checkStream) counts = await format.checkStream(input, ctx.options, sink);

@@ -183,6 +183,8 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
       await batch(piece, line);
       line += countLines(piece);
       sink.progress(bytesRead);
+      // Errors go out as they are found: wait for a slow reader of stdout (bounded memory).
+      await sink.drain();
     }
     while (inFlight.length) await settleOne();
     if (failure) throw failure;

@@ -473,43 +473,15 @@ $('run-dd').addEventListener('click', () => {
   });
 });
 
-// The problem solver runs in a module worker of its own (solver-worker.js) until the worker API's
-// job registry has a solve job; Cancel terminates it at once.
-let solver;
+// The problem solver is the worker's solveProblem job: progress per root move tried in the part
+// being solved, and Cancel aborts it at once (the worker thread is replaced).
 $('run-solve').addEventListener('click', () => {
   const item = state.item;
   if (item?.kind !== 'pbi' && item?.kind !== 'xml') return;
-  runJob('solve', (signal, onProgress) => new Promise((resolve, reject) => {
-    solver ??= new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
-    const worker = solver;
-    const drop = () => {
-      worker.terminate();
-      if (solver === worker) solver = undefined;
-    };
-    const onAbort = () => {
-      drop();
-      reject(new DOMException('The operation was aborted.', 'AbortError'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    worker.onerror = (e) => {
-      signal.removeEventListener('abort', onAbort);
-      drop();
-      reject(Object.assign(new Error(e.message || 'the solver worker failed'), { code: 'ERR_SOLVE_WORKER' }));
-    };
-    worker.onmessage = (e) => {
-      const { progress, result } = e.data;
-      if (progress) {
-        const parts = Math.max(1, progress.parts);
-        const within = progress.total ? progress.done / progress.total : 0;
-        onProgress({ done: Math.min(parts, progress.part + within), total: parts }); // part counts from 0
-        return;
-      }
-      signal.removeEventListener('abort', onAbort);
-      if (!result.ok) return reject(Object.assign(new Error(result.error.message), { code: result.error.code }));
-      resolve(result.value.parts.map((part) => `${part.twin ? `${part.twin}) ` : ''}${part.stipulation} status ${part.status || '(none)'}${part.shortSolution ? ', shorter solution' : ''}\n${part.text}`).join('\n'));
-    };
-    worker.postMessage({ input: item.problem, options: { maxSolutions: 20 } });
-  }));
+  runJob('solve', async (signal, onProgress) => {
+    const solved = await getWorker().run('solveProblem', { problem: item.problem, options: { maxSolutions: 20 } }, { signal, onProgress });
+    return solved.parts.map((part) => `${part.twin ? `${part.twin}) ` : ''}${part.stipulation} status ${part.status || '(none)'}${part.shortSolution ? ', shorter solution' : ''}\n${part.text}`).join('\n');
+  });
 });
 
 // Engine analysis: gamenotation/engine with the stockfish package's lite-single build, which runs

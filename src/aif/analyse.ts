@@ -1,6 +1,6 @@
 // analyseGame: one game through a UCI engine (gamenotation/engine) into an AIF game. Every depth's
 // lines go into the grid; Depth, NodeCount and EngineID come from what the engine reported.
-import { makeSan, makeUci, parseUci, Position, type Move } from '../chess/index.js';
+import { makeSan, parseUci, Position, type Move } from '../chess/index.js';
 import type { UciEngine, AnalysisResult } from '../engine/index.js';
 import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame } from '../pgn/types.js';

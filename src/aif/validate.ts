@@ -48,7 +48,7 @@ export function validateAif(game: AifGame): AifValidation {
     const start = startingPosition(pgn.headers);
     if (!start.ok) errors.push(notationError(start.error.code, start.error.message, pgn.line, 1));
     else {
-      let pos = start.value.clone();
+      const pos = start.value.clone();
       const fields = pos.fen().split(' ');
       firstPly = (Number(fields[5]) - 1) * 2 + (pos.turn === 'black' ? 1 : 0);
       const seen = new Map<string, number>();

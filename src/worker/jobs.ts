@@ -14,6 +14,9 @@ import { calcDDTable, solveBoard, type BoardToSolve, type DDTable, type Deal, ty
 import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/solve/index.js';
 import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
 import type { NotationError } from '../errors.js';
+import { analyseGame, gameIdOf, makeAifGame, type AnalyseGameOptions } from '../aif/index.js';
+import { openEngine, type EngineSpec } from '../engine/index.js';
+import { parsePgn } from '../pgn/index.js';
 
 /** Progress of a long job, reported through a Comlink-proxied callback. */
 export interface Progress {
@@ -155,6 +158,37 @@ export const jobs = {
     }, { keepMoves: false, mateRule: input.mateRule });
     await Promise.all(sent);
     return { matches, moves, errors, warnings };
+  },
+
+  /** AIF: every game of a PGN text analysed by an engine opened in this worker; progress per ply. */
+  async analyseAif(input: { pgn: string; engine: EngineSpec; options?: AnalyseGameOptions }, ctx: JobContext): Promise<{ text: string; games: number; errors: NotationError[] }> {
+    const games = parsePgn(input.pgn);
+    const errors = games.flatMap((g) => g.errors);
+    const total = games.reduce((n, g) => n + g.moves.filter((m) => m.move).length, 0);
+    const engine = await openEngine(input.engine);
+    const ids = new Map<string, number>();
+    let text = '', done = 0;
+    try {
+      for (const game of games) {
+        const base = gameIdOf(game.headers);
+        const n = (ids.get(base) ?? 0) + 1;
+        ids.set(base, n);
+        const sent: Promise<void>[] = [];
+        let before = 0;
+        const aif = await analyseGame(game, engine, { ...input.options, gameId: n === 1 ? base : `${base}#${n}` }, {
+          onProgress: (p) => {
+            done += p.done - before;
+            before = p.done;
+            sent.push(ctx.progress({ done, total, value: p.nodes }));
+          },
+        });
+        await Promise.all(sent);
+        text += makeAifGame(aif);
+      }
+    } finally {
+      await engine.quit();
+    }
+    return { text, games: games.length, errors };
   },
 };
 

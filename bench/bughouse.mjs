@@ -34,7 +34,7 @@ function corpus() {
       if (r.ok && !r.value.errors.length) parts.push(makeBpgn(r.value));
     }
   } else parts.push(readFileSync(`${root}test/fixtures/bughouse/spec-samples.bpgn`, 'utf8'));
-  const unit = parts.join('\n');
+  const unit = parts.join('\n') + '\n'; // a blank line between matches, also where the unit repeats
   return { text: unit.repeat(Math.ceil((MB * 1e6) / unit.length)), matchesPerUnit: parts.length };
 }
 

@@ -14,7 +14,7 @@ type Layer = 'core' | 'text' | 'rules' | 'formats' | 'engines' | 'pictures' | 'j
 function layerOf(path: string): Layer {
   const parts = path.split('/');
   const top = parts[0];
-  if (top === 'errors.ts' || top === 'progress.ts' || top === 'index.ts' || top === 'types' || top === 'wasm') return 'core';
+  if (top === 'errors.ts' || top === 'codes.ts' || top === 'progress.ts' || top === 'index.ts' || top === 'types' || top === 'wasm') return 'core';
   if (top === 'text') return 'text';
   if (top === 'chess') return 'rules';
   if (top === 'bridge') {

@@ -1,0 +1,154 @@
+// Holds the error catalogue (src/codes.ts) to the code: every code found in src/ has an entry, every
+// entry is still produced somewhere in src/, docs/errors.md is what the build script makes of the
+// catalogue, and each example, run through the public API it names, really reports its code with
+// the severity the catalogue gives.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ERROR_CODES, exampleInput, type CodeEntry, type ExampleApi } from 'gamenotation';
+import { init, parseFen, validateSetup, parseSan, parsePerftSuite, Position } from 'gamenotation/chess';
+import { parsePgn } from 'gamenotation/pgn';
+import { parsePbn, checkPbnExport } from 'gamenotation/bridge';
+import { parsePbi, parseProblemXml, checkProblemXml, parsePopeye, solve, initSolver } from 'gamenotation/problems';
+import { parseBpgn, parseBfen, parseChesscomGame } from 'gamenotation/bughouse';
+import { parseAif, validateAif } from 'gamenotation/aif';
+// @ts-ignore plain ESM helpers
+import { collectCodes } from '../../scripts/error-codes.mjs';
+// @ts-ignore plain ESM helpers
+import { renderErrorsDoc } from '../../scripts/build-errors-doc.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Reported {
+  errors: string[];
+  warnings: string[];
+}
+
+/** Codes found in `errors` and `warnings` arrays anywhere in a reader's result. */
+function reported(value: unknown): Reported {
+  const out: Reported = { errors: [], warnings: [] };
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, depth: number): void => {
+    if (v === null || typeof v !== 'object' || seen.has(v) || depth > 8) return;
+    seen.add(v);
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    for (const [key, x] of Object.entries(v as Record<string, unknown>)) {
+      if ((key === 'errors' || key === 'warnings') && Array.isArray(x)) {
+        for (const e of x)
+          if (e && typeof (e as { code?: unknown }).code === 'string') out[key].push((e as { code: string }).code);
+      } else if (key === 'error' && x && typeof (x as { code?: unknown }).code === 'string')
+        out.errors.push((x as { code: string }).code);
+      else walk(x, depth + 1);
+    }
+  };
+  walk(value, 0);
+  return out;
+}
+
+const errorsOnly = (codes: string[]): Reported => ({ errors: codes, warnings: [] });
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+/** `FEN ; rest`, or just `rest` from `fallback`. */
+const split = (input: string, fallback: string): [string, string] => {
+  const at = input.lastIndexOf(' ; ');
+  return at < 0 ? [fallback, input] : [input.slice(0, at), input.slice(at + 3)];
+};
+
+const DISPATCH: Record<ExampleApi, (input: string) => Reported> = {
+  parseFen: (input) => reported(parseFen(input)),
+  validateSetup: (input) => {
+    const setup = parseFen(input);
+    if (!setup.ok) return errorsOnly([setup.error.code]);
+    return errorsOnly(validateSetup(setup.value).map((e) => e.code));
+  },
+  parseSan: (input) => {
+    const [fen, san] = split(input, START);
+    const pos = Position.fromFen(fen);
+    if (!pos.ok) return errorsOnly([pos.error.code]);
+    return reported(parseSan(pos.value, san));
+  },
+  parsePerftSuite: (input) => {
+    try {
+      return reported(parsePerftSuite(input));
+    } catch (e) {
+      return errorsOnly([(e as { code?: string }).code ?? 'thrown']);
+    }
+  },
+  parsePgn: (input) => reported(parsePgn(input)),
+  parsePbn: (input) => reported(parsePbn(input)),
+  checkPbnExport: (input) => ({ errors: [], warnings: checkPbnExport(input).map((e) => e.code) }),
+  parsePbi: (input) => reported(parsePbi(input)),
+  parseProblemXml: (input) => reported(parseProblemXml(input)),
+  checkProblemXml: (input) => reported(checkProblemXml(input)),
+  parsePopeye: (input) => reported(parsePopeye(input)),
+  solve: (input) => {
+    const [fen, stipulation] = split(input, START);
+    return reported(solve({ fen, stipulation } as never));
+  },
+  parseBpgn: (input) => reported(parseBpgn(input)),
+  parseBfen: (input) => reported(parseBfen(input)),
+  parseChesscomGame: (input) => reported(parseChesscomGame(input)),
+  parseAif: (input) => reported(parseAif(input)),
+  validateAif: (input) => {
+    const all: Reported = { errors: [], warnings: [] };
+    for (const game of parseAif(input)) {
+      const r = validateAif(game);
+      all.errors.push(...r.errors.map((e) => e.code));
+      all.warnings.push(...r.warnings.map((e) => e.code));
+    }
+    return all;
+  },
+};
+
+describe('error catalogue (src/codes.ts)', () => {
+  const inSource: Map<string, string[]> = collectCodes(root);
+  const byCode = new Map<string, CodeEntry>(ERROR_CODES.map((e) => [e.code, e]));
+
+  before(async () => {
+    await init();
+    await initSolver();
+  });
+
+  it('lists each code once, sorted', () => {
+    const codes = ERROR_CODES.map((e) => e.code);
+    expect(new Set(codes).size).to.equal(codes.length);
+    expect(codes).to.deep.equal([...codes].sort());
+  });
+
+  it('has an entry for every code found in src/', () => {
+    const missing = [...inSource.keys()].filter((code) => !byCode.has(code));
+    expect(missing, 'codes in src/ without a catalogue entry (add them to src/codes.ts)').to.deep.equal([]);
+  });
+
+  it('lists only codes that src/ still produces', () => {
+    const stale = ERROR_CODES.map((e) => e.code).filter((code) => !inSource.has(code));
+    expect(stale, 'catalogue entries no code in src/ produces').to.deep.equal([]);
+  });
+
+  it('gives every entry a meaning, and an example or the trigger that is not text', () => {
+    for (const e of ERROR_CODES) {
+      expect(e.meaning.length, e.code).to.be.greaterThan(5);
+      expect(!(e.example && e.trigger), `${e.code}: example or trigger, not both`).to.equal(true);
+    }
+  });
+
+  it('docs/errors.md is generated from the catalogue (node scripts/build-errors-doc.mjs)', () => {
+    const doc = readFileSync(join(root, 'docs/errors.md'), 'utf8');
+    expect(doc).to.equal(renderErrorsDoc(ERROR_CODES));
+  });
+
+  for (const entry of ERROR_CODES) {
+    if (!entry.example) continue;
+    const { api } = entry.example;
+    it(`${entry.code}: ${api} reports it as ${entry.severity === 'error' ? 'an error' : 'a warning'}`, () => {
+      const got = DISPATCH[api](exampleInput(entry.example!));
+      const list = entry.severity === 'error' ? got.errors : got.warnings;
+      expect(list, `${api}(${JSON.stringify(entry.example!.input)}) reported ${JSON.stringify(got)}`).to.include(
+        entry.code,
+      );
+    });
+  }
+});

@@ -18,7 +18,10 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
 /** Serves the repository root; /node_modules/gamenotation/ is the repository itself, as if installed. */
 function serve(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/node_modules\/gamenotation\//, '/');
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(
+      /^\/node_modules\/gamenotation\//,
+      '/',
+    );
     const file = normalize(join(root, path));
     if (!file.startsWith(root) || !existsSync(file)) {
       res.writeHead(404).end();
@@ -27,10 +30,12 @@ function serve(): Promise<{ server: Server; url: string }> {
     res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }),
+  );
 }
 
 /** The reference part whose position is `board` (the first field of a FEN). */
@@ -43,7 +48,9 @@ function partAt(parts: ReferencePart[], board: string): ReferencePart {
 /** A solution as a problemist writes it, SAN by chess.js: `1.Qe6!` (a key) or `1.Rc5 Rf4 2.Nd5 Bd4#` (a helpmate line). */
 function written(part: ReferencePart, uci: string | string[]): string {
   const chess = new Chess(part.fen);
-  const moves = (Array.isArray(uci) ? uci : [uci]).map((u) => chess.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] }).san);
+  const moves = (Array.isArray(uci) ? uci : [uci]).map(
+    (u) => chess.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] }).san,
+  );
   if (!Array.isArray(uci)) return `1.${moves[0]}!`;
   return moves.map((san, i) => (i % 2 === 0 ? `${i / 2 + 1}.${san}` : san)).join(' ');
 }
@@ -64,12 +71,21 @@ describe('examples/solve.html in Chromium', () => {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
       userDataDir: profile,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     const page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     await page.goto(`${served.url}/examples/solve.html`, { waitUntil: 'load' });
-    await page.waitForFunction(() => /done in \d+ ms/.test(document.getElementById('out')!.textContent ?? ''), { timeout: 45_000 });
+    await page.waitForFunction(() => /done in \d+ ms/.test(document.getElementById('out')!.textContent ?? ''), {
+      timeout: 45_000,
+    });
     printed = await page.$eval('#out', (el) => el.textContent ?? '');
     if (process.env.SHOW_PAGE) console.log(printed);
   });
@@ -103,5 +119,14 @@ describe('examples/solve.html in Chromium', () => {
     const lines = block![1]!.split(/\s+(?=1\.)/);
     expect(lines.sort()).to.deep.equal(part.solutions.map((s) => written(part, s.uci)).sort());
     expect(block![2]).to.equal(part.status);
+  });
+});
+
+describe('docs/problems-solver.md', () => {
+  it('shows examples/solve.html as it is', () => {
+    const doc = readFileSync(join(root, 'docs', 'problems-solver.md'), 'utf8');
+    const block = /### Solving in a web page\n[\s\S]*?```html\n([\s\S]*?)```\n/.exec(doc);
+    expect(block, 'the html block of "Solving in a web page"').to.not.equal(null);
+    expect(block![1]).to.equal(readFileSync(join(root, 'examples', 'solve.html'), 'utf8'));
   });
 });

@@ -350,6 +350,8 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   let carry = '';
   let lineNo = 1;
   let bom = true;
+  let skipping = false;
+  const maxLine = options?.maxLineLength ?? 1 << 20;
   const feed = (text: string, last: boolean): void => {
     let s = carry + text;
     if (bom && s.length) {
@@ -357,6 +359,16 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
       bom = false;
     }
     let start = 0;
+    if (skipping) {
+      const nl = s.indexOf('\n');
+      if (nl < 0) {
+        carry = '';
+        return;
+      }
+      skipping = false;
+      start = nl + 1;
+      lineNo++;
+    }
     for (;;) {
       const nl = s.indexOf('\n', start);
       if (nl < 0) break;
@@ -364,6 +376,12 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
       start = nl + 1;
     }
     carry = s.slice(start);
+    if (carry.length > maxLine) {
+      // A line with no end in sight: reported once, then skipped up to its end (bounded memory).
+      if (!skipping) parser.line(carry, lineNo);
+      skipping = true;
+      carry = '';
+    }
     if (last && carry) {
       parser.line(carry.endsWith('\r') ? carry.slice(0, -1) : carry, lineNo++);
       carry = '';

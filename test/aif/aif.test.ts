@@ -98,6 +98,20 @@ describe('aif: typed errors with line:column', () => {
     const g = parseAif(specV05.replace('This is a free comment.', 'x'.repeat(5000)), { maxLineLength: 1000 });
     expect(codes(g[0]!.errors)).to.include('ERR_AIF_LINE_TOO_LONG');
   });
+
+  it('streaming: a line without end is cut at the limit (bounded memory); the lines after it are read', async () => {
+    const long = 'y'.repeat(10_000);
+    const [head, tail] = specV05.split('This is a free comment.');
+    const chunks = [head + long.slice(0, 3000), long, long + tail];
+    const games: AifGame[] = [];
+    for await (const g of readAif(chunks.map((c) => new TextEncoder().encode(c)), { maxLineLength: 1000 })) games.push(g);
+    const e = games.flatMap((g) => g.errors).filter((x) => x.code === 'ERR_AIF_LINE_TOO_LONG');
+    expect(e).to.have.length(1);
+    expect(e[0]!.line).to.equal(specV05.split('\n').indexOf('This is a free comment.') + 1);
+    expect(games[0]!.blocks[0]!.comments).to.deep.equal([]);
+    expect(games[0]!.blocks[1]!.tags.Turn).to.equal('2-b');
+    expect(games[0]!.blocks[1]!.places!.Turn!.line).to.equal(specV05.split('\n').indexOf('[Turn "2-b"]') + 1);
+  });
 });
 
 describe('aif: canonical writer', () => {

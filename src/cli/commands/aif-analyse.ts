@@ -23,7 +23,7 @@ export const AIF_ANALYSE_OPTIONS = {
 } as const;
 
 export function isGameFile(text: string): boolean {
-  return /\.pgn(\.gz)?$/i.test(text);
+  return /\.pgn$/i.test(text);
 }
 
 /** GameIDs for a list of games: the spec's mangle, with `#2`, `#3`… for repeated tag sets. */

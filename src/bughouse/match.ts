@@ -71,8 +71,12 @@ export function isWhiteATeam(board: BoardId, color: Color): boolean {
  * Position, slot 1 the parse scratch): both boards of the live match stay there during a replay,
  * so switching boards copies nothing.
  */
-function slots(c: Chess): { a: number; b: number } {
-  return { a: c.SLOT + 2 * c.POS_SIZE, b: c.SLOT + 3 * c.POS_SIZE };
+let SLOT_A = -1, SLOT_B = -1;
+function slots(c: Chess): void {
+  if (SLOT_A < 0) {
+    SLOT_A = c.SLOT + 2 * c.POS_SIZE;
+    SLOT_B = c.SLOT + 3 * c.POS_SIZE;
+  }
 }
 
 /** The match whose boards are in the slots now (its snapshots may be older). */
@@ -133,22 +137,21 @@ export class BughouseBoards {
 
   /** Address of a board in wasm memory, moving this match into the slots if needed. */
   private ptr(c: Chess, id: BoardId): number {
-    const s = slots(c);
     if (live !== this) {
+      slots(c);
       live?.save(c);
-      c.heap.set(this.stateA, s.a);
-      c.heap.set(this.stateB, s.b);
+      c.heap.set(this.stateA, SLOT_A);
+      c.heap.set(this.stateB, SLOT_B);
       live = this;
     }
-    return id === 'A' ? s.a : s.b;
+    return id === 'A' ? SLOT_A : SLOT_B;
   }
 
   /** Brings the snapshots up to date. */
   private save(c: Chess): void {
     if (live === this && this.dirty) {
-      const s = slots(c);
-      this.stateA.set(c.heap.subarray(s.a, s.a + c.POS_SIZE));
-      this.stateB.set(c.heap.subarray(s.b, s.b + c.POS_SIZE));
+      this.stateA.set(c.heap.subarray(SLOT_A, SLOT_A + c.POS_SIZE));
+      this.stateB.set(c.heap.subarray(SLOT_B, SLOT_B + c.POS_SIZE));
       this.dirty = false;
     }
   }

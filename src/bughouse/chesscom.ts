@@ -13,7 +13,6 @@ import type { BoardId } from './bfen.js';
  */
 const TCN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?{~}(^)[_]@#$,./&-*+=';
 const DROP_ROLE: Record<string, 'queen' | 'knight' | 'rook' | 'bishop' | 'pawn'> = { '&': 'queen', '-': 'knight', '*': 'rook', '+': 'bishop', '=': 'pawn' };
-const PROMO = ['queen', 'knight', 'rook', 'bishop'] as const;
 
 export interface ChesscomGame {
   game: {

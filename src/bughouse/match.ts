@@ -142,6 +142,8 @@ export class BughouseBoards {
       live?.save(c);
       c.heap.set(this.stateA, SLOT_A);
       c.heap.set(this.stateB, SLOT_B);
+      // The module remembers which match occupies the slots (not an alias for convenience).
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
       live = this;
     }
     return id === 'A' ? SLOT_A : SLOT_B;

@@ -142,12 +142,12 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
         const aif = await analyseGame(item.game, engine, { ...options, gameId: item.id }, {
           onProgress: (p) => {
             pliesDone += p.done - before;
-            nodesDone += 0;
             before = p.done;
             bar.update(pliesDone);
             if (jsonProgress) {
               const seconds = (Date.now() - started) / 1000;
-              ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: games.length, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
+              const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
+              ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: games.length, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
             }
           },
         });

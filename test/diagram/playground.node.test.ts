@@ -1,7 +1,7 @@
 // The playground in real Chromium (Debian's, through puppeteer-core): paste a sample of each
 // format and check the diagram and the lists against what the files say, the error list of a
-// broken file, stepping to the end of a game (final FEN against chess.js), and a deep perft that is
-// cancelled while the page keeps answering.
+// broken file, stepping to the end of a game (final FEN against chess.js), problems solved in the
+// worker (a long one cancelled), and a deep perft that is cancelled while the page keeps answering.
 import { expect } from 'chai';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -211,6 +211,29 @@ describe('playground in Chromium', () => {
     // The file writes the key in long form (Kb3-a4); the solver's text in short form (1.Ka4!).
     const [, piece, to] = /^([KQRBSN]?)[a-h][1-8][-*x]([a-h][1-8])/.exec(key)!;
     expect(result).to.match(new RegExp(`1\\.${piece}x?${to}!`));
+  });
+
+  it('a long solve (the worker\'s solveProblem job) shows progress per key tried, Cancel stops it, and the next solve is right', async () => {
+    // Martin Väth's #4 of the sample asked as #6: about 2.5 s per key tried, 45 keys.
+    await paste('#PBI 1.2\nMartin Väth:8/6K1/5p1B/2Rsqrbk/4Q1Rp/3S1b1P/4S3/8:#6::::::\n');
+    await page.click('#items li:nth-child(1)');
+    await page.click('#run-solve');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
+    await page.waitForFunction(() => (document.getElementById('progress') as HTMLProgressElement).value > 0, { timeout: 30_000 });
+    expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
+    await page.click('#cancel');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 5_000 });
+    expect(await textOf('#job-result')).to.equal('solve: cancelled');
+    // A fresh worker thread solves the sample's #2 afterwards, with the file's key.
+    const pbi = sample('sample.pbi');
+    await paste(pbi);
+    const records = pbi.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
+    const index = records.findIndex((l) => l.split(':')[2] === '#2');
+    const [, piece, to] = /^([KQRBSN]?)[a-h][1-8][-*x]([a-h][1-8])/.exec(records[index]!.split(':')[6]!)!;
+    await page.click(`#items li:nth-child(${index + 1})`);
+    await page.click('#run-solve');
+    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 60_000 });
+    expect(await textOf('#job-result')).to.match(new RegExp(`^solve: #2 status ![\\s\\S]*1\\.${piece}x?${to}!`));
   });
 
   it('engine analysis (stockfish lite-single in its own worker) finds the mate chess.js confirms', async () => {

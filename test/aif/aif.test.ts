@@ -79,6 +79,20 @@ describe('aif: reading the three flavours', () => {
   });
 });
 
+describe('aif: bare move blocks', () => {
+  it('a file of move blocks without a game reads, writes idempotently and validates values only', () => {
+    const blocks = specV05.slice(specV05.indexOf('[GID'));
+    const g = one(blocks);
+    expect(g.game).to.equal(undefined);
+    expect(g.blocks.map((b) => b.tags.Turn)).to.deep.equal(['2-w', '2-b']);
+    const out = makeAif([g]);
+    expect(makeAif(parseAif(out))).to.equal(out);
+    const v = validateAif(g);
+    expect(v.errors).to.deep.equal([]);
+    expect(codes(v.warnings)).to.deep.equal(['ERR_AIF_NO_GAME']);
+  });
+});
+
 describe('aif: typed errors with line:column', () => {
   it('a grid row with too few cells, a bad cell, a malformed tag', () => {
     const bad = specV05.replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020').replace('g4   -050 NREC NREC', 'g4   -050 XXXX NREC').replace('[Depth "3"]', '[Depth 3]');

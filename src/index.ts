@@ -2,3 +2,4 @@
 // (gamenotation/chess, /pgn, /bridge, /problems, /worker) so a user downloads only what they use.
 export * from './errors.js';
 export * from './codes.js';
+export * from './progress.js';

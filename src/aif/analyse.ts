@@ -4,6 +4,7 @@ import { makeSan, parseUci, Position, type Move } from '../chess/index.js';
 import type { UciEngine, AnalysisResult } from '../engine/index.js';
 import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame } from '../pgn/types.js';
+import type { Progress } from '../progress.js';
 import { formatCell, gameIdOf, plyToTurn, scoreCell, type AifBlock, type AifCell, type AifGame, type AifRow } from './model.js';
 
 export interface AnalyseGameOptions {
@@ -25,7 +26,8 @@ export interface AnalyseGameOptions {
   platform?: string;
 }
 
-export interface AnalyseProgress {
+/** The library's `Progress` (unit 'plies') with the nodes searched. */
+export interface AnalyseProgress extends Progress {
   /** Plies done and to do in this game. */
   done: number;
   total: number;
@@ -157,7 +159,7 @@ export async function analyseGame(game: PgnGame, engine: UciEngine, options: Ana
       const deepLines = result.depths.length ? result.depths[result.depths.length - 1]!.lines : [];
       const pvs = deepLines.map((l) => ({ depth: l.depth, text: pvText(pos, l.pv) }));
       blocks.push({ tags, grid: { depths: grid.depths, rows: grid.rows }, pvs, comments: [] });
-      hooks.onProgress?.({ done: blocks.length, total, nodes });
+      hooks.onProgress?.({ done: blocks.length, total, unit: 'plies', nodes });
     }
     pos.play(moves[i]!);
   }

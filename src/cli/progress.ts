@@ -2,6 +2,7 @@
 // perft --suite, and the verbs other domains add) reports through `startProgress`, so that all of
 // them draw the same bar, on stderr only, and only when stderr is a terminal and --quiet is off.
 import cliProgress from 'cli-progress';
+import type { Progress as JobProgress } from '../progress.js';
 import type { CliIO } from './types.js';
 
 export interface Progress {
@@ -11,6 +12,8 @@ export interface Progress {
   increment(by?: number): void;
   /** Changes the total (e.g. once the number of items is known). */
   setTotal(total: number): void;
+  /** Shows a report in the library's one progress shape: its `done`, and its `total` when given. */
+  report(progress: JobProgress): void;
   /** Removes the bar (idempotent); call it before printing a summary. */
   stop(): void;
 }
@@ -26,7 +29,7 @@ export interface ProgressOptions {
   delayMs?: number;
 }
 
-const SILENT: Progress = { update() {}, increment() {}, setTotal() {}, stop() {} };
+const SILENT: Progress = { update() {}, increment() {}, setTotal() {}, report() {}, stop() {} };
 
 const megabytes = (n: number) => (n / 1e6).toFixed(1);
 
@@ -81,6 +84,14 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     setTotal(value) {
       total = value;
       if (shown && !stopped) bar.setTotal(value);
+    },
+    report(progress) {
+      if (progress.total !== undefined && progress.total > 0 && progress.total !== total) {
+        total = progress.total;
+        if (shown && !stopped) bar.setTotal(total);
+      }
+      done = progress.done;
+      draw();
     },
     stop() {
       if (stopped) return;

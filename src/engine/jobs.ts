@@ -3,6 +3,7 @@
 // runs an engine off the page's thread, in a Web Worker or a Node worker_thread alike.
 import { openEngine, type OpenEngineOptions } from './open.js';
 import { resolvePosition, type EngineVariant, type GameLike, type PositionInput } from './position.js';
+import type { Progress } from '../progress.js';
 import type { Limit } from './protocol.js';
 import type { ScoreValue } from './score.js';
 import { Score } from './score.js';
@@ -35,7 +36,7 @@ export function fromPlainAnalysis(p: PlainAnalysis): AnalysisResult {
 }
 
 export interface EngineJobContext {
-  progress(p: { done: number; total: number; value?: number }): Promise<void>;
+  progress(p: Progress & { total: number }): Promise<void>;
 }
 
 // One engine per worker, kept between jobs with the same spec (loading costs 0.3-1 s).
@@ -87,7 +88,7 @@ export const engineJobs = {
       onInfo: (info) => {
         if (info.depth !== undefined && info.depth > lastDepth && info.score) {
           lastDepth = info.depth;
-          pending.push(ctx.progress({ done: info.depth, total, value: info.nodes }));
+          pending.push(ctx.progress({ done: info.depth, total, unit: 'depth', value: info.nodes }));
         }
       },
     });
@@ -106,7 +107,7 @@ export const engineJobs = {
     for (let ply = from; ply <= to; ply++) {
       const r = await engine.analyse({ game: input.game, ply }, input.limit, { multipv: input.multipv });
       out.push(toPlainAnalysis(r));
-      await ctx.progress({ done: ply - from + 1, total: to - from + 1, value: r.nodes });
+      await ctx.progress({ done: ply - from + 1, total: to - from + 1, unit: 'plies', value: r.nodes });
     }
     return out;
   },

@@ -260,7 +260,7 @@ export class GameNotationWorker {
         if (isWorkerLoss(e) || options.signal?.aborted) throw e;
         out.push({ ok: false, error: toNotationError(e) });
       }
-      options.onProgress?.({ done: i + 1, total: inputs.length });
+      options.onProgress?.({ done: i + 1, total: inputs.length, unit: 'jobs' });
     }
     return out;
   }
@@ -407,7 +407,7 @@ export class WorkerPool {
           results[index] = { ok: false, error: toNotationError(e) };
         }
         done++;
-        options.onProgress?.({ done, total: inputs.length });
+        options.onProgress?.({ done, total: inputs.length, unit: 'jobs' });
       }
     };
     await Promise.all(this.workers.map((_, slot) => drain(slot)));

@@ -14,16 +14,17 @@ import { calcDDTable, solveBoard, type BoardToSolve, type DDTable, type Deal, ty
 import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/solve/index.js';
 import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
 import type { NotationError } from '../errors.js';
+import type { Progress as CoreProgress } from '../progress.js';
 import { analyseGame, gameIdOf, makeAifGame, type AnalyseGameOptions } from '../aif/index.js';
 import { openEngine, type EngineSpec } from '../engine/index.js';
 import { parsePgn } from '../pgn/index.js';
 
-/** Progress of a long job, reported through a Comlink-proxied callback. */
-export interface Progress {
-  done: number;
+/**
+ * Progress of a long job, reported through a Comlink-proxied callback: the library's one `Progress`
+ * shape (src/progress.ts); the worker's jobs always know their total (0 when it is not known).
+ */
+export interface Progress extends CoreProgress {
   total: number;
-  /** Partial result so far, e.g. nodes counted. */
-  value?: number;
 }
 
 export interface JobContext {
@@ -92,7 +93,7 @@ export const jobs = {
       const count = perft(child.fen(), depth - 1, { variant });
       divide[makeUci(moves[i]!)] = count;
       nodes += count;
-      await ctx.progress({ done: i + 1, total: moves.length, value: nodes });
+      await ctx.progress({ done: i + 1, total: moves.length, unit: 'root moves', value: nodes });
     }
     return input.divide ? { nodes, divide } : { nodes };
   },
@@ -126,7 +127,7 @@ export const jobs = {
   async solveProblem(input: { problem: SolveInput; options?: Omit<SolveOptions, 'signal' | 'onProgress'> }, ctx: JobContext): Promise<SolvedProblem> {
     // The solve is synchronous: its reports are sent as it goes and awaited before the result.
     const sent: Promise<void>[] = [];
-    const solved = solveProblem(input.problem, { ...input.options, onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, value: p.solutions })) });
+    const solved = solveProblem(input.problem, { ...input.options, onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, unit: p.unit, value: p.solutions })) });
     await Promise.all(sent);
     return unwrapResult(solved);
   },
@@ -137,7 +138,7 @@ export const jobs = {
     const out: MatchJson[] = [];
     for (const [i, m] of matches.entries()) {
       out.push(matchToJson(m));
-      await ctx.progress({ done: i + 1, total: matches.length });
+      await ctx.progress({ done: i + 1, total: matches.length, unit: 'matches' });
     }
     return out;
   },
@@ -153,7 +154,7 @@ export const jobs = {
         for (const e of m.errors) errors.push({ ...e, match: matches });
         for (const w of m.warnings) warnings.push({ ...w, match: matches });
         matches++;
-        sent.push(ctx.progress({ done: matches, total: 0, value: moves }));
+        sent.push(ctx.progress({ done: matches, total: 0, unit: 'matches', value: moves }));
       },
     }, { keepMoves: false, mateRule: input.mateRule });
     await Promise.all(sent);
@@ -179,7 +180,7 @@ export const jobs = {
           onProgress: (p) => {
             done += p.done - before;
             before = p.done;
-            sent.push(ctx.progress({ done, total, value: p.nodes }));
+            sent.push(ctx.progress({ done, total, unit: 'plies', value: p.nodes }));
           },
         });
         await Promise.all(sent);

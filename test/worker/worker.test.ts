@@ -24,7 +24,7 @@ describe('worker API (Comlink)', () => {
     expect(result.nodes).to.equal(2039);
     expect(Object.keys(result.divide!)).to.have.length(48);
     expect(seen).to.have.length(48);
-    expect(seen[47]).to.deep.equal({ done: 48, total: 48, value: 2039 });
+    expect(seen[47]).to.deep.equal({ done: 48, total: 48, unit: 'root moves', value: 2039 });
   });
 
   it('runs crazyhouse perft', async () => {

@@ -1,6 +1,7 @@
 // Double-dummy API: solveBoard (one position, every card scored), calcDDTable (4 declarers x 5 strains)
 // and the batch form calcDDTables. Deals are a PBN deal string or a Deal; bad input gives a Result error.
 import { err, notationError, ok, type NotationError, type Result } from '../../errors.js';
+import type { Progress } from '../../progress.js';
 import type { Card, Deal, Seat, Strain, Suit } from '../types.js';
 import { SEATS, SUITS } from '../types.js';
 import { parseDeal } from '../deal.js';
@@ -41,8 +42,11 @@ export interface SolveBoardResult {
 }
 
 export interface BatchOptions {
-  /** Called after each deal with the number done and the total. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Called after each deal with the number done and the total; the third argument is the same as
+   * the library's one `Progress` shape (unit 'deals').
+   */
+  onProgress?: (done: number, total: number, progress: Progress) => void;
   /** Checked between deals; an aborted signal rejects with its reason. */
   signal?: AbortSignal;
 }
@@ -209,7 +213,7 @@ async function batch<I, O>(items: readonly I[], one: (item: I) => O, options: Ba
   for (let i = 0; i < items.length; i++) {
     if (signal?.aborted) throw abortReason(signal);
     out.push(one(items[i]!));
-    onProgress?.(i + 1, items.length);
+    onProgress?.(i + 1, items.length, { done: i + 1, total: items.length, unit: 'deals' });
     await breathe(state);
   }
   if (signal?.aborted) throw abortReason(signal);

@@ -106,7 +106,7 @@ async function solveAll(jobs: Job[], threads: number, progress: Progress): Promi
   }
   const pool = new WorkerPool({ size });
   try {
-    return await pool.calcDDTables(jobs.map((job) => makeDeal(job.deal, 'N')), { onProgress: ({ done }) => progress.update(done) });
+    return await pool.calcDDTables(jobs.map((job) => makeDeal(job.deal, 'N')), { onProgress: (p) => progress.report(p) });
   } finally {
     await pool.terminate();
   }

@@ -4,6 +4,7 @@
 // between them), builds the solution tree for display and decides the status.
 import type { NotationError, Result } from '../../errors.js';
 import { err, ok } from '../../errors.js';
+import type { Progress } from '../../progress.js';
 import { fenObstacle, makeForsyth, type ProblemBoard } from '../board.js';
 import { homeCastlingRights } from '../fen.js';
 import { pbiStatusFromSolution, type PbiProblem, type PbiStatus } from '../pbi.js';
@@ -24,7 +25,8 @@ export interface FenProblem {
 /** What solve() accepts: a Popeye input text, a PBI record, a problem XML problem, a Popeye problem or a FEN with a stipulation. */
 export type SolveInput = string | FenProblem | PbiProblem | Problem | PopeyeProblem;
 
-export interface SolveProgress {
+/** The library's `Progress` (unit 'root moves') with the part of the task and the solutions so far. */
+export interface SolveProgress extends Progress {
   part: number;
   parts: number;
   /** Root moves tried in this part (keys for #n/s#n, first moves for h#n), and how many there are. */
@@ -352,7 +354,7 @@ function solvePart(w: ProblemsExports, part: Part, task: Task, index: number): R
   const max = o.maxSolutions ?? Infinity;
   const progress = (done: number, total: number, solutions: number) => {
     if (o.signal?.aborted) throw new Aborted();
-    o.onProgress?.({ part: index, parts: task.parts.length, done, total, solutions });
+    o.onProgress?.({ part: index, parts: task.parts.length, done, total, unit: 'root moves', solutions });
   };
   const result: SolvedPart = {
     twin: part.twin,

@@ -81,63 +81,77 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   else options.depth = depth ?? 12;
   const jsonProgress = ctx.options['json-progress'] === true;
 
-  // Read every game first (a PGN file of many games is small beside its analysis).
-  const input = await ctx.io.openInput(file);
-  const games: { game: PgnGame; id: string }[] = [];
-  const ids = new GameIds();
-  let inputErrors = 0;
-  for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>)) {
-    for (const e of game.errors) {
-      inputErrors++;
-      ctx.io.warn(`${file}:${e.line ?? game.line}:${e.column ?? 1} ${e.code} ${e.message}\n`);
-    }
-    games.push({ game, id: ids.next(game.headers) });
-  }
-
+  // Two streamed passes over the input (bounded memory: games are never all held). The first
+  // finds the GameIDs and plies to do (for the progress bar and --resume); the second is the work.
   const done = ctx.options.resume ? resumeState(out) : new Set<string>();
   if (!ctx.options.resume) {
     closeSync(openSync(out, 'w'));
     if (existsSync(journalOf(out))) unlinkSync(journalOf(out));
   }
-  const todo = games.map((g, index) => ({ ...g, index })).filter((g) => !done.has(g.id));
   const pliesOf = (g: PgnGame): number => Math.max(0, g.moves.filter((m) => m.move).length - from + 1);
-  const totalPlies = todo.reduce((n, g) => n + pliesOf(g.game), 0);
+  let gameCount = 0, totalPlies = 0, inputErrors = 0;
+  {
+    const ids = new GameIds();
+    const input = await ctx.io.openInput(file);
+    for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>)) {
+      gameCount++;
+      for (const e of game.errors) {
+        inputErrors++;
+        ctx.io.warn(`${file}:${e.line ?? game.line}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+      }
+      if (!done.has(ids.next(game.headers))) totalPlies += pliesOf(game);
+    }
+  }
+  async function* gamesInOrder(): AsyncGenerator<{ game: PgnGame; id: string; index: number }> {
+    const ids = new GameIds();
+    const input = await ctx.io.openInput(file);
+    let index = 0;
+    for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>)) yield { game, id: ids.next(game.headers), index: index++ };
+  }
+  const source = gamesInOrder();
   const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
   const started = Date.now();
   let pliesDone = 0;
   let nodesDone = 0;
   let gamesDone = 0;
 
-  // In input order: a finished game waits until every game before it is written.
-  const finished = new Map<number, string>();
+  // In input order: a finished game waits until every game before it is written ('' for a game
+  // skipped by --resume).
+  const finished = new Map<number, { text: string; id: string }>();
   let nextToWrite = 0;
   const journal = openSync(journalOf(out), 'a');
   const flush = (): void => {
-    while (nextToWrite < todo.length && finished.has(nextToWrite)) {
-      const text = finished.get(nextToWrite)!;
+    for (let item = finished.get(nextToWrite); item; item = finished.get(nextToWrite)) {
       finished.delete(nextToWrite);
-      appendFileSync(out, text);
+      nextToWrite++;
+      if (!item.text) continue;
+      appendFileSync(out, item.text);
       const fd = openSync(out, 'r+');
       fsyncSync(fd);
       closeSync(fd);
-      writeSync(journal, `${statSync(out).size}\t${todo[nextToWrite]!.id}\n`);
+      writeSync(journal, `${statSync(out).size}\t${item.id}\n`);
       fsyncSync(journal);
-      nextToWrite++;
     }
   };
 
   const choice = engineChoice(ctx.options.engine as string | undefined, false);
   const engines: UciEngine[] = [];
   let failed: unknown;
-  let cursor = 0;
   const worker = async (): Promise<void> => {
     let engine: UciEngine | undefined;
     try {
       engine = await openEngine({ ...choice, options: { Threads: 1, Hash: hash } });
       engines.push(engine);
-      while (failed === undefined && cursor < todo.length) {
-        const k = cursor++;
-        const item = todo[k]!;
+      for (;;) {
+        if (failed !== undefined) break;
+        const next = await source.next();
+        if (next.done) break;
+        const item = next.value;
+        if (done.has(item.id)) {
+          finished.set(item.index, { text: '', id: item.id });
+          flush();
+          continue;
+        }
         let before = 0;
         const aif = await analyseGame(item.game, engine, { ...options, gameId: item.id }, {
           onProgress: (p) => {
@@ -147,12 +161,12 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
             if (jsonProgress) {
               const seconds = (Date.now() - started) / 1000;
               const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
-              ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: games.length, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
+              ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
             }
           },
         });
         for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
-        finished.set(k, makeAifGame(aif));
+        finished.set(item.index, { text: makeAifGame(aif), id: item.id });
         gamesDone++;
         flush();
       }
@@ -160,7 +174,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
       failed ??= e;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, todo.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
   await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
   closeSync(journal);
   bar.stop();

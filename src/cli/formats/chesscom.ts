@@ -6,11 +6,13 @@ import { chesscomToMatch, makeBpgn, matchToJson, parseChesscomGame, type Bughous
 import { notationError, type NotationError } from '../../errors.js';
 import type { FormatHandler, InputFile } from '../types.js';
 
-function load(input: InputFile): { match?: BughouseMatch; errors: NotationError[] } {
+function load(input: InputFile, options?: Record<string, unknown>): { match?: BughouseMatch; errors: NotationError[] } {
   const a = parseChesscomGame(new TextDecoder().decode(input.bytes));
   if (!a.ok) return { errors: [a.error] };
   const partnerId = a.value.game.partnerGameId;
-  const partnerPath = partnerId === undefined || input.name === '-' ? undefined : join(dirname(input.name), `${partnerId}.json`);
+  // The partner: the second file on the command line, else <partnerGameId>.json beside the first.
+  const given = Array.isArray(options?.positionals) ? (options.positionals as string[])[1] : undefined;
+  const partnerPath = given ?? (partnerId === undefined || input.name === '-' ? undefined : join(dirname(input.name), `${partnerId}.json`));
   if (!partnerPath || !existsSync(partnerPath)) {
     return { errors: [notationError('ERR_CHESSCOM_PARTNER', `partner game ${partnerId ?? '(none)'} not found beside ${input.name} (${partnerId}.json)`)] };
   }
@@ -36,8 +38,8 @@ export const chesscomFormat: FormatHandler = {
     return { text: match ? makeBpgn(match) : '', errors };
   },
   convertTargets: ['bpgn', 'json'],
-  async convert(input, to) {
-    const { match, errors } = load(input);
+  async convert(input, to, options) {
+    const { match, errors } = load(input, options);
     if (!match) return { text: '', errors };
     return { text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match)]) + '\n', errors: to === 'json' ? [] : errors };
   },

@@ -108,3 +108,15 @@ describe('check: streamed fast path equals the tree reader', () => {
     expect(json[1].headers.Event).to.equal('two');
   });
 });
+
+describe('check of a large PGN file: bounded memory', () => {
+  it('a 32 MB file is checked with the JS heap capped at 16 MB (the whole text would not fit)', () => {
+    const game = '[Event "Rated Blitz game"]\n[White "a"]\n[Black "b"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2\n\n';
+    const copies = Math.ceil(32e6 / game.length);
+    const file = join(dir, 'large.pgn');
+    writeFileSync(file, game.repeat(copies));
+    const check = cli(['check', file, '--threads', '1'], { env: { NODE_OPTIONS: '--max-old-space-size=16' } });
+    expect(check.code, check.err.slice(0, 300)).to.equal(0);
+    expect(check.out).to.contain(`pgn, ${copies} games, ${copies * 20} moves, 0 games with errors; 0 errors`);
+  });
+});

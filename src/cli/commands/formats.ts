@@ -84,12 +84,36 @@ export const checkCommand: Command = {
   },
 };
 
+/**
+ * Output of a streamed export in pieces of about 64 KiB: one write per game would queue a write
+ * request per game on a pipe faster than they complete (memory grew with the input).
+ */
+function bufferedOut(write: (text: string) => void) {
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (!parts.length) return;
+    write(parts.length === 1 ? parts[0]! : parts.join(''));
+    parts = [];
+    size = 0;
+  };
+  return {
+    out(text: string) {
+      parts.push(text);
+      size += text.length;
+      if (size >= 1 << 16) flush();
+    },
+    flush,
+  };
+}
+
 /** export and convert: output on stdout as it is made, errors on stderr, warnings unless --quiet. */
 async function writeOut(ctx: CommandContext, input: InputStream,
   stream: ((sink: StreamSink) => Promise<void>) | undefined,
   whole: () => Promise<{ text: string; errors: NotationError[] }>): Promise<number> {
   const { io } = ctx;
   const progress = startProgress(io, { label: input.name, total: input.size ?? 0, unit: 'bytes' });
+  const output = bufferedOut((text) => io.out(text));
   let errors = 0;
   const sink: StreamSink = {
     error(e) {
@@ -99,12 +123,17 @@ async function writeOut(ctx: CommandContext, input: InputStream,
     warning(w) {
       io.warn(`${location(input.name, w)} ${w.code} warning: ${w.message}\n`);
     },
-    out: (text) => io.out(text),
+    out: output.out,
     progress: (bytes) => progress.update(bytes),
-    drain: drainStdout,
+    drain: () => {
+      output.flush();
+      return drainStdout();
+    },
   };
-  if (stream) await stream(sink);
-  else {
+  if (stream) {
+    await stream(sink);
+    output.flush();
+  } else {
     const result = await whole();
     io.out(result.text);
     result.errors.forEach(sink.error);

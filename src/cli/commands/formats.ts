@@ -85,8 +85,8 @@ export const checkCommand: Command = {
 };
 
 /**
- * Output of a streamed export in pieces of about 64 KiB: one write per game would queue a write
- * request per game on a pipe faster than they complete (memory grew with the input).
+ * Output of a streamed export in pieces of about 64 KiB rather than one write per game (a write
+ * request each on a pipe, and garbage the collector has to keep up with).
  */
 function bufferedOut(write: (text: string) => void) {
   let parts: string[] = [];

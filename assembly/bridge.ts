@@ -1,11 +1,16 @@
 // Double-dummy solver: the export surface of bridge.wasm (flat numeric functions; data through the
 // static buffers HANDS, PLY_CARD and IO). See src/bridge/dd/ for the TypeScript API.
-import { HANDS, PLY_CARD, IO } from './bridge/state';
+import { HANDS, PLY_CARD, IO, ABI_VERSION } from './bridge/state';
 import { ttInit, ttBytes, ttNewGeneration, statK, statN, statStores } from './bridge/tt';
 import { setupRoot, rootValue, rootCards, calcTable as table } from './bridge/solve';
 import { expandedAt, cutFirst, cutLater, allNode, nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
 
 let ttReady = false;
+
+/** The interface version (assembly/bridge/state.ts ABI_VERSION), checked by src/wasm/load.ts. */
+export function abiVersion(): i32 {
+  return ABI_VERSION;
+}
 
 /** u16 [hand * 4 + suit] 13-bit masks (bit 0 = '2', bit 12 = 'A'); hands N E S W, suits S H D C. */
 export function handsPtr(): usize {

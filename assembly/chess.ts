@@ -2,7 +2,7 @@
 import { ensureMemory } from './common/bits';
 import {
   TEXT_IN, TEXT_OUT, RESULT, POS_A, POS_SIZE, POS_STACK, MOVES_OUT, COUNTS_OUT, MEMORY_END, TABLE_BASE,
-  MAX_PLY, MAX_MOVES,
+  MAX_PLY, MAX_MOVES, ABI_VERSION,
 } from './chess/layout';
 import { initAttacks } from './chess/attacks';
 import { initZobrist, zobristOf } from './chess/zobrist';
@@ -25,6 +25,12 @@ export function init(): i32 {
   ready = true;
   return 0;
 }
+
+/** The interface version (assembly/chess/layout.ts ABI_VERSION), checked by src/wasm/load.ts. */
+export function abiVersion(): i32 { return ABI_VERSION; }
+
+// The position struct's field offsets, read by src/chess/wasm.ts at instantiation (the one definition is position.ts).
+export { O_PROMOTED, O_CASTLE, O_POCKET, O_TURN, O_EP, O_VARIANT, O_HALF, O_FULL, O_BOARD } from './chess/position';
 
 export function textIn(): usize { return TEXT_IN; }
 export function textOut(): usize { return TEXT_OUT; }

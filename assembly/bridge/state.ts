@@ -2,6 +2,13 @@
 // the relative-rank owner sequence per suit (the transposition-table key), and fixed static buffers.
 // Ranks: bit 0 = '2' … bit 12 = 'A'. Suits: 0 S, 1 H, 2 D, 3 C; trump 4 = no trump. Hands: 0 N, 1 E, 2 S, 3 W.
 
+/**
+ * Version of bridge.wasm's interface: export signatures and the formats of HANDS, PLY_CARD and IO
+ * below. src/bridge/dd/engine.ts says which version it is written for (BRIDGE_ABI) and src/wasm/load.ts
+ * refuses any other module (ERR_WASM_ABI). Bump both when the interface changes.
+ */
+export const ABI_VERSION: i32 = 1;
+
 /** Search statistics (node kinds, cut positions, table fill) for tuning; off in the release build. */
 export const DIAGNOSTICS = false;
 

@@ -1,5 +1,15 @@
 // Fixed memory layout of the chess module. Everything lives at constant addresses above the static
 // data (checked at init), so the hot code uses immediate offsets and nothing is ever allocated.
+// This file (with the struct offsets of position.ts) is the one definition of the layout: chess.wasm
+// exports the addresses as functions and the struct offsets as globals, and src/chess/wasm.ts reads
+// them when it instantiates the module.
+
+/**
+ * Version of chess.wasm's interface: export signatures, buffer and record formats. src/chess/wasm.ts
+ * says which version it is written for (CHESS_ABI) and src/wasm/load.ts refuses any other module, so
+ * a stale wasm-build/ fails at once with ERR_WASM_ABI. Bump both when the interface changes.
+ */
+export const ABI_VERSION: i32 = 1;
 
 export const TABLE_BASE: usize = 0x20000;
 export const KNIGHT_T: usize = TABLE_BASE;            // 64 × u64

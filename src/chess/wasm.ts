@@ -1,11 +1,21 @@
 // chess.wasm access: lazy loading, fixed buffers, Setup ↔ position struct conversion.
 import base64 from '../../wasm-build/chess.base64.js';
 import { WasmModule } from '../wasm/load.js';
-import { COLORS, POCKET_ROLES, ROLES, emptyPockets, type Color, type Piece, type Pockets, type Setup } from './types.js';
+import {
+  COLORS,
+  POCKET_ROLES,
+  ROLES,
+  emptyPockets,
+  type Color,
+  type Piece,
+  type Pockets,
+  type Setup,
+} from './types.js';
 
 export interface ChessExports extends WebAssembly.Exports {
   memory: WebAssembly.Memory;
   init(): number;
+  abiVersion(): number;
   textIn(): number;
   textOut(): number;
   result(): number;
@@ -32,9 +42,21 @@ export interface ChessExports extends WebAssembly.Exports {
   zobrist(p: number): bigint;
   legalEpSquare(p: number): number;
   insufficient(p: number): number;
+  O_PROMOTED: WebAssembly.Global;
+  O_CASTLE: WebAssembly.Global;
+  O_POCKET: WebAssembly.Global;
+  O_TURN: WebAssembly.Global;
+  O_EP: WebAssembly.Global;
+  O_VARIANT: WebAssembly.Global;
+  O_HALF: WebAssembly.Global;
+  O_FULL: WebAssembly.Global;
+  O_BOARD: WebAssembly.Global;
 }
 
-const module = new WasmModule<ChessExports>('chess', base64);
+/** The chess.wasm interface this file is written for: assembly/chess/layout.ts ABI_VERSION (bump both together). */
+export const CHESS_ABI = 1;
+
+const module = new WasmModule<ChessExports>('chess', base64, { abiVersion: CHESS_ABI });
 
 /** Everything the TS side needs, resolved once after instantiation. */
 export interface Chess {
@@ -57,10 +79,12 @@ export interface Chess {
 let chess: Chess | undefined;
 
 function setup(w: ChessExports): Chess {
+  readStructOffsets(w);
   const code = w.init();
   if (code !== 0) throw new Error(`gamenotation: chess.wasm init failed (${code})`);
   const buf = w.memory.buffer;
-  const posA = w.posA(), size = w.posSize();
+  const posA = w.posA(),
+    size = w.posSize();
   return {
     w,
     heap: new Uint8Array(buf),
@@ -107,10 +131,31 @@ export function readText(c: Chess, len: number): string {
   return decoder.decode(c.heap.subarray(c.TEXT_OUT, c.TEXT_OUT + len));
 }
 
-// Struct offsets (assembly/chess/position.ts).
-export const O_PROMOTED = 64, O_CASTLE = 72, O_POCKET = 80, O_TURN = 96, O_EP = 97, O_VARIANT = 98;
-export const O_HALF = 100, O_FULL = 104, O_BOARD = 112;
-export const V_CRAZYHOUSE = 1, V_BUGHOUSE = 2;
+// Offsets of the position struct's fields: defined once, in assembly/chess/position.ts, and read from
+// the module when it is instantiated (before any position is written or read, so always set when used).
+export let O_PROMOTED = 0,
+  O_CASTLE = 0,
+  O_POCKET = 0,
+  O_TURN = 0,
+  O_EP = 0,
+  O_VARIANT = 0;
+export let O_HALF = 0,
+  O_FULL = 0,
+  O_BOARD = 0;
+
+function readStructOffsets(w: ChessExports): void {
+  O_PROMOTED = w.O_PROMOTED.value as number;
+  O_CASTLE = w.O_CASTLE.value as number;
+  O_POCKET = w.O_POCKET.value as number;
+  O_TURN = w.O_TURN.value as number;
+  O_EP = w.O_EP.value as number;
+  O_VARIANT = w.O_VARIANT.value as number;
+  O_HALF = w.O_HALF.value as number;
+  O_FULL = w.O_FULL.value as number;
+  O_BOARD = w.O_BOARD.value as number;
+}
+export const V_CRAZYHOUSE = 1,
+  V_BUGHOUSE = 2;
 
 const ROLE_INDEX: Record<string, number> = { pawn: 1, knight: 2, bishop: 3, rook: 4, queen: 5, king: 6 };
 export function roleIndex(role: string): number {
@@ -119,10 +164,12 @@ export function roleIndex(role: string): number {
 
 /** Writes a Setup into the struct at p. Returns the raw ep square (64 = none). */
 export function writeSetup(c: Chess, p: number, s: Setup, vflags: number): number {
-  const h = c.heap, dv = c.dv;
+  const h = c.heap,
+    dv = c.dv;
   h.fill(0, p, p + c.POS_SIZE);
   const bbs = new Uint32Array(16); // [8 bitboards][lo, hi]
-  const promoted = [0, 0], castle = [0, 0];
+  const promoted = [0, 0],
+    castle = [0, 0];
   const board = s.board;
   for (let sq = 0; sq < 64; sq++) {
     const pc = board[sq];
@@ -130,7 +177,8 @@ export function writeSetup(c: Chess, p: number, s: Setup, vflags: number): numbe
     const r = ROLE_INDEX[pc.role];
     if (!r) continue;
     const color = pc.color === 'black' ? 1 : 0;
-    const half = sq >> 5, b = 1 << (sq & 31);
+    const half = sq >> 5,
+      b = 1 << (sq & 31);
     bbs[color * 2 + half] |= b;
     bbs[(1 + r) * 2 + half] |= b;
     h[p + O_BOARD + sq] = r | (color << 3);
@@ -148,7 +196,8 @@ export function writeSetup(c: Chess, p: number, s: Setup, vflags: number): numbe
   if (s.pockets) {
     for (let ci = 0; ci < 2; ci++) {
       const pk = s.pockets[COLORS[ci]];
-      for (let r = 1; r <= 5; r++) h[p + O_POCKET + ci * 8 + r] = Math.max(0, Math.min(255, pk[POCKET_ROLES[r - 1]] | 0));
+      for (let r = 1; r <= 5; r++)
+        h[p + O_POCKET + ci * 8 + r] = Math.max(0, Math.min(255, pk[POCKET_ROLES[r - 1]] | 0));
     }
   }
   h[p + O_TURN] = s.turn === 'black' ? 1 : 0;
@@ -164,8 +213,13 @@ export function writeSetup(c: Chess, p: number, s: Setup, vflags: number): numbe
 /** Reads a struct (from any byte array at offset p) into a Setup. */
 export function readSetup(h: Uint8Array, p: number, withPockets: boolean, epOverride?: number): Setup {
   const board: (Piece | null)[] = new Array(64);
-  const pr0 = h[p + O_PROMOTED] | (h[p + O_PROMOTED + 1] << 8) | (h[p + O_PROMOTED + 2] << 16) | (h[p + O_PROMOTED + 3] << 24);
-  const pr1 = h[p + O_PROMOTED + 4] | (h[p + O_PROMOTED + 5] << 8) | (h[p + O_PROMOTED + 6] << 16) | (h[p + O_PROMOTED + 7] << 24);
+  const pr0 =
+    h[p + O_PROMOTED] | (h[p + O_PROMOTED + 1] << 8) | (h[p + O_PROMOTED + 2] << 16) | (h[p + O_PROMOTED + 3] << 24);
+  const pr1 =
+    h[p + O_PROMOTED + 4] |
+    (h[p + O_PROMOTED + 5] << 8) |
+    (h[p + O_PROMOTED + 6] << 16) |
+    (h[p + O_PROMOTED + 7] << 24);
   for (let sq = 0; sq < 64; sq++) {
     const v = h[p + O_BOARD + sq];
     if (!v) {

@@ -4,7 +4,20 @@
  * The module bytes are inlined as base64 (wasm-build/<name>.base64.js), so no bundler or server
  * configuration is needed. `init()` compiles asynchronously; `exports()` falls back to a synchronous
  * compile on first use, which every platform allows for modules of our size.
+ *
+ * Each module's memory layout and record formats are defined once, in `assembly/<module>/`: the module
+ * exports its addresses (and struct offsets) and the TypeScript side reads them at instantiation. What
+ * cannot be read that way (call signatures, record formats) is covered by an interface version: the
+ * module exports `abiVersion()`, the TypeScript side passes the version it is written for, and any
+ * other module (a stale `wasm-build/`) is refused with `ERR_WASM_ABI` before it is used.
  */
+import { NotationFailure, notationError } from '../errors.js';
+
+export interface WasmModuleOptions {
+  /** The interface version this code is written for; the module's `abiVersion()` must return it. */
+  abiVersion?: number;
+}
+
 export class WasmModule<E extends WebAssembly.Exports> {
   private instance?: E;
   private pending?: Promise<E>;
@@ -12,25 +25,44 @@ export class WasmModule<E extends WebAssembly.Exports> {
   constructor(
     readonly name: string,
     private readonly base64: string,
+    private readonly options: WasmModuleOptions = {},
   ) {}
 
-  /** Compiles and instantiates once; later calls return the same instance. */
+  /** Compiles and instantiates once; later calls return the same instance. Rejects with `ERR_WASM_ABI` on a stale module. */
   init(): Promise<E> {
     if (this.instance) return Promise.resolve(this.instance);
     this.pending ??= WebAssembly.instantiate(decodeBase64(this.base64), imports(this.name)).then(({ instance }) => {
-      this.instance ??= instance.exports as E;
+      this.instance ??= this.checked(instance.exports as E);
       return this.instance;
     });
     return this.pending;
   }
 
-  /** The ready instance, compiling synchronously if `init()` has not finished. */
+  /** The ready instance, compiling synchronously if `init()` has not finished. Throws `ERR_WASM_ABI` on a stale module. */
   exports(): E {
     if (!this.instance) {
       const module = new WebAssembly.Module(decodeBase64(this.base64));
-      this.instance = new WebAssembly.Instance(module, imports(this.name)).exports as E;
+      this.instance = this.checked(new WebAssembly.Instance(module, imports(this.name)).exports as E);
     }
     return this.instance;
+  }
+
+  /** The exports, once their interface version is the expected one. */
+  private checked(exports: E): E {
+    const expected = this.options.abiVersion;
+    if (expected === undefined) return exports;
+    const version = exports.abiVersion;
+    const found = typeof version === 'function' ? (version as () => number)() : undefined;
+    if (found !== expected) {
+      const what = found === undefined ? 'no interface version' : `interface version ${found}`;
+      throw new NotationFailure(
+        notationError(
+          'ERR_WASM_ABI',
+          `${this.name}.wasm has ${what}; this code needs version ${expected} (a stale wasm-build/? run npm run build:wasm)`,
+        ),
+      );
+    }
+    return exports;
   }
 
   get ready(): boolean {

@@ -4,6 +4,7 @@ import base64 from '../../../wasm-build/bridge.base64.js';
 
 export interface BridgeExports extends WebAssembly.Exports {
   memory: WebAssembly.Memory;
+  abiVersion(): number;
   handsPtr(): number;
   trickPtr(): number;
   ioPtr(): number;
@@ -16,7 +17,10 @@ export interface BridgeExports extends WebAssembly.Exports {
   newGeneration(): void;
 }
 
-export const bridgeWasm = new WasmModule<BridgeExports>('bridge', base64);
+/** The bridge.wasm interface this code is written for: assembly/bridge/state.ts ABI_VERSION (bump both together). */
+export const BRIDGE_ABI = 1;
+
+export const bridgeWasm = new WasmModule<BridgeExports>('bridge', base64, { abiVersion: BRIDGE_ABI });
 
 /** Compiles the solver ahead of the first call (optional: the sync API compiles on first use). */
 export function initDD(): Promise<unknown> {

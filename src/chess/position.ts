@@ -88,6 +88,8 @@ export class Position {
     if (resident !== this) {
       flushResident(c);
       c.heap.set(this._state, c.SLOT);
+      // the slot's owner is a module-level pointer, not a second name for `this`
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
       resident = this;
     }
     return c.SLOT;

@@ -48,8 +48,8 @@ export function parsePerftSuite(text: string, defaultVariant?: Variant): PerftCa
       continue;
     }
     if (raw.includes(';')) {
-      let [fen, ...rest] = raw.split(';');
-      fen = fen.trim();
+      const [head, ...rest] = raw.split(';');
+      let fen = head.trim();
       let variant: Variant | undefined;
       let bughouse = false;
       const prefix = /^(zh|bug)\s+/.exec(fen);

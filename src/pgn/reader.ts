@@ -2,7 +2,8 @@ import { notationError, type NotationError } from '../errors.js';
 import {
   Lexer, TOKEN_COMMENT, TOKEN_ESCAPE, TOKEN_LINE_COMMENT, TOKEN_STRING, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
-import { GameSplitter, OVERSIZE_HEAD, iterateStream, type TextBatch } from '../text/split.js';
+import { textChunks, type TextSource } from '../text/source.js';
+import { GameSplitter, OVERSIZE_HEAD, type TextBatch } from '../text/split.js';
 import { GameBuilder } from './builder.js';
 import { PgnParser } from './parser.js';
 import { chessRules } from './rules.js';
@@ -10,12 +11,7 @@ import type { PgnGame } from './types.js';
 import type { PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
 
 /** What the streaming reader accepts. */
-export type PgnSource =
-  | string
-  | Uint8Array
-  | ReadableStream<Uint8Array | string>
-  | AsyncIterable<Uint8Array | string>
-  | Iterable<Uint8Array | string>;
+export type PgnSource = TextSource;
 
 function rulesOf<P>(options: PgnReadOptions<P>): PgnRules<P> | undefined {
   if (options.resolveMoves === false) return undefined;
@@ -50,10 +46,6 @@ export function visitPgn<P = unknown>(text: string, visitor: PgnVisitor<P>, opti
   return parser.parseAll();
 }
 
-function isReadableStream(x: unknown): x is ReadableStream<Uint8Array | string> {
-  return typeof (x as ReadableStream | undefined)?.getReader === 'function';
-}
-
 /** Batches of whole games from any source, with bounded memory for streams (oversize markers in order). */
 async function* batches(source: PgnSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
   if (typeof source === 'string') {
@@ -62,14 +54,8 @@ async function* batches(source: PgnSource, options: PgnReadOptions): AsyncGenera
   }
   const splitter = new GameSplitter({ maxGameBytes: options.maxGameBytes, indentedEscapes: true });
   const encoder = new TextEncoder();
-  if (source instanceof Uint8Array) {
-    // Whole input in memory already: split in slices so decoding stays per batch.
-    for (let i = 0; i < source.length; i += 1 << 20) yield* splitter.push(source.subarray(i, i + (1 << 20)));
-    yield* splitter.end();
-    return;
-  }
-  const chunks = isReadableStream(source) ? iterateStream(source) : (source as AsyncIterable<Uint8Array | string>);
-  for await (const chunk of chunks) {
+  // Whole bytes in memory already come in slices, so decoding stays per batch.
+  for await (const chunk of textChunks(source, { sliceBytes: 1 << 20 })) {
     const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     yield* splitter.push(bytes);
   }

@@ -1,4 +1,5 @@
 // Shared lexing for the PGN family — re-exports only.
 export * from './decode.js';
+export * from './source.js';
 export * from './lexer.js';
 export * from './records.js';

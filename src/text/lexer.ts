@@ -179,7 +179,7 @@ export class Lexer {
     const classes = this.classes;
     let pos = this.pos;
     // Skip white space, counting lines.
-    let c = 0;
+    let c: number;
     for (;;) {
       if (pos >= n) {
         this.pos = pos;

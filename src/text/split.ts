@@ -7,6 +7,9 @@
  * boundary. All the structure is ASCII, so splitting bytes works for UTF-8 and Latin-1 alike.
  */
 
+import { decodeLatin1, decodeText, decodeUtf8 } from './decode.js';
+import { iterateStream } from './source.js';
+
 export interface TextBatch {
   /** Decoded text of whole games (UTF-8, or Latin-1 where a game is not valid UTF-8). */
   text: string;
@@ -34,25 +37,13 @@ export interface SplitOptions {
   onOversize?(line: number, bytes: number): void;
 }
 
-const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
-
 /** ISO 8859-1: every byte is the code point of the same value. */
-export function latin1(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 0x4000) {
-    out += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x4000) as unknown as number[]);
-  }
-  return out;
-}
+export const latin1 = decodeLatin1;
 
 /** UTF-8 when valid, else Latin-1 (a UTF-8 byte order mark is dropped). */
 export function decodeBytes(bytes: Uint8Array): { text: string; latin1: boolean } {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-  try {
-    return { text: utf8.decode(bytes), latin1: false };
-  } catch {
-    return { text: latin1(bytes), latin1: true };
-  }
+  const d = decodeText(bytes);
+  return { text: d.text, latin1: d.encoding === 'latin1' };
 }
 
 /** Batch size beyond which a blank line before a tag also splits (tag-only games). */
@@ -337,7 +328,7 @@ export class GameSplitter {
       return out;
     }
     const bounds = this.bounds;
-    let end = atEnd ? this.buf.length : bounds.length > 0 ? bounds[bounds.length - 1]! : 0;
+    const end = atEnd ? this.buf.length : bounds.length > 0 ? bounds[bounds.length - 1]! : 0;
     if (end > 0) {
       const cuts = atEnd ? bounds : bounds.slice(0, -1);
       const lines = atEnd ? this.boundLines : this.boundLines.slice(0, -1);
@@ -347,7 +338,6 @@ export class GameSplitter {
       this.boundLines = [];
       if (atEnd) this.buf = new Uint8Array(0);
       else this.cut(end, nextLine);
-      end = 0;
     }
     if (!atEnd && this.buf.length > this.maxGame) {
       // One game (since the last boundary) is larger than allowed: drop it.
@@ -363,7 +353,7 @@ export class GameSplitter {
   /** Decodes a batch; when it is not valid UTF-8, each game on its own (UTF-8 or Latin-1). */
   private decode(bytes: Uint8Array, line: number, cuts: number[], lines: number[], out: TextBatch[]): void {
     try {
-      out.push({ text: utf8.decode(bytes), line });
+      out.push({ text: decodeUtf8(bytes), line });
       return;
     } catch {
       // fall through: per game
@@ -393,16 +383,4 @@ export async function* splitGames(
   for (const batch of splitter.end()) yield batch;
 }
 
-/** Async iteration over a web `ReadableStream` (not every browser makes streams async-iterable). */
-export async function* iterateStream<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
+export { iterateStream };

@@ -1,6 +1,7 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
 import { append } from './util.js';
 import type { NotationError } from '../../errors.js';
+import { countLineBreaks, textChunks, type TextSource } from '../../text/index.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
@@ -13,27 +14,7 @@ export interface PbnStreamItem {
   warnings: NotationError[];
 }
 
-export type PbnSource = string | Uint8Array | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
-
-async function* chunks(source: PbnSource): AsyncGenerator<Uint8Array | string> {
-  if (typeof source === 'string' || source instanceof Uint8Array) {
-    yield source;
-    return;
-  }
-  if (typeof (source as ReadableStream).getReader === 'function') {
-    const reader = (source as ReadableStream<Uint8Array | string>).getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        if (value !== undefined) yield value;
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  }
-  yield* source as AsyncIterable<Uint8Array | string>;
-}
+export type PbnSource = TextSource;
 
 /**
  * Finds the end of the last complete game in `text`: the offset just after the last semi-empty
@@ -89,16 +70,6 @@ function scanRest(text: string, from: number, end: number, state: { inBrace: boo
   }
 }
 
-function countLines(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) n++;
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
-  }
-  return n;
-}
-
 /** What the reader found after the last game it gave (or in an input with no game): the generator's return value. */
 export interface PbnStreamEnd {
   errors: NotationError[];
@@ -130,7 +101,7 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       yield { game, ...reader.takeReports(last && i === games.length - 1 ? undefined : game) };
     }
   };
-  for await (const chunk of chunks(source)) {
+  for await (const chunk of textChunks(source)) {
     let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk);
     if (first) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -147,7 +118,7 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       append(held, reader.read(part, line));
       if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(part, { startLine: line, maxErrors: options.maxErrors }));
       yield* emit(held.splice(0, held.length - 1));
-      line += countLines(part);
+      line += countLineBreaks(part);
     }
   }
   buffer += decoder.decode(new Uint8Array(0), true);

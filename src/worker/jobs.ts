@@ -16,7 +16,7 @@ import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from
 import type { NotationError } from '../errors.js';
 import type { Progress as CoreProgress } from '../progress.js';
 import { analyseGame, gameIdOf, makeAifGame, type AnalyseGameOptions } from '../aif/index.js';
-import { openEngine, type EngineSpec } from '../engine/index.js';
+import { engineJobs, openEngine, type EngineSpec } from '../engine/index.js';
 import { parsePgn } from '../pgn/index.js';
 
 /**
@@ -191,6 +191,9 @@ export const jobs = {
     }
     return { text, games: games.length, errors };
   },
+
+  /** Engine analysis of a position (progress per depth) or of a game (per position); closeEngine. */
+  ...engineJobs,
 };
 
 export type Jobs = typeof jobs;

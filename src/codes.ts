@@ -22,7 +22,19 @@ export type ExampleApi =
   | 'parseBfen'
   | 'parseChesscomGame'
   | 'parseAif'
-  | 'validateAif';
+  | 'validateAif'
+  // the PGN lexer's tokens (their error codes) and the PGN writer's export-format warnings
+  | 'tokenize'
+  | 'makePgnWithWarnings'
+  // the input's characters taken as bytes (U+0000..U+00FF), for decoding errors
+  | 'parsePbnBytes'
+  | 'parsePbiBytes'
+  | 'parseProblemXmlBytes'
+  // conversions between problem formats (their warnings), from the input read as PBI or XML
+  | 'pbiToXml'
+  | 'pbiToPopeye'
+  | 'xmlToPbi'
+  | 'xmlToPopeye';
 
 export interface CodeExample {
   api: ExampleApi;
@@ -141,8 +153,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_AIF_LEGACY_TAG',
     format: 'aif',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'MoveNo read as Turn (2012 shape)',
+    example: {
+      api: 'parseAif',
+      input: '[Event "x"]\n\n1. e4 *\n\n[GameID "x"]\n[MoveNo "1-w"]\n',
+    },
   },
   {
     code: 'ERR_AIF_LEGAL_MOVES',
@@ -201,18 +217,30 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'tag … repeated in one block',
+    example: {
+      api: 'parseAif',
+      input: '[Event "x"]\n\n1. e4 *\n\n[GameID "x"]\n[Turn "1w"]\n[Turn "1w"]\n',
+    },
   },
   {
     code: 'ERR_AIF_TAG_SPACING',
     format: 'aif',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'tag … has … between name and value',
+    example: {
+      api: 'parseAif',
+      input: '[Event  "x"]\n\n1. e4 *\n',
+    },
   },
   {
     code: 'ERR_AIF_TURN',
     format: 'aif',
     severity: 'error',
     meaning: 'the Turn tag is not a move number and side (such as 12w)',
+    example: {
+      api: 'validateAif',
+      input: '[Event "x"]\n\n1. e4 *\n\n[GameID "x"]\n[Turn "zz"]\n',
+    },
   },
   {
     code: 'ERR_AIF_UNEXPECTED_TEXT',
@@ -427,8 +455,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_BPGN_NAG',
     format: 'bpgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'unknown annotation ($ number out of range or unknown symbol)',
+    example: {
+      api: 'parseBpgn',
+      input: '[Event "x"]\n\n1A. e4 $ *\n',
+    },
   },
   {
     code: 'ERR_BPGN_NOT_MATE',
@@ -598,8 +630,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_AWARD',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'an award number is not carried to the target format',
+    example: {
+      api: 'pbiToXml',
+      input: '﻿#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2:::x|1|T|2000:::\n',
+    },
   },
   {
     code: 'ERR_CONVERT_COLOR',
@@ -622,8 +658,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_EMPTY',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: '…: no release, written as an empty line record',
+    example: {
+      api: 'xmlToPbi',
+      input: '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem/></problems>',
+    },
   },
   {
     code: 'ERR_CONVERT_FAIRY',
@@ -634,8 +674,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_POSITION',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'the position cannot be written in the target format',
+    example: {
+      api: 'pbiToPopeye',
+      input: '﻿#PBI 1.2\nA::#2::::::\n',
+    },
   },
   {
     code: 'ERR_CONVERT_RELEASE',
@@ -652,14 +696,22 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_SOURCE',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a source date has no form in the target format',
+    example: {
+      api: 'pbiToXml',
+      input: '﻿#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2:1|T|xx|3:::::\n',
+    },
   },
   {
     code: 'ERR_CONVERT_STIPULATION',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: '…: the stipulation has no common text form',
+    example: {
+      api: 'pbiToPopeye',
+      input: '﻿#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:::::::\n',
+    },
   },
   {
     code: 'ERR_CONVERT_TWIN',
@@ -885,6 +937,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbi',
     severity: 'error',
     meaning: 'a comment line where the standard does not allow one',
+    example: {
+      api: 'parsePbi',
+      input: '﻿#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2::::::\n#comment\n',
+    },
   },
   {
     code: 'ERR_PBI_EMPTY_LINE',
@@ -975,8 +1031,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_PBI_STATUS',
     format: 'pbi',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'the status field is unknown',
+    example: {
+      api: 'parsePbi',
+      input: '﻿#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2:::::1.Ke2:Z\n',
+    },
   },
   {
     code: 'ERR_PBI_STATUS_V11',
@@ -999,6 +1059,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbi',
     severity: 'error',
     meaning: 'the bytes are not valid UTF-8',
+    example: {
+      api: 'parsePbiBytes',
+      input: 'ï»¿#PBI 1.2\nAÿ:4k3/8/8/8/8/8/8/4K3:#2::::::\n',
+    },
   },
   {
     code: 'ERR_PBI_VERSION',
@@ -1111,6 +1175,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a string where the auction section allows only calls',
+    example: {
+      api: 'parsePbn',
+      input: '[Dealer "N"]\n[Auction "N"]\n1C "x" Pass Pass Pass\n',
+    },
   },
   {
     code: 'ERR_PBN_AUCTION_TAG',
@@ -1423,6 +1491,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'NAG … is for … only',
+    example: {
+      api: 'parsePbn',
+      input: '[Dealer "N"]\n[Auction "N"]\n1C $10 Pass Pass Pass\n',
+    },
   },
   {
     code: 'ERR_PBN_NOTE_DUPLICATE',
@@ -1553,6 +1625,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'an irregularity mark (^L, ^R…) not followed by a card',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Play "W"]\nS2 SA S7 ^R\n',
+    },
   },
   {
     code: 'ERR_PBN_PLAY_LEADER',
@@ -1610,6 +1687,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a string where the play section allows only cards',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Play "W"]\n"x" SA S7 ST\n',
+    },
   },
   {
     code: 'ERR_PBN_PLAY_TAG',
@@ -1627,6 +1709,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'more than 13 tricks in the play section',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Play "W"]\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\nS2 SA S7 ST\n',
+    },
   },
   {
     code: 'ERR_PBN_RESULT',
@@ -1733,6 +1820,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a string is not closed by a quote on its line',
+    example: {
+      api: 'parsePbn',
+      input: '[Dealer "N"]\n[Auction "N"]\n1C "open\n',
+    },
   },
   {
     code: 'ERR_PBN_SUFFIX',
@@ -1863,6 +1954,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a Vulnerable value written in another form (normalised)',
+    example: {
+      api: 'parsePbn',
+      input: '[Vulnerable "Foo"]\n',
+    },
   },
   {
     code: 'ERR_PERFT_DEPTH',
@@ -1901,8 +1996,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_PGN_LINE_TOO_LONG',
     format: 'pgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'line of … characters (the standard allows …); written whole, a token cannot be split',
+    example: {
+      api: 'makePgnWithWarnings',
+      input: '[Event "«x×300»"]\n\n1. e4 *\n',
+    },
   },
   {
     code: 'ERR_PGN_NAG',
@@ -1967,8 +2066,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_PGN_TAB',
     format: 'pgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a tab in a tag value (export format has no tabs; kept as it is)',
+    example: {
+      api: 'makePgnWithWarnings',
+      input: '[Event "a\tb"]\n\n1. e4 *\n',
+    },
   },
   {
     code: 'ERR_PGN_TAG',
@@ -2352,6 +2455,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'a symbol longer than maxSymbolLength (255)',
+    example: {
+      api: 'tokenize',
+      input: '«e×300»',
+    },
   },
   {
     code: 'ERR_TEXT_TAG_SYNTAX',
@@ -2364,12 +2471,20 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'a comment not closed by }',
+    example: {
+      api: 'tokenize',
+      input: '1. e4 {open',
+    },
   },
   {
     code: 'ERR_TEXT_UNTERMINATED_STRING',
     format: 'text',
     severity: 'error',
     meaning: 'a string not closed by " on its line',
+    example: {
+      api: 'tokenize',
+      input: '[Event "open\n',
+    },
   },
   {
     code: 'ERR_TOO_MANY_ERRORS',
@@ -2418,6 +2533,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'an attribute is missing or has a bad value',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="a" kind="king"/></piecedecls><release/></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_ATTRIBUTE_TOO_LONG',
@@ -2466,12 +2586,22 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'an id is used twice',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="a" kind="king" color="white"/><piecedecl id="a" kind="king" color="black"/></piecedecls><release/></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_ENCODING',
     format: 'xml',
     severity: 'error',
     meaning: 'unsupported encoding',
+    example: {
+      api: 'parseProblemXmlBytes',
+      input:
+        '<?xml version="1.0" encoding="UTF-8"?><problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><remark>ÿ</remark></problems>',
+    },
   },
   {
     code: 'ERR_XML_ENTITY',
@@ -2586,6 +2716,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'a document larger than maxDocumentBytes',
+    example: {
+      api: 'parseProblemXml',
+      input: '«x×40000000»',
+    },
   },
   {
     code: 'WARN_ENGINE_INFO',

@@ -8,9 +8,20 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, exampleInput, type CodeEntry, type ExampleApi } from 'gamenotation';
 import { init, parseFen, validateSetup, parseSan, parsePerftSuite, Position } from 'gamenotation/chess';
-import { parsePgn } from 'gamenotation/pgn';
+import { parsePgn, tokenize, makePgnWithWarnings } from 'gamenotation/pgn';
 import { parsePbn, checkPbnExport } from 'gamenotation/bridge';
-import { parsePbi, parseProblemXml, checkProblemXml, parsePopeye, solve, initSolver } from 'gamenotation/problems';
+import {
+  parsePbi,
+  parseProblemXml,
+  checkProblemXml,
+  parsePopeye,
+  solve,
+  initSolver,
+  pbiToXml,
+  pbiToPopeye,
+  xmlToPbi,
+  xmlToPopeye,
+} from 'gamenotation/problems';
 import { parseBpgn, parseBfen, parseChesscomGame } from 'gamenotation/bughouse';
 import { parseAif, validateAif } from 'gamenotation/aif';
 // @ts-ignore plain ESM helpers
@@ -57,7 +68,25 @@ const split = (input: string, fallback: string): [string, string] => {
   return at < 0 ? [fallback, input] : [input.slice(0, at), input.slice(at + 3)];
 };
 
+/** The input's characters as bytes (each below U+0100), for decoding errors. */
+const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 255);
+const warningsOnly = (list: { code: string }[]): Reported => ({ errors: [], warnings: list.map((w) => w.code) });
+const xmlDocument = (input: string) => {
+  const read = parseProblemXml(input);
+  expect(read.document, `the XML example reads (${JSON.stringify(read.errors)})`).to.not.equal(null);
+  return read.document!;
+};
+
 const DISPATCH: Record<ExampleApi, (input: string) => Reported> = {
+  tokenize: (input) => errorsOnly(tokenize(input).flatMap((t) => (t.error ? [t.error] : []))),
+  makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g).warnings)),
+  parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
+  parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
+  parseProblemXmlBytes: (input) => reported(parseProblemXml(bytes(input))),
+  pbiToXml: (input) => warningsOnly(pbiToXml(parsePbi(input)).warnings),
+  pbiToPopeye: (input) => warningsOnly(pbiToPopeye(parsePbi(input)).warnings),
+  xmlToPbi: (input) => warningsOnly(xmlToPbi(xmlDocument(input)).warnings),
+  xmlToPopeye: (input) => warningsOnly(xmlToPopeye(xmlDocument(input)).warnings),
   parseFen: (input) => reported(parseFen(input)),
   validateSetup: (input) => {
     const setup = parseFen(input);

@@ -37,7 +37,11 @@ export function renderErrorsDoc(entries) {
   for (const format of formats) {
     out.push(`## ${format}`, '', '| code | severity | meaning | example |', '|---|---|---|---|');
     for (const e of entries.filter((x) => x.format === format)) {
-      const example = e.example ? `${code(e.example.api)} ${code(e.example.input)}` : e.trigger ? cell(e.trigger) : '—';
+      const example = e.example
+        ? `${code(e.example.api)} ${code(e.example.input)}${e.example.options ? ` with ${code(JSON.stringify(e.example.options))}` : ''}`
+        : e.trigger
+          ? cell(e.trigger)
+          : '—';
       out.push(`| ${code(e.code)} | ${e.severity} | ${cell(e.meaning)} | ${example} |`);
     }
     out.push('');

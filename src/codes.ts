@@ -20,6 +20,7 @@ export type ExampleApi =
   | 'solve'
   | 'parseBpgn'
   | 'parseBfen'
+  | 'validateBfen'
   | 'parseChesscomGame'
   | 'parseAif'
   | 'validateAif'
@@ -44,6 +45,8 @@ export interface CodeExample {
    * position); for solve it is `FEN ; stipulation`.
    */
   input: string;
+  /** Reader options passed with the input, for limits such as `{ maxGameBytes: 64 }`. */
+  options?: Record<string, number>;
 }
 
 export interface CodeEntry {
@@ -107,6 +110,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'game has too many lines; the rest of it is skipped',
+    example: {
+      api: 'parseAif',
+      input: '[Event "x"]\n\n1. e4 *\n\n[GameID "x"]\n[Turn "1w"]\n[FEN "x"]\n[RepCount "0"]\n',
+      options: {
+        maxGameLines: 3,
+      },
+    },
   },
   {
     code: 'ERR_AIF_GID',
@@ -171,6 +181,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'line of … characters (limit …)',
+    example: {
+      api: 'parseAif',
+      input: '[Event "a long event name"]\n\n1. e4 *\n',
+      options: {
+        maxLineLength: 10,
+      },
+    },
   },
   {
     code: 'ERR_AIF_MOVE_PLAYED',
@@ -288,9 +305,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning:
       'a board of the BFEN fails the FEN/position check CASTLING (ERR_FEN_CASTLING or ERR_POS_CASTLING on that board)',
     example: {
-      api: 'parseBfen',
-      input:
-        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w XZ - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+      api: 'validateBfen',
+      input: '4k3/8/8/8/8/8/8/4K3/ w KQ - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
     },
   },
   {
@@ -322,9 +338,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning: 'a board of the BFEN fails the FEN/position check EP (ERR_FEN_EP or ERR_POS_EP on that board)',
     example: {
-      api: 'parseBfen',
-      input:
-        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq z9 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+      api: 'validateBfen',
+      input: '4k3/8/8/8/8/8/8/4K3/ w - e3 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
     },
   },
   {
@@ -354,18 +369,31 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning:
       'a board of the BFEN fails the FEN/position check IMPOSSIBLE_CHECK (ERR_FEN_IMPOSSIBLE_CHECK or ERR_POS_IMPOSSIBLE_CHECK on that board)',
+    example: {
+      api: 'validateBfen',
+      input: 'R3k3/8/8/8/8/8/8/4R1K1/ b - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+    },
   },
   {
     code: 'ERR_BFEN_KINGS',
     format: 'bfen',
     severity: 'error',
     meaning: 'a board of the BFEN fails the FEN/position check KINGS (ERR_FEN_KINGS or ERR_POS_KINGS on that board)',
+    example: {
+      api: 'validateBfen',
+      input: '8/8/8/8/8/8/8/8/ w - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+    },
   },
   {
     code: 'ERR_BFEN_MATERIAL',
     format: 'bfen',
     severity: 'error',
     meaning: '… … …s over both boards and holdings (at most …)',
+    example: {
+      api: 'validateBfen',
+      input:
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/QQQQQQQQQQQQQQQQQQ w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+    },
   },
   {
     code: 'ERR_BFEN_OPPOSITE_CHECK',
@@ -373,6 +401,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning:
       'a board of the BFEN fails the FEN/position check OPPOSITE_CHECK (ERR_FEN_OPPOSITE_CHECK or ERR_POS_OPPOSITE_CHECK on that board)',
+    example: {
+      api: 'validateBfen',
+      input: '4k3/8/8/8/8/8/8/4R1K1/ w - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+    },
   },
   {
     code: 'ERR_BFEN_PAWNS_ON_BACKRANK',
@@ -380,6 +412,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning:
       'a board of the BFEN fails the FEN/position check PAWNS_ON_BACKRANK (ERR_FEN_PAWNS_ON_BACKRANK or ERR_POS_PAWNS_ON_BACKRANK on that board)',
+    example: {
+      api: 'validateBfen',
+      input:
+        'Pnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
+    },
   },
   {
     code: 'ERR_BFEN_POCKET',
@@ -1675,6 +1712,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a revoke (not following suit while holding it)',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Play "W"]\nS2 SA HJ S7\n',
+    },
   },
   {
     code: 'ERR_PBN_PLAY_REVOKE_MARK',
@@ -1976,6 +2018,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pgn',
     severity: 'error',
     meaning: 'comment longer than the limit (maxCommentLength); dropped',
+    example: {
+      api: 'parsePgn',
+      input: '1. e4 {a long comment} *\n',
+      options: {
+        maxCommentLength: 5,
+      },
+    },
   },
   {
     code: 'ERR_PGN_ESCAPE_INDENTED',
@@ -2413,6 +2462,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'a comment longer than maxCommentLength',
+    example: {
+      api: 'tokenize',
+      input: '{a long comment}',
+      options: {
+        maxCommentLength: 5,
+      },
+    },
   },
   {
     code: 'ERR_TEXT_COMMENT_UNTERMINATED',
@@ -2443,6 +2499,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'a string longer than maxStringLength',
+    example: {
+      api: 'tokenize',
+      input: '"a long string"',
+      options: {
+        maxStringLength: 5,
+      },
+    },
   },
   {
     code: 'ERR_TEXT_STRING_UNTERMINATED',
@@ -2491,6 +2554,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'core',
     severity: 'error',
     meaning: 'more errors than maxErrors; the rest are only counted',
+    example: {
+      api: 'parsePbn',
+      input: '[Board "x"]\n[Dealer "x"]\n[Declarer "x"]\n',
+      options: {
+        maxErrors: 1,
+      },
+    },
   },
   {
     code: 'ERR_WASM_ABI',
@@ -2544,6 +2614,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'an attribute value longer than maxAttributeLength',
+    example: {
+      api: 'parseProblemXml',
+      input: '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0" title="a long title"/>',
+      options: {
+        maxAttributeLength: 5,
+      },
+    },
   },
   {
     code: 'ERR_XML_CHARACTER',
@@ -2700,6 +2777,14 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'a text run longer than maxTextLength',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><remark>a long remark</remark></problems>',
+      options: {
+        maxTextLength: 5,
+      },
+    },
   },
   {
     code: 'ERR_XML_TOO_DEEP',

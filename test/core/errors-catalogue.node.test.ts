@@ -22,7 +22,7 @@ import {
   xmlToPbi,
   xmlToPopeye,
 } from 'gamenotation/problems';
-import { parseBpgn, parseBfen, parseChesscomGame } from 'gamenotation/bughouse';
+import { parseBpgn, parseBfen, validateBfen, parseChesscomGame } from 'gamenotation/bughouse';
 import { parseAif, validateAif } from 'gamenotation/aif';
 // @ts-ignore plain ESM helpers
 import { collectCodes } from '../../scripts/error-codes.mjs';
@@ -77,8 +77,10 @@ const xmlDocument = (input: string) => {
   return read.document!;
 };
 
-const DISPATCH: Record<ExampleApi, (input: string) => Reported> = {
-  tokenize: (input) => errorsOnly(tokenize(input).flatMap((t) => (t.error ? [t.error] : []))),
+type Options = Record<string, number> | undefined;
+
+const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported> = {
+  tokenize: (input, options) => errorsOnly(tokenize(input, options).flatMap((t) => (t.error ? [t.error] : []))),
   makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g).warnings)),
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
   parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
@@ -106,11 +108,11 @@ const DISPATCH: Record<ExampleApi, (input: string) => Reported> = {
       return errorsOnly([(e as { code?: string }).code ?? 'thrown']);
     }
   },
-  parsePgn: (input) => reported(parsePgn(input)),
-  parsePbn: (input) => reported(parsePbn(input)),
+  parsePgn: (input, options) => reported(parsePgn(input, options)),
+  parsePbn: (input, options) => reported(parsePbn(input, options)),
   checkPbnExport: (input) => ({ errors: [], warnings: checkPbnExport(input).map((e) => e.code) }),
-  parsePbi: (input) => reported(parsePbi(input)),
-  parseProblemXml: (input) => reported(parseProblemXml(input)),
+  parsePbi: (input, options) => reported(parsePbi(input, options)),
+  parseProblemXml: (input, options) => reported(parseProblemXml(input, options)),
   checkProblemXml: (input) => reported(checkProblemXml(input)),
   parsePopeye: (input) => reported(parsePopeye(input)),
   solve: (input) => {
@@ -119,8 +121,13 @@ const DISPATCH: Record<ExampleApi, (input: string) => Reported> = {
   },
   parseBpgn: (input) => reported(parseBpgn(input)),
   parseBfen: (input) => reported(parseBfen(input)),
+  validateBfen: (input) => {
+    const bfen = parseBfen(input);
+    if (!bfen.ok) return errorsOnly([bfen.error.code]);
+    return errorsOnly(validateBfen(bfen.value).map((e) => e.code));
+  },
   parseChesscomGame: (input) => reported(parseChesscomGame(input)),
-  parseAif: (input) => reported(parseAif(input)),
+  parseAif: (input, options) => reported(parseAif(input, options)),
   validateAif: (input) => {
     const all: Reported = { errors: [], warnings: [] };
     for (const game of parseAif(input)) {
@@ -177,7 +184,7 @@ describe('error catalogue (src/codes.ts)', () => {
     if (!entry.example) continue;
     const { api } = entry.example;
     it(`${entry.code}: ${api} reports it as ${entry.severity === 'error' ? 'an error' : 'a warning'}`, () => {
-      const got = DISPATCH[api](exampleInput(entry.example!));
+      const got = DISPATCH[api](exampleInput(entry.example!), entry.example!.options);
       for (const code of [...got.errors, ...got.warnings]) reportedByExamples.add(code);
       const list = entry.severity === 'error' ? got.errors : got.warnings;
       expect(list, `${api}(${JSON.stringify(entry.example!.input)}) reported ${JSON.stringify(got)}`).to.include(

@@ -71,12 +71,11 @@ describe('check: streamed fast path equals the tree reader', () => {
     for (const file of files) {
       const expected = await reference(new Uint8Array(readFileSync(file)));
       const settings: [Record<string, string>, string][] = [
-        [{}, '1'],
         [{ GN_CHUNK_BYTES: '997' }, '1'],
         [{ GN_CHUNK_BYTES: '4096', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '3'],
       ];
       // Large files: one run on worker threads with mid-size chunks (the point is many cuts, not
-      // many bytes); small files: the default, tiny chunks, and worker threads.
+      // many bytes); small files: tiny chunks in one thread, and small chunks on worker threads.
       const size = readFileSync(file).length;
       const large: [Record<string, string>, string][] = [[{ GN_CHUNK_BYTES: '65536', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '2']];
       for (const [env, threads] of size > 200_000 ? large : settings) {

@@ -19,6 +19,8 @@ export interface PlainLine extends Omit<AnalysisLine, 'score'> {
 
 /** `AnalysisResult` as plain data (it crosses postMessage and lands in JSON unchanged). */
 export interface PlainAnalysis extends Omit<AnalysisResult, 'lines' | 'depths'> {
+  /** The engine's `id name` (set by the worker jobs). */
+  engine?: string;
   lines: PlainLine[];
   depths: { depth: number; lines: PlainLine[] }[];
 }
@@ -93,7 +95,7 @@ export const engineJobs = {
       },
     });
     await Promise.all(pending);
-    return toPlainAnalysis(r);
+    return { ...toPlainAnalysis(r), engine: engine.name };
   },
 
   /** Every position of a game's main line (ply `from`..`to`); progress once per position. */
@@ -106,7 +108,7 @@ export const engineJobs = {
     await engine.newGame();
     for (let ply = from; ply <= to; ply++) {
       const r = await engine.analyse({ game: input.game, ply }, input.limit, { multipv: input.multipv });
-      out.push(toPlainAnalysis(r));
+      out.push({ ...toPlainAnalysis(r), engine: engine.name });
       await ctx.progress({ done: ply - from + 1, total: to - from + 1, unit: 'plies', value: r.nodes });
     }
     return out;

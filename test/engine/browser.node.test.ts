@@ -1,6 +1,7 @@
 // Engines in Chromium, on two pages served on loopback: one cross-origin isolated (COOP/COEP), where
 // kind 'stockfish.wasm' runs the threaded stockfish.wasm, and one without those headers, where the
-// same call falls back to the single-threaded lite build. Both must find matetrack's mate in 1.
+// same call falls back to the single-threaded lite build; both in the page and through the worker
+// API. Each must find matetrack's mate in 1 and stop on abort.
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -19,18 +20,36 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/
 // matetrack: mate in 1 by en passant (dxe6 e.p.)
 const FEN = '5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 0 1';
 
-const page = () => `<!doctype html><meta charset="utf-8"><title>engine</title>
+/** The page's script: the engine in the page itself, or through the worker API (a Web Worker). */
+const page = (prefix: string, viaWorker: boolean) => `<!doctype html><meta charset="utf-8"><title>engine</title>
 <script type="module">
-import { openEngine } from '/dist/engine.js';
+const engine = { kind: 'stockfish.wasm', path: new URL('${prefix}/sfw/stockfish.js', location.href).href, fallbackUrl: new URL('${prefix}/sf/stockfish-19-lite-single.js', location.href).href, options: { Hash: 16 } };
+const FEN = ${JSON.stringify(FEN)};
+async function direct() {
+  const { openEngine } = await import('${prefix}/dist/engine.js');
+  const e = await openEngine(engine);
+  const r = await e.analyse(FEN, { mate: 1 });
+  const ac = new AbortController();
+  setTimeout(() => ac.abort(), 100);
+  const stopped = await e.analyse('startpos', { infinite: true }, { signal: ac.signal });
+  await e.quit();
+  return { name: e.name, bestmove: r.bestmove, score: r.lines[0].score.toJSON(), stopped: stopped.stopped };
+}
+async function viaWorker() {
+  const { createWorker } = await import('${prefix}/dist/worker.js');
+  const w = createWorker();
+  let progress = 0;
+  const r = await w.run('analysePosition', { engine, position: FEN, limit: { mate: 1 } }, { onProgress: () => progress++ });
+  const ac = new AbortController();
+  setTimeout(() => ac.abort(), 150);
+  const stopped = await w.run('analysePosition', { engine, position: 'startpos', limit: { infinite: true } }, { signal: ac.signal }).then(() => false, (e) => e.name === 'AbortError');
+  const again = await w.run('analysePosition', { engine, position: FEN, limit: { mate: 1 } });
+  w.terminate();
+  return { name: r.engine, bestmove: r.bestmove, score: r.lines[0].score, stopped, progress, again: again.bestmove };
+}
 window.result = (async () => {
   try {
-    const engine = await openEngine({ kind: 'stockfish.wasm', path: '/sfw/stockfish.js', fallbackUrl: '/sf/stockfish-19-lite-single.js', options: { Hash: 16 } });
-    const r = await engine.analyse(${JSON.stringify(FEN)}, { mate: 1 });
-    const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
-    const stopped = await engine.analyse('startpos', { infinite: true }, { signal: ac.signal });
-    await engine.quit();
-    return { isolated: self.crossOriginIsolated, name: engine.name, bestmove: r.bestmove, score: r.lines[0].score.toJSON(), stopped: stopped.stopped, stopMove: stopped.bestmove };
+    return { isolated: self.crossOriginIsolated, ...(await (${viaWorker} ? viaWorker() : direct())) };
   } catch (e) {
     return { error: (e.code || '') + ' ' + e.message };
   }
@@ -40,19 +59,21 @@ window.result = (async () => {
 function serve(): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const isolated = url.searchParams.get('isolated') === '1' || req.headers.referer?.includes('isolated=1');
+    // Everything under /iso/ is served cross-origin isolated (the page, the worker's scripts, the engine files).
+    const isolated = url.pathname.startsWith('/iso/');
+    const path = url.pathname.replace(/^\/(iso|plain)\//, '/');
     if (isolated) {
       res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
       res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
       res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     }
-    if (url.pathname === '/') {
+    if (path === '/') {
       res.setHeader('Content-Type', 'text/html');
-      res.end(page());
+      res.end(page(isolated ? '/iso' : '/plain', url.searchParams.get('worker') === '1'));
       return;
     }
-    const mount = Object.keys(MOUNTS).find((m) => url.pathname.startsWith(m));
-    const rel = mount ? normalize(decodeURIComponent(url.pathname.slice(mount.length))) : '';
+    const mount = Object.keys(MOUNTS).find((m) => path.startsWith(m));
+    const rel = mount ? normalize(decodeURIComponent(path.slice(mount.length))) : '';
     const file = mount && !rel.startsWith('..') ? join(MOUNTS[mount], rel) : '';
     if (!file || !existsSync(file) || !statSync(file).isFile()) {
       res.statusCode = 404;
@@ -82,11 +103,11 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
     server?.close();
   });
 
-  async function runPage(isolated: boolean): Promise<Record<string, unknown>> {
+  async function runPage(isolated: boolean, viaWorker = false): Promise<Record<string, unknown>> {
     const tab = await browser.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (e) => errors.push(String(e)));
-    await tab.goto(`${base}/?isolated=${isolated ? 1 : 0}`);
+    await tab.goto(`${base}/${isolated ? 'iso' : 'plain'}/?worker=${viaWorker ? 1 : 0}`);
     const result = (await tab.evaluate('window.result')) as Record<string, unknown>;
     await tab.close();
     expect(result.error, `${result.error} ${errors.join(' ')}`).to.equal(undefined);
@@ -117,4 +138,19 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
     expect(matesNow(r.bestmove as string)).to.equal(true);
     expect(r.stopped).to.equal(true);
   });
+
+  for (const isolated of [true, false]) {
+    it(`through the worker API on a page ${isolated ? 'with' : 'without'} COOP/COEP: analysis, progress, abort, a fresh engine after it`, async () => {
+      const r = await runPage(isolated, true);
+      expect(r.isolated).to.equal(isolated);
+      // Threads inside the worker of an isolated page; the lite-single build as a nested worker otherwise.
+      if (isolated) expect(r.name).to.match(/^Stockfish /).and.not.match(/\b19\b/);
+      else expect(r.name).to.match(/^Stockfish 19/);
+      expect(r.score).to.deep.equal({ mate: 1 });
+      expect(matesNow(r.bestmove as string)).to.equal(true);
+      expect(r.progress).to.be.greaterThan(0);
+      expect(r.stopped).to.equal(true);
+      expect(matesNow(r.again as string)).to.equal(true);
+    });
+  }
 });

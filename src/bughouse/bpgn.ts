@@ -129,6 +129,10 @@ class MatchReader {
   private readonly replay: boolean;
   private readonly maxErrors: number;
   private readonly keep: boolean;
+  /** Where the match read last starts (offset, line, column in the current text). */
+  matchStart = 0;
+  matchLine = 1;
+  matchColumn = 1;
   /** The reused move of `keepMoves: false`. */
   private readonly scratch: BughouseMove = { board: 'A', color: 'white', number: 0, san: '', uci: '', clock: null };
 
@@ -150,6 +154,9 @@ class MatchReader {
     // Skip to a match start (a tag or movetext).
     while (lx.kind === TOKEN_ESCAPE || lx.kind === TOKEN_LINE_COMMENT) lx.next();
     if (lx.kind === TOKEN_EOF) return undefined;
+    this.matchStart = lx.start;
+    this.matchLine = lx.line;
+    this.matchColumn = lx.column;
     const v = this.visitor;
     const match: BughouseMatch = { tags: {}, comments: [], moves: [], result: '*', termination: 'unknown', errors: [], warnings: [] };
     const error = (code: string, message: string, line = lx.line, column = lx.column) => {
@@ -488,20 +495,53 @@ export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadO
 
 export type BpgnSource = string | Uint8Array | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 
-/** Streams matches from a large source with bounded memory (batches of whole matches). */
-export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {}): AsyncGenerator<BughouseMatch> {
+/**
+ * Streams matches from a large source with bounded memory (batches of whole matches). A visitor's
+ * callbacks (except `endMatch`) run as the matches are read.
+ */
+export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {}, visitor: BpgnVisitor = {}): AsyncGenerator<BughouseMatch> {
   if (typeof source === 'string') {
-    yield* parseBpgn(source, options);
+    const out: BughouseMatch[] = [];
+    visitBpgn(source, { ...visitor, endMatch: (m) => void out.push(m) }, options);
+    yield* out;
     return;
   }
   const splitter = new GameSplitter();
   const encoder = new TextEncoder();
   const pending: BughouseMatch[] = [];
-  const reader = new MatchReader({ endMatch: (m) => void pending.push(m) }, options);
+  const reader = new MatchReader({ ...visitor, endMatch: (m) => void pending.push(m) }, options);
+  // The byte splitter cuts at a `[` that starts a line; a match can also start right after a
+  // result on the same line (`0-1[Event …`), so a cut may fall inside a match. A structural pass
+  // finds where the last match of each batch starts; that match is carried over to the next batch
+  // and read there whole (the visitor sees every match once, streamed or not).
+  const scanner = new MatchReader({}, { replay: false, keepMoves: false });
+  let carry = '', carryLine = 1, carryColumn = 1;
+  const readAll = function* (text: string, line: number, column: number) {
+    reader.reset(text, line, column);
+    while (reader.read()) yield* pending.splice(0);
+  };
   const drain = function* (batches: Iterable<{ text: string; line: number; column?: number }>) {
     for (const b of batches) {
-      reader.reset(b.text, b.line, b.column ?? 1);
-      while (reader.read()) yield* pending.splice(0);
+      const text = carry + b.text;
+      const line = carry ? carryLine : b.line;
+      const column = carry ? carryColumn : b.column ?? 1;
+      scanner.reset(text, line, column);
+      let lastStart = -1, lastLine = line, lastColumn = column;
+      while (scanner.read()) {
+        lastStart = scanner.matchStart;
+        lastLine = scanner.matchLine;
+        lastColumn = scanner.matchColumn;
+      }
+      if (lastStart < 0) {
+        carry = text;
+        carryLine = line;
+        carryColumn = column;
+        continue;
+      }
+      if (lastStart > 0) yield* readAll(text.slice(0, lastStart), line, column);
+      carry = text.slice(lastStart);
+      carryLine = lastLine;
+      carryColumn = lastColumn;
     }
   };
   if (source instanceof Uint8Array) {
@@ -513,6 +553,7 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
     for await (const chunk of chunks) yield* drain(splitter.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
   }
   yield* drain(splitter.end());
+  if (carry) yield* readAll(carry, carryLine, carryColumn);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -310,6 +310,21 @@ describe('BPGN', () => {
       for await (const m of readBpgn(chunks(size))) streamed.push(m);
       expect(streamed, `chunks of ${size}`).to.deep.equal(whole);
     }
+    // A match that starts right after the result on the same line (`0-1[Event`, as the real files
+    // give when concatenated): the byte splitter cannot cut there, the reader still can.
+    const glued = text.replace('{death checkmated} 0-1\n\n[Event', '{death checkmated} 0-1[Event');
+    expect(glued).to.not.equal(text);
+    const gluedWhole = parseBpgn(glued);
+    expect(gluedWhole).to.have.length(4);
+    const gluedBytes = new TextEncoder().encode(glued);
+    for (const size of [3, 50, 1 << 16]) {
+      const streamed: BughouseMatch[] = [];
+      async function* gluedChunks() {
+        for (let i = 0; i < gluedBytes.length; i += size) yield gluedBytes.subarray(i, i + size);
+      }
+      for await (const m of readBpgn(gluedChunks())) streamed.push(m);
+      expect(streamed, `glued, chunks of ${size}`).to.deep.equal(gluedWhole);
+    }
   });
 
   it('writes the four-column table in time order', async () => {

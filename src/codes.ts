@@ -42,7 +42,7 @@ export interface CodeExample {
   /**
    * The input text. `«x×300»` stands for 300 copies of `x`, to keep long inputs on one line; expand
    * it with `exampleInput`. For parseSan the input is `FEN ; SAN` (or just SAN from the start
-   * position); for solve it is `FEN ; stipulation`.
+   * position); for solve it is `FEN ; stipulation` or a Popeye input.
    */
   input: string;
   /** Reader options passed with the input, for limits such as `{ maxGameBytes: 64 }`. */
@@ -651,6 +651,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'bughouse',
     severity: 'error',
     meaning: 'game … is not the partner of game … (…)',
+    trigger:
+      'pairing two chess.com games that are not partners (two inputs, not one text) (tests: test/bughouse/cli.node.test.ts)',
   },
   {
     code: 'ERR_CHESSCOM_TCN',
@@ -1090,6 +1092,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbi',
     severity: 'error',
     meaning: "a character cannot be written in the file's encoding",
+    trigger:
+      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with makePbiWithWarnings; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
   },
   {
     code: 'ERR_PBI_UTF8',
@@ -2456,6 +2460,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'a control character in a string',
+    trigger:
+      "the text layer's record scanner (src/text/records.ts, no package entry point) under its default prefix; the PBN reader reports the same problem as ERR_PBN_CHARACTER (see its example), so no public call gives this code",
   },
   {
     code: 'ERR_TEXT_COMMENT_TOO_LONG',
@@ -2475,24 +2481,37 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'comment is not closed by }',
+    trigger:
+      "the text layer's record scanner (src/text/records.ts, no package entry point) under its default prefix; the PBN reader reports the same problem as ERR_PBN_COMMENT_UNTERMINATED (see its example), so no public call gives this code",
   },
   {
     code: 'ERR_TEXT_ESCAPE_INDENTED',
     format: 'text',
     severity: 'error',
     meaning: 'a % escape line that does not start in column 1',
+    example: {
+      api: 'tokenize',
+      input: '1. e4\n  %escape\n',
+      options: {
+        indentedEscapes: 1,
+      },
+    },
   },
   {
     code: 'ERR_TEXT_LINE_TOO_LONG',
     format: 'text',
     severity: 'error',
     meaning: 'line has … characters (at most …)',
+    trigger:
+      "the text layer's record scanner (src/text/records.ts, no package entry point) under its default prefix; the PBN reader reports the same problem as ERR_PBN_LINE_TOO_LONG (see its example), so no public call gives this code",
   },
   {
     code: 'ERR_TEXT_STRING_TAB',
     format: 'text',
     severity: 'error',
     meaning: 'tab inside a string',
+    trigger:
+      "the text layer's record scanner (src/text/records.ts, no package entry point) under its default prefix; the PBN reader reports the same problem as ERR_PBN_STRING_TAB (see its example), so no public call gives this code",
   },
   {
     code: 'ERR_TEXT_STRING_TOO_LONG',
@@ -2512,6 +2531,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'string is not closed by a quote on its line',
+    trigger:
+      "the text layer's record scanner (src/text/records.ts, no package entry point) under its default prefix; the PBN reader reports the same problem as ERR_PBN_STRING_UNTERMINATED (see its example), so no public call gives this code",
   },
   {
     code: 'ERR_TEXT_SYMBOL_TOO_LONG',
@@ -2528,6 +2549,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'text',
     severity: 'error',
     meaning: 'a tag pair is not [Name "value"]',
+    trigger:
+      "the text layer's record scanner (src/text/records.ts, no package entry point) under its default prefix; the PBN reader reports the same problem as ERR_PBN_TAG_SYNTAX (see its example), so no public call gives this code",
   },
   {
     code: 'ERR_TEXT_UNTERMINATED_COMMENT',
@@ -2647,6 +2670,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'twins refer to each other in a cycle',
+    example: {
+      api: 'checkProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><release><twin id="a" base="a"/></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_DOCTYPE',
@@ -2703,8 +2731,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_XML_NO_POSITION',
     format: 'xml',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a twin has no position to start from',
+    example: {
+      api: 'checkProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><release><twin id="a"/></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_PIECE',
@@ -2729,6 +2762,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'a twin base refers to no twin',
+    example: {
+      api: 'checkProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><release><twin id="a" base="b"/></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_RELEASE',

@@ -116,6 +116,8 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   checkProblemXml: (input) => reported(checkProblemXml(input)),
   parsePopeye: (input) => reported(parsePopeye(input)),
   solve: (input) => {
+    // `FEN ; stipulation`, or a whole Popeye input
+    if (!input.includes(' ; ')) return reported(solve(input));
     const [fen, stipulation] = split(input, START);
     return reported(solve({ fen, stipulation } as never));
   },

@@ -231,7 +231,7 @@ export class AifParser {
     }
     const grid = block.grid;
     const words = trimmed.split(/\s+/);
-    if (!grid.depths.length && !block.pvs.length && words.every((w) => /^\d+$/.test(w))) {
+    if (!grid.depths.length && !block.pvs.length && !block.comments.length && words.every((w) => /^\d+$/.test(w))) {
       const depths = words.map(Number);
       for (let i = 1; i < depths.length; i++)
         if (depths[i]! <= depths[i - 1]!) {

@@ -5,6 +5,7 @@ import {
 import { MockTransport, mockHandshake, UciEngine, type MockStep } from 'gamenotation/engine';
 import { parsePgn } from 'gamenotation/pgn';
 import { readShared } from '../support/data.js';
+import { rng } from '../support/rng.mjs';
 import { legacy2012Shape, specV05, v10 } from '../fixtures/aif/fixtures.js';
 
 const codes = (list: { code: string }[]): string[] => list.map((e) => e.code);
@@ -76,6 +77,32 @@ describe('aif: reading the three flavours', () => {
     const v = validateAif(g);
     expect(v.errors).to.deep.equal([]);
     expect(codes(v.warnings)).to.include('ERR_AIF_GRID_ROWS');
+  });
+});
+
+describe('aif: mutated input', () => {
+  it('never throws; every finding is typed with a line; export is a fixed point', () => {
+    const random = rng(17);
+    const pieces = ['[', ']', '"', '\n', ' ', '-', '+', '9', 'n.a.', '===\n', '---\n', '[EndMove]\n', '; AIF v1.0\n', '3: ', '\\', '{', '('];
+    const sources = [specV05, legacy2012Shape, v10];
+    for (let i = 0; i < 300; i++) {
+      let text = sources[i % 3]!;
+      for (let k = 0; k < 1 + Math.floor(random() * 6); k++) {
+        const at = Math.floor(random() * text.length);
+        const r = random();
+        if (r < 0.4) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 20));
+        else text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)]! + text.slice(at);
+      }
+      const games = parseAif(text);
+      for (const g of games) {
+        for (const e of [...g.errors, ...g.warnings, ...validateAif(g).errors]) {
+          expect(e.code, text).to.match(/^ERR_[A-Z0-9_]+$/);
+          expect(e.line, `${e.code} ${e.message}`).to.be.a('number');
+        }
+      }
+      const once = makeAif(games);
+      expect(makeAif(parseAif(once)), `input ${i}:\n${text}`).to.equal(once);
+    }
   });
 });
 

@@ -278,7 +278,8 @@ export class BughouseBoards {
     const p = this.ptr(c, id);
     const check = c.w.isCheck(p) === 1;
     if (c.w.countMoves(p) > 0) return check ? 'check' : 'playing';
-    if (check && rule === 'crazyhouse') return 'mate';
+    // Crazyhouse rule: only the pocket as it is counts (no partner to wait for).
+    if (rule === 'crazyhouse') return check ? 'mate' : 'stalemate';
     // Would one piece from the partner give a move? (A knight can be dropped on any empty square.)
     const a = p + O_POCKET + (c.heap[p + O_TURN]! << 3) + 2;
     c.heap[a]!++;

@@ -162,6 +162,15 @@ describe('the match model', () => {
     expect(q.value.state('A', 'crazyhouse')).to.equal('mate');
     expect(q.value.state('A', 'bughouse')).to.equal('mate');
     expect(q.value.state('B', 'bughouse')).to.equal('playing');
+    // No move and no check: stalemate for one board, waiting for a piece in bughouse.
+    const st = BughouseBoards.fromBfen('k7/8/1Q6/8/8/8/8/7K b - - 60 60 | 4k3/8/8/8/8/8/8/4K3 w - - 60 60');
+    if (!st.ok) throw new Error(st.error.message);
+    expect(st.value.state('A', 'crazyhouse')).to.equal('stalemate');
+    expect(st.value.state('A', 'bughouse')).to.equal('waiting');
+    // A pawn in the pocket: black can drop it, so there is a move.
+    const pawn = BughouseBoards.fromBfen('k7/8/1Q6/8/8/8/8/7K/p b - - 60 60 | 4k3/8/8/8/8/8/8/4K3 w - - 60 60');
+    if (!pawn.ok) throw new Error(pawn.error.message);
+    expect(pawn.value.state('A', 'crazyhouse')).to.equal('playing');
   });
 
   it('reads chess.com clock commands as clocks with their decimals', () => {

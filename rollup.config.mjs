@@ -64,10 +64,41 @@ function inlineWorker() {
   };
 }
 
+/**
+ * The licences of the packages bundled into dist/ (fast-xml-parser, comlink, …): their LICENSE texts
+ * in dist/THIRD-PARTY-LICENSES.txt, and a line naming them at the top of each chunk that holds them.
+ */
+function thirdPartyLicences() {
+  const packageOf = (id) => {
+    const m = /^(.*\/node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(id.replaceAll('\\', '/'));
+    return m ? { dir: m[1], name: m[2] } : null;
+  };
+  const describe = (dir) => {
+    const meta = JSON.parse(readFileSync(`${dir}/package.json`, 'utf8'));
+    return `${meta.name}@${meta.version} (${meta.license ?? 'see its package'})`;
+  };
+  return {
+    name: 'third-party-licences',
+    renderChunk(code, chunk) {
+      const names = [...new Set(chunk.moduleIds.map(packageOf).filter(Boolean).map((p) => p.dir))].map(describe).sort();
+      return names.length ? `/*! Bundled: ${names.join(', ')}. Licences: THIRD-PARTY-LICENSES.txt */\n${code}` : null;
+    },
+    generateBundle(_options, bundle) {
+      const dirs = new Set();
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') for (const id of chunk.moduleIds) { const p = packageOf(id); if (p) dirs.add(p.dir); }
+      const texts = [...dirs].sort().map((dir) => {
+        const file = ['LICENSE', 'LICENSE.md', 'LICENSE.txt'].map((f) => `${dir}/${f}`).find((f) => existsSync(f));
+        return `${describe(dir)}\n${'='.repeat(72)}\n${file ? readFileSync(file, 'utf8').trim() : '(no licence file in the package)'}\n`;
+      });
+      if (texts.length) this.emitFile({ type: 'asset', fileName: 'THIRD-PARTY-LICENSES.txt', source: `Packages bundled into this directory, with their licences.\n\n${texts.join('\n')}` });
+    },
+  };
+}
+
 export default {
   input,
   external: isExternal,
-  plugins: [inlineWorker(), nodeResolve({ browser: false, preferBuiltins: true }), esbuild({ target: 'es2022', minify: false })],
+  plugins: [inlineWorker(), nodeResolve({ browser: false, preferBuiltins: true }), esbuild({ target: 'es2022', minify: false }), thirdPartyLicences()],
   output: {
     dir: 'dist',
     format: 'es',

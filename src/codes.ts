@@ -91,12 +91,22 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'the EngineMove tag is not the best row of the grid at the deepest depth',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Kb1"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_FEN',
     format: 'aif',
     severity: 'error',
     meaning: "the FEN tag is not the position before the block's turn",
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/1K6 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_GAME',
@@ -123,6 +133,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'the GID tag does not name the game',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "h"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_GRID_CELL',
@@ -135,18 +150,33 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'depth columns must increase (… then …)',
+    example: {
+      api: 'parseAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       2    1\nKa2   010 010\nKb1   000 000\nKb2   000 000\n',
+    },
   },
   {
     code: 'ERR_AIF_GRID_MOVE',
     format: 'aif',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'grid row … is not a legal move',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKh8   000\n',
+    },
   },
   {
     code: 'ERR_AIF_GRID_ROW',
     format: 'aif',
     severity: 'error',
     meaning: 'row … has … cells for … depth columns',
+    example: {
+      api: 'parseAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010 020\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_GRID_ROWS',
@@ -175,6 +205,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'LegalMoves lists a move that is not legal or misses one that is',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_LINE_TOO_LONG',
@@ -194,6 +229,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: "the MovePlayed tag is not the game's move",
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Kb1"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_NO_GAME',
@@ -206,6 +246,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'NumLegalMoves is not the number of legal moves of the position',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "4"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_PGN',
@@ -222,6 +267,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'RepCount is not the number of earlier occurrences of the position',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "2"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_TAG',
@@ -256,7 +306,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'the Turn tag is not a move number and side (such as 12w)',
     example: {
       api: 'validateAif',
-      input: '[Event "x"]\n\n1. e4 *\n\n[GameID "x"]\n[Turn "zz"]\n',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "9-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
     },
   },
   {
@@ -270,12 +321,22 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: '… at depth …: … is out of range (±900, mates ±(1000−n))',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   5000\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_VERSION',
     format: 'aif',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'the AIF version line names an unknown version; read as v0.5',
+    example: {
+      api: 'parseAif',
+      input:
+        '; AIF v9.9 x\n[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_BFEN_BOARD',

@@ -181,8 +181,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_AIF_GRID_ROWS',
     format: 'aif',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'the grid has more or fewer rows than the position has legal moves',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\nKa1   000\n',
+    },
   },
   {
     code: 'ERR_AIF_GZIP',
@@ -238,8 +243,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_AIF_NO_GAME',
     format: 'aif',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'move blocks without a game: only values are checked',
+    example: {
+      api: 'validateAif',
+      input:
+        '[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\n',
+    },
   },
   {
     code: 'ERR_AIF_NUM_LEGAL_MOVES',
@@ -563,8 +573,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_BPGN_NOT_MATE',
     format: 'bpgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'the ending comment says mate but the board is not mate',
+    example: {
+      api: 'parseBpgn',
+      input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[Result "1-0"]\n\n1A. e4 {b checkmated} 1-0\n',
+    },
   },
   {
     code: 'ERR_BPGN_NO_PREFIX',
@@ -600,8 +614,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_BPGN_PAWN_CAPTURE_FILE',
     format: 'bpgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a pawn capture names the wrong file',
+    example: {
+      api: 'parseBpgn',
+      input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[Result "1-0"]\n\n1A. e4 1a. d5 2A. xd5 *\n',
+    },
   },
   {
     code: 'ERR_BPGN_RAV',
@@ -660,12 +678,20 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'bpgn',
     severity: 'error',
     meaning: 'the ending comment does not agree with the result',
+    example: {
+      api: 'parseBpgn',
+      input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[Result "1-0"]\n\n1A. e4 {a resigns} 1-0\n',
+    },
   },
   {
     code: 'ERR_BPGN_TERMINATION_PLAYER',
     format: 'bpgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: "'…' names no player of the match",
+    example: {
+      api: 'parseBpgn',
+      input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[Result "1-0"]\n\n1A. e4 {zz resigns} 1-0\n',
+    },
   },
   {
     code: 'ERR_BPGN_TIME_CONTROL',
@@ -2071,12 +2097,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'chess',
     severity: 'error',
     meaning: 'perft depth must be an integer 0..60',
+    trigger: 'a worker perft job with a depth outside 0..60 (a job argument, not text); no test names it yet',
   },
   {
     code: 'ERR_PERFT_NO_COUNTS',
     format: 'chess',
     severity: 'error',
     meaning: 'no perft counts (;D<depth> <nodes>) in a suite line',
+    trigger:
+      "the CLI's perft --suite given a line with no ;D<depth> <nodes> counts (a CLI report, not a library call) (tests: test/cli/exit-codes.node.test.ts)",
   },
   {
     code: 'ERR_PGN_COMMENT_TOO_LONG',
@@ -2495,6 +2524,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'solve',
     severity: 'error',
     meaning: 'the input holds … problems; use solveAll',
+    example: {
+      api: 'solve',
+      input:
+        'BeginProblem Stipulation #2 Pieces White Ke1 Black Ke8 NextProblem Stipulation #2 Pieces White Ke1 Black Ke8 EndProblem',
+    },
   },
   {
     code: 'ERR_SOLVE_POSITION',

@@ -42,9 +42,9 @@ export function collectCodes(root) {
       if (/^ERR_(FEN|POS)_/.test(m[1])) fenPos.push(m[1]);
     }
     if (rel.startsWith('bridge/')) {
-      // the PBN reader's short codes: r.error('X'…), this.r.warning('X'…), { code: 'X' } issues
+      // the PBN reader's short codes: r.error('X'…), this.r.warning('X'…), sink.error('X'…), { code: 'X' } issues
       // the first argument may be a choice of two codes (mode === 'play' ? 'PLAY_X' : 'AUCTION_X')
-      for (const call of text.matchAll(/\b(?:r|this\.r)\.(?:error|warning)\(\s*([^,]*),/g))
+      for (const call of text.matchAll(/\.(?:error|warning)\(\s*([^,]*),/g))
         for (const m of call[1].matchAll(/'((?!ERR_|WARN_)[A-Z][A-Z0-9_]*[A-Z0-9])'/g)) add(`ERR_PBN_${m[1]}`, file);
       // codes queued for later: this.playMissing.push(['PLAY_NO_CONTRACT', message, pos])
       for (const m of text.matchAll(/\.push\(\[\s*'((?!ERR_|WARN_)[A-Z][A-Z0-9_]*[A-Z0-9])'/g))

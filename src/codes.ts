@@ -1781,6 +1781,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'the Contract tag must come before the play section',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Play "W"]\nS2 SA ST S7\n',
+    },
   },
   {
     code: 'ERR_PBN_PLAY_NO_DEAL',
@@ -1797,6 +1802,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'the Declarer tag must come before the play section',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Contract "1NT"]\n[Play "W"]\nS2 SA ST S7\n',
+    },
   },
   {
     code: 'ERR_PBN_PLAY_REVOKE',
@@ -1931,6 +1941,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'no comment is allowed after a section element',
+    example: {
+      api: 'parsePbn',
+      input: '[ScoreTable "Rank\\2R;Score\\5R"]\n1 2 {c}\n',
+    },
   },
   {
     code: 'ERR_PBN_SECTION_TOKEN',
@@ -2015,12 +2029,20 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a table element is not a valid value for its column',
+    example: {
+      api: 'parsePbn',
+      input: '[ScoreTable "Declarer\\1R;Score\\5R"]\nQ 2\n',
+    },
   },
   {
     code: 'ERR_PBN_TABLE_WIDTH',
     format: 'pbn',
     severity: 'error',
     meaning: 'a table column width is out of range',
+    example: {
+      api: 'parsePbn',
+      input: '[ScoreTable "Score\\9999999999R"]\n1\n',
+    },
   },
   {
     code: 'ERR_PBN_TAG_NAME',

@@ -149,7 +149,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_AIF_GRID_HEADER',
     format: 'aif',
     severity: 'error',
-    meaning: 'depth columns must increase (… then …)',
+    meaning: 'the depth columns of the grid header do not increase',
     example: {
       api: 'parseAif',
       input:
@@ -171,7 +171,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_AIF_GRID_ROW',
     format: 'aif',
     severity: 'error',
-    meaning: 'row … has … cells for … depth columns',
+    meaning: 'a grid row has more or fewer cells than there are depth columns',
     example: {
       api: 'parseAif',
       input:
@@ -266,7 +266,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_AIF_PGN',
     format: 'aif',
     severity: 'error',
-    meaning: '… PGN games where one was expected',
+    meaning: 'more than one PGN game where one was expected',
     example: {
       api: 'parseAif',
       input: '[Event "x"]\n\n1. e4 *\n\nhello there\n',
@@ -303,7 +303,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_AIF_TAG_SPACING',
     format: 'aif',
     severity: 'warning',
-    meaning: 'tag … has … between name and value',
+    meaning: 'a tag has other than one space between name and value',
     example: {
       api: 'parseAif',
       input: '[Event  "x"]\n\n1. e4 *\n',
@@ -330,7 +330,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_AIF_VALUE',
     format: 'aif',
     severity: 'error',
-    meaning: '… at depth …: … is out of range (±900, mates ±(1000−n))',
+    meaning: 'a grid value is out of range (±900 centipawns, mates ±(1000−n))',
     example: {
       api: 'validateAif',
       input:
@@ -459,7 +459,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_MATERIAL',
     format: 'bfen',
     severity: 'error',
-    meaning: '… … …s over both boards and holdings (at most …)',
+    meaning: 'more pieces of a kind over both boards and holdings than two sets have',
     example: {
       api: 'validateBfen',
       input:
@@ -604,8 +604,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BPGN_NUMBER_PERIOD',
     format: 'bpgn',
     severity: 'warning',
-    meaning:
-      '`move number … without a period`, line, column);           const letter = t.charCodeAt(t.length - 1);           pendingBoard = letter === 65 || letter === 97 ?',
+    meaning: 'a move number without its period (1A e4)',
     example: {
       api: 'parseBpgn',
       input: '[Event "x"]\n\n1A e4 *\n',
@@ -1242,7 +1241,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_AUCTION_DEALER',
     format: 'pbn',
     severity: 'error',
-    meaning: "the auction starts at … with … '-' but the dealer is …",
+    meaning: "the auction's first seat and its leading '-' calls do not match the dealer",
     example: {
       api: 'parsePbn',
       input: '[Dealer "N"]\n[Auction "E"]\n1C Pass Pass Pass\n',
@@ -1402,7 +1401,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_DEAL_DUPLICATE',
     format: 'bridge',
     severity: 'error',
-    meaning: 'card …… appears twice in hand "…"',
+    meaning: 'a card appears twice in a Deal',
     example: {
       api: 'parsePbn',
       input: '[Deal "N:AAQ.AKQ.AKQ.AKQ - - -"]\n',
@@ -1618,7 +1617,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_NAG_SECTION',
     format: 'pbn',
     severity: 'error',
-    meaning: 'NAG … is for … only',
+    meaning: 'a NAG for cards in the auction, or for calls in the play',
     example: {
       api: 'parsePbn',
       input: '[Dealer "N"]\n[Auction "N"]\n1C $10 Pass Pass Pass\n',
@@ -1698,7 +1697,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_NOTE_UNUSED',
     format: 'pbn',
     severity: 'warning',
-    meaning: 'note … is not referenced in the …',
+    meaning: 'a Note tag that no note reference in its section uses',
     example: {
       api: 'parsePbn',
       input: '[Dealer "N"]\n[Auction "N"]\n1C Pass Pass Pass\n[Note "1:x"]\n',
@@ -2727,7 +2726,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_WORKER_LOAD',
     format: 'worker',
     severity: 'error',
-    meaning: 'the worker did not start: ……',
+    meaning: 'the worker did not start (its script failed to load)',
     trigger:
       'the worker script fails to start; no text input (tests: test/bundlers/bundlers.node.test.ts, test/worker/worker.test.ts)',
   },

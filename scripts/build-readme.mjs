@@ -2,10 +2,16 @@
 // domain's documentation has one source. Run `node scripts/build-readme.mjs` after editing docs/.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const parts = ['overview', 'chess', 'pgn', 'bridge-pbn', 'bridge-dd', 'problems', 'worker', 'cli', 'development'];
+const parts = [
+  'overview', 'chess', 'pgn', 'bughouse', 'engine', 'aif', 'bridge-pbn', 'bridge-dd', 'problems', 'problems-solver',
+  'diagram', 'worker', 'cli', 'fuzz', 'development',
+];
 const demote = (text) => (/^# /m.test(text) ? text.replace(/^(#+) /gm, '#$1 ') : text);
 const body = parts.map((name, i) => {
-  const text = readFileSync(new URL(`../docs/${name}.md`, import.meta.url), 'utf8').trim();
+  // Pictures are linked relative to docs/; the README sits one folder up.
+  const text = readFileSync(new URL(`../docs/${name}.md`, import.meta.url), 'utf8')
+    .trim()
+    .replace(/\]\(img\//g, '](docs/img/');
   return i === 0 ? text : demote(text);
 });
 writeFileSync(new URL('../README.md', import.meta.url), `${body.join('\n\n')}\n`);

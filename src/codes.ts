@@ -749,8 +749,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_AUTHOR',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: '…: vCard author reduced to its name',
+    example: {
+      api: 'xmlToPbi',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0" xmlns:vCard="http://www.w3.org/2001/vcard-rdf/3.0#"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><author><vCard:VCARD><vCard:FN>A B</vCard:FN></vCard:VCARD></author><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_CONVERT_AWARD',
@@ -777,8 +782,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_DROPPED',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'foreign ids and themes are not carried',
+    example: {
+      api: 'xmlToPbi',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0" xmlns:vCard="http://www.w3.org/2001/vcard-rdf/3.0#"><problem><foreignid><domain>PDB</domain><problemid>P1</problemid></foreignid><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_CONVERT_EMPTY',
@@ -793,8 +803,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_FAIRY',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a fairy piece has no form in the target format',
+    example: {
+      api: 'xmlToPopeye',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0" xmlns:vCard="http://www.w3.org/2001/vcard-rdf/3.0#"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/><piecedecl id="g" kind="grasshopper" color="white"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition><addition piece="g"><plane dim="1" value="1"/><plane dim="2" value="1"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_CONVERT_POSITION',
@@ -809,8 +824,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_RELEASE',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'only the latest release is carried',
+    example: {
+      api: 'xmlToPbi',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0" xmlns:vCard="http://www.w3.org/2001/vcard-rdf/3.0#"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release><release id="r2" base="r1" type="correction"/></problem></problems>',
+    },
   },
   {
     code: 'ERR_CONVERT_SOLUTION',
@@ -841,8 +861,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_TWIN',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: '…: PBI has no twins; … twin(s) described in the comment',
+    example: {
+      api: 'xmlToPbi',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0" xmlns:vCard="http://www.w3.org/2001/vcard-rdf/3.0#"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin><twin id="b" base="a"><position id="b" base="a"><pieces><addition piece="wk"><plane dim="1" value="4"/><plane dim="2" value="1"/></addition></pieces></position></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_DD_INPUT',

@@ -14,6 +14,7 @@ const MOUNTS = [
   ['/data/', join(root, 'examples', 'data')],
   // The optional engine peer (GPL-3.0, never bundled): served from the user's node_modules when installed.
   ['/engines/stockfish/', join(root, 'node_modules', 'stockfish', 'bin')],
+  ['/engines/stockfish.wasm/', join(root, 'node_modules', 'stockfish.wasm')],
   ['/', join(root, 'examples', 'playground')],
 ];
 const TYPES = {

@@ -10,6 +10,7 @@ import { Position } from '/dist/chess.js';
 import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram, bpgnDiagram, bfenDiagram, bughousePosition, aifEvalGraph } from '/dist/diagram.js';
 import { createWorker } from '/dist/worker.js';
 import { openEngine } from '/dist/engine.js';
+import { parseAif } from '/dist/aif.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor');
@@ -146,7 +147,7 @@ async function select(i) {
     state.plies = item.game.moves.findIndex((n) => !n.move);
     if (state.plies < 0) state.plies = item.game.moves.length;
     renderMoves(item.game);
-    setTools('chess');
+    setTools(item.kind === 'game' ? 'chess pgn' : 'chess');
     step(state.plies);
   } else if (item.kind === 'fen') {
     renderTags([['Variant', item.variant], ['Turn', item.setup.turn], ['Legal', item.position ? 'yes' : 'no']]);
@@ -510,6 +511,55 @@ $('run-engine').addEventListener('click', () => {
     const line = r.lines[0];
     return `best ${r.bestmove ?? '-'}${line ? `, ${line.score.toString()} at depth ${line.depth}, pv ${line.pv.slice(0, 8).join(' ')}` : ''}${r.stopped ? ' (stopped)' : ''}`;
   });
+});
+
+// Analyse to AIF: the worker registry's analyseAif job over every game of the pasted PGN. The engine
+// is opened inside the job's worker: stockfish.wasm (threads) on a cross-origin-isolated page, else
+// the lite-single build (openEngine falls back by itself). A worker created from a blob: URL cannot
+// resolve a path against its own address, so the engine files are given as absolute URLs.
+state.aif = undefined;
+$('run-aif').addEventListener('click', () => {
+  if (state.format?.name !== 'PGN' || !state.lastText) return;
+  const pgn = state.lastText;
+  const depth = Number($('aif-depth').value) || 8;
+  const engine = {
+    kind: 'stockfish.wasm',
+    path: new URL('/engines/stockfish.wasm/stockfish.js', location.href).href,
+    fallbackUrl: new URL('/engines/stockfish/stockfish-19-lite-single.js', location.href).href,
+  };
+  runJob(`AIF depth ${depth}`, async (signal, onProgress) => {
+    let shown = 0;
+    const r = await getWorker().run('analyseAif', { pgn, engine, options: { depth } }, {
+      signal,
+      onProgress: (p) => {
+        shown = p.done;
+        onProgress(p);
+        $('job-result').textContent = `AIF depth ${depth}: ${p.done} / ${p.total} plies…`;
+      },
+    });
+    showAif(r.text);
+    const games = parseAif(r.text);
+    return `${r.games} game${r.games === 1 ? '' : 's'}, ${games.reduce((n, g) => n + g.blocks.length, 0)} turns analysed${r.errors.length ? `, ${r.errors.length} PGN errors` : ''} (${shown} plies reported)`;
+  });
+});
+
+function showAif(text) {
+  state.aif = text;
+  $('aif-box').hidden = false;
+  $('aif-out').value = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}\n… Download AIF gives all of it\n` : text;
+  // The evaluation graph of the first game (gamenotation/diagram).
+  const [first] = parseAif(text);
+  $('aif-graph').innerHTML = first ? aifEvalGraph(first, { size: 380 }) : '';
+}
+
+$('aif-download').addEventListener('click', () => {
+  if (!state.aif) return;
+  const url = URL.createObjectURL(new Blob([state.aif], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'analysis.aif';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 });
 
 // Later jobs of the worker's registry join the same way: a button in #extra-tools calling

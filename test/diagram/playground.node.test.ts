@@ -1,7 +1,8 @@
 // The playground in real Chromium (Debian's, through puppeteer-core): paste a sample of each
 // format and check the diagram and the lists against what the files say, the error list of a
 // broken file, stepping to the end of a game (final FEN against chess.js), problems solved in the
-// worker (a long one cancelled), and a deep perft that is cancelled while the page keeps answering.
+// worker (a long one cancelled), a pasted game analysed to AIF by stockfish.wasm in the worker (validated),
+// and a deep perft that is cancelled while the page keeps answering.
 import { expect } from 'chai';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { readFixture, readShared } from '../support/data.js';
+import { parseAif, validateAif } from 'gamenotation/aif';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sample = (name: string) => readFileSync(join(root, 'examples', 'data', name), 'utf8');
@@ -248,6 +250,67 @@ describe('playground in Chromium', () => {
     const chess = new Chess(fen);
     chess.move({ from: best!.slice(0, 2), to: best!.slice(2, 4), promotion: best![4] });
     expect(chess.isCheckmate(), result).to.equal(true);
+  });
+
+  it('Analyse to AIF: a pasted game analysed by stockfish.wasm in the worker, Cancel stops it, the AIF validates and downloads', async () => {
+    const legall = '[Event "Legall\'s mate"]\n[White "Legall"]\n[Black "Saint Brie"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0\n';
+    await paste(legall);
+    expect(await textOf('#format')).to.equal('PGN');
+    expect(await page.$eval('#run-aif', (b) => (b.closest('.tool') as HTMLElement).hidden)).to.equal(false);
+    // A deep run is cancelled while it is under way.
+    await page.$eval('#aif-depth', (e) => ((e as HTMLInputElement).value = '30'));
+    await page.click('#run-aif');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
+    await page.click('#cancel');
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 10_000 });
+    // Then a small depth to the end, with progress on the bar.
+    await page.$eval('#aif-depth', (e) => ((e as HTMLInputElement).value = '5'));
+    await page.evaluate(() => {
+      const w = window as any;
+      w.progressSeen = [];
+      const bar = document.getElementById('progress') as HTMLProgressElement;
+      new MutationObserver(() => w.progressSeen.push(bar.value)).observe(bar, { attributes: true });
+      const box = document.getElementById('job-result')!;
+      new MutationObserver(() => w.progressSeen.push(box.textContent)).observe(box, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('#run-aif');
+    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 180_000 });
+    const result = await textOf('#job-result');
+    expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state), result).to.equal('done');
+    const text = await page.evaluate(() => (window as any).playground.aif as string);
+    expect(await page.$eval('#aif-out', (t) => (t as HTMLTextAreaElement).value)).to.equal(text);
+    const games = parseAif(text);
+    expect(games).to.have.length(1);
+    const game = games[0]!;
+    expect(validateAif(game).errors).to.deep.equal([]);
+    // One block per turn of the game, in order, with the moves chess.js replays.
+    const chess = new Chess();
+    chess.loadPgn(legall);
+    const history = chess.history();
+    expect(game.blocks.map((b) => b.tags.MovePlayed)).to.deep.equal(history);
+    expect(game.blocks.map((b) => b.tags.Turn)).to.deep.equal(history.map((_, i) => `${Math.floor(i / 2) + 1}-${i % 2 ? 'b' : 'w'}`));
+    expect(game.headers.DepthRange).to.match(/5$/);
+    // The page is cross-origin isolated, so the threaded stockfish.wasm ran (not the lite-single
+    // fallback): the version word of its id is in that build's binary and not in the other's.
+    const version = game.headers.EngineID!.split(' ')[1]!;
+    const binary = (pkg: string, file: string) => readFileSync(join(root, 'node_modules', pkg, file)).toString('latin1');
+    expect(binary('stockfish.wasm', 'stockfish.wasm'), game.headers.EngineID).to.include(version);
+    expect(binary('stockfish', 'bin/stockfish-19-lite-single.wasm')).not.to.include(version);
+    expect(result).to.include('1 game, 13 turns analysed');
+    const seen = await page.evaluate(() => (window as any).progressSeen as unknown[]);
+    expect(seen.filter((v) => typeof v === 'string' && /\d+ \/ 13 plies/.test(v)).length, 'progress reports').to.be.greaterThan(1);
+    // The evaluation graph is drawn, and the download is the same text.
+    expect(await countIn('#aif-graph svg')).to.equal(1);
+    const download = await page.evaluate(() => new Promise<{ name: string; text: string }>((resolve) => {
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        HTMLAnchorElement.prototype.click = click;
+        fetch(this.href).then((r) => r.text()).then((t) => resolve({ name: this.download, text: t }));
+      };
+      document.getElementById('aif-download')!.click();
+    }));
+    expect(download).to.deep.equal({ name: 'analysis.aif', text });
+    expect(pageErrors).to.deep.equal([]);
   });
 
   it('reads a large file off the page thread: no long task as long as reading 3000 games', async () => {

@@ -10,3 +10,4 @@ export * from './info.js';
 export * from './export-check.js';
 export * from './decode.js';
 export * from './score.js';
+export { validatePbnGame, type ValidatePbnGameOptions } from './validate.js';

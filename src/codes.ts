@@ -2885,18 +2885,33 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'a twin removes or moves a piece that is not there',
+    example: {
+      api: 'checkProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin><twin id="b" base="a"><position id="b" base="a"><pieces><removal piece="zz"/></pieces></position></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_PLANE',
     format: 'xml',
     severity: 'error',
     meaning: '<plane> needs integer dim and value attributes',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="x" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_PLANES',
     format: 'xml',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a piece placed on a plane the board does not have',
+    example: {
+      api: 'checkProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/><plane dim="3" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_REFERENCE',
@@ -2934,12 +2949,22 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'xml',
     severity: 'error',
     meaning: 'a square outside the board',
+    example: {
+      api: 'checkProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="9"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_STIPULATION',
     format: 'xml',
     severity: 'error',
     meaning: 'the stipulation length is not a number of half-moves',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="x"/><endstate type="mate"/></stipulation></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_XML_SYNTAX',

@@ -1,6 +1,6 @@
 // The CLI on BPGN and chess.com JSON, run as a user would (dist/cli.js).
 import { expect } from 'chai';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, root, tempDir } from '../cli/support.js';
 import { readShared } from '../support/data.js';
@@ -47,18 +47,40 @@ describe('gamenotation CLI on bughouse files', () => {
     expect(cli(['show', SAMPLES, '--html']).out).to.match(/^<table class="bughouse">/);
   });
 
-  it('convert A.json --to bpgn reads the partner game beside it', async () => {
+  // The pair kept in test/fixtures stands in for the shared corpus when it is absent.
+  const pair = async (): Promise<[string, string, string, string]> => {
     const a = await readShared('bughouse/chesscom-json/158858846801.json');
-    if (a === null) return;
+    if (a !== null) return ['158858846801', a, '158858846803', (await readShared('bughouse/chesscom-json/158858846803.json'))!];
+    const fixtures = join(root, 'test/fixtures/bughouse/chesscom');
+    return ['160842422747', readFileSync(join(fixtures, '160842422747.json'), 'utf8'), '160842422749', readFileSync(join(fixtures, '160842422749.json'), 'utf8')];
+  };
+
+  it('convert A.json --to bpgn reads the partner game beside it', async () => {
+    const [idA, a, idB, b] = await pair();
+    const white = (JSON.parse(a) as { players: { top: { username: string }; bottom: { username: string } } }).players;
     const dir = tempDir('chesscom');
-    writeFileSync(join(dir, '158858846801.json'), a);
-    const lonely = cli(['convert', join(dir, '158858846801.json'), '--to', 'bpgn']);
+    writeFileSync(join(dir, `${idA}.json`), a);
+    const lonely = cli(['convert', join(dir, `${idA}.json`), '--to', 'bpgn']);
     expect(lonely.code).to.equal(1);
     expect(lonely.err + lonely.out).to.contain('ERR_CHESSCOM_PARTNER');
-    writeFileSync(join(dir, '158858846803.json'), (await readShared('bughouse/chesscom-json/158858846803.json'))!);
-    const r = cli(['convert', join(dir, '158858846803.json'), '--to', 'bpgn']);
+    writeFileSync(join(dir, `${idB}.json`), b);
+    const r = cli(['convert', join(dir, `${idB}.json`), '--to', 'bpgn']);
     expect(r.code, r.err).to.equal(0);
     expect(r.out).to.match(/^\[Event "Live Chess - Bughouse"\]/);
-    expect(r.out).to.contain('[WhiteA "Emeraldddd"]');
+    expect(r.out).to.contain(`{C: chess.com games ${idA} and ${idB}}`);
+    expect([white.top.username, white.bottom.username].some((name) => r.out.includes(`"${name}"`))).to.equal(true);
+  });
+
+  it('convert A.json B.json --to bpgn takes the partner game as a second FILE', async () => {
+    const [idA, a, idB, b] = await pair();
+    const dir = tempDir('chesscom2');
+    writeFileSync(join(dir, 'first.json'), a);
+    writeFileSync(join(dir, 'second.json'), b);
+    const r = cli(['convert', join(dir, 'first.json'), join(dir, 'second.json'), '--to', 'bpgn']);
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out).to.contain(`{C: chess.com games ${idA} and ${idB}}`);
+    // the same match as when the partner is found beside the file
+    writeFileSync(join(dir, `${idB}.json`), b);
+    expect(cli(['convert', join(dir, 'first.json'), '--to', 'bpgn']).out).to.equal(r.out);
   });
 });

@@ -171,6 +171,7 @@ export const convertCommand: Command = {
     }
     return writeOut(ctx, input,
       format.convertStream && ((sink) => format.convertStream!(input, to, ctx.options, sink)),
-      async () => format.convert!(await readAll(input), to, ctx.options));
+      // The positionals go along: a chess.com game names its partner game as a second FILE.
+      async () => format.convert!(await readAll(input), to, { ...ctx.options, positionals: ctx.positionals }));
   },
 };

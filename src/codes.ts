@@ -1848,6 +1848,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a ^R mark on a card that is not a revoke',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Result "13"]\n[Play "W"]\nS2 SA S8 S4^R\nS3 SK S9 S5\nH2 SQ ST S6\nH3 SJ H9 S7\nH4 HA HT H6\nH5 HK HJ H7\nD2 HQ D9 H8\nD3 DA DT D6\nD4 DK DJ D7\nD5 DQ C8 D8\nC2 CA C9 C5\nC3 CK CT C6\nC4 CQ CJ C7\n',
+    },
   },
   {
     code: 'ERR_PBN_PLAY_SYNTAX',
@@ -1897,12 +1902,22 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'the Result is not the tricks the play gives (irregular play)',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Result "^13"]\n[Play "W"]\nS2 SA S8 S4\nS3 SK S9 S5\nH2 SQ ST S6\nH3 SJ H9 S7\nH4 HA HT H6\nH5 HK HJ H7\nD2 HQ D9 H8\nD3 DA DT D6\nD4 DK DJ D7\nD5 DQ C8 D8\nC2 CA C9 C5\nC3 CK CT C6\nC4 CQ CJ C7\n',
+    },
   },
   {
     code: 'ERR_PBN_RESULT_MISMATCH',
     format: 'pbn',
     severity: 'error',
     meaning: 'the Result is not the number of tricks the play gives',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1NT"]\n[Result "12"]\n[Play "W"]\nS2 SA S8 S4\nS3 SK S9 S5\nH2 SQ ST S6\nH3 SJ H9 S7\nH4 HA HT H6\nH5 HK HJ H7\nD2 HQ D9 H8\nD3 DA DT D6\nD4 DK DJ D7\nD5 DQ C8 D8\nC2 CA C9 C5\nC3 CK CT C6\nC4 CQ CJ C7\n',
+    },
   },
   {
     code: 'ERR_PBN_RESULT_NO_DECLARER',

@@ -76,4 +76,18 @@ export const fastPathPresent =
   typeof (Position.prototype as { _playPacked?: unknown })._playPacked === 'function' &&
   typeof (Position.prototype as { _encode?: unknown })._encode === 'function';
 
-export { decodeMove, lexSan, parts, S_DROP, S_STRICT, wasm, readSetup, O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, type Chess };
+export {
+  decodeMove,
+  lexSan,
+  parts,
+  S_DROP,
+  S_STRICT,
+  wasm,
+  readSetup,
+  O_BOARD,
+  O_FULL,
+  O_POCKET,
+  O_PROMOTED,
+  O_TURN,
+  type Chess,
+};

@@ -4,7 +4,10 @@ import type { Setup, Variant } from './types.js';
 import { readSetup, readText, V_CRAZYHOUSE, V_BUGHOUSE, wasm, writeSetup, writeText, type Chess } from './wasm.js';
 
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-export const W_SHREDDER = 1, W_PROMOTED = 2, W_POCKET = 4, W_LEGAL_EP = 8;
+export const W_SHREDDER = 1,
+  W_PROMOTED = 2,
+  W_POCKET = 4,
+  W_LEGAL_EP = 8;
 
 export function variantFlags(variant: Variant | undefined, bughouse?: boolean): number {
   return variant === 'crazyhouse' ? V_CRAZYHOUSE | (bughouse ? V_BUGHOUSE : 0) : 0;
@@ -61,7 +64,10 @@ export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse
  * Fast path: parse, validate and write back normalized FEN in one wasm call. Returns the FEN or
  * the first syntax error / the validation errors.
  */
-export function normalizeFen(fen: string, opts?: { variant?: Variant; shredder?: boolean }): Result<string, NotationError[]> {
+export function normalizeFen(
+  fen: string,
+  opts?: { variant?: Variant; shredder?: boolean },
+): Result<string, NotationError[]> {
   const c = wasm();
   const len = writeText(c, fen);
   if (len < 0) return err([notationError('ERR_FEN_TOO_LONG', 'FEN longer than 2047 bytes', 1, 2048)]);

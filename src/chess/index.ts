@@ -1,5 +1,16 @@
 export type {
-  Color, Role, Square, Piece, Variant, PocketRole, Pockets, Setup, NormalMove, DropMove, Move, PositionOptions,
+  Color,
+  Role,
+  Square,
+  Piece,
+  Variant,
+  PocketRole,
+  Pockets,
+  Setup,
+  NormalMove,
+  DropMove,
+  Move,
+  PositionOptions,
 } from './types.js';
 export { ROLES, POCKET_ROLES, COLORS, emptyPockets, isDrop, squareName, parseSquare } from './types.js';
 export { init } from './wasm.js';

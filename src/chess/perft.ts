@@ -35,7 +35,8 @@ export function perft(fen: string, depth: number, opts?: PerftOptions): number {
 
 /** Per root move counts (UCI, king → rook square for castling) of perft(depth). */
 export function perftDivide(fen: string, depth: number, opts?: PerftOptions): { move: string; nodes: number }[] {
-  if (!Number.isInteger(depth) || depth < 1 || depth > 60) throw new RangeError('perft divide depth must be an integer 1..60');
+  if (!Number.isInteger(depth) || depth < 1 || depth > 60)
+    throw new RangeError('perft divide depth must be an integer 1..60');
   const pos = load(fen, opts);
   const c = wasm();
   const n = c.w.perftDivide(pos._load(c), depth);

@@ -5,7 +5,8 @@ import { isDrop, ROLES, type Color, type Move, type PositionOptions, type Setup,
 import { lexSan, parts, S_DROP, S_STRICT } from './sanparts.js';
 import { O_VARIANT, V_BUGHOUSE, readSetup, readText, roleIndex, wasm, writeSetup, type Chess } from './wasm.js';
 
-export const M_CASTLE = 1 << 18, M_EP = 1 << 19;
+export const M_CASTLE = 1 << 18,
+  M_EP = 1 << 19;
 
 /** The position whose state currently lives in the wasm slot (possibly newer than its snapshot). */
 let resident: Position | undefined;
@@ -59,7 +60,12 @@ export class Position {
     return ok(Position.adopt(c, variant, opts));
   }
 
-  private static finish(c: Chess, epRaw: number, variant: Variant, opts?: PositionOptions): Result<Position, NotationError> {
+  private static finish(
+    c: Chess,
+    epRaw: number,
+    variant: Variant,
+    opts?: PositionOptions,
+  ): Result<Position, NotationError> {
     let flags = c.w.fenValidate(c.SCRATCH, epRaw);
     if (opts?.lenient) flags &= ~RECOVERABLE;
     if (flags) return err(flagsToErrors(flags)[0]);
@@ -256,7 +262,8 @@ export class Position {
 }
 
 const CASTLE_KING_DEST = (m: number): number => {
-  const from = m & 63, to = (m >>> 6) & 63;
+  const from = m & 63,
+    to = (m >>> 6) & 63;
   return (from & 56) + (to > from ? 6 : 2);
 };
 

@@ -31,15 +31,28 @@ export function makeSanAndPlay(pos: Position, move: Move): string {
 }
 
 const PROMO: Record<string, Role> = { n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const DROP: Record<string, Role> = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen' };
+const DROP: Record<string, Role> = {
+  P: 'pawn',
+  N: 'knight',
+  B: 'bishop',
+  R: 'rook',
+  Q: 'queen',
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+};
 
 export function parseUci(uci: string): Move | undefined {
   if (uci.length === 4 && uci[1] === '@') {
-    const role = DROP[uci[0]], to = parseSquare(uci.slice(2));
+    const role = DROP[uci[0]],
+      to = parseSquare(uci.slice(2));
     return role && to !== undefined ? { role, to } : undefined;
   }
   if (uci.length !== 4 && uci.length !== 5) return undefined;
-  const from = parseSquare(uci.slice(0, 2)), to = parseSquare(uci.slice(2, 4));
+  const from = parseSquare(uci.slice(0, 2)),
+    to = parseSquare(uci.slice(2, 4));
   if (from === undefined || to === undefined) return undefined;
   if (uci.length === 5) {
     const promotion = PROMO[uci[4]];
@@ -54,4 +67,3 @@ export function makeUci(move: Move): string {
   if (isDrop(move)) return `${LETTER[move.role].toUpperCase()}@${squareName(move.to)}`;
   return squareName(move.from) + squareName(move.to) + (move.promotion ? LETTER[move.promotion] : '');
 }
-

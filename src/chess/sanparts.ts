@@ -1,19 +1,28 @@
 // Lenient SAN lexing in TS: SAN text → (role, to, from-file/rank hints, promotion, flags). wasm then
 // finds the one legal move that matches (see assembly/chess/san.ts).
 
-export const S_CASTLE_H = 1, S_CASTLE_A = 2, S_DROP = 4, S_STRICT = 16;
+export const S_CASTLE_H = 1,
+  S_CASTLE_A = 2,
+  S_DROP = 4,
+  S_STRICT = 16;
 
 /** Parts of the last successfully lexed SAN (module scratch: no allocation per move). */
 export const parts = { role: 0, to: 0, ff: -1, fr: -1, promo: 0, flags: 0 };
 
 function pieceRole(ch: number): number {
   switch (ch) {
-    case 80: return 1; // P
-    case 78: return 2; // N
-    case 66: return 3; // B
-    case 82: return 4; // R
-    case 81: return 5; // Q
-    case 75: return 6; // K
+    case 80:
+      return 1; // P
+    case 78:
+      return 2; // N
+    case 66:
+      return 3; // B
+    case 82:
+      return 4; // R
+    case 81:
+      return 5; // Q
+    case 75:
+      return 6; // K
   }
   return 0;
 }
@@ -35,7 +44,13 @@ export function lexSan(san: string): number {
       else break;
     }
     if (end - start > 4 && san.startsWith('e.p.', end - 4)) end -= 4;
-    else if (end - start > 4 && san.startsWith('ep', end - 2) && san.charCodeAt(end - 3) >= 49 && san.charCodeAt(end - 3) <= 56) end -= 2;
+    else if (
+      end - start > 4 &&
+      san.startsWith('ep', end - 2) &&
+      san.charCodeAt(end - 3) >= 49 &&
+      san.charCodeAt(end - 3) <= 56
+    )
+      end -= 2;
     else break;
   }
   if (end <= start) return 1;
@@ -70,7 +85,8 @@ export function lexSan(san: string): number {
     return i + 1;
   }
   if (i - 1 < start) return start + 1;
-  const tf = san.charCodeAt(i - 1) - 97, tr = san.charCodeAt(i) - 49;
+  const tf = san.charCodeAt(i - 1) - 97,
+    tr = san.charCodeAt(i) - 49;
   if (tf < 0 || tf > 7) return i;
   if (tr < 0 || tr > 7) return i + 1;
   parts.to = tr * 8 + tf;
@@ -80,7 +96,8 @@ export function lexSan(san: string): number {
     parts.role = role;
     j++;
   } else if (c0 >= 97 && c0 <= 104) parts.role = 1;
-  else if (c0 === 64) parts.role = 1; // @f3
+  else if (c0 === 64)
+    parts.role = 1; // @f3
   else return start + 1;
   // Middle: file/rank hints, capture marks, '-' or '@'.
   const mid = i - 1;

@@ -71,6 +71,7 @@ export function squareName(sq: Square): string {
 
 export function parseSquare(s: string): Square | undefined {
   if (s.length !== 2) return undefined;
-  const f = s.charCodeAt(0) - 97, r = s.charCodeAt(1) - 49;
+  const f = s.charCodeAt(0) - 97,
+    r = s.charCodeAt(1) - 49;
   return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : undefined;
 }

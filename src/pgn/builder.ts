@@ -61,8 +61,15 @@ const clockCache: PgnCommands[] = [];
  */
 function clockOnly(t: string): PgnCommands | undefined {
   if (
-    t.charCodeAt(0) !== 91 || t.charCodeAt(1) !== 37 || t.charCodeAt(2) !== 99 || t.charCodeAt(3) !== 108 ||
-    t.charCodeAt(4) !== 107 || t.charCodeAt(5) !== 32 || t.charCodeAt(7) !== 58 || t.charCodeAt(10) !== 58 || t.charCodeAt(13) !== 93
+    t.charCodeAt(0) !== 91 ||
+    t.charCodeAt(1) !== 37 ||
+    t.charCodeAt(2) !== 99 ||
+    t.charCodeAt(3) !== 108 ||
+    t.charCodeAt(4) !== 107 ||
+    t.charCodeAt(5) !== 32 ||
+    t.charCodeAt(7) !== 58 ||
+    t.charCodeAt(10) !== 58 ||
+    t.charCodeAt(13) !== 93
   ) {
     return undefined;
   }
@@ -89,7 +96,6 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
   private line!: Line;
   private resultSeen = false;
 
-
   /** Finished games since the last call. */
   take(): PgnGame[] {
     const out = this.games;
@@ -107,7 +113,8 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
 
   header(name: string, value: string): void {
     const h = this.game.headers;
-    if (name === '__proto__') Object.defineProperty(h, name, { value, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(h, name, { value, enumerable: true, writable: true, configurable: true });
     else h[name] = value;
   }
 

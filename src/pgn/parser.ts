@@ -1,8 +1,22 @@
 import { notationError, type NotationError } from '../errors.js';
 import {
-  Lexer, TOKEN_COMMENT, TOKEN_EOF, TOKEN_ESCAPE, TOKEN_INTEGER,
-  TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_OTHER, TOKEN_PERIOD, TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT,
-  TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
+  Lexer,
+  TOKEN_COMMENT,
+  TOKEN_EOF,
+  TOKEN_ESCAPE,
+  TOKEN_INTEGER,
+  TOKEN_LINE_COMMENT,
+  TOKEN_NAG,
+  TOKEN_OTHER,
+  TOKEN_PERIOD,
+  TOKEN_RAV_CLOSE,
+  TOKEN_RAV_OPEN,
+  TOKEN_RESULT,
+  TOKEN_STRING,
+  TOKEN_SUFFIX,
+  TOKEN_SYMBOL,
+  TOKEN_TAG_CLOSE,
+  TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import type { Move } from './types.js';
 import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
@@ -133,7 +147,11 @@ export class PgnParser<P = unknown> {
   private report(error: NotationError): void {
     if (++this.errorCount > this.maxErrors) return;
     // A message may quote the input (a tag value, a move): at most MAX_MESSAGE characters of it.
-    if (error.message.length > MAX_MESSAGE) error = { ...error, message: `${error.message.slice(0, MAX_MESSAGE)}… (${error.message.length} characters in all)` };
+    if (error.message.length > MAX_MESSAGE)
+      error = {
+        ...error,
+        message: `${error.message.slice(0, MAX_MESSAGE)}… (${error.message.length} characters in all)`,
+      };
     this.visitor.error?.(error);
   }
 
@@ -148,7 +166,12 @@ export class PgnParser<P = unknown> {
   }
 
   private indentedEscape(line: number, column: number): void {
-    this.warning('ERR_PGN_ESCAPE_INDENTED', 'a % escape line after blanks (the standard wants % in column 1); read as an escape line', line, column);
+    this.warning(
+      'ERR_PGN_ESCAPE_INDENTED',
+      'a % escape line after blanks (the standard wants % in column 1); read as an escape line',
+      line,
+      column,
+    );
   }
 
   private warning(code: string, message: string, line: number, column: number): void {
@@ -216,7 +239,12 @@ export class PgnParser<P = unknown> {
       if (kind === TOKEN_TAG_OPEN) {
         if (inMovetext) {
           // A tag after movetext starts the next game: this one had no termination marker.
-          this.warning('ERR_PGN_NO_RESULT', 'the game has no result (1-0, 0-1, 1/2-1/2 or *) before the next tag section', lx.line, lx.column);
+          this.warning(
+            'ERR_PGN_NO_RESULT',
+            'the game has no result (1-0, 0-1, 1/2-1/2 or *) before the next tag section',
+            lx.line,
+            lx.column,
+          );
           this.held = true;
           break;
         }
@@ -290,7 +318,8 @@ export class PgnParser<P = unknown> {
         case TOKEN_SUFFIX: {
           if (level.dead) break;
           const nag = SUFFIX_NAGS[lx.tokenText()];
-          if (nag === undefined) this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${excerpt(lx.tokenText())}`);
+          if (nag === undefined)
+            this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${excerpt(lx.tokenText())}`);
           else v.nag?.(nag);
           break;
         }
@@ -355,17 +384,36 @@ export class PgnParser<P = unknown> {
     this.gameEnd = this.held ? lx.start : lx.end;
     if (!inMovetext) startMovetext(); // a game of tags only
     if ((depth > 0 || skipDepth > 0) && !skipMovetext) {
-      this.error('ERR_PGN_UNCLOSED_VARIATION', `${depth + (skipDepth > 0 ? skipDepth : 0)} variation(s) not closed at the end of the game`, lx.line, lx.column);
+      this.error(
+        'ERR_PGN_UNCLOSED_VARIATION',
+        `${depth + (skipDepth > 0 ? skipDepth : 0)} variation(s) not closed at the end of the game`,
+        lx.line,
+        lx.column,
+      );
       for (let i = 0; i < depth; i++) v.endVariation?.();
     }
     levels.length = 0;
     if (this.errorCount > this.maxErrors) {
       const more = this.errorCount - this.maxErrors;
-      v.error?.(notationError('ERR_TOO_MANY_ERRORS', `${more} more error(s) not reported (${this.errorCount} in all; maxErrors ${this.maxErrors})`, lx.line, lx.column));
+      v.error?.(
+        notationError(
+          'ERR_TOO_MANY_ERRORS',
+          `${more} more error(s) not reported (${this.errorCount} in all; maxErrors ${this.maxErrors})`,
+          lx.line,
+          lx.column,
+        ),
+      );
     }
     if (this.warningCount > this.maxErrors) {
       const more = this.warningCount - this.maxErrors;
-      v.warning?.(notationError('ERR_TOO_MANY_ERRORS', `${more} more warning(s) not reported (${this.warningCount} in all; maxErrors ${this.maxErrors})`, lx.line, lx.column));
+      v.warning?.(
+        notationError(
+          'ERR_TOO_MANY_ERRORS',
+          `${more} more warning(s) not reported (${this.warningCount} in all; maxErrors ${this.maxErrors})`,
+          lx.line,
+          lx.column,
+        ),
+      );
     }
     v.endGame?.();
     return true;
@@ -473,7 +521,8 @@ export class PgnParser<P = unknown> {
     }
     if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
     const value = lx.value();
-    if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
     else headers[name] = value;
     this.visitor.header?.(name, value);
     kind = lx.next();

@@ -1,9 +1,16 @@
 import { notationError, type NotationError } from '../errors.js';
 import {
-  Lexer, TOKEN_COMMENT, TOKEN_ESCAPE, TOKEN_LINE_COMMENT, TOKEN_STRING, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
+  Lexer,
+  TOKEN_COMMENT,
+  TOKEN_ESCAPE,
+  TOKEN_LINE_COMMENT,
+  TOKEN_STRING,
+  TOKEN_SYMBOL,
+  TOKEN_TAG_CLOSE,
+  TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
-import { GameSplitter, OVERSIZE_HEAD, type TextBatch } from '../text/split.js';
+import { CarryOver, GameSplitter, OVERSIZE_HEAD, type TextBatch } from '../text/split.js';
 import { GameBuilder } from './builder.js';
 import { PgnParser } from './parser.js';
 import { chessRules } from './rules.js';
@@ -64,7 +71,11 @@ async function* batches(source: PgnSource, options: PgnReadOptions): AsyncGenera
 
 /** An oversize marker for a game whose text (or its start) is `text`. */
 function oversizeBatch(text: string, line: number, size: number): TextBatch {
-  return { text: '', line, oversize: { bytes: size, head: text.length > OVERSIZE_HEAD ? text.slice(0, OVERSIZE_HEAD) : text } };
+  return {
+    text: '',
+    line,
+    oversize: { bytes: size, head: text.length > OVERSIZE_HEAD ? text.slice(0, OVERSIZE_HEAD) : text },
+  };
 }
 
 /**
@@ -81,20 +92,16 @@ async function* gameBatches(source: PgnSource, options: PgnReadOptions): AsyncGe
   }
   const limit = options.maxGameBytes ?? 32 << 20;
   const scanner = new PgnParser({}, { ...options, resolveMoves: false, rules: undefined });
-  let carry = '';
-  let carryLine = 1;
-  let carryColumn = 1;
+  const carry = new CarryOver();
   for await (const batch of batches(source, options)) {
     if (batch.oversize) {
       // The game before the oversized one is complete.
-      if (carry) yield { text: carry, line: carryLine, column: carryColumn };
-      carry = '';
+      const held = carry.take();
+      if (held) yield held;
       yield batch;
       continue;
     }
-    const text = carry ? carry + batch.text : batch.text;
-    const line = carry ? carryLine : batch.line;
-    const column = carry ? carryColumn : 1;
+    const { text, line, column } = carry.join(batch);
     scanner.reset(text, line, column);
     // The games of this batch since the last oversized one (a segment).
     let segStart = 0;
@@ -126,25 +133,20 @@ async function* gameBatches(source: PgnSource, options: PgnReadOptions): AsyncGe
       lastLine = scanner.gameLine;
       lastColumn = scanner.gameColumn;
     }
-    if (skipping) {
-      carry = '';
-    } else if (games <= 1) {
+    if (games <= 1 && !skipping) {
       // One (possibly unfinished) game so far: wait for more.
-      carry = text.slice(segStart);
-      carryLine = segLine;
-      carryColumn = segColumn;
-    } else {
+      carry.hold(text.slice(segStart), segLine, segColumn);
+    } else if (!skipping) {
       yield { text: text.slice(segStart, lastStart), line: segLine, column: segColumn };
-      carry = text.slice(lastStart);
-      carryLine = lastLine;
-      carryColumn = lastColumn;
+      carry.hold(text.slice(lastStart), lastLine, lastColumn);
     }
-    if (carry.length > limit) {
-      yield oversizeBatch(carry, carryLine, carry.length);
-      carry = '';
+    if (carry.text.length > limit) {
+      const held = carry.take()!;
+      yield oversizeBatch(held.text, held.line, held.text.length);
     }
   }
-  if (carry) yield { text: carry, line: carryLine, column: carryColumn };
+  const held = carry.take();
+  if (held) yield held;
 }
 
 /** The tag pairs at the start of a game's text (what can be read of an oversized game). */
@@ -160,7 +162,8 @@ export function leadingTags(text: string, line = 1): Record<string, string> {
     const value = lx.value();
     if (lx.next() !== TOKEN_TAG_CLOSE) break;
     if (Object.prototype.hasOwnProperty.call(headers, name)) break; // a repeated tag starts another game
-    if (name === '__proto__') Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
     else headers[name] = value;
   }
   return headers;
@@ -168,7 +171,12 @@ export function leadingTags(text: string, line = 1): Record<string, string> {
 
 function oversizeError(index: number, line: number, bytes: number, options: PgnReadOptions): NotationError {
   const limit = options.maxGameBytes ?? 32 << 20;
-  return notationError('ERR_PGN_GAME_TOO_LARGE', `game ${index + 1} is larger than maxGameBytes (${limit}; ${bytes} read before it was dropped): its tags are kept, its movetext is skipped`, line, 1);
+  return notationError(
+    'ERR_PGN_GAME_TOO_LARGE',
+    `game ${index + 1} is larger than maxGameBytes (${limit}; ${bytes} read before it was dropped): its tags are kept, its movetext is skipped`,
+    line,
+    1,
+  );
 }
 
 /** The stand-in for an oversized game: its tags, line and one error; no moves. */
@@ -177,7 +185,14 @@ function oversizeGame(index: number, batch: TextBatch, options: PgnReadOptions):
   const headers = leadingTags(head, batch.line);
   const tag = headers.Result;
   const result = tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' ? tag : '*';
-  return { headers, root: {}, moves: [], result, errors: [oversizeError(index, batch.line, bytes, options)], line: batch.line };
+  return {
+    headers,
+    root: {},
+    moves: [],
+    result,
+    errors: [oversizeError(index, batch.line, bytes, options)],
+    line: batch.line,
+  };
 }
 
 /**
@@ -199,9 +214,7 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
   const limit = options.maxGameBytes ?? 32 << 20;
   const it = batches(source, options);
   let index = 0;
-  let carry = '';
-  let carryLine = 1;
-  let carryColumn = 1;
+  const carry = new CarryOver();
   let next = await it.next();
   while (!next.done) {
     const batch = next.value;
@@ -212,37 +225,40 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
     }
     // Before an oversized game (or at the end) the last game is complete.
     const last = next.done === true || next.value.oversize !== undefined;
-    const text = carry ? carry + batch.text : batch.text;
-    const line = carry ? carryLine : batch.line;
-    const column = carry ? carryColumn : batch.column ?? 1;
-    carry = '';
+    const { text, line, column } = carry.join(batch);
     parser.reset(text, line, column);
     while (parser.parseGame()) {
       const games = builder.take();
       if (parser.endedAtEnd && !last) {
-        carry = text.slice(parser.gameStart);
-        carryLine = parser.gameLine;
-        carryColumn = parser.gameColumn;
+        carry.hold(text.slice(parser.gameStart), parser.gameLine, parser.gameColumn);
         break;
       }
       if (parser.gameEnd - parser.gameStart > limit) {
         // A whole game over the limit that came in one piece: reported as if it had been streamed.
         const start = parser.gameStart;
-        yield oversizeGame(index++, oversizeBatch(text.slice(start, start + OVERSIZE_HEAD), parser.gameLine, parser.gameEnd - start), options);
+        yield oversizeGame(
+          index++,
+          oversizeBatch(text.slice(start, start + OVERSIZE_HEAD), parser.gameLine, parser.gameEnd - start),
+          options,
+        );
         continue;
       }
       index += games.length;
       yield* games;
     }
-    if (carry.length > limit) {
-      yield oversizeGame(index++, oversizeBatch(carry, carryLine, carry.length), options);
-      carry = '';
+    if (carry.text.length > limit) {
+      const held = carry.take()!;
+      yield oversizeGame(index++, oversizeBatch(held.text, held.line, held.text.length), options);
     }
   }
 }
 
 /** Streams games through a visitor (bounded memory); returns the number of games. */
-export async function streamPgn<P = unknown>(source: PgnSource, visitor: PgnVisitor<P>, options: PgnReadOptions<P> = {}): Promise<number> {
+export async function streamPgn<P = unknown>(
+  source: PgnSource,
+  visitor: PgnVisitor<P>,
+  options: PgnReadOptions<P> = {},
+): Promise<number> {
   const parser = parserFor(visitor, options);
   let games = 0;
   for await (const batch of gameBatches(source, options as PgnReadOptions)) {

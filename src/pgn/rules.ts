@@ -1,14 +1,41 @@
 import { err, notationError, ok, type Result } from '../errors.js';
-import { isDrop, makeSan, makeUci, parseSan, parseUci, Position, unpackMove, type Move, type Variant } from '../chess/index.js';
+import {
+  isDrop,
+  makeSan,
+  makeUci,
+  parseSan,
+  parseUci,
+  Position,
+  unpackMove,
+  type Move,
+  type Variant,
+} from '../chess/index.js';
 // The chess core's published fast path for game readers (see fastChessRules).
-import { SAN_AMBIGUOUS, SAN_SYNTAX, encodeMove, fastPathPresent, isChess960, packedSan, playPacked, resolveSan } from '../chess/fast.js';
+import {
+  SAN_AMBIGUOUS,
+  SAN_SYNTAX,
+  encodeMove,
+  fastPathPresent,
+  isChess960,
+  packedSan,
+  playPacked,
+  resolveSan,
+} from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
 
 /** The null move (`--`, `Z0`): passes the turn. */
 export const NULL_MOVE: Move = Object.freeze({ from: 0, to: 0 }) as Move;
 
-const CHESS960 = new Set(['chess960', 'chess 960', '960', 'fischerandom', 'fischerrandom', 'fischer random', 'freestyle']);
+const CHESS960 = new Set([
+  'chess960',
+  'chess 960',
+  '960',
+  'fischerandom',
+  'fischerrandom',
+  'fischer random',
+  'freestyle',
+]);
 const STANDARD = new Set(['standard', 'chess', 'normal', 'classical', 'from position', 'from-position']);
 
 export interface GameVariant {
@@ -22,7 +49,12 @@ export function gameVariant(headers: Record<string, string>): Result<GameVariant
   if (!tag || STANDARD.has(tag)) return ok({ variant: 'chess', chess960: false });
   if (CHESS960.has(tag)) return ok({ variant: 'chess', chess960: true });
   if (tag === 'crazyhouse' || tag === 'zh') return ok({ variant: 'crazyhouse', chess960: false });
-  return err(notationError('ERR_PGN_VARIANT', `variant "${headers.Variant}" is not supported; moves are kept as written, unresolved`));
+  return err(
+    notationError(
+      'ERR_PGN_VARIANT',
+      `variant "${headers.Variant}" is not supported; moves are kept as written, unresolved`,
+    ),
+  );
 }
 
 const initialCache = new Map<string, Position>();
@@ -174,7 +206,9 @@ function uciOf(move: Move): string {
 }
 
 /** SAN resolution with `gamenotation/chess` (lenient SAN, UCI in movetext, null moves). */
-export const chessRules: PgnRules<Position, unknown> = (fastPathPresent ? fastChessRules : publicChessRules) as PgnRules<Position, unknown>;
+export const chessRules: PgnRules<Position, unknown> = (
+  fastPathPresent ? fastChessRules : publicChessRules
+) as PgnRules<Position, unknown>;
 
 /** FEN after the main line of a game tree (undefined when its moves are not resolved). */
 export function mainlineFen(game: PgnGame): string | undefined {

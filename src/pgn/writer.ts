@@ -9,7 +9,13 @@ export interface MakePgnOptions {
 
 /** The Seven Tag Roster in its export order, with the values used when a tag is missing. */
 export const SEVEN_TAG_ROSTER: readonly (readonly [string, string])[] = [
-  ['Event', '?'], ['Site', '?'], ['Date', '????.??.??'], ['Round', '?'], ['White', '?'], ['Black', '?'], ['Result', '*'],
+  ['Event', '?'],
+  ['Site', '?'],
+  ['Date', '????.??.??'],
+  ['Round', '?'],
+  ['White', '?'],
+  ['Black', '?'],
+  ['Result', '*'],
 ];
 const STR_NAMES = new Set(SEVEN_TAG_ROSTER.map(([name]) => name));
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
@@ -119,7 +125,9 @@ export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
     out += tagLine(name, value ?? fallback);
   }
   if (!reduced) {
-    const others = Object.keys(headers).filter((name) => !STR_NAMES.has(name)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const others = Object.keys(headers)
+      .filter((name) => !STR_NAMES.has(name))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const name of others) out += tagLine(name, headers[name]!);
   }
   out += '\n';
@@ -136,17 +144,35 @@ export const PGN_MAX_LINE = 255;
  * word, too long to wrap: a string cannot span lines and a comment's words are its data) and a tab
  * in a tag value. The text is written whole anyway, so reading it back gives the same game.
  */
-export function makePgnWithWarnings(game: PgnGame, options: MakePgnOptions = {}): { text: string; warnings: NotationError[] } {
+export function makePgnWithWarnings(
+  game: PgnGame,
+  options: MakePgnOptions = {},
+): { text: string; warnings: NotationError[] } {
   const text = makePgn(game, options);
   const warnings: NotationError[] = [];
   let line = 1;
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 9) warnings.push(notationError('ERR_PGN_TAB', 'a tab in a tag value (export format has no tabs; kept as it is)', line, i - from + 1));
+    if (c === 9)
+      warnings.push(
+        notationError(
+          'ERR_PGN_TAB',
+          'a tab in a tag value (export format has no tabs; kept as it is)',
+          line,
+          i - from + 1,
+        ),
+      );
     if (c !== 10) continue;
     if (i - from > PGN_MAX_LINE) {
-      warnings.push(notationError('ERR_PGN_LINE_TOO_LONG', `line of ${i - from} characters (the standard allows ${PGN_MAX_LINE}); written whole, a token cannot be split`, line, 1));
+      warnings.push(
+        notationError(
+          'ERR_PGN_LINE_TOO_LONG',
+          `line of ${i - from} characters (the standard allows ${PGN_MAX_LINE}); written whole, a token cannot be split`,
+          line,
+          1,
+        ),
+      );
     }
     line++;
     from = i + 1;

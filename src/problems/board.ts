@@ -23,13 +23,29 @@ export interface ProblemBoard {
 }
 
 export const ORTHODOX_KINDS: readonly OrthodoxKind[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
-const KIND_LETTER: Record<OrthodoxKind, string> = { king: 'k', queen: 'q', rook: 'r', bishop: 'b', knight: 's', pawn: 'p' };
-const LETTER_KIND: Record<string, OrthodoxKind> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', s: 'knight', n: 'knight', p: 'pawn' };
+const KIND_LETTER: Record<OrthodoxKind, string> = {
+  king: 'k',
+  queen: 'q',
+  rook: 'r',
+  bishop: 'b',
+  knight: 's',
+  pawn: 'p',
+};
+const LETTER_KIND: Record<string, OrthodoxKind> = {
+  k: 'king',
+  q: 'queen',
+  r: 'rook',
+  b: 'bishop',
+  s: 'knight',
+  n: 'knight',
+  p: 'pawn',
+};
 
 const CODE_KIND: (OrthodoxKind | undefined)[] = [];
 for (const [letter, kind] of Object.entries(LETTER_KIND)) CODE_KIND[letter.charCodeAt(0)] = kind;
 
-export const isOrthodoxKind = (kind: string): kind is OrthodoxKind => (ORTHODOX_KINDS as readonly string[]).includes(kind);
+export const isOrthodoxKind = (kind: string): kind is OrthodoxKind =>
+  (ORTHODOX_KINDS as readonly string[]).includes(kind);
 
 export function emptyBoard(files = 8, ranks = 8): ProblemBoard {
   return { files, ranks, squares: new Array(files * ranks).fill(null) };
@@ -102,7 +118,11 @@ export function parseForsyth(text: string, options: { allowN?: boolean; code?: s
         const lower = c | 0x20;
         const kind = lower === 110 && !options.allowN ? undefined : CODE_KIND[lower];
         if (!kind || c < 65) {
-          errors.push({ code, message: `unexpected character '${row[i]}' in the position (pieces are KQRBSP/kqrbsp)`, column });
+          errors.push({
+            code,
+            message: `unexpected character '${row[i]}' in the position (pieces are KQRBSP/kqrbsp)`,
+            column,
+          });
           return { board, normalized: false, errors };
         }
         if (file < 8) board.squares[rank * 8 + file] = { color: c === lower ? 'black' : 'white', kind };
@@ -114,7 +134,11 @@ export function parseForsyth(text: string, options: { allowN?: boolean; code?: s
       }
     }
     if (file !== 8) {
-      errors.push({ code, message: `row ${r + 1} of the position has ${file} squares, not 8 (rows must be complete)`, column });
+      errors.push({
+        code,
+        message: `row ${r + 1} of the position has ${file} squares, not 8 (rows must be complete)`,
+        column,
+      });
       return { board, normalized: false, errors };
     }
     column++; // the '/'
@@ -158,7 +182,8 @@ export function fenObstacle(board: ProblemBoard): string | undefined {
     const piece = board.squares[sq];
     if (!piece) continue;
     if (piece.color === 'neutral') return `neutral ${piece.kind} on ${squareName(sq)} cannot be written in FEN`;
-    if (piece.color !== 'white' && piece.color !== 'black') return `piece colour '${piece.color}' on ${squareName(sq)} cannot be written in FEN`;
+    if (piece.color !== 'white' && piece.color !== 'black')
+      return `piece colour '${piece.color}' on ${squareName(sq)} cannot be written in FEN`;
     if (!isOrthodoxKind(piece.kind)) return `fairy piece '${piece.kind}' on ${squareName(sq)} cannot be written in FEN`;
   }
   return undefined;

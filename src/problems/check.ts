@@ -27,7 +27,9 @@ export function checkProblemXml(input: string | Uint8Array, options: ProblemXmlO
   for (const problem of result.document?.problems ?? []) {
     for (const t of deriveTwins(problem)) {
       twins.push(t);
-      for (const e of t.errors) if (e.code !== 'ERR_XML_REFERENCE' || !errors.some((x) => x.line === e.line && x.code === e.code)) add(errors, e);
+      for (const e of t.errors)
+        if (e.code !== 'ERR_XML_REFERENCE' || !errors.some((x) => x.line === e.line && x.code === e.code))
+          add(errors, e);
       for (const w of t.warnings) add(warnings, w);
     }
   }

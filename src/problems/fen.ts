@@ -18,7 +18,8 @@ export type ProblemSetup = Setup;
  */
 export function homeCastlingRights(board: ProblemBoard): number[] {
   const rights: number[] = [];
-  const is = (sq: number, color: Color, kind: string) => board.squares[sq]?.color === color && board.squares[sq]?.kind === kind;
+  const is = (sq: number, color: Color, kind: string) =>
+    board.squares[sq]?.color === color && board.squares[sq]?.kind === kind;
   if (is(4, 'white', 'king')) {
     if (is(0, 'white', 'rook')) rights.push(0);
     if (is(7, 'white', 'rook')) rights.push(7);
@@ -30,7 +31,11 @@ export function homeCastlingRights(board: ProblemBoard): number[] {
   return rights;
 }
 
-export function boardToSetup(board: ProblemBoard, turn: Color, castling: 'home' | 'none' = 'home'): { setup?: ProblemSetup; warning?: NotationError } {
+export function boardToSetup(
+  board: ProblemBoard,
+  turn: Color,
+  castling: 'home' | 'none' = 'home',
+): { setup?: ProblemSetup; warning?: NotationError } {
   const obstacle = fenObstacle(board);
   if (obstacle) return { warning: { code: 'ERR_PROBLEM_NOT_FEN', message: obstacle } };
   return {
@@ -50,7 +55,10 @@ export function setupToFen(setup: ProblemSetup): string {
 }
 
 /** The FEN of a problem board, the side to move taken from the stipulation. */
-export function problemFen(board: ProblemBoard, stipulation?: string | Stipulation): { fen?: string; warning?: NotationError } {
+export function problemFen(
+  board: ProblemBoard,
+  stipulation?: string | Stipulation,
+): { fen?: string; warning?: NotationError } {
   const { setup, warning } = boardToSetup(board, firstToMove(stipulation));
   return setup ? { fen: setupToFen(setup) } : { warning };
 }

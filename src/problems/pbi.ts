@@ -82,7 +82,17 @@ export interface PbiParseResult extends PbiDocument {
 
 export const PBI_VERSIONS = ['1.1', '1.2'];
 
-const FIELD_NAMES = ['names', 'position', 'stipulation', 'used source', 'referenced sources', 'awards', 'keymove', 'status', 'comment'];
+const FIELD_NAMES = [
+  'names',
+  'position',
+  'stipulation',
+  'used source',
+  'referenced sources',
+  'awards',
+  'keymove',
+  'status',
+  'comment',
+];
 
 interface Line {
   text: string;
@@ -172,7 +182,12 @@ function decodeInput(input: string | Uint8Array, errors: NotationError[]): { tex
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), bom };
   } catch {
-    errors.push({ code: 'ERR_PBI_UTF8', message: 'the file is not valid UTF-8 (bad bytes were replaced by U+FFFD)', line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_PBI_UTF8',
+      message: 'the file is not valid UTF-8 (bad bytes were replaced by U+FFFD)',
+      line: 1,
+      column: 1,
+    });
     return { text: new TextDecoder('utf-8').decode(bytes), bom };
   }
 }
@@ -206,7 +221,12 @@ function cappedList(max: number, what: string): { list: NotationError[]; close()
     close() {
       delete (list as { push?: unknown }).push;
       if (count > max) {
-        list.push({ code: 'ERR_TOO_MANY_ERRORS', message: `${count - max} more ${what} not reported (${count} in all; maxErrors ${max})`, line: last?.line ?? 1, column: last?.column ?? 1 });
+        list.push({
+          code: 'ERR_TOO_MANY_ERRORS',
+          message: `${count - max} more ${what} not reported (${count} in all; maxErrors ${max})`,
+          line: last?.line ?? 1,
+          column: last?.column ?? 1,
+        });
       }
     },
   };
@@ -230,7 +250,13 @@ export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = 
 function parseInto(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[]): PbiParseResult {
   const doc: PbiParseResult = { version: '', comments: [], problems: [], errors, warnings };
   const { text, bom } = decodeInput(input, errors);
-  if (!bom) warnings.push({ code: 'ERR_PBI_BOM', message: 'a PBI file starts with the UTF-8 byte order mark (EF BB BF)', line: 1, column: 1 });
+  if (!bom)
+    warnings.push({
+      code: 'ERR_PBI_BOM',
+      message: 'a PBI file starts with the UTF-8 byte order mark (EF BB BF)',
+      line: 1,
+      column: 1,
+    });
   const { lines, rest, restLine } = splitPbiLines(text);
   if (rest.length) {
     warnings.push({
@@ -243,13 +269,23 @@ function parseInto(input: string | Uint8Array, errors: NotationError[], warnings
   const marker = lines[0];
   if (!marker) {
     const m = /^#PBI (\S*)/.exec(rest);
-    errors.push({ code: 'ERR_PBI_MARKER', message: 'the file has no complete marker line `#PBI 1.2`', line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_PBI_MARKER',
+      message: 'the file has no complete marker line `#PBI 1.2`',
+      line: 1,
+      column: 1,
+    });
     if (m) doc.version = m[1]!;
     return doc;
   }
   const m = /^#PBI ([0-9]+\.[0-9]+)$/.exec(marker.text);
   if (!m) {
-    errors.push({ code: 'ERR_PBI_MARKER', message: `the first line must be '#PBI <version>', found '${marker.text.slice(0, 40)}'`, line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_PBI_MARKER',
+      message: `the first line must be '#PBI <version>', found '${marker.text.slice(0, 40)}'`,
+      line: 1,
+      column: 1,
+    });
     const loose = /^#PBI (.*)$/.exec(marker.text);
     doc.version = loose ? loose[1]! : '';
     if (!loose) return doc;
@@ -273,23 +309,46 @@ function parseInto(input: string | Uint8Array, errors: NotationError[], warnings
   for (; i < lines.length; i++) {
     const l = lines[i]!;
     if (l.text === '') {
-      warnings.push({ code: 'ERR_PBI_EMPTY_LINE', message: 'empty line ignored (every line after the comments is a data line)', line: l.line, column: 1 });
+      warnings.push({
+        code: 'ERR_PBI_EMPTY_LINE',
+        message: 'empty line ignored (every line after the comments is a data line)',
+        line: l.line,
+        column: 1,
+      });
       continue;
     }
     const problem = parseDataLine(l, doc.version, errors, warnings);
     if (problem) doc.problems.push(problem);
   }
-  if (!doc.problems.length && !errors.some((e) => e.code === 'ERR_PBI_FIELDS' || e.code === 'ERR_PBI_COMMENT_POSITION')) {
-    errors.push({ code: 'ERR_PBI_NO_DATA', message: 'a PBI file has at least one data line', line: (lines.at(-1)?.line ?? 1), column: 1 });
+  if (
+    !doc.problems.length &&
+    !errors.some((e) => e.code === 'ERR_PBI_FIELDS' || e.code === 'ERR_PBI_COMMENT_POSITION')
+  ) {
+    errors.push({
+      code: 'ERR_PBI_NO_DATA',
+      message: 'a PBI file has at least one data line',
+      line: lines.at(-1)?.line ?? 1,
+      column: 1,
+    });
   }
   return doc;
 }
 
-function parseDataLine(l: Line, version: string, errors: NotationError[], warnings: NotationError[]): PbiProblem | undefined {
+function parseDataLine(
+  l: Line,
+  version: string,
+  errors: NotationError[],
+  warnings: NotationError[],
+): PbiProblem | undefined {
   const raw = l.text.split(':');
   if (raw.length !== 9) {
     if (l.text.startsWith('#')) {
-      errors.push({ code: 'ERR_PBI_COMMENT_POSITION', message: 'comment lines may only follow the marker line directly', line: l.line, column: 1 });
+      errors.push({
+        code: 'ERR_PBI_COMMENT_POSITION',
+        message: 'comment lines may only follow the marker line directly',
+        line: l.line,
+        column: 1,
+      });
       return undefined;
     }
     let column = l.text.length + 1;
@@ -310,7 +369,8 @@ function parseDataLine(l: Line, version: string, errors: NotationError[], warnin
   }
   const decode = (index: number, part: string, partOffset = 0): string =>
     decodePbiField(part, (message, at) =>
-      errors.push({ code: 'ERR_PBI_ESCAPE', message, line: l.line, column: starts[index]! + partOffset + at }));
+      errors.push({ code: 'ERR_PBI_ESCAPE', message, line: l.line, column: starts[index]! + partOffset + at }),
+    );
   const list = (index: number, sep: string): { text: string; offset: number }[] => {
     const out: { text: string; offset: number }[] = [];
     let at = 0;
@@ -363,7 +423,9 @@ function parseDataLine(l: Line, version: string, errors: NotationError[], warnin
   const u = problem.usedSource;
   if (u && !u.nr && !u.title && !u.date && !u.page) problem.usedSource = null;
   if (raw[4] !== '') {
-    problem.referencedSources = list(4, ';').map((p) => source(4, p, 'referenced source') ?? { nr: '', title: '', date: '', page: '' });
+    problem.referencedSources = list(4, ';').map(
+      (p) => source(4, p, 'referenced source') ?? { nr: '', title: '', date: '', page: '' },
+    );
   }
   if (raw[5] !== '') {
     for (const p of list(5, ';')) {
@@ -382,15 +444,30 @@ function parseDataLine(l: Line, version: string, errors: NotationError[], warnin
         at += s.length + 1;
         return v;
       });
-      problem.awards.push({ nr: dec[0] ?? '', rank: dec[1] ?? '', tourney: dec[2] ?? '', date: dec.slice(3).join('|') });
+      problem.awards.push({
+        nr: dec[0] ?? '',
+        rank: dec[1] ?? '',
+        tourney: dec[2] ?? '',
+        date: dec.slice(3).join('|'),
+      });
     }
   }
   if (version === '1.1') {
     if (problem.keymove !== '') {
-      errors.push({ code: 'ERR_PBI_KEYMOVE_V11', message: 'in PBI 1.1 the keymove field is reserved and must be empty', line: l.line, column: starts[6]! });
+      errors.push({
+        code: 'ERR_PBI_KEYMOVE_V11',
+        message: 'in PBI 1.1 the keymove field is reserved and must be empty',
+        line: l.line,
+        column: starts[6]!,
+      });
     }
     if (problem.status !== '') {
-      errors.push({ code: 'ERR_PBI_STATUS_V11', message: 'in PBI 1.1 the status field is reserved and must be empty', line: l.line, column: starts[7]! });
+      errors.push({
+        code: 'ERR_PBI_STATUS_V11',
+        message: 'in PBI 1.1 the status field is reserved and must be empty',
+        line: l.line,
+        column: starts[7]!,
+      });
     }
   } else if (!(PBI_STATUSES as readonly string[]).includes(problem.status)) {
     warnings.push({
@@ -432,7 +509,8 @@ export function makePbi(doc: PbiDocument, options: MakePbiOptions = {}): string 
 
 export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = {}): MakePbiResult {
   const warnings: NotationError[] = [];
-  const nl = (remembered?: PbiNewline): string => (options.forceNewline || !remembered ? options.newline ?? '\n' : remembered);
+  const nl = (remembered?: PbiNewline): string =>
+    options.forceNewline || !remembered ? (options.newline ?? '\n') : remembered;
   const version = doc.version || '1.2';
   let out = `\ufeff#PBI ${version}${nl(doc.newline)}`;
   for (const c of doc.comments) {
@@ -440,10 +518,16 @@ export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = 
   }
   doc.problems.forEach((p, index) => {
     const lossy = (field: string) => (ch: string) =>
-      warnings.push({ code: 'ERR_PBI_UNENCODABLE', message: `problem ${index + 1}: U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} in the ${field} field cannot be encoded as \\xHH; written as a space` });
+      warnings.push({
+        code: 'ERR_PBI_UNENCODABLE',
+        message: `problem ${index + 1}: U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} in the ${field} field cannot be encoded as \\xHH; written as a space`,
+      });
     const fields = makeFields(p, options, lossy);
     if (version === '1.1' && (p.keymove || p.status)) {
-      warnings.push({ code: 'ERR_PBI_KEYMOVE_V11', message: `problem ${index + 1}: PBI 1.1 has no keymove/status; written anyway` });
+      warnings.push({
+        code: 'ERR_PBI_KEYMOVE_V11',
+        message: `problem ${index + 1}: PBI 1.1 has no keymove/status; written anyway`,
+      });
     }
     let line = fields.join(':');
     // A data line must not look like a comment line.
@@ -456,16 +540,22 @@ export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = 
 function makeFields(p: PbiProblem, options: MakePbiOptions, lossy: (field: string) => (ch: string) => void): string[] {
   let position = p.position;
   if (!options.keepForsyth) {
-    const board = p.board ?? (p.position ? (parseForsyth(p.position).errors.length ? undefined : parseForsyth(p.position).board) : undefined);
-    position = board ? makeForsyth(board) ?? p.position : p.position;
+    const board =
+      p.board ??
+      (p.position ? (parseForsyth(p.position).errors.length ? undefined : parseForsyth(p.position).board) : undefined);
+    position = board ? (makeForsyth(board) ?? p.position) : p.position;
   }
   const canonical = [
     p.names.map((n) => encodePbiField(n, lossy('names'))).join(';'),
     encodePbiField(position, lossy('position')),
     encodePbiField(p.stipulation, lossy('stipulation')),
-    p.usedSource && (p.usedSource.nr || p.usedSource.title || p.usedSource.date || p.usedSource.page) ? encodeSource(p.usedSource, lossy('used source')) : '',
+    p.usedSource && (p.usedSource.nr || p.usedSource.title || p.usedSource.date || p.usedSource.page)
+      ? encodeSource(p.usedSource, lossy('used source'))
+      : '',
     p.referencedSources.map((s) => encodeSource(s, lossy('referenced sources'))).join(';'),
-    p.awards.map((a) => [a.nr, a.rank, a.tourney, a.date].map((v) => encodePbiField(v, lossy('awards'))).join('|')).join(';'),
+    p.awards
+      .map((a) => [a.nr, a.rank, a.tourney, a.date].map((v) => encodePbiField(v, lossy('awards'))).join('|'))
+      .join(';'),
     encodePbiField(p.keymove, lossy('keymove')),
     encodePbiField(p.status, lossy('status')),
     encodePbiField(p.comment, lossy('comment')),
@@ -474,9 +564,29 @@ function makeFields(p: PbiProblem, options: MakePbiOptions, lossy: (field: strin
   if (p.raw.every((f, i) => f === canonical[i] || (i === 1 && !options.keepForsyth))) return canonical;
   // A field read from a file and not changed since is written back exactly as it was.
   const reread = parseDataLine({ text: p.raw.join(':'), newline: '\n', line: 0 }, '1.2', [], []);
-  const current = [p.names, p.position, p.stipulation, p.usedSource, p.referencedSources, p.awards, p.keymove, p.status, p.comment];
+  const current = [
+    p.names,
+    p.position,
+    p.stipulation,
+    p.usedSource,
+    p.referencedSources,
+    p.awards,
+    p.keymove,
+    p.status,
+    p.comment,
+  ];
   const before = reread
-    ? [reread.names, reread.position, reread.stipulation, reread.usedSource, reread.referencedSources, reread.awards, reread.keymove, reread.status, reread.comment]
+    ? [
+        reread.names,
+        reread.position,
+        reread.stipulation,
+        reread.usedSource,
+        reread.referencedSources,
+        reread.awards,
+        reread.keymove,
+        reread.status,
+        reread.comment,
+      ]
     : [];
   return canonical.map((field, i) => {
     if (!reread || !sameJson(current[i], before[i])) return field;
@@ -492,7 +602,11 @@ export const PBI_FIELDS = FIELD_NAMES;
  * The PBI status a solver's findings imply (the convention of the shared solve-reference data):
  * `+` no solution; `$` a shorter solution exists; `*` more solutions than intended; `!` otherwise.
  */
-export function pbiStatusFromSolution(found: { solutions: number; intended?: number; shorterSolution?: boolean }): PbiStatus {
+export function pbiStatusFromSolution(found: {
+  solutions: number;
+  intended?: number;
+  shorterSolution?: boolean;
+}): PbiStatus {
   if (found.solutions === 0) return '+';
   if (found.shorterSolution) return '$';
   if (found.solutions > (found.intended ?? 1)) return '*';

@@ -36,11 +36,12 @@ export function formatStipulation(s: Stipulation | undefined): string {
   const sign = s.endstate ? END_SIGN[s.endstate.type] : undefined;
   const prefix = s.play !== undefined ? PREFIX[s.play] : undefined;
   const length = s.length ? Number(s.length.value) : NaN;
-  if (sign === undefined || prefix === undefined || !Number.isInteger(length) || length < 1 || s.stipulation) return s.text ?? '';
+  if (sign === undefined || prefix === undefined || !Number.isInteger(length) || length < 1 || s.stipulation)
+    return s.text ?? '';
   if (s.order === 'series') return `ser-${prefix}${sign}${length}`;
   if (s.order !== undefined && s.order !== 'alternating') return s.text ?? '';
   if (s.play === 'help') return `h${sign}${Math.floor(length / 2)}${length % 2 ? '.5' : ''}`;
-  return length % 2 ? `${prefix}${sign}${(length + 1) / 2}` : s.text ?? '';
+  return length % 2 ? `${prefix}${sign}${(length + 1) / 2}` : (s.text ?? '');
 }
 
 /** Who moves first under a stipulation (help play: Black, except h#n.5; everything else: White). */

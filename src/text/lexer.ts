@@ -53,8 +53,24 @@ export const TOKEN_OTHER = 17;
 export type TokenKind = number;
 
 export const TOKEN_NAMES: readonly string[] = [
-  'eof', 'tag-open', 'tag-close', 'string', 'symbol', 'integer', 'period', 'result', 'nag', 'suffix',
-  'comment', 'line-comment', 'escape', 'rav-open', 'rav-close', 'angle-open', 'angle-close', 'other',
+  'eof',
+  'tag-open',
+  'tag-close',
+  'string',
+  'symbol',
+  'integer',
+  'period',
+  'result',
+  'nag',
+  'suffix',
+  'comment',
+  'line-comment',
+  'escape',
+  'rav-open',
+  'rav-close',
+  'angle-open',
+  'angle-close',
+  'other',
 ];
 
 export interface LexerOptions {
@@ -110,8 +126,23 @@ const BASE_CLASSES = /* @__PURE__ */ (() => {
 
 /** Characters that end a run of `TOKEN_OTHER`. */
 function isDelimiter(c: number): boolean {
-  return c === 91 || c === 93 || c === 34 || c === 123 || c === 125 || c === 59 || c === 40 || c === 41 ||
-    c === 36 || c === 46 || c === 42 || c === 33 || c === 63 || c === 60 || c === 62;
+  return (
+    c === 91 ||
+    c === 93 ||
+    c === 34 ||
+    c === 123 ||
+    c === 125 ||
+    c === 59 ||
+    c === 40 ||
+    c === 41 ||
+    c === 36 ||
+    c === 46 ||
+    c === 42 ||
+    c === 33 ||
+    c === 63 ||
+    c === 60 ||
+    c === 62
+  );
 }
 
 export class Lexer {
@@ -545,8 +576,16 @@ export function tokenize(text: string, options?: LexerOptions): Token[] {
   const lexer = new Lexer(text, options);
   const out: Token[] = [];
   for (let kind = lexer.next(); kind !== TOKEN_EOF; kind = lexer.next()) {
-    const token: Token = { kind, text: lexer.tokenText(), line: lexer.line, column: lexer.column, start: lexer.start, end: lexer.end };
-    if (kind === TOKEN_STRING || kind === TOKEN_COMMENT || kind === TOKEN_LINE_COMMENT || kind === TOKEN_ESCAPE) token.value = lexer.value();
+    const token: Token = {
+      kind,
+      text: lexer.tokenText(),
+      line: lexer.line,
+      column: lexer.column,
+      start: lexer.start,
+      end: lexer.end,
+    };
+    if (kind === TOKEN_STRING || kind === TOKEN_COMMENT || kind === TOKEN_LINE_COMMENT || kind === TOKEN_ESCAPE)
+      token.value = lexer.value();
     else if (kind === TOKEN_NAG) token.value = lexer.nag;
     if (lexer.error) token.error = lexer.error;
     out.push(token);

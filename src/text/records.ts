@@ -15,8 +15,16 @@
  * Error codes are `${codePrefix}_…` (default `ERR_TEXT`).
  */
 import {
-  Lexer, TOKEN_COMMENT, TOKEN_EOF, TOKEN_ESCAPE, TOKEN_LINE_COMMENT, TOKEN_STRING, TOKEN_SYMBOL, TOKEN_TAG_CLOSE,
-  TOKEN_TAG_OPEN, type LexerOptions,
+  Lexer,
+  TOKEN_COMMENT,
+  TOKEN_EOF,
+  TOKEN_ESCAPE,
+  TOKEN_LINE_COMMENT,
+  TOKEN_STRING,
+  TOKEN_SYMBOL,
+  TOKEN_TAG_CLOSE,
+  TOKEN_TAG_OPEN,
+  type LexerOptions,
 } from './lexer.js';
 
 export type RecordTokenKind = 'tag' | 'string' | 'comment' | 'escape' | 'word' | 'blank' | 'error';
@@ -59,7 +67,10 @@ export class RecordScanner implements Iterable<RecordToken> {
   private peeked = false;
   private done = false;
 
-  constructor(private readonly src: string, private readonly options: RecordScannerOptions = {}) {
+  constructor(
+    private readonly src: string,
+    private readonly options: RecordScannerOptions = {},
+  ) {
     const start = options.startLine ?? 1;
     this.lx = new Lexer(src, { ...options.lexer, line: start });
     this.prefix = options.codePrefix ?? 'ERR_TEXT';
@@ -77,7 +88,10 @@ export class RecordScanner implements Iterable<RecordToken> {
     for (let i = 0; i <= n; i++) {
       const c = i < n ? s.charCodeAt(i) : 10;
       if (c !== 10 && c !== 13) continue;
-      if (i - from > max) this.lineErrors.push(this.error('LINE_TOO_LONG', `line has ${i - from} characters (at most ${max})`, '', line, 1));
+      if (i - from > max)
+        this.lineErrors.push(
+          this.error('LINE_TOO_LONG', `line has ${i - from} characters (at most ${max})`, '', line, 1),
+        );
       if (c === 13 && i + 1 < n && s.charCodeAt(i + 1) === 10) i++;
       line++;
       from = i + 1;
@@ -91,7 +105,12 @@ export class RecordScanner implements Iterable<RecordToken> {
   }
 
   [Symbol.iterator](): Iterator<RecordToken> {
-    return { next: () => { const t = this.next(); return t ? { value: t, done: false } : { value: undefined as never, done: true }; } };
+    return {
+      next: () => {
+        const t = this.next();
+        return t ? { value: t, done: false } : { value: undefined as never, done: true };
+      },
+    };
   }
 
   /** Next token (line-length errors are interleaved in line order), or null at the end. */
@@ -114,7 +133,8 @@ export class RecordScanner implements Iterable<RecordToken> {
     }
     const line = lx.line;
     const column = lx.column;
-    if (line - this.prevEndLine >= 2 && this.prevEnd >= 0) this.queue.push({ kind: 'blank', text: '', line: this.prevEndLine + 1, column: 1 });
+    if (line - this.prevEndLine >= 2 && this.prevEnd >= 0)
+      this.queue.push({ kind: 'blank', text: '', line: this.prevEndLine + 1, column: 1 });
     switch (kind) {
       case TOKEN_TAG_OPEN:
         this.tagPair(line, column);
@@ -122,14 +142,16 @@ export class RecordScanner implements Iterable<RecordToken> {
       case TOKEN_STRING: {
         const bad = this.stringProblem(line, column);
         if (bad) this.queue.push(bad);
-        if (!(lx.error === 'ERR_TEXT_UNTERMINATED_STRING')) this.queue.push({ kind: 'string', text: lx.value(), line, column });
+        if (!(lx.error === 'ERR_TEXT_UNTERMINATED_STRING'))
+          this.queue.push({ kind: 'string', text: lx.value(), line, column });
         this.mark();
         break;
       }
       case TOKEN_COMMENT:
       case TOKEN_LINE_COMMENT:
         this.queue.push({ kind: 'comment', text: lx.value(), brace: kind === TOKEN_COMMENT, line, column });
-        if (lx.error === 'ERR_TEXT_UNTERMINATED_COMMENT') this.queue.push(this.error('COMMENT_UNTERMINATED', 'comment is not closed by }', '{', line, column));
+        if (lx.error === 'ERR_TEXT_UNTERMINATED_COMMENT')
+          this.queue.push(this.error('COMMENT_UNTERMINATED', 'comment is not closed by }', '{', line, column));
         this.mark();
         break;
       case TOKEN_ESCAPE:
@@ -148,11 +170,25 @@ export class RecordScanner implements Iterable<RecordToken> {
 
   private stringProblem(line: number, column: number): RecordToken | null {
     const lx = this.lx;
-    if (lx.error === 'ERR_TEXT_UNTERMINATED_STRING') return this.error('STRING_UNTERMINATED', 'string is not closed by a quote on its line', lx.tokenText(), line, column);
+    if (lx.error === 'ERR_TEXT_UNTERMINATED_STRING')
+      return this.error(
+        'STRING_UNTERMINATED',
+        'string is not closed by a quote on its line',
+        lx.tokenText(),
+        line,
+        column,
+      );
     for (let i = lx.valueStart; i < lx.valueEnd; i++) {
       const c = this.src.charCodeAt(i);
       if (c === 9) return this.error('STRING_TAB', 'tab inside a string', '\t', line, column + (i - lx.start));
-      if (isControl(c)) return this.error('CHARACTER', `character U+${c.toString(16).padStart(4, '0')} is not allowed in a string`, this.src[i]!, line, column + (i - lx.start));
+      if (isControl(c))
+        return this.error(
+          'CHARACTER',
+          `character U+${c.toString(16).padStart(4, '0')} is not allowed in a string`,
+          this.src[i]!,
+          line,
+          column + (i - lx.start),
+        );
     }
     return null;
   }
@@ -164,7 +200,15 @@ export class RecordScanner implements Iterable<RecordToken> {
     let end = lx.end;
     for (;;) {
       const k = lx.next();
-      if (k === TOKEN_EOF || lx.start !== end || k === TOKEN_TAG_OPEN || k === TOKEN_STRING || k === TOKEN_COMMENT || k === TOKEN_LINE_COMMENT || k === TOKEN_ESCAPE) {
+      if (
+        k === TOKEN_EOF ||
+        lx.start !== end ||
+        k === TOKEN_TAG_OPEN ||
+        k === TOKEN_STRING ||
+        k === TOKEN_COMMENT ||
+        k === TOKEN_LINE_COMMENT ||
+        k === TOKEN_ESCAPE
+      ) {
         this.peeked = true;
         break;
       }

@@ -40,7 +40,10 @@ export async function* iterateStream<T>(stream: ReadableStream<T>): AsyncGenerat
 }
 
 /** The chunks of a source, in order (an `undefined` chunk of a stream is skipped). */
-export async function* textChunks(source: TextSource, options?: TextChunksOptions): AsyncGenerator<Uint8Array | string> {
+export async function* textChunks(
+  source: TextSource,
+  options?: TextChunksOptions,
+): AsyncGenerator<Uint8Array | string> {
   if (typeof source === 'string') {
     yield source;
     return;

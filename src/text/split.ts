@@ -25,6 +25,39 @@ export interface TextBatch {
   oversize?: { bytes: number; head: string };
 }
 
+/**
+ * The carry-over between batches: the text of a game that ran into the end of one batch is held,
+ * with where it starts, and put in front of the next batch. One rule for every streaming reader.
+ */
+export class CarryOver {
+  text = '';
+  line = 1;
+  column = 1;
+
+  /** The next batch with the held text in front (and where the result starts); nothing is held after. */
+  join(batch: TextBatch): { text: string; line: number; column: number } {
+    if (!this.text) return { text: batch.text, line: batch.line, column: batch.column ?? 1 };
+    const out = { text: this.text + batch.text, line: this.line, column: this.column };
+    this.text = '';
+    return out;
+  }
+
+  /** Holds `text` (starting at `line`:`column`) for the next batch. */
+  hold(text: string, line: number, column: number): void {
+    this.text = text;
+    this.line = line;
+    this.column = column;
+  }
+
+  /** The held text as a batch, or null when nothing is held; nothing is held after. */
+  take(): TextBatch | null {
+    if (!this.text) return null;
+    const out = { text: this.text, line: this.line, column: this.column };
+    this.text = '';
+    return out;
+  }
+}
+
 /** How much of an oversized game is kept to read its tags from. */
 export const OVERSIZE_HEAD = 1 << 20;
 
@@ -239,8 +272,10 @@ export class GameSplitter {
             break;
           }
           lineBlank = false;
-          if (c === 93) state = S_NORMAL; // ]
-          else if (c === 91) state = S_TAG_START; // [ : read again as a new tag
+          if (c === 93)
+            state = S_NORMAL; // ]
+          else if (c === 91)
+            state = S_TAG_START; // [ : read again as a new tag
           else if (c === 123) state = S_BRACE_SKIP;
           else if (state === S_TAG_START && SYM[c] === 1) state = S_TAG_NAME;
           else if (state === S_TAG_AFTER_NAME && c === 34) state = S_STRING;
@@ -269,7 +304,8 @@ export class GameSplitter {
             if (c === 34 || c === 92) break;
           }
           if (c === 92) escape = true;
-          else if (c === 34) state = state === S_STRING ? S_TAG_AFTER_VALUE : state === S_STRING_SKIP ? S_SKIP_LINE : S_NORMAL;
+          else if (c === 34)
+            state = state === S_STRING ? S_TAG_AFTER_VALUE : state === S_STRING_SKIP ? S_SKIP_LINE : S_NORMAL;
           break;
         case S_BRACE:
         case S_BRACE_SKIP:

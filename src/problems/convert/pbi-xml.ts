@@ -5,7 +5,17 @@ import { newPbiProblem, type PbiAward, type PbiDocument } from '../pbi.js';
 import { formatStipulation, parseStipulation } from '../stipulation.js';
 import { effectiveRelease, latestRelease, squareToPlanes } from '../xml/derive.js';
 import type { Award, PieceDecl, PieceOp, Problem, ProblemsDocument } from '../xml/model.js';
-import { formatDate, sourceFromPbi, authorName, type ConvertResult, sourceToPbi, parseDate, STATUS_TO_CORRECTNESS, warn, CORRECTNESS_TO_STATUS } from './records.js';
+import {
+  formatDate,
+  sourceFromPbi,
+  authorName,
+  type ConvertResult,
+  sourceToPbi,
+  parseDate,
+  STATUS_TO_CORRECTNESS,
+  warn,
+  CORRECTNESS_TO_STATUS,
+} from './records.js';
 import { twinCommands, releaseTwins, solutionText } from './twins.js';
 
 /** Piece declaration id in the style of the problem.xsd example: `whitekinga5`. */
@@ -34,14 +44,26 @@ export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
   doc.problems.forEach((p, index) => {
     const where = `problem ${index + 1}`;
     const line = p.line;
-    const problem: Problem = { foreignIds: [], piecedecls: [], releases: [], remarks: [], themes: [], uncertainties: [] };
+    const problem: Problem = {
+      foreignIds: [],
+      piecedecls: [],
+      releases: [],
+      remarks: [],
+      themes: [],
+      uncertainties: [],
+    };
     const twin: Problem['releases'][number]['twins'][number] = { id: 't1' };
     if (p.board) {
       const { decls, additions } = piecesFromBoard(p.board);
       problem.piecedecls = decls;
       twin.position = { id: 'p1', ops: [{ op: 'pieces', items: additions }], remarks: [] };
     } else if (p.position !== '') {
-      warn(warnings, 'ERR_CONVERT_POSITION', `${where}: the position '${p.position}' is not valid and was not carried`, line);
+      warn(
+        warnings,
+        'ERR_CONVERT_POSITION',
+        `${where}: the position '${p.position}' is not valid and was not carried`,
+        line,
+      );
     }
     if (p.stipulation !== '') twin.stipulation = parseStipulation(p.stipulation) ?? { text: p.stipulation };
     if (p.keymove !== '') twin.solution = { items: [{ kind: 'movetext', text: p.keymove }] };
@@ -49,23 +71,33 @@ export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
       id: 'r1',
       type: 'initial',
       authors: p.names.map((n) => ({ name: { familyName: n } })),
-      sources: p.usedSource && (p.usedSource.nr || p.usedSource.title || p.usedSource.date || p.usedSource.page)
-        ? [sourceFromPbi(p.usedSource, `${where} used source`, warnings, line)] : [],
+      sources:
+        p.usedSource && (p.usedSource.nr || p.usedSource.title || p.usedSource.date || p.usedSource.page)
+          ? [sourceFromPbi(p.usedSource, `${where} used source`, warnings, line)]
+          : [],
       awards: p.awards.map((a): Award => {
-        if (a.nr !== '') warn(warnings, 'ERR_CONVERT_AWARD', `${where}: award number '${a.nr}' has no place in problem.xsd`, line);
+        if (a.nr !== '')
+          warn(warnings, 'ERR_CONVERT_AWARD', `${where}: award number '${a.nr}' has no place in problem.xsd`, line);
         const award: Award = { distinction: a.rank };
         if (a.tourney !== '' || a.date !== '') {
           award.tourney = { name: a.tourney };
           const date = parseDate(a.date);
           if (date) award.tourney.date = date;
           else if (a.date !== '') {
-            warn(warnings, 'ERR_CONVERT_AWARD', `${where}: award date '${a.date}' is not a date problem.xsd can hold; appended to the tourney name`, line);
+            warn(
+              warnings,
+              'ERR_CONVERT_AWARD',
+              `${where}: award date '${a.date}' is not a date problem.xsd can hold; appended to the tourney name`,
+              line,
+            );
             award.tourney.name = `${a.tourney}, ${a.date}`;
           }
         }
         return award;
       }),
-      reprints: p.referencedSources.map((s, i) => sourceFromPbi(s, `${where} referenced source ${i + 1}`, warnings, line)),
+      reprints: p.referencedSources.map((s, i) =>
+        sourceFromPbi(s, `${where} referenced source ${i + 1}`, warnings, line),
+      ),
       twins: [twin],
       correctness: [],
     };
@@ -80,7 +112,6 @@ export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
   out.count = out.problems.length;
   return { value: out, warnings };
 }
-
 
 export interface XmlToPbiOptions {
   /** PBI version to write (default '1.2'). */
@@ -101,20 +132,28 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
       out.problems.push(newPbiProblem());
       return;
     }
-    if (problem.releases.length > 1) warn(warnings, 'ERR_CONVERT_RELEASE', `${where}: only the latest release '${latest.id}' is carried`, line);
+    if (problem.releases.length > 1)
+      warn(warnings, 'ERR_CONVERT_RELEASE', `${where}: only the latest release '${latest.id}' is carried`, line);
     const release = effectiveRelease(problem, latest);
     const derivedAll = releaseTwins(problem, latest);
     const first = derivedAll[0];
     const p = newPbiProblem({ names: release.authors.map((a) => authorName(a, where, warnings)) });
     if (first) {
       const forsyth = makeForsyth(first.board, 'S');
-      if (forsyth === undefined) warn(warnings, 'ERR_CONVERT_POSITION', `${where}: the position has fairy/neutral pieces or is not 8×8; PBI cannot carry it`, line);
+      if (forsyth === undefined)
+        warn(
+          warnings,
+          'ERR_CONVERT_POSITION',
+          `${where}: the position has fairy/neutral pieces or is not 8×8; PBI cannot carry it`,
+          line,
+        );
       else if (first.board.squares.some(Boolean)) {
         p.position = forsyth;
         p.board = first.board;
       }
       p.stipulation = formatStipulation(first.stipulation);
-      if (first.stipulation && p.stipulation === '' ) warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: the stipulation has no common text form`, line);
+      if (first.stipulation && p.stipulation === '')
+        warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: the stipulation has no common text form`, line);
     }
     const twins = release.twins;
     const extra: string[] = [];
@@ -125,7 +164,13 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
       const cmds = first ? twinCommands(first, t) : [];
       extra.push(`${label}) ${t.type === 'duplex' ? 'Duplex' : cmds.join(', ') || t.twinId}`);
     });
-    if (derivedAll.length > 1) warn(warnings, 'ERR_CONVERT_TWIN', `${where}: PBI has no twins; ${derivedAll.length - 1} twin(s) described in the comment`, line);
+    if (derivedAll.length > 1)
+      warn(
+        warnings,
+        'ERR_CONVERT_TWIN',
+        `${where}: PBI has no twins; ${derivedAll.length - 1} twin(s) described in the comment`,
+        line,
+      );
     const firstTwin = twins[0];
     const solution = firstTwin?.solution;
     if (solution) {
@@ -134,7 +179,12 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
       if (solution.items.some((x) => x.kind === 'move')) {
         const first0 = derivedAll.find((t) => t.twinId === firstTwin!.id);
         if (!p.keymove && first0) p.keymove = solutionText(firstTwin!, first0.board, first0.stipulation);
-        warn(warnings, 'ERR_CONVERT_SOLUTION', `${where}: solution moves written as keymove text only${derivedAll.length > 1 ? ' (first twin)' : ''}`, line);
+        warn(
+          warnings,
+          'ERR_CONVERT_SOLUTION',
+          `${where}: solution moves written as keymove text only${derivedAll.length > 1 ? ' (first twin)' : ''}`,
+          line,
+        );
       }
     }
     const used = release.sources[0];
@@ -142,14 +192,23 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
     if (release.sources.length > 1) {
       warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: further sources written as referenced sources`, line);
     }
-    p.referencedSources = [...release.sources.slice(1), ...release.reprints].map((s) => sourceToPbi(s, `${where} reprint`, warnings));
-    p.awards = release.awards.map((a): PbiAward => ({ nr: '', rank: a.distinction ?? '', tourney: a.tourney?.name ?? '', date: formatDate(a.tourney?.date) }));
+    p.referencedSources = [...release.sources.slice(1), ...release.reprints].map((s) =>
+      sourceToPbi(s, `${where} reprint`, warnings),
+    );
+    p.awards = release.awards.map((a): PbiAward => ({
+      nr: '',
+      rank: a.distinction ?? '',
+      tourney: a.tourney?.name ?? '',
+      date: formatDate(a.tourney?.date),
+    }));
     const c = release.correctness[0];
     if (c) p.status = (c.type && CORRECTNESS_TO_STATUS[c.type]) ?? c.text ?? '';
     const comments = problem.remarks.map((r) => r.text ?? '').filter(Boolean);
     p.comment = [...comments, ...extra].join('; ');
-    if (problem.foreignIds.length || problem.themes.length) warn(warnings, 'ERR_CONVERT_DROPPED', `${where}: foreign ids and themes are not carried`, line);
-    if (twins.some((t) => t.conditions)) warn(warnings, 'ERR_CONVERT_CONDITIONS', `${where}: fairy conditions are not carried`, line);
+    if (problem.foreignIds.length || problem.themes.length)
+      warn(warnings, 'ERR_CONVERT_DROPPED', `${where}: foreign ids and themes are not carried`, line);
+    if (twins.some((t) => t.conditions))
+      warn(warnings, 'ERR_CONVERT_CONDITIONS', `${where}: fairy conditions are not carried`, line);
     out.problems.push(p);
   });
   return { value: out, warnings };

@@ -20,12 +20,24 @@ function popeyePieces(board: ProblemBoard, where: string, warnings: NotationErro
     return (kx < 0 ? 99 : kx) - (ky < 0 ? 99 : ky);
   });
   for (const { p, sq } of squares) {
-    if (!isOrthodoxKind(p!.kind)) warn(warnings, 'ERR_CONVERT_FAIRY', `${where}: fairy piece '${p!.kind}' written as '${popeyeLetter(p!.kind)}' (check Popeye's piece code)`);
+    if (!isOrthodoxKind(p!.kind))
+      warn(
+        warnings,
+        'ERR_CONVERT_FAIRY',
+        `${where}: fairy piece '${p!.kind}' written as '${popeyeLetter(p!.kind)}' (check Popeye's piece code)`,
+      );
     const group = groups[p!.color];
-    if (!group) warn(warnings, 'ERR_CONVERT_COLOR', `${where}: piece colour '${p!.color}' on ${squareName(sq, board.files)} has no Popeye form; left out`);
+    if (!group)
+      warn(
+        warnings,
+        'ERR_CONVERT_COLOR',
+        `${where}: piece colour '${p!.color}' on ${squareName(sq, board.files)} has no Popeye form; left out`,
+      );
     else group.push(`${popeyeLetter(p!.kind)}${squareName(sq, board.files)}`);
   }
-  const parts = ['White', 'Black', 'Neutral'].map((c) => [c, groups[c.toLowerCase()]!] as const).filter(([, l]) => l.length);
+  const parts = ['White', 'Black', 'Neutral']
+    .map((c) => [c, groups[c.toLowerCase()]!] as const)
+    .filter(([, l]) => l.length);
   return parts.map(([c, l]) => `${c} ${l.join(' ')}`).join(' ');
 }
 
@@ -57,7 +69,11 @@ function writePopeye(problems: PopeyeProblem[], warnings: NotationError[]): stri
     if (p.board) lines.push(`Pieces ${popeyePieces(p.board, where, warnings)}`);
     else warn(warnings, 'ERR_CONVERT_POSITION', `${where}: no position`);
     if (p.stipulation && !parseStipulation(p.stipulation)) {
-      warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: stipulation '${p.stipulation}' is not in a form Popeye reads; written as is`);
+      warn(
+        warnings,
+        'ERR_CONVERT_STIPULATION',
+        `${where}: stipulation '${p.stipulation}' is not in a form Popeye reads; written as is`,
+      );
     }
     if (!p.stipulation) warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: no stipulation`);
     lines.push(`Stipulation ${popeyeText(p.stipulation)}`);
@@ -103,7 +119,9 @@ export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
       const s = sourceToPbi(src, where, []);
       pp.origin = [s.nr, s.title, s.date, s.page].filter(Boolean).join(', ');
     }
-    const award = (release?.awards ?? []).map((a) => [a.distinction, a.tourney?.name, formatDate(a.tourney?.date)].filter(Boolean).join(', ')).join('; ');
+    const award = (release?.awards ?? [])
+      .map((a) => [a.distinction, a.tourney?.name, formatDate(a.tourney?.date)].filter(Boolean).join(', '))
+      .join('; ');
     if (award) pp.award = award;
     if (first) pp.board = first.board;
     if (first?.type === 'zeroposition') pp.zero = true;
@@ -113,10 +131,12 @@ export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
         continue;
       }
       const cmds = first ? twinCommands(first, t) : [];
-      if (!cmds.length) warn(warnings, 'ERR_CONVERT_TWIN', `${where}: twin '${t.twinId}' does not differ from the first twin`);
+      if (!cmds.length)
+        warn(warnings, 'ERR_CONVERT_TWIN', `${where}: twin '${t.twinId}' does not differ from the first twin`);
       else pp.twins.push(cmds.join(' '));
     }
-    if (release?.twins.some((t) => t.conditions)) warn(warnings, 'ERR_CONVERT_CONDITIONS', `${where}: fairy conditions are not carried`);
+    if (release?.twins.some((t) => t.conditions))
+      warn(warnings, 'ERR_CONVERT_CONDITIONS', `${where}: fairy conditions are not carried`);
     return pp;
   });
   return { value: writePopeye(problems, warnings), warnings };

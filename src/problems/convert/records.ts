@@ -18,8 +18,16 @@ export const warn = (warnings: NotationError[], code: string, message: string, l
   warnings.push(w);
 };
 
-export const STATUS_TO_CORRECTNESS: Record<string, string> = { '!': 'correct', '*': 'cooked', '+': 'nosolution', $: 'shortsolution', '?': 'keyproblem' };
-export const CORRECTNESS_TO_STATUS: Record<string, PbiStatus> = Object.fromEntries(Object.entries(STATUS_TO_CORRECTNESS).map(([k, v]) => [v, k as PbiStatus]));
+export const STATUS_TO_CORRECTNESS: Record<string, string> = {
+  '!': 'correct',
+  '*': 'cooked',
+  '+': 'nosolution',
+  $: 'shortsolution',
+  '?': 'keyproblem',
+};
+export const CORRECTNESS_TO_STATUS: Record<string, PbiStatus> = Object.fromEntries(
+  Object.entries(STATUS_TO_CORRECTNESS).map(([k, v]) => [v, k as PbiStatus]),
+);
 
 export function parseDate(text: string): XmlDate | undefined {
   let m = /^([0-9]{4})$/.exec(text);
@@ -44,7 +52,12 @@ export function sourceFromPbi(s: PbiSource, where: string, warnings: NotationErr
   const date = s.date === '' ? undefined : parseDate(s.date);
   if (s.date !== '' && !date) {
     // Not a date problem.xsd can hold: keep the whole reference as the free-text form.
-    warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: date '${s.date}' is not day.month.year, month/year or year; written as source text`, line);
+    warn(
+      warnings,
+      'ERR_CONVERT_SOURCE',
+      `${where}: date '${s.date}' is not day.month.year, month/year or year; written as source text`,
+      line,
+    );
     return { remarks: [], tourneys: [], text: [s.nr, s.title, s.date, s.page].join('|') };
   }
   const src: Source = { remarks: [], tourneys: [] };
@@ -52,7 +65,12 @@ export function sourceFromPbi(s: PbiSource, where: string, warnings: NotationErr
   if (date) src.date = date;
   if (s.nr !== '') src.problemId = s.nr;
   if (s.page !== '') {
-    warn(warnings, 'ERR_CONVERT_SOURCE', `${where}: problem.xsd has no page field; page '${s.page}' kept in a source remark`, line);
+    warn(
+      warnings,
+      'ERR_CONVERT_SOURCE',
+      `${where}: problem.xsd has no page field; page '${s.page}' kept in a source remark`,
+      line,
+    );
     src.remarks.push({ text: `page: ${s.page}` });
   }
   return src;
@@ -78,10 +96,13 @@ export function sourceToPbi(s: Source, where: string, warnings: NotationError[])
   return { nr: s.problemId ?? s.number ?? '', title, date: formatDate(s.date), page };
 }
 
-
 // ---------------------------------------------------------------- XML → PBI
 
-export function authorName(a: Problem['releases'][number]['authors'][number], where: string, warnings: NotationError[]): string {
+export function authorName(
+  a: Problem['releases'][number]['authors'][number],
+  where: string,
+  warnings: NotationError[],
+): string {
   if (a.name) return [a.name.givenNames, a.name.familyName].filter(Boolean).join(' ');
   if (a.vcard) {
     warn(warnings, 'ERR_CONVERT_AUTHOR', `${where}: vCard author reduced to its name`);
@@ -94,10 +115,18 @@ export function authorName(a: Problem['releases'][number]['authors'][number], wh
 function vcardName(node: XmlNode): string {
   const find = (n: XmlNode, local: string): XmlNode | undefined => {
     if (n.name.replace(/^.*:/, '') === local) return n;
-    for (const c of n.children ?? []) if (!('text' in c)) { const f = find(c, local); if (f) return f; }
+    for (const c of n.children ?? [])
+      if (!('text' in c)) {
+        const f = find(c, local);
+        if (f) return f;
+      }
     return undefined;
   };
-  const text = (n: XmlNode | undefined): string => (n?.children ?? []).map((c) => ('text' in c ? c.text : text(c))).join('').trim();
+  const text = (n: XmlNode | undefined): string =>
+    (n?.children ?? [])
+      .map((c) => ('text' in c ? c.text : text(c)))
+      .join('')
+      .trim();
   const fn = text(find(node, 'FN'));
   if (fn) return fn;
   return [text(find(node, 'Given')), text(find(node, 'Family'))].filter(Boolean).join(' ');

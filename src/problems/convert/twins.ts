@@ -32,7 +32,9 @@ export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
   for (const s of removed) {
     if (done.has(s)) continue;
     // Exchange: the piece from s is now on t and the piece from t is now on s.
-    const t = removed.find((u) => u !== s && !done.has(u) && same(a.squares[s]!, b.squares[u]) && same(a.squares[u]!, b.squares[s]));
+    const t = removed.find(
+      (u) => u !== s && !done.has(u) && same(a.squares[s]!, b.squares[u]) && same(a.squares[u]!, b.squares[s]),
+    );
     if (t !== undefined) {
       cmds.push(`Exchange ${squareName(s)} ${squareName(t)}`);
       done.add(s).add(t);
@@ -45,7 +47,9 @@ export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
   for (const s of removed) {
     if (done.has(s)) continue;
     const piece = a.squares[s]!;
-    const candidates = added.filter((t) => !used.has(t) && same(piece, b.squares[t]) && (!a.squares[t] || removed.includes(t)));
+    const candidates = added.filter(
+      (t) => !used.has(t) && same(piece, b.squares[t]) && (!a.squares[t] || removed.includes(t)),
+    );
     const t = candidates.find((u) => piece.id !== undefined && b.squares[u]?.id === piece.id) ?? candidates[0];
     if (t === undefined) continue;
     moves.push([s, t]);
@@ -127,14 +131,23 @@ export function releaseTwins(problem: Problem, release: Problem['releases'][numb
   const own = deriveTwins(problem).filter((t) => t.releaseId === release.id);
   if (own.length) return own;
   const inherited = effectiveRelease(problem, release);
-  return inherited.twins.length ? deriveTwins({ ...problem, releases: [...problem.releases.filter((r) => r !== release), { ...release, twins: inherited.twins }] }).filter((t) => t.releaseId === release.id) : [];
+  return inherited.twins.length
+    ? deriveTwins({
+        ...problem,
+        releases: [...problem.releases.filter((r) => r !== release), { ...release, twins: inherited.twins }],
+      }).filter((t) => t.releaseId === release.id)
+    : [];
 }
 
 /**
  * The solution's moves as text in Popeye's long notation (`Sf8*e6`, `f7-f8=S`): the keys for direct
  * and self play, every full line for help play. Empty when the twin has no moves.
  */
-export function solutionText(twin: Problem['releases'][number]['twins'][number], board: ProblemBoard, stipulation?: Stipulation): string {
+export function solutionText(
+  twin: Problem['releases'][number]['twins'][number],
+  board: ProblemBoard,
+  stipulation?: Stipulation,
+): string {
   const moves = (twin.solution?.items ?? []).filter((m): m is Extract<typeof m, { kind: 'move' }> => m.kind === 'move');
   if (!moves.length) return '';
   const ids = new Set(moves.map((m) => m.id).filter(Boolean));
@@ -152,7 +165,8 @@ export function solutionText(twin: Problem['releases'][number]['twins'][number],
       }
       const file = change.square.find((p) => p.dim === 1)?.value;
       const rank = change.square.find((p) => p.dim === 2)?.value;
-      if (file === undefined || rank === undefined || file < 1 || rank < 1 || file > b.files || rank > b.ranks) continue;
+      if (file === undefined || rank === undefined || file < 1 || rank < 1 || file > b.files || rank > b.ranks)
+        continue;
       const to = (rank - 1) * b.files + file - 1;
       const piece = from >= 0 ? b.squares[from]! : undefined;
       if (b.squares[to] && b.squares[to] !== piece) capture = true;
@@ -162,7 +176,11 @@ export function solutionText(twin: Problem['releases'][number]['twins'][number],
         text = `${letter}${squareName(from, b.files)}%${squareName(to, b.files)}${promo}`;
       }
       if (from >= 0) b.squares[from] = null;
-      b.squares[to] = { color: (change.color ?? piece?.color ?? 'white') as ProblemColor, kind: change.kind ?? piece?.kind ?? 'pawn', id: change.piece };
+      b.squares[to] = {
+        color: (change.color ?? piece?.color ?? 'white') as ProblemColor,
+        kind: change.kind ?? piece?.kind ?? 'pawn',
+        id: change.piece,
+      };
     }
     return text.replace('%', capture ? '*' : '-');
   };

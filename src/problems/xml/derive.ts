@@ -31,7 +31,8 @@ export function planesToSquare(planes: Plane[], board: { files: number; ranks: n
   const rank = planes.find((p) => p.dim === 2)?.value;
   if (planes.some((p) => p.dim > 2)) return `planes beyond dim 2 are not supported on a 2D board`;
   if (file === undefined || rank === undefined) return 'a square needs planes dim="1" (file) and dim="2" (rank)';
-  if (file < 1 || file > board.files || rank < 1 || rank > board.ranks) return `square (${file}, ${rank}) is off the ${board.files}×${board.ranks} board`;
+  if (file < 1 || file > board.files || rank < 1 || rank > board.ranks)
+    return `square (${file}, ${rank}) is off the ${board.files}×${board.ranks} board`;
   return (rank - 1) * board.files + (file - 1);
 }
 
@@ -85,7 +86,11 @@ class Deriver {
   private positionCache = new Map<string, ProblemBoard>();
   private active = new Set<unknown>();
 
-  constructor(readonly problem: Problem, readonly errors: NotationError[], readonly warnings: NotationError[]) {}
+  constructor(
+    readonly problem: Problem,
+    readonly errors: NotationError[],
+    readonly warnings: NotationError[],
+  ) {}
 
   private findTwin(id: string, prefer?: Release): Found<Twin> | undefined {
     const own = prefer?.twins.find((t) => t.id === id);
@@ -134,9 +139,18 @@ class Deriver {
     else if (base) board = cloneBoard(base.board);
     else {
       board = emptyBoard();
-      if (twin.type !== 'zeroposition') this.warnings.push({ code: 'ERR_XML_NO_POSITION', message: `twin '${twin.id}' has no position and no base twin`, ...at(twin) });
+      if (twin.type !== 'zeroposition')
+        this.warnings.push({
+          code: 'ERR_XML_NO_POSITION',
+          message: `twin '${twin.id}' has no position and no base twin`,
+          ...at(twin),
+        });
     }
-    const result = { board, stipulation: twin.stipulation ?? base?.stipulation, chain: [...(base?.chain ?? []), twin.id] };
+    const result = {
+      board,
+      stipulation: twin.stipulation ?? base?.stipulation,
+      chain: [...(base?.chain ?? []), twin.id],
+    };
     this.active.delete(key);
     this.twinCache.set(key, result);
     return result;
@@ -147,14 +161,23 @@ class Deriver {
     if (cached) return cloneBoard(cached);
     const key = position;
     if (this.active.has(key)) {
-      this.errors.push({ code: 'ERR_XML_CYCLE', message: `position '${position.id}' is its own base (cycle)`, ...at(position) });
+      this.errors.push({
+        code: 'ERR_XML_CYCLE',
+        message: `position '${position.id}' is its own base (cycle)`,
+        ...at(position),
+      });
       return emptyBoard();
     }
     this.active.add(key);
     let board = emptyBoard();
     if (position.base !== undefined) {
       const owner = this.findPosition(position.base);
-      if (!owner) this.errors.push({ code: 'ERR_XML_REFERENCE', message: `position base '${position.base}' not found`, ...at(position) });
+      if (!owner)
+        this.errors.push({
+          code: 'ERR_XML_REFERENCE',
+          message: `position base '${position.base}' not found`,
+          ...at(position),
+        });
       else board = cloneBoard(this.twin(owner.item, owner.release).board);
     }
     for (const op of position.ops) board = this.apply(board, op, baseTwin);
@@ -175,18 +198,30 @@ class Deriver {
             const decl = this.problem.piecedecls.find((d) => d.id === item.piece);
             if (item.square.some((p) => p.dim > 2)) {
               // e.g. Alice chess boards: a position we read but cannot lay out on one 2D board
-              this.warnings.push({ code: 'ERR_XML_PLANES', message: `addition of '${item.piece}' uses a plane beyond dim 2; not placed on the 2D board`, ...at(item) });
+              this.warnings.push({
+                code: 'ERR_XML_PLANES',
+                message: `addition of '${item.piece}' uses a plane beyond dim 2; not placed on the 2D board`,
+                ...at(item),
+              });
               continue;
             }
             const square = planesToSquare(item.square, board);
             if (typeof square === 'string') {
-              this.errors.push({ code: 'ERR_XML_SQUARE', message: `addition of '${item.piece}': ${square}`, ...at(item) });
+              this.errors.push({
+                code: 'ERR_XML_SQUARE',
+                message: `addition of '${item.piece}': ${square}`,
+                ...at(item),
+              });
               continue;
             }
             const from = this.locate(board, item.piece);
             const existing = from >= 0 ? board.squares[from]! : undefined;
             if (!decl && !existing) {
-              this.errors.push({ code: 'ERR_XML_REFERENCE', message: `piece '${item.piece}' has no piecedecl`, ...at(item) });
+              this.errors.push({
+                code: 'ERR_XML_REFERENCE',
+                message: `piece '${item.piece}' has no piecedecl`,
+                ...at(item),
+              });
               continue;
             }
             if (from >= 0) board.squares[from] = null;
@@ -197,13 +232,22 @@ class Deriver {
             };
           } else if (item.op === 'removal') {
             const from = this.locate(board, item.piece);
-            if (from < 0) this.errors.push({ code: 'ERR_XML_PIECE', message: `removal: piece '${item.piece}' is not on the board`, ...at(item) });
+            if (from < 0)
+              this.errors.push({
+                code: 'ERR_XML_PIECE',
+                message: `removal: piece '${item.piece}' is not on the board`,
+                ...at(item),
+              });
             else board.squares[from] = null;
           } else {
             const a = this.locate(board, item.piece1);
             const b = this.locate(board, item.piece2);
             if (a < 0 || b < 0) {
-              this.errors.push({ code: 'ERR_XML_PIECE', message: `exchange: piece '${a < 0 ? item.piece1 : item.piece2}' is not on the board`, ...at(item) });
+              this.errors.push({
+                code: 'ERR_XML_PIECE',
+                message: `exchange: piece '${a < 0 ? item.piece1 : item.piece2}' is not on the board`,
+                ...at(item),
+              });
               continue;
             }
             [board.squares[a], board.squares[b]] = [board.squares[b]!, board.squares[a]!];
@@ -234,7 +278,11 @@ class Deriver {
           const x = (sq % board.files) + dx;
           const y = Math.floor(sq / board.files) + dy;
           if (x < 0 || y < 0 || x >= board.files || y >= board.ranks) {
-            this.errors.push({ code: 'ERR_XML_SQUARE', message: `translation moves ${p.color} ${p.kind} on ${squareName(sq, board.files)} off the board`, ...at(op) });
+            this.errors.push({
+              code: 'ERR_XML_SQUARE',
+              message: `translation moves ${p.color} ${p.kind} on ${squareName(sq, board.files)} off the board`,
+              ...at(op),
+            });
             return;
           }
           next.squares[y * board.files + x] = p;
@@ -254,19 +302,29 @@ class Deriver {
         return next;
       }
       case 'swapcolors':
-        board.squares = board.squares.map((p) => (p && p.color !== 'neutral' ? { ...p, color: p.color === 'white' ? 'black' : 'white' } : p));
+        board.squares = board.squares.map((p) =>
+          p && p.color !== 'neutral' ? { ...p, color: p.color === 'white' ? 'black' : 'white' } : p,
+        );
         return board;
       case 'aftermove': {
         const solution = baseTwin?.item.solution;
         const moves = (solution?.items ?? []).filter((m): m is Move => m.kind === 'move');
         const target = moves.find((m) => m.id === op.move);
         if (!target) {
-          this.errors.push({ code: 'ERR_XML_REFERENCE', message: `aftermove: move '${op.move}' is not in the base twin's solution`, ...at(op) });
+          this.errors.push({
+            code: 'ERR_XML_REFERENCE',
+            message: `aftermove: move '${op.move}' is not in the base twin's solution`,
+            ...at(op),
+          });
           return board;
         }
         const line: Move[] = [];
         const seen = new Set<string>();
-        for (let m: Move | undefined = target; m && !seen.has(m.id ?? ''); m = m.parent ? moves.find((x) => x.id === m!.parent) : undefined) {
+        for (
+          let m: Move | undefined = target;
+          m && !seen.has(m.id ?? '');
+          m = m.parent ? moves.find((x) => x.id === m!.parent) : undefined
+        ) {
           line.unshift(m);
           seen.add(m.id ?? '');
         }
@@ -307,7 +365,14 @@ export function deriveTwins(problem: Problem): DerivedTwin[] {
       const warnings: NotationError[] = [];
       const d = new Deriver(problem, errors, warnings);
       const r = d.twin(twin, release);
-      const derived: DerivedTwin = { releaseId: release.id, twinId: twin.id, chain: r.chain, board: r.board, errors, warnings };
+      const derived: DerivedTwin = {
+        releaseId: release.id,
+        twinId: twin.id,
+        chain: r.chain,
+        board: r.board,
+        errors,
+        warnings,
+      };
       if (twin.type) derived.type = twin.type;
       if (r.stipulation) derived.stipulation = r.stipulation;
       out.push(derived);
@@ -318,5 +383,7 @@ export function deriveTwins(problem: Problem): DerivedTwin[] {
 
 /** Derives one twin by id (within the given release, or the first release that has it). */
 export function deriveTwin(problem: Problem, twinId: string, releaseId?: string): DerivedTwin | undefined {
-  return deriveTwins(problem).find((t) => t.twinId === twinId && (releaseId === undefined || t.releaseId === releaseId));
+  return deriveTwins(problem).find(
+    (t) => t.twinId === twinId && (releaseId === undefined || t.releaseId === releaseId),
+  );
 }

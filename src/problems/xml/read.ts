@@ -43,12 +43,18 @@ const MAX_MESSAGE = 300;
 
 function boundMessages(list: NotationError[], maxErrors: number, what: string): NotationError[] {
   for (const e of list) {
-    if (e.message.length > MAX_MESSAGE) e.message = `${e.message.slice(0, MAX_MESSAGE)}… (${e.message.length} characters in all)`;
+    if (e.message.length > MAX_MESSAGE)
+      e.message = `${e.message.slice(0, MAX_MESSAGE)}… (${e.message.length} characters in all)`;
   }
   if (list.length <= maxErrors) return list;
   const last = list[list.length - 1]!;
   const kept = list.slice(0, maxErrors);
-  kept.push({ code: 'ERR_TOO_MANY_ERRORS', message: `${list.length - maxErrors} more ${what} not reported (${list.length} in all; maxErrors ${maxErrors})`, line: last.line ?? 1, column: last.column ?? 1 });
+  kept.push({
+    code: 'ERR_TOO_MANY_ERRORS',
+    message: `${list.length - maxErrors} more ${what} not reported (${list.length} in all; maxErrors ${maxErrors})`,
+    line: last.line ?? 1,
+    column: last.column ?? 1,
+  });
   return kept;
 }
 
@@ -60,7 +66,12 @@ export function parseProblemXml(input: string | Uint8Array, options: ProblemXmlO
   try {
     result = parseInner(input, errors, warnings, limits);
   } catch (e) {
-    errors.push({ code: 'ERR_XML_SYNTAX', message: `the XML reader failed: ${(e as Error)?.message ?? e}`, line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_XML_SYNTAX',
+      message: `the XML reader failed: ${(e as Error)?.message ?? e}`,
+      line: 1,
+      column: 1,
+    });
     result = { document: null, errors, warnings };
   }
   result.errors = boundMessages(result.errors, limits.maxErrors, 'error(s)');
@@ -68,7 +79,12 @@ export function parseProblemXml(input: string | Uint8Array, options: ProblemXmlO
   return result;
 }
 
-function parseInner(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[], limits: Required<ProblemXmlOptions>): ProblemXmlResult {
+function parseInner(
+  input: string | Uint8Array,
+  errors: NotationError[],
+  warnings: NotationError[],
+  limits: Required<ProblemXmlOptions>,
+): ProblemXmlResult {
   const tree = readXmlTree(input, errors, warnings, limits);
   const doc = tree && buildDocument(tree.root, tree.encoding, errors, warnings);
   if (!doc) return { document: null, errors, warnings };

@@ -12,7 +12,8 @@ import type { ProblemXmlOptions } from './read.js';
 export { decodeLatin1 };
 
 /** Characters outside XML 1.0's Char production: C0 controls but tab, LF, CR; U+FFFE/U+FFFF; lone surrogates. */
-const NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_XML_CHAR =
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function positionOf(text: string, index: number): XmlPos {
   let line = 1;
@@ -33,13 +34,18 @@ function positionOf(text: string, index: number): XmlPos {
  */
 function checkLimits(text: string, limits: Required<ProblemXmlOptions>): NotationError | null {
   const n = text.length;
-  const fail = (code: string, message: string, at: number): NotationError => ({ code, message, ...positionOf(text, at) });
+  const fail = (code: string, message: string, at: number): NotationError => ({
+    code,
+    message,
+    ...positionOf(text, at),
+  });
   let depth = 0;
   let i = 0;
   while (i < n) {
     const lt = text.indexOf('<', i);
     const end = lt < 0 ? n : lt;
-    if (end - i > limits.maxTextLength) return fail('ERR_XML_TEXT_TOO_LONG', `text of ${end - i} characters (maxTextLength ${limits.maxTextLength})`, i);
+    if (end - i > limits.maxTextLength)
+      return fail('ERR_XML_TEXT_TOO_LONG', `text of ${end - i} characters (maxTextLength ${limits.maxTextLength})`, i);
     if (lt < 0) break;
     let close: number;
     let body = 0;
@@ -80,23 +86,35 @@ function checkLimits(text: string, limits: Required<ProblemXmlOptions>): Notatio
         if (c === 34 || c === 39) {
           const q = text.indexOf(c === 34 ? '"' : "'", p + 1);
           const len = (q < 0 ? n : q) - p - 1;
-          if (len > limits.maxAttributeLength) return fail('ERR_XML_ATTRIBUTE_TOO_LONG', `attribute value of ${len} characters (maxAttributeLength ${limits.maxAttributeLength})`, p);
+          if (len > limits.maxAttributeLength)
+            return fail(
+              'ERR_XML_ATTRIBUTE_TOO_LONG',
+              `attribute value of ${len} characters (maxAttributeLength ${limits.maxAttributeLength})`,
+              p,
+            );
           if (q < 0) return null;
           p = q + 1;
           continue;
         }
         if (c === 62) {
           close = p + 1;
-          if (text.charCodeAt(p - 1) !== 47 && ++depth > limits.maxDepth) return fail('ERR_XML_TOO_DEEP', `elements nested deeper than ${limits.maxDepth} (maxDepth)`, lt);
+          if (text.charCodeAt(p - 1) !== 47 && ++depth > limits.maxDepth)
+            return fail('ERR_XML_TOO_DEEP', `elements nested deeper than ${limits.maxDepth} (maxDepth)`, lt);
           break;
         }
         if (c === 60) return null; // malformed: left to the validator
         p++;
       }
       const tag = (close < 0 ? n : close) - lt;
-      if (tag > limits.maxTextLength + limits.maxAttributeLength) return fail('ERR_XML_TEXT_TOO_LONG', `tag of ${tag} characters (more than maxTextLength + maxAttributeLength)`, lt);
+      if (tag > limits.maxTextLength + limits.maxAttributeLength)
+        return fail(
+          'ERR_XML_TEXT_TOO_LONG',
+          `tag of ${tag} characters (more than maxTextLength + maxAttributeLength)`,
+          lt,
+        );
     }
-    if (body > limits.maxTextLength) return fail('ERR_XML_TEXT_TOO_LONG', `markup of ${body} characters (maxTextLength ${limits.maxTextLength})`, lt);
+    if (body > limits.maxTextLength)
+      return fail('ERR_XML_TEXT_TOO_LONG', `markup of ${body} characters (maxTextLength ${limits.maxTextLength})`, lt);
     if (close < 0) return null;
     i = close;
   }
@@ -113,24 +131,38 @@ export interface El {
   pos?: XmlPos;
 }
 
-
 /** Decodes XML bytes per BOM / declaration. */
 export function decodeXmlBytes(bytes: Uint8Array, errors: NotationError[]): { text: string; encoding: string } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: utf8(bytes.subarray(3), errors), encoding: 'UTF-8' };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16' };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { text: utf8(bytes.subarray(3), errors), encoding: 'UTF-8' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16' };
   const head = decodeLatin1(bytes.subarray(0, 200));
   const m = /^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head);
   const label = m ? m[1]! : 'UTF-8';
   const norm = label.toLowerCase().replace(/_/g, '-');
   if (norm === 'utf-8' || norm === 'utf8') return { text: utf8(bytes, errors), encoding: label };
-  if (norm === 'iso-8859-1' || norm === 'latin1' || norm === 'latin-1' || norm === 'iso8859-1' || norm === 'us-ascii' || norm === 'ascii') {
+  if (
+    norm === 'iso-8859-1' ||
+    norm === 'latin1' ||
+    norm === 'latin-1' ||
+    norm === 'iso8859-1' ||
+    norm === 'us-ascii' ||
+    norm === 'ascii'
+  ) {
     return { text: decodeLatin1(bytes), encoding: label };
   }
   try {
     return { text: new TextDecoder(norm).decode(bytes), encoding: label };
   } catch {
-    errors.push({ code: 'ERR_XML_ENCODING', message: `unsupported encoding '${label}' (read as ISO-8859-1)`, line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_XML_ENCODING',
+      message: `unsupported encoding '${label}' (read as ISO-8859-1)`,
+      line: 1,
+      column: 1,
+    });
     return { text: decodeLatin1(bytes), encoding: label };
   }
 }
@@ -139,7 +171,12 @@ function utf8(bytes: Uint8Array, errors: NotationError[]): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    errors.push({ code: 'ERR_XML_ENCODING', message: 'the document is not valid UTF-8 (bad bytes replaced by U+FFFD)', line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_XML_ENCODING',
+      message: 'the document is not valid UTF-8 (bad bytes replaced by U+FFFD)',
+      line: 1,
+      column: 1,
+    });
     return new TextDecoder('utf-8').decode(bytes);
   }
 }
@@ -176,10 +213,18 @@ function expand(text: string, onError: (message: string) => void): string {
     if (m) {
       const code = m[1] ? parseInt(m[1], 16) : parseInt(m[2]!, 10);
       // XML 1.0 Char only: a reference to a control character is as ill-formed as the character.
-      const isChar = code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+      const isChar =
+        code === 9 ||
+        code === 10 ||
+        code === 13 ||
+        (code >= 0x20 && code <= 0xd7ff) ||
+        (code >= 0xe000 && code <= 0xfffd) ||
+        (code >= 0x10000 && code <= 0x10ffff);
       if (isChar) return String.fromCodePoint(code);
     }
-    onError(`unknown or invalid entity reference '&${name};' (only the XML built-ins and character references are expanded)`);
+    onError(
+      `unknown or invalid entity reference '&${name};' (only the XML built-ins and character references are expanded)`,
+    );
     return all;
   });
 }
@@ -193,9 +238,19 @@ function expand(text: string, onError: (message: string) => void): string {
  * The root element of a document and its encoding, or null after an error (pushed to `errors`):
  * too large, over a limit, a character XML forbids, an entity declaration, not well-formed, no root.
  */
-export function readXmlTree(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[], limits: Required<ProblemXmlOptions>): { root: El; encoding: string } | null {
+export function readXmlTree(
+  input: string | Uint8Array,
+  errors: NotationError[],
+  warnings: NotationError[],
+  limits: Required<ProblemXmlOptions>,
+): { root: El; encoding: string } | null {
   if (input.length > limits.maxDocumentBytes) {
-    errors.push({ code: 'ERR_XML_TOO_LARGE', message: `document of ${input.length} ${typeof input === 'string' ? 'characters' : 'bytes'} (maxDocumentBytes ${limits.maxDocumentBytes})`, line: 1, column: 1 });
+    errors.push({
+      code: 'ERR_XML_TOO_LARGE',
+      message: `document of ${input.length} ${typeof input === 'string' ? 'characters' : 'bytes'} (maxDocumentBytes ${limits.maxDocumentBytes})`,
+      line: 1,
+      column: 1,
+    });
     return null;
   }
   let text: string;
@@ -217,22 +272,37 @@ export function readXmlTree(input: string | Uint8Array, errors: NotationError[],
   const bad = NOT_XML_CHAR.exec(text);
   if (bad) {
     const code = bad[0].charCodeAt(0);
-    errors.push({ code: 'ERR_XML_CHARACTER', message: `character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`, ...positionOf(text, bad.index) });
+    errors.push({
+      code: 'ERR_XML_CHARACTER',
+      message: `character U+${code.toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`,
+      ...positionOf(text, bad.index),
+    });
     return null;
   }
   const lines = new LineIndex(text);
   const entityDecl = /<!ENTITY/i.exec(text);
   if (entityDecl && !/<!DOCTYPE/i.test(text.slice(0, entityDecl.index))) {
-    errors.push({ code: 'ERR_XML_DOCTYPE', message: 'entity declarations are not accepted (and belong in a DOCTYPE)', ...lines.at(entityDecl.index) });
+    errors.push({
+      code: 'ERR_XML_DOCTYPE',
+      message: 'entity declarations are not accepted (and belong in a DOCTYPE)',
+      ...lines.at(entityDecl.index),
+    });
     return null;
   }
   const doctype = /<!DOCTYPE/i.exec(text);
   if (doctype) {
     const end = text.indexOf('>', doctype.index);
     const bracket = text.indexOf('[', doctype.index);
-    const subset = bracket >= 0 && (end < 0 || bracket < end) ? text.slice(bracket, text.indexOf(']', bracket) + 1 || undefined) : '';
+    const subset =
+      bracket >= 0 && (end < 0 || bracket < end)
+        ? text.slice(bracket, text.indexOf(']', bracket) + 1 || undefined)
+        : '';
     if (/<!ENTITY/i.test(subset) || /<!ENTITY/i.test(text)) {
-      errors.push({ code: 'ERR_XML_DOCTYPE', message: 'entity declarations are not accepted (no entity expansion beyond the XML built-ins)', ...lines.at(doctype.index) });
+      errors.push({
+        code: 'ERR_XML_DOCTYPE',
+        message: 'entity declarations are not accepted (no entity expansion beyond the XML built-ins)',
+        ...lines.at(doctype.index),
+      });
       return null;
     }
     warnings.push({ code: 'ERR_XML_DOCTYPE', message: 'DOCTYPE ignored', ...lines.at(doctype.index) });
@@ -259,7 +329,8 @@ export function readXmlTree(input: string | Uint8Array, errors: NotationError[],
   } as any);
   const tree = parser.parse(text) as any[];
   const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
-  const entityError = (pos?: XmlPos) => (message: string) => errors.push({ code: 'ERR_XML_ENTITY', message, ...(pos ?? { line: 1, column: 1 }) });
+  const entityError = (pos?: XmlPos) => (message: string) =>
+    errors.push({ code: 'ERR_XML_ENTITY', message, ...(pos ?? { line: 1, column: 1 }) });
   const convert = (node: any, parentPos?: XmlPos): El | string | undefined => {
     const key = Object.keys(node).find((k) => k !== ':@');
     if (key === undefined) return undefined;
@@ -269,7 +340,11 @@ export function readXmlTree(input: string | Uint8Array, errors: NotationError[],
     const start = node[meta]?.startIndex;
     const pos = typeof start === 'number' ? lines.at(start) : undefined;
     if (!/^[^\s!?\d.\-<>"'=/][^\s<>"'=/!?]*$/.test(key)) {
-      errors.push({ code: 'ERR_XML_SYNTAX', message: `'${key.slice(0, 40)}' is not an element name`, ...(pos ?? { line: 1, column: 1 }) });
+      errors.push({
+        code: 'ERR_XML_SYNTAX',
+        message: `'${key.slice(0, 40)}' is not an element name`,
+        ...(pos ?? { line: 1, column: 1 }),
+      });
       return undefined;
     }
     const attrs: Record<string, string> = {};

@@ -10,28 +10,55 @@ export function checkReferences(problem: Problem, errors: NotationError[]): void
     const seen = new Set<string>();
     for (const item of items) {
       if (!item.id) continue;
-      if (seen.has(item.id)) errors.push({ code: 'ERR_XML_DUPLICATE_ID', message: `${kind} id '${item.id}' is used twice in one problem`, ...at(item) });
+      if (seen.has(item.id))
+        errors.push({
+          code: 'ERR_XML_DUPLICATE_ID',
+          message: `${kind} id '${item.id}' is used twice in one problem`,
+          ...at(item),
+        });
       seen.add(item.id);
     }
     return seen;
   };
   const decls = unique('piecedecl', problem.piecedecls);
   const releases = unique('release', problem.releases);
-  const twins = unique('twin', problem.releases.flatMap((r) => r.twins));
-  const positions = unique('position', problem.releases.flatMap((r) => r.twins.flatMap((t) => (t.position ? [t.position] : []))));
+  const twins = unique(
+    'twin',
+    problem.releases.flatMap((r) => r.twins),
+  );
+  const positions = unique(
+    'position',
+    problem.releases.flatMap((r) => r.twins.flatMap((t) => (t.position ? [t.position] : []))),
+  );
   for (const r of problem.releases) {
-    if (r.base !== undefined && !releases.has(r.base)) errors.push({ code: 'ERR_XML_REFERENCE', message: `release base '${r.base}' is not a release of this problem`, ...at(r) });
+    if (r.base !== undefined && !releases.has(r.base))
+      errors.push({
+        code: 'ERR_XML_REFERENCE',
+        message: `release base '${r.base}' is not a release of this problem`,
+        ...at(r),
+      });
     for (const t of r.twins) {
-      if (t.base !== undefined && !twins.has(t.base)) errors.push({ code: 'ERR_XML_REFERENCE', message: `twin base '${t.base}' is not a twin of this problem`, ...at(t) });
+      if (t.base !== undefined && !twins.has(t.base))
+        errors.push({
+          code: 'ERR_XML_REFERENCE',
+          message: `twin base '${t.base}' is not a twin of this problem`,
+          ...at(t),
+        });
       const p = t.position;
       if (!p) continue;
-      if (p.base !== undefined && !positions.has(p.base)) errors.push({ code: 'ERR_XML_REFERENCE', message: `position base '${p.base}' is not a position of this problem`, ...at(p) });
+      if (p.base !== undefined && !positions.has(p.base))
+        errors.push({
+          code: 'ERR_XML_REFERENCE',
+          message: `position base '${p.base}' is not a position of this problem`,
+          ...at(p),
+        });
       for (const op of p.ops) {
         if (op.op !== 'pieces') continue;
         for (const item of op.items) {
           const refs = item.op === 'exchange' ? [item.piece1, item.piece2] : [item.piece];
           for (const ref of refs) {
-            if (ref && !decls.has(ref)) errors.push({ code: 'ERR_XML_REFERENCE', message: `piece '${ref}' has no piecedecl`, ...at(item) });
+            if (ref && !decls.has(ref))
+              errors.push({ code: 'ERR_XML_REFERENCE', message: `piece '${ref}' has no piecedecl`, ...at(item) });
           }
         }
       }

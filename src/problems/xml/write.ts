@@ -1,7 +1,23 @@
 // Writes problem.xsd documents: well-formed XML in the problem namespace, UTF-8 or ISO-8859-1.
 import type {
-  Author, Award, Correctness, PieceOp, Plane, Position, Problem, ProblemsDocument, Release, Remark, Signature,
-  Solution, Source, Stipulation, Tourney, Twin, XmlDate, XmlNode,
+  Author,
+  Award,
+  Correctness,
+  PieceOp,
+  Plane,
+  Position,
+  Problem,
+  ProblemsDocument,
+  Release,
+  Remark,
+  Signature,
+  Solution,
+  Source,
+  Stipulation,
+  Tourney,
+  Twin,
+  XmlDate,
+  XmlNode,
 } from './model.js';
 import { PROBLEM_NS, VCARD_NS } from './model.js';
 
@@ -14,16 +30,26 @@ export interface MakeProblemXmlOptions {
 
 type Child = XmlNode | { text: string };
 
-const el = (name: string, attrs?: Record<string, string | undefined>, children?: (Child | undefined | false)[]): XmlNode => {
+const el = (
+  name: string,
+  attrs?: Record<string, string | undefined>,
+  children?: (Child | undefined | false)[],
+): XmlNode => {
   const node: XmlNode = { name };
-  const a = Object.fromEntries(Object.entries(attrs ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const a = Object.fromEntries(Object.entries(attrs ?? {}).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
   if (Object.keys(a).length) node.attrs = a;
   const c = (children ?? []).filter((x): x is Child => !!x);
   if (c.length) node.children = c;
   return node;
 };
-const textEl = (name: string, text: string | undefined, attrs?: Record<string, string | undefined>): XmlNode | undefined =>
-  text === undefined ? undefined : el(name, attrs, [{ text }]);
+const textEl = (
+  name: string,
+  text: string | undefined,
+  attrs?: Record<string, string | undefined>,
+): XmlNode | undefined => (text === undefined ? undefined : el(name, attrs, [{ text }]));
 
 function withKept(node: XmlNode, x: { attrs?: Record<string, string>; extra?: XmlNode[] }): XmlNode {
   if (x.attrs) node.attrs = { ...(node.attrs ?? {}), ...x.attrs };
@@ -38,7 +64,10 @@ function dateNode(name: string, d: XmlDate | undefined): XmlNode | undefined {
 
 function signatureNode(s: Signature | undefined): XmlNode | undefined {
   if (!s) return undefined;
-  return withKept(el('signature', {}, [...s.by.map((b) => textEl('by', b)), dateNode('date', s.date), textEl('text', s.text)]), s);
+  return withKept(
+    el('signature', {}, [...s.by.map((b) => textEl('by', b)), dateNode('date', s.date), textEl('text', s.text)]),
+    s,
+  );
 }
 
 function remarkNode(r: Remark): XmlNode {
@@ -51,18 +80,37 @@ function tourneyNode(t: Tourney): XmlNode {
 
 function sourceNode(name: string, s: Source): XmlNode {
   if (s.text !== undefined && s.name === undefined) return withKept(el(name, {}, [textEl('text', s.text)]), s);
-  return withKept(el(name, {}, [
-    textEl('name', s.name), textEl('volume', s.volume), textEl('issue', s.issue), textEl('number', s.number),
-    dateNode('date', s.date), textEl('problemid', s.problemId), ...s.remarks.map(remarkNode), ...s.tourneys.map(tourneyNode),
-  ]), s);
+  return withKept(
+    el(name, {}, [
+      textEl('name', s.name),
+      textEl('volume', s.volume),
+      textEl('issue', s.issue),
+      textEl('number', s.number),
+      dateNode('date', s.date),
+      textEl('problemid', s.problemId),
+      ...s.remarks.map(remarkNode),
+      ...s.tourneys.map(tourneyNode),
+    ]),
+    s,
+  );
 }
 
 function authorNode(a: Author): XmlNode {
   const n = a.name;
-  return withKept(el('author', {}, [
-    n && withKept(el('authorname', { transcription: n.transcription }, [textEl('familyname', n.familyName), textEl('givennames', n.givenNames)]), n),
-    a.vcard,
-  ]), a);
+  return withKept(
+    el('author', {}, [
+      n &&
+        withKept(
+          el('authorname', { transcription: n.transcription }, [
+            textEl('familyname', n.familyName),
+            textEl('givennames', n.givenNames),
+          ]),
+          n,
+        ),
+      a.vcard,
+    ]),
+    a,
+  );
 }
 
 function awardNode(a: Award): XmlNode {
@@ -73,12 +121,16 @@ function correctnessNode(c: Correctness): XmlNode {
   return withKept(el('correctness', { type: c.type }, [textEl('text', c.text), signatureNode(c.signature)]), c);
 }
 
-const planeNodes = (planes: Plane[]): XmlNode[] => planes.map((p) => el('plane', { dim: String(p.dim), value: String(p.value) }));
+const planeNodes = (planes: Plane[]): XmlNode[] =>
+  planes.map((p) => el('plane', { dim: String(p.dim), value: String(p.value) }));
 
 function pieceOpNode(item: PieceOp): XmlNode {
   switch (item.op) {
     case 'addition':
-      return withKept(el('addition', { piece: item.piece, kind: item.kind, color: item.color }, planeNodes(item.square)), item);
+      return withKept(
+        el('addition', { piece: item.piece, kind: item.kind, color: item.color }, planeNodes(item.square)),
+        item,
+      );
     case 'removal':
       return withKept(el('removal', { piece: item.piece }), item);
     case 'exchange':
@@ -89,83 +141,140 @@ function pieceOpNode(item: PieceOp): XmlNode {
 function positionNode(p: Position): XmlNode {
   const ops = p.ops.map((op) => {
     switch (op.op) {
-      case 'pieces': return withKept(el('pieces', {}, op.items.map(pieceOpNode)), op);
-      case 'rotation': return withKept(el('rotation', { angle: String(op.angle) }), op);
-      case 'translation': return withKept(el('translation', {}, planeNodes(op.by)), op);
-      case 'reflection': return withKept(el('reflection', {}, op.axes.map((d) => el('axis', { dim: String(d) }))), op);
-      case 'swapcolors': return withKept(el('swapcolors'), op);
-      case 'aftermove': return withKept(el('aftermove', { move: op.move }), op);
+      case 'pieces':
+        return withKept(el('pieces', {}, op.items.map(pieceOpNode)), op);
+      case 'rotation':
+        return withKept(el('rotation', { angle: String(op.angle) }), op);
+      case 'translation':
+        return withKept(el('translation', {}, planeNodes(op.by)), op);
+      case 'reflection':
+        return withKept(
+          el(
+            'reflection',
+            {},
+            op.axes.map((d) => el('axis', { dim: String(d) })),
+          ),
+          op,
+        );
+      case 'swapcolors':
+        return withKept(el('swapcolors'), op);
+      case 'aftermove':
+        return withKept(el('aftermove', { move: op.move }), op);
     }
   });
   return withKept(el('position', { id: p.id, base: p.base }, [...ops, ...p.remarks.map(remarkNode), p.retro]), p);
 }
 
 function stipulationNode(s: Stipulation): XmlNode {
-  return withKept(el('stipulation', { order: s.order, play: s.play, structure: s.structure }, [
-    s.length && withKept(el('length', { type: s.length.type, value: s.length.value }), s.length),
-    s.endstate && withKept(el('endstate', { type: s.endstate.type }), s.endstate),
-    s.stipulation && stipulationNode(s.stipulation),
-    textEl('text', s.text),
-  ]), s);
+  return withKept(
+    el('stipulation', { order: s.order, play: s.play, structure: s.structure }, [
+      s.length && withKept(el('length', { type: s.length.type, value: s.length.value }), s.length),
+      s.endstate && withKept(el('endstate', { type: s.endstate.type }), s.endstate),
+      s.stipulation && stipulationNode(s.stipulation),
+      textEl('text', s.text),
+    ]),
+    s,
+  );
 }
 
 function solutionNode(s: Solution): XmlNode {
-  return withKept(el('solution', {}, [
-    ...s.items.map((item) => item.kind === 'movetext'
-      ? withKept(el('movetext', { after: item.after }, [{ text: item.text }]), item)
-      : withKept(el('move', { id: item.id, parent: item.parent, type: item.type }, [
-        ...item.changes.map((c) => withKept(el('change', { piece: c.piece, kind: c.kind, color: c.color, reason: c.reason }, planeNodes(c.square)), c)),
-        textEl('symbol', item.symbol),
-        textEl('text', item.text),
-      ]), item)),
-    signatureNode(s.signature),
-  ]), s);
+  return withKept(
+    el('solution', {}, [
+      ...s.items.map((item) =>
+        item.kind === 'movetext'
+          ? withKept(el('movetext', { after: item.after }, [{ text: item.text }]), item)
+          : withKept(
+              el('move', { id: item.id, parent: item.parent, type: item.type }, [
+                ...item.changes.map((c) =>
+                  withKept(
+                    el(
+                      'change',
+                      { piece: c.piece, kind: c.kind, color: c.color, reason: c.reason },
+                      planeNodes(c.square),
+                    ),
+                    c,
+                  ),
+                ),
+                textEl('symbol', item.symbol),
+                textEl('text', item.text),
+              ]),
+              item,
+            ),
+      ),
+      signatureNode(s.signature),
+    ]),
+    s,
+  );
 }
 
 function twinNode(t: Twin): XmlNode {
-  return withKept(el('twin', { id: t.id, base: t.base, type: t.type }, [
-    textEl('text', t.text),
-    t.position && positionNode(t.position),
-    t.stipulation && stipulationNode(t.stipulation),
-    t.conditions,
-    t.solution && solutionNode(t.solution),
-  ]), t);
+  return withKept(
+    el('twin', { id: t.id, base: t.base, type: t.type }, [
+      textEl('text', t.text),
+      t.position && positionNode(t.position),
+      t.stipulation && stipulationNode(t.stipulation),
+      t.conditions,
+      t.solution && solutionNode(t.solution),
+    ]),
+    t,
+  );
 }
 
 function releaseNode(r: Release): XmlNode {
-  return withKept(el('release', { id: r.id, base: r.base, type: r.type }, [
-    textEl('text', r.text),
-    ...r.authors.map(authorNode),
-    ...r.sources.map((s) => sourceNode('source', s)),
-    ...r.awards.map(awardNode),
-    ...r.reprints.map((s) => sourceNode('reprint', s)),
-    ...r.twins.map(twinNode),
-    ...r.correctness.map(correctnessNode),
-  ]), r);
+  return withKept(
+    el('release', { id: r.id, base: r.base, type: r.type }, [
+      textEl('text', r.text),
+      ...r.authors.map(authorNode),
+      ...r.sources.map((s) => sourceNode('source', s)),
+      ...r.awards.map(awardNode),
+      ...r.reprints.map((s) => sourceNode('reprint', s)),
+      ...r.twins.map(twinNode),
+      ...r.correctness.map(correctnessNode),
+    ]),
+    r,
+  );
 }
 
 function problemNode(p: Problem): XmlNode {
-  return withKept(el('problem', {}, [
-    ...p.foreignIds.map((f) => withKept(el('foreignid', {}, [textEl('domain', f.domain), textEl('problemid', f.problemId)]), f)),
-    p.piecedecls.length > 0 && el('piecedecls', {}, p.piecedecls.map((d) => withKept(el('piecedecl', { id: d.id, kind: d.kind, color: d.color }), d))),
-    ...p.releases.map(releaseNode),
-    ...p.remarks.map(remarkNode),
-    ...p.themes.map((t) => textEl('theme', t)!),
-    ...p.uncertainties.map((u) => textEl('uncertainty', u)!),
-    p.references,
-  ]), p);
+  return withKept(
+    el('problem', {}, [
+      ...p.foreignIds.map((f) =>
+        withKept(el('foreignid', {}, [textEl('domain', f.domain), textEl('problemid', f.problemId)]), f),
+      ),
+      p.piecedecls.length > 0 &&
+        el(
+          'piecedecls',
+          {},
+          p.piecedecls.map((d) => withKept(el('piecedecl', { id: d.id, kind: d.kind, color: d.color }), d)),
+        ),
+      ...p.releases.map(releaseNode),
+      ...p.remarks.map(remarkNode),
+      ...p.themes.map((t) => textEl('theme', t)!),
+      ...p.uncertainties.map((u) => textEl('uncertainty', u)!),
+      p.references,
+    ]),
+    p,
+  );
 }
 
 /** The document as an element tree (namespace declarations on the root). */
 export function problemsToNode(doc: ProblemsDocument): XmlNode {
-  const root = withKept(el('problems', {
-    xmlns: PROBLEM_NS,
-    count: String(doc.problems.length),
-    title: doc.title,
-  }, [...doc.problems.map(problemNode), ...doc.remarks.map(remarkNode)]), doc);
+  const root = withKept(
+    el(
+      'problems',
+      {
+        xmlns: PROBLEM_NS,
+        count: String(doc.problems.length),
+        title: doc.title,
+      },
+      [...doc.problems.map(problemNode), ...doc.remarks.map(remarkNode)],
+    ),
+    doc,
+  );
   // The vCard prefix is declared on the root unless the document declares it itself somewhere.
   const json = JSON.stringify(root);
-  if (json.includes('"vCard:') && !json.includes('"xmlns:vCard"')) root.attrs = { ...root.attrs, 'xmlns:vCard': VCARD_NS };
+  if (json.includes('"vCard:') && !json.includes('"xmlns:vCard"'))
+    root.attrs = { ...root.attrs, 'xmlns:vCard': VCARD_NS };
   root.attrs = { ...root.attrs, xmlns: PROBLEM_NS };
   return root;
 }
@@ -179,7 +288,8 @@ function escape(text: string, attr: boolean, latin1: boolean): string {
     else if (ch === '>') out += '&gt;';
     else if (attr && ch === '"') out += '&quot;';
     else if ((attr && (c === 9 || c === 10 || c === 13)) || c === 13) out += `&#${c};`;
-    else if (c < 0x20 && c !== 9 && c !== 10) out += ''; // not allowed in XML 1.0: dropped
+    else if (c < 0x20 && c !== 9 && c !== 10)
+      out += ''; // not allowed in XML 1.0: dropped
     else if (c === 0xfffe || c === 0xffff || (c >= 0xd800 && c <= 0xdfff)) out += '';
     else if (latin1 && c > 0xff) out += `&#${c};`;
     else out += ch;
@@ -189,7 +299,9 @@ function escape(text: string, attr: boolean, latin1: boolean): string {
 
 /** An element and its subtree on one line, text exactly as it is. */
 function inline(n: XmlNode, latin1: boolean): string {
-  const attrs = Object.entries(n.attrs ?? {}).map(([k, v]) => ` ${k}="${escape(v, true, latin1)}"`).join('');
+  const attrs = Object.entries(n.attrs ?? {})
+    .map(([k, v]) => ` ${k}="${escape(v, true, latin1)}"`)
+    .join('');
   const children = n.children ?? [];
   if (!children.length) return `<${n.name}${attrs}/>`;
   const inner = children.map((c) => ('text' in c ? escape(c.text, false, latin1) : inline(c, latin1))).join('');
@@ -202,7 +314,9 @@ export function serializeNode(node: XmlNode, options: MakeProblemXmlOptions = {}
   const lines: string[] = [];
   const write = (n: XmlNode, depth: number) => {
     const pad = unit.repeat(depth);
-    const attrs = Object.entries(n.attrs ?? {}).map(([k, v]) => ` ${k}="${escape(v, true, latin1)}"`).join('');
+    const attrs = Object.entries(n.attrs ?? {})
+      .map(([k, v]) => ` ${k}="${escape(v, true, latin1)}"`)
+      .join('');
     const children = n.children ?? [];
     if (!children.length) {
       lines.push(`${pad}<${n.name}${attrs}/>`);

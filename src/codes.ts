@@ -659,8 +659,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_BPGN_STRAY',
     format: 'bpgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'a stray character in the movetext',
+    example: {
+      api: 'parseBpgn',
+      input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n\n1A. e4 . *\n',
+    },
   },
   {
     code: 'ERR_BPGN_TAG',
@@ -1475,8 +1479,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_PBN_ENCODING',
     format: 'pbn',
-    severity: 'error',
+    severity: 'warning',
     meaning: '… byte(s) of this UTF-8 file are not UTF-8; read as Latin-1 characters',
+    example: {
+      api: 'parsePbnBytes',
+      input: 'ï»¿[Event "ÿ"]\n',
+    },
   },
   {
     code: 'ERR_PBN_EXPORT_BLANK',

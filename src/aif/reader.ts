@@ -4,15 +4,10 @@
 import { notationError, type NotationError } from '../errors.js';
 import { parsePgn } from '../pgn/reader.js';
 import { decodeText } from '../text/decode.js';
-import { iterateStream } from '../text/split.js';
+import { iterateStream, textChunks, type TextSource } from '../text/source.js';
 import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
-export type AifSource =
-  | string
-  | Uint8Array
-  | ReadableStream<Uint8Array | string>
-  | AsyncIterable<Uint8Array | string>
-  | Iterable<Uint8Array | string>;
+export type AifSource = TextSource;
 
 export interface AifReadOptions {
   /** Longest line in characters (default 1 MiB): a longer one is an error and is skipped. */
@@ -296,12 +291,6 @@ function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-async function* chunksOf(source: Exclude<AifSource, string>): AsyncGenerator<Uint8Array | string> {
-  if (source instanceof Uint8Array) yield source;
-  else if (typeof (source as ReadableStream).getReader === 'function') yield* iterateStream(source as ReadableStream<Uint8Array | string>);
-  else yield* source as AsyncIterable<Uint8Array | string>;
-}
-
 /** Gunzips a byte stream with the platform's DecompressionStream. */
 async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array | string>): AsyncGenerator<Uint8Array> {
   const ds = new DecompressionStream('gzip');
@@ -334,7 +323,7 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
     return;
   }
   const parser = new AifParser(options);
-  const it = chunksOf(source)[Symbol.asyncIterator]();
+  const it = textChunks(source)[Symbol.asyncIterator]();
   let first = await it.next();
   while (!first.done && first.value.length === 0) first = await it.next();
   if (first.done) return;

@@ -4,7 +4,8 @@ import {
   Lexer, TOKEN_COMMENT, TOKEN_EOF, TOKEN_ESCAPE, TOKEN_INTEGER, TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_PERIOD,
   TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT, TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
-import { GameSplitter, iterateStream } from '../text/split.js';
+import { textChunks, type TextSource } from '../text/source.js';
+import { GameSplitter } from '../text/split.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
   BughouseBoards, PLAYER_TAGS, isWhiteATeam, packedUci, type BughouseMatch, type BughouseMove, type MateRule, type Termination,
@@ -493,7 +494,7 @@ export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadO
   return n;
 }
 
-export type BpgnSource = string | Uint8Array | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+export type BpgnSource = TextSource;
 
 /**
  * Streams matches from a large source with bounded memory (batches of whole matches). A visitor's
@@ -544,13 +545,9 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
       carryColumn = lastColumn;
     }
   };
-  if (source instanceof Uint8Array) {
-    for (let i = 0; i < source.length; i += 1 << 20) yield* drain(splitter.push(source.subarray(i, i + (1 << 20))));
-  } else {
-    const chunks = typeof (source as ReadableStream).getReader === 'function'
-      ? iterateStream(source as ReadableStream<Uint8Array | string>)
-      : (source as AsyncIterable<Uint8Array | string>);
-    for await (const chunk of chunks) yield* drain(splitter.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
+  // whole bytes come in 1 MiB slices, so decoding stays per batch
+  for await (const chunk of textChunks(source, { sliceBytes: 1 << 20 })) {
+    yield* drain(splitter.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
   }
   yield* drain(splitter.end());
   if (carry) yield* readAll(carry, carryLine, carryColumn);

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { chromeLauncher } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -7,9 +7,17 @@ import { sharedDir } from './scripts/shared-dir.mjs';
 const shared = sharedDir();
 
 /** Serves ../shared read-only at /__shared/ so browser tests read the same reference data. */
+/** Counts the reference reads of the browser run: from ../shared, or answered "absent" (fixtures). */
+function noteSource(source, rel) {
+  const dir = process.env.GN_RESULTS_DIR || '.test-results';
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(`${dir}/data-sources.browser.txt`, `${source} ${rel}\n`);
+}
+
 function sharedDataMiddleware(ctx, next) {
   if (!ctx.path.startsWith('/__shared/')) return next();
   if (ctx.path === '/__shared/.available') {
+    if (!shared) noteSource('fixture', '.available');
     ctx.status = shared ? 200 : 404;
     ctx.body = shared ? 'yes' : '';
     return undefined;
@@ -20,6 +28,7 @@ function sharedDataMiddleware(ctx, next) {
     ctx.status = 404;
     return undefined;
   }
+  noteSource('shared', rel);
   ctx.type = 'application/octet-stream';
   ctx.body = createReadStream(file);
   return undefined;

@@ -33,5 +33,13 @@ if (process.env.GN_SKIP_BROWSER !== '1') {
 // A runner that crashed without reporting counts as a failure.
 if (nodeStatus !== 0 && failed === 0) failed++;
 if (browserStatus !== 0 && failed === 0) failed++;
+// How much of the run stood on the full reference data (../shared) and how much on the fixtures.
+for (const side of ['node', 'browser']) {
+  const file = `${resultsDir}/data-sources.${side}.txt`;
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+  const shared = lines.filter((l) => l.startsWith('shared ')).length;
+  const fixture = lines.filter((l) => l.startsWith('fixture ')).length;
+  console.log(`${side} reference reads: ${shared} from ../shared, ${fixture} answered by fixtures (no ../shared)`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

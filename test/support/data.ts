@@ -8,6 +8,21 @@ const nodeShared: string | undefined = (globalThis as any).process?.env?.GAMENOT
 
 export const isNode = nodeFs !== undefined;
 
+type NodeFsAppend = { appendFileSync(path: string, data: string): void; mkdirSync(path: string, o: { recursive: boolean }): void };
+const resultsDir: string | undefined = (globalThis as any).process?.env?.GN_RESULTS_DIR || undefined;
+
+/**
+ * Notes where a reference read was served from, so that scripts/test.mjs can say how much of the
+ * run stood on the full reference data and how much on the fixtures (a clone without ../shared).
+ * The browser's reads are counted by the test server.
+ */
+function noteSource(source: 'shared' | 'fixture', rel: string): void {
+  if (!nodeFs || !resultsDir) return;
+  const fs = nodeFs as unknown as NodeFsAppend;
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.appendFileSync(`${resultsDir}/data-sources.node.txt`, `${source} ${rel}\n`);
+}
+
 /** `rel` is relative to shared/data (a leading `data/` is accepted too). */
 function dataPath(rel: string): string {
   return rel.startsWith('data/') ? rel : `data/${rel}`;
@@ -22,7 +37,11 @@ let browserHasShared: Promise<boolean> | undefined;
 export async function readSharedBytes(rel: string): Promise<Uint8Array | null> {
   const path = dataPath(rel);
   if (nodeFs) {
-    if (!nodeShared) return null;
+    if (!nodeShared) {
+      noteSource('fixture', path);
+      return null;
+    }
+    noteSource('shared', path);
     const file = `${nodeShared}/${path}`;
     if (!nodeFs.existsSync(file)) throw new Error(`reference file missing: ${file}`);
     return new Uint8Array(nodeFs.readFileSync(file));
@@ -42,7 +61,11 @@ export async function readShared(rel: string): Promise<string | null> {
 /** File names in a shared folder (Node only; the browser gets the list from the test). */
 export function listShared(rel: string): string[] | null {
   const dir = `${nodeShared}/${dataPath(rel)}`;
-  if (!nodeFs || !nodeShared || !nodeFs.existsSync(dir)) return null;
+  if (!nodeFs || !nodeShared || !nodeFs.existsSync(dir)) {
+    noteSource('fixture', dataPath(rel));
+    return null;
+  }
+  noteSource('shared', dataPath(rel));
   return nodeFs.readdirSync(dir).sort();
 }
 

@@ -144,6 +144,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'grid cell "…" is not a number, n.a., NREC or PRUN',
+    example: {
+      api: 'parseAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount "0"]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000 zz\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_GRID_HEADER',
@@ -288,6 +293,11 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning: 'a tag line is malformed',
+    example: {
+      api: 'parseAif',
+      input:
+        '[GameID "g"]\n[Event "x"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[SetUp "1"]\n\n1. Ka2 *\n\n[GID "g"]\n[Turn "1-w"]\n[MovePlayed "Ka2"]\n[EngineMove "Ka2"]\n[FEN "7k/8/8/8/8/8/8/K7 w - - 0 1"]\n[RepCount 0]\n[NumLegalMoves "3"]\n[LegalMoves "Ka2,Kb1,Kb2"]\n\n       1\nKa2   010\nKb1   000\nKb2   000\n',
+    },
   },
   {
     code: 'ERR_AIF_TAG_REPEATED',
@@ -396,6 +406,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'bfen',
     severity: 'error',
     meaning: 'a board of the BFEN fails the FEN/position check CLOCKS (ERR_FEN_CLOCKS or ERR_POS_CLOCKS on that board)',
+    trigger:
+      'not reached from BFEN text: the BFEN reader gives the FEN parser fixed clocks (0 1) and renames every ERR_FEN_* code, so this name exists but a BFEN has no clock field to be wrong',
   },
   {
     code: 'ERR_BFEN_EMPTY',
@@ -501,6 +513,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning:
       'a board of the BFEN fails the FEN/position check TOO_LONG (ERR_FEN_TOO_LONG or ERR_POS_TOO_LONG on that board)',
+    trigger:
+      "not reached from BFEN text: each board's placement is checked (ERR_BFEN_BOARD) before the FEN is built, and a placement that passes is far below the FEN length limit; the name exists because the reader renames every ERR_FEN_* code",
   },
   {
     code: 'ERR_BFEN_TOO_MANY_PIECES',

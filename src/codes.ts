@@ -853,8 +853,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_CONVERT_SOLUTION',
     format: 'problems',
-    severity: 'error',
+    severity: 'warning',
     meaning: 'solution moves are written as keymove text only',
+    example: {
+      api: 'xmlToPbi',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls><piecedecl id="wk" kind="king" color="white"/><piecedecl id="bk" kind="king" color="black"/></piecedecls><release id="r1" type="initial"><twin id="a"><position id="a"><pieces><addition piece="wk"><plane dim="1" value="5"/><plane dim="2" value="1"/></addition><addition piece="bk"><plane dim="1" value="5"/><plane dim="2" value="8"/></addition></pieces></position><stipulation order="alternating" play="direct"><length type="maximum" value="3"/><endstate type="mate"/></stipulation><solution><move id="m1" piece="wk"><plane dim="1" value="5"/><plane dim="2" value="2"/></move></solution></twin></release></problem></problems>',
+    },
   },
   {
     code: 'ERR_CONVERT_SOURCE',
@@ -1145,6 +1150,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbi',
     severity: 'error',
     meaning: 'a keymove field in a version 1.1 file',
+    example: {
+      api: 'parsePbi',
+      input: '﻿#PBI 1.1\nA:4k3/8/8/8/8/8/8/4K3:#2::::1.Ke2::\n',
+    },
   },
   {
     code: 'ERR_PBI_MARKER',

@@ -383,8 +383,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_CASTLING',
     format: 'bfen',
     severity: 'error',
-    meaning:
-      'a board of the BFEN fails the FEN/position check CASTLING (ERR_FEN_CASTLING or ERR_POS_CASTLING on that board)',
+    meaning: 'on one board: invalid castling field (the FEN/position code of that board, renamed)',
     example: {
       api: 'validateBfen',
       input: '4k3/8/8/8/8/8/8/4K3/ w KQ - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
@@ -405,7 +404,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_CLOCKS',
     format: 'bfen',
     severity: 'error',
-    meaning: 'a board of the BFEN fails the FEN/position check CLOCKS (ERR_FEN_CLOCKS or ERR_POS_CLOCKS on that board)',
+    meaning: 'on one board: invalid halfmove clock or fullmove number (the FEN/position code of that board, renamed)',
     trigger:
       'not reached from BFEN text: the BFEN reader gives the FEN parser fixed clocks (0 1) and renames every ERR_FEN_* code, so this name exists but a BFEN has no clock field to be wrong',
   },
@@ -413,13 +412,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_EMPTY',
     format: 'bfen',
     severity: 'error',
-    meaning: 'a board of the BFEN fails the FEN/position check EMPTY (ERR_FEN_EMPTY or ERR_POS_EMPTY on that board)',
+    meaning: 'on one board: empty FEN (the FEN/position code of that board, renamed)',
   },
   {
     code: 'ERR_BFEN_EP',
     format: 'bfen',
     severity: 'error',
-    meaning: 'a board of the BFEN fails the FEN/position check EP (ERR_FEN_EP or ERR_POS_EP on that board)',
+    meaning: 'on one board: invalid en passant field (the FEN/position code of that board, renamed)',
     example: {
       api: 'validateBfen',
       input: '4k3/8/8/8/8/8/8/4K3/ w - e3 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
@@ -451,7 +450,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'bfen',
     severity: 'error',
     meaning:
-      'a board of the BFEN fails the FEN/position check IMPOSSIBLE_CHECK (ERR_FEN_IMPOSSIBLE_CHECK or ERR_POS_IMPOSSIBLE_CHECK on that board)',
+      'on one board: the checks cannot have been given by the last move (the FEN/position code of that board, renamed)',
     example: {
       api: 'validateBfen',
       input: 'R3k3/8/8/8/8/8/8/4R1K1/ b - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
@@ -461,7 +460,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_KINGS',
     format: 'bfen',
     severity: 'error',
-    meaning: 'a board of the BFEN fails the FEN/position check KINGS (ERR_FEN_KINGS or ERR_POS_KINGS on that board)',
+    meaning: 'on one board: each side needs exactly one king (the FEN/position code of that board, renamed)',
     example: {
       api: 'validateBfen',
       input: '8/8/8/8/8/8/8/8/ w - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
@@ -482,8 +481,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_OPPOSITE_CHECK',
     format: 'bfen',
     severity: 'error',
-    meaning:
-      'a board of the BFEN fails the FEN/position check OPPOSITE_CHECK (ERR_FEN_OPPOSITE_CHECK or ERR_POS_OPPOSITE_CHECK on that board)',
+    meaning: 'on one board: the side not to move is in check (the FEN/position code of that board, renamed)',
     example: {
       api: 'validateBfen',
       input: '4k3/8/8/8/8/8/8/4R1K1/ w - - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1',
@@ -493,8 +491,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_PAWNS_ON_BACKRANK',
     format: 'bfen',
     severity: 'error',
-    meaning:
-      'a board of the BFEN fails the FEN/position check PAWNS_ON_BACKRANK (ERR_FEN_PAWNS_ON_BACKRANK or ERR_POS_PAWNS_ON_BACKRANK on that board)',
+    meaning: 'on one board: pawns on the first or eighth rank (the FEN/position code of that board, renamed)',
     example: {
       api: 'validateBfen',
       input:
@@ -505,14 +502,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_POCKET',
     format: 'bfen',
     severity: 'error',
-    meaning: 'a board of the BFEN fails the FEN/position check POCKET (ERR_FEN_POCKET or ERR_POS_POCKET on that board)',
+    meaning: 'on one board: invalid crazyhouse pocket (the FEN/position code of that board, renamed)',
   },
   {
     code: 'ERR_BFEN_TOO_LONG',
     format: 'bfen',
     severity: 'error',
-    meaning:
-      'a board of the BFEN fails the FEN/position check TOO_LONG (ERR_FEN_TOO_LONG or ERR_POS_TOO_LONG on that board)',
+    meaning: 'on one board: FEN longer than 2047 bytes (the FEN/position code of that board, renamed)',
     trigger:
       "not reached from BFEN text: each board's placement is checked (ERR_BFEN_BOARD) before the FEN is built, and a placement that passes is far below the FEN length limit; the name exists because the reader renames every ERR_FEN_* code",
   },
@@ -520,8 +516,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_BFEN_TOO_MANY_PIECES',
     format: 'bfen',
     severity: 'error',
-    meaning:
-      'a board of the BFEN fails the FEN/position check TOO_MANY_PIECES (ERR_FEN_TOO_MANY_PIECES or ERR_POS_TOO_MANY_PIECES on that board)',
+    meaning: 'on one board: more pieces than the game can have (the FEN/position code of that board, renamed)',
   },
   {
     code: 'ERR_BFEN_TURN',

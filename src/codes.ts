@@ -11,6 +11,8 @@ export type ExampleApi =
   | 'parseSan'
   | 'parsePerftSuite'
   | 'parsePgn'
+  // streamed reading (the input as UTF-8 bytes), where a game over maxGameBytes is skipped
+  | 'readPgn'
   | 'parsePbn'
   | 'checkPbnExport'
   | 'parsePbi'
@@ -2222,6 +2224,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pgn',
     severity: 'error',
     meaning: 'game of more than … bytes (maxGameBytes); skipped',
+    example: {
+      api: 'readPgn',
+      input: '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event "y"]\n\n1. d4 *\n',
+      options: {
+        maxGameBytes: 16,
+      },
+    },
   },
   {
     code: 'ERR_PGN_LINE_TOO_LONG',

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, exampleInput, type CodeEntry, type ExampleApi } from 'gamenotation';
 import { init, parseFen, validateSetup, parseSan, parsePerftSuite, Position } from 'gamenotation/chess';
-import { parsePgn, tokenize, makePgnWithWarnings } from 'gamenotation/pgn';
+import { parsePgn, readPgn, tokenize, makePgnWithWarnings } from 'gamenotation/pgn';
 import { parsePbn, checkPbnExport } from 'gamenotation/bridge';
 import {
   parsePbi,
@@ -79,7 +79,7 @@ const xmlDocument = (input: string) => {
 
 type Options = Record<string, number> | undefined;
 
-const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported> = {
+const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported | Promise<Reported>> = {
   tokenize: (input, options) => errorsOnly(tokenize(input, options).flatMap((t) => (t.error ? [t.error] : []))),
   makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g).warnings)),
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
@@ -109,6 +109,11 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     }
   },
   parsePgn: (input, options) => reported(parsePgn(input, options)),
+  readPgn: async (input, options) => {
+    const games = [];
+    for await (const game of readPgn(new TextEncoder().encode(input), options)) games.push(game);
+    return reported(games);
+  },
   parsePbn: (input, options) => reported(parsePbn(input, options)),
   checkPbnExport: (input) => ({ errors: [], warnings: checkPbnExport(input).map((e) => e.code) }),
   parsePbi: (input, options) => reported(parsePbi(input, options)),
@@ -185,8 +190,8 @@ describe('error catalogue (src/codes.ts)', () => {
   for (const entry of ERROR_CODES) {
     if (!entry.example) continue;
     const { api } = entry.example;
-    it(`${entry.code}: ${api} reports it as ${entry.severity === 'error' ? 'an error' : 'a warning'}`, () => {
-      const got = DISPATCH[api](exampleInput(entry.example!), entry.example!.options);
+    it(`${entry.code}: ${api} reports it as ${entry.severity === 'error' ? 'an error' : 'a warning'}`, async () => {
+      const got = await DISPATCH[api](exampleInput(entry.example!), entry.example!.options);
       for (const code of [...got.errors, ...got.warnings]) reportedByExamples.add(code);
       const list = entry.severity === 'error' ? got.errors : got.warnings;
       expect(list, `${api}(${JSON.stringify(entry.example!.input)}) reported ${JSON.stringify(got)}`).to.include(

@@ -49,14 +49,14 @@ function resolveFile(path) {
   return null;
 }
 
-export function startPlayground({ port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', quiet = false } = {}) {
+// `isolated: false` leaves COOP/COEP off (a page without SharedArrayBuffer: engines fall back to lite-single).
+export function startPlayground({ port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', quiet = false, isolated = true } = {}) {
   if (!existsSync(join(root, 'dist', 'diagram.js'))) {
     throw new Error('dist/ is not built: run `npm run build` first');
   }
   const server = createServer(async (req, res) => {
     const headers = {
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
+      ...(isolated ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}),
       'Cross-Origin-Resource-Policy': 'same-origin',
       'Cache-Control': 'no-store',
     };

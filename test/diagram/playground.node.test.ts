@@ -20,6 +20,7 @@ let browser: Browser;
 let page: Page;
 let server: { url: string; close(): Promise<void> };
 let profile: string;
+let startPlayground: (options: { port: number; quiet: boolean; isolated?: boolean }) => Promise<{ url: string; close(): Promise<void> }>;
 const pageErrors: string[] = [];
 
 /** Puts text into the editor the way a paste does (an input event), then waits for the page to read it. */
@@ -41,11 +42,21 @@ function boardLetters(fen: string): number {
   return [...fen.split(' ')[0]!.replace(/\[.*$/, '').split('/').slice(0, 8).join('')].filter((c) => /[pnbrqk]/i.test(c)).length;
 }
 
+/** Legall's mate (Legall de Kermeur – Saint Brie, Paris 1750), a short real game for the AIF analysis. */
+const LEGALL = '[Event "Paris"]\n[Date "1750.??.??"]\n[White "Legall de Kermeur"]\n[Black "Saint Brie"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0\n';
+
+/** The game's moves as chess.js (an independent implementation) replays them. */
+function legallHistory(): string[] {
+  const chess = new Chess();
+  chess.loadPgn(LEGALL);
+  return chess.history();
+}
+
 describe('playground in Chromium', () => {
   before(async function () {
     if (!existsSync(join(root, 'dist', 'diagram.js'))) throw new Error('dist/ is not built: npm run build first');
     // @ts-ignore plain ESM script
-    const { startPlayground } = await import('../../scripts/playground.mjs');
+    ({ startPlayground } = await import('../../scripts/playground.mjs'));
     server = await startPlayground({ port: 0, quiet: true });
     profile = mkdtempSync(join(tmpdir(), 'gn-playground-'));
     browser = await puppeteer.launch({
@@ -253,7 +264,7 @@ describe('playground in Chromium', () => {
   });
 
   it('Analyse to AIF: a pasted game analysed by stockfish.wasm in the worker, Cancel stops it, the AIF validates and downloads', async () => {
-    const legall = '[Event "Legall\'s mate"]\n[White "Legall"]\n[Black "Saint Brie"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0\n';
+    const legall = LEGALL;
     await paste(legall);
     expect(await textOf('#format')).to.equal('PGN');
     expect(await page.$eval('#run-aif', (b) => (b.closest('.tool') as HTMLElement).hidden)).to.equal(false);
@@ -284,9 +295,7 @@ describe('playground in Chromium', () => {
     const game = games[0]!;
     expect(validateAif(game).errors).to.deep.equal([]);
     // One block per turn of the game, in order, with the moves chess.js replays.
-    const chess = new Chess();
-    chess.loadPgn(legall);
-    const history = chess.history();
+    const history = legallHistory();
     expect(game.blocks.map((b) => b.tags.MovePlayed)).to.deep.equal(history);
     expect(game.blocks.map((b) => b.tags.Turn)).to.deep.equal(history.map((_, i) => `${Math.floor(i / 2) + 1}-${i % 2 ? 'b' : 'w'}`));
     expect(game.headers.DepthRange).to.match(/5$/);
@@ -311,6 +320,34 @@ describe('playground in Chromium', () => {
     }));
     expect(download).to.deep.equal({ name: 'analysis.aif', text });
     expect(pageErrors).to.deep.equal([]);
+  });
+
+  it('Analyse to AIF without cross-origin isolation: the job falls back to the lite-single build, and the AIF validates', async () => {
+    const plain = await startPlayground({ port: 0, quiet: true, isolated: false });
+    const other = await browser.newPage();
+    const errors: string[] = [];
+    other.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await other.goto(plain.url, { waitUntil: 'load' });
+      await other.waitForFunction(() => typeof (window as any).setText === 'function', { timeout: 20_000 });
+      expect(await other.evaluate(() => crossOriginIsolated)).to.equal(false);
+      await other.evaluate((t) => (window as any).setText(t), LEGALL);
+      await other.waitForFunction((t) => (window as any).playground.lastText === t, { timeout: 10_000 }, LEGALL);
+      await other.$eval('#aif-depth', (e) => ((e as HTMLInputElement).value = '4'));
+      await other.click('#run-aif');
+      await other.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 180_000 });
+      const result = await other.$eval('#job-result', (e) => e.textContent ?? '');
+      expect(await other.$eval('#job-result', (e) => (e as HTMLElement).dataset.state), result).to.equal('done');
+      const [game] = parseAif(await other.evaluate(() => (window as any).playground.aif as string));
+      expect(validateAif(game!).errors).to.deep.equal([]);
+      expect(game!.blocks.map((b) => b.tags.MovePlayed)).to.deep.equal(legallHistory());
+      // The engine's own id (its `id name`) says which build answered.
+      expect(game!.headers.EngineID).to.match(/\bLite\b/);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await other.close();
+      await plain.close();
+    }
   });
 
   it('reads a large file off the page thread: no long task as long as reading 3000 games', async () => {
@@ -390,6 +427,9 @@ describe('playground in Chromium', () => {
     expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
     await page.click('#cancel');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 5_000 });
+    // The typed space makes the page read the text again (300 ms later), which clears the job
+    // result: let that happen before the next job, or it would clear that job's result instead.
+    await page.waitForFunction(() => (window as any).playground.lastText === (document.getElementById('editor') as HTMLTextAreaElement).value, { timeout: 10_000 });
     // The worker still works afterwards, and counts right (against the shared Stockfish-verified suite).
     const epd = await readShared('chess/perft-standard.epd');
     const suite = epd ?? (await readFixture('chess/perft-counts.txt'));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WasmModule } from '../../src/wasm/load.ts';
-import { NotationFailure } from 'gamenotation';
+import { NotationFailure } from '../../src/errors.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -654,8 +654,12 @@ export const ERROR_CODES: readonly CodeEntry[] = [
   {
     code: 'ERR_BPGN_RESULT_BOARD_VIEW',
     format: 'bpgn',
-    severity: 'error',
+    severity: 'warning',
     meaning: "the ending comment gives the result from the board's view, not team A's",
+    example: {
+      api: 'parseBpgn',
+      input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[Result "0-1"]\n\n1A. e4 {c resigns} 0-1\n',
+    },
   },
   {
     code: 'ERR_BPGN_RESULT_MISMATCH',

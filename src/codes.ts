@@ -2074,6 +2074,10 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'pbn',
     severity: 'error',
     meaning: 'a table column marked sorted is not in order',
+    example: {
+      api: 'parsePbn',
+      input: '[ScoreTable "+Score\\5R"]\n1\n2\n',
+    },
   },
   {
     code: 'ERR_PBN_TABLE_PLACEMENT',

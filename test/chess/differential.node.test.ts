@@ -153,7 +153,7 @@ describe('makeFen castling letters vs chessops on arbitrary back ranks', () => {
     let compared = 0;
     for (let i = 0; i < 3000; i++) {
       const rank = (upper: boolean) => {
-        const cells = Array.from({ length: 8 }, () => (rand() < 0.35 ? 'r' : ''));
+        const cells: string[] = Array.from({ length: 8 }, () => (rand() < 0.35 ? 'r' : ''));
         if (rand() < 0.85) cells[Math.floor(rand() * 8)] = 'k';
         const s = cells.map((c) => (c ? (upper ? c.toUpperCase() : c) : '1')).join('');
         return s.replace(/1+/g, (m) => String(m.length));

@@ -14,7 +14,15 @@ type Layer = 'core' | 'text' | 'rules' | 'formats' | 'engines' | 'pictures' | 'j
 function layerOf(path: string): Layer {
   const parts = path.split('/');
   const top = parts[0];
-  if (top === 'errors.ts' || top === 'codes.ts' || top === 'progress.ts' || top === 'index.ts' || top === 'types' || top === 'wasm') return 'core';
+  if (
+    top === 'errors.ts' ||
+    top === 'codes.ts' ||
+    top === 'progress.ts' ||
+    top === 'index.ts' ||
+    top === 'types' ||
+    top === 'wasm'
+  )
+    return 'core';
   if (top === 'text') return 'text';
   if (top === 'chess') return 'rules';
   if (top === 'bridge') {
@@ -30,7 +38,16 @@ function layerOf(path: string): Layer {
   throw new Error(`src/${path}: no layer in docs/ARCHITECTURE.md`);
 }
 
-const rank: Record<Layer, number> = { core: 0, text: 1, rules: 2, formats: 3, engines: 3, pictures: 4, jobs: 5, node: 6 };
+const rank: Record<Layer, number> = {
+  core: 0,
+  text: 1,
+  rules: 2,
+  formats: 3,
+  engines: 3,
+  pictures: 4,
+  jobs: 5,
+  node: 6,
+};
 
 /** Whether `from` may import `to` (both paths under src/). */
 function allowed(from: string, to: string): string | null {
@@ -82,7 +99,9 @@ describe('layers (docs/ARCHITECTURE.md)', () => {
       for (const m of text.matchAll(importPattern)) {
         const spec = m[1] ?? m[2];
         if (!spec.startsWith('.')) continue;
-        const target = relative(src, resolve(dirname(join(src, file)), spec)).split('\\').join('/');
+        const target = relative(src, resolve(dirname(join(src, file)), spec))
+          .split('\\')
+          .join('/');
         if (target.startsWith('..')) continue; // wasm-build/ and other generated modules
         const resolved = target.replace(/\.js$/, '.ts');
         const why = allowed(file, resolved);

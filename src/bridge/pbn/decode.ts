@@ -18,13 +18,23 @@ export class PbnDecoder extends StreamDecoder {
   /** The warning for bytes of a UTF-8 file that were not UTF-8 (none: null). */
   warning(): NotationError | null {
     if (!this.invalid) return null;
-    return notationError('ERR_PBN_ENCODING', `${this.invalid} byte(s) of this UTF-8 file are not UTF-8; read as Latin-1 characters`, this.invalidLine, 1);
+    return notationError(
+      'ERR_PBN_ENCODING',
+      `${this.invalid} byte(s) of this UTF-8 file are not UTF-8; read as Latin-1 characters`,
+      this.invalidLine,
+      1,
+    );
   }
 }
 
 /** A whole PBN input as text, by the rule above (a string is taken as it is, less a BOM). */
-export function decodePbn(input: string | Uint8Array): { text: string; encoding: 'utf-8' | 'latin1'; warning: NotationError | null } {
-  if (typeof input === 'string') return { text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input, encoding: 'utf-8', warning: null };
+export function decodePbn(input: string | Uint8Array): {
+  text: string;
+  encoding: 'utf-8' | 'latin1';
+  warning: NotationError | null;
+} {
+  if (typeof input === 'string')
+    return { text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input, encoding: 'utf-8', warning: null };
   const d = new PbnDecoder();
   const text = d.decode(input, true);
   return { text, encoding: d.encoding ?? 'utf-8', warning: d.warning() };

@@ -15,7 +15,10 @@ import { parseResult } from './values.js';
 
 const TAG_LINE = /^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]$/;
 
-export function checkPbnExport(input: string | Uint8Array, options: { startLine?: number; maxErrors?: number } = {}): NotationError[] {
+export function checkPbnExport(
+  input: string | Uint8Array,
+  options: { startLine?: number; maxErrors?: number } = {},
+): NotationError[] {
   const text = decodePbn(input).text;
   const errors: NotationError[] = [];
   const shift = (options.startLine ?? 1) - 1;
@@ -36,14 +39,27 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
     const before = text.slice(0, bad.index);
     const line = before.split(/\r\n|\r|\n/).length;
     const all = text.match(/\r(?!\n)|(?<!\r)\n/g)!.length;
-    e('EOL', `line end is not CRLF (${all} line${all > 1 ? 's' : ''} in all)`, line, bad.index - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')));
+    e(
+      'EOL',
+      `line end is not CRLF (${all} line${all > 1 ? 's' : ''} in all)`,
+      line,
+      bad.index - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')),
+    );
   }
   let inBrace = false;
   let blankRun = 0;
   let game = { tags: [] as string[], values: {} as Record<string, string>, section: '' };
   const sticky = new Set<string>();
   const closeCount = () => {
-    if (count > max) errors.push(notationError('ERR_TOO_MANY_ERRORS', `${count - max} more export-format warning(s) not reported (${count} in all; maxErrors ${max})`, lastLine, 1));
+    if (count > max)
+      errors.push(
+        notationError(
+          'ERR_TOO_MANY_ERRORS',
+          `${count - max} more export-format warning(s) not reported (${count} in all; maxErrors ${max})`,
+          lastLine,
+          1,
+        ),
+      );
     count = 0;
   };
   const endGame = (line: number) => {
@@ -51,9 +67,11 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
     const ident = tags.filter((t) => t !== 'Auction' && t !== 'Play' && t !== 'Note' && !isTableName(t));
     if (ident.length) {
       const mts = ident.filter(isMtsTag);
-      for (const name of MTS_TAGS) if (!mts.includes(name) && !sticky.has(name)) e('MTS', `mandatory tag ${name} is missing`, line);
+      for (const name of MTS_TAGS)
+        if (!mts.includes(name) && !sticky.has(name)) e('MTS', `mandatory tag ${name} is missing`, line);
       const expected = MTS_TAGS.filter((n) => mts.includes(n));
-      if (mts.join() !== expected.join() || ident.slice(0, mts.length).join() !== mts.join()) e('ORDER', 'the mandatory tags must come first, in the order of 3.4', line);
+      if (mts.join() !== expected.join() || ident.slice(0, mts.length).join() !== mts.join())
+        e('ORDER', 'the mandatory tags must come first, in the order of 3.4', line);
       const others = ident.slice(mts.length);
       const sorted = [...others].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       if (others.join() !== sorted.join()) e('ORDER', 'supplemental tags must be sorted by name', line);
@@ -65,7 +83,7 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
       if (canonical !== value) e('VALUE', `${name} "${value}" is not in export form ("${canonical}")`, line);
       if (name === 'Result' && /^\^?[NESW]$/.test(game.values.Declarer ?? '')) {
         const r = parseResult(value);
-        if (r && r.tricks === undefined) e('VALUE', 'Result must give declarer\'s tricks', line);
+        if (r && r.tricks === undefined) e('VALUE', "Result must give declarer's tricks", line);
       }
     }
     game = { tags: [], values: {}, section: '' };
@@ -103,10 +121,16 @@ export function checkPbnExport(input: string | Uint8Array, options: { startLine?
     // data lines: comments and section data
     const open = line.lastIndexOf('{');
     if (open >= 0 && line.indexOf('}', open) < 0 && !line.slice(0, open).includes(';')) inBrace = true;
-    if ((game.section === 'Auction' || game.section === 'Play') && /(^|\s)[^{;\s]*[!?]/.test(line.replace(/\{[^}]*\}?|;.*$/g, ''))) {
+    if (
+      (game.section === 'Auction' || game.section === 'Play') &&
+      /(^|\s)[^{;\s]*[!?]/.test(line.replace(/\{[^}]*\}?|;.*$/g, ''))
+    ) {
       e('SUFFIX', 'suffixes are written as NAGs in export format', n);
     }
-    if ((game.section === 'Auction' || game.section === 'Play') && /[a-z]/.test(line.replace(/\{[^}]*\}?|;.*$/g, '').replace(/\bPass\b/g, ''))) {
+    if (
+      (game.section === 'Auction' || game.section === 'Play') &&
+      /[a-z]/.test(line.replace(/\{[^}]*\}?|;.*$/g, '').replace(/\bPass\b/g, ''))
+    ) {
       e('CASE', 'calls and cards are upper case in export format', n);
     }
   });

@@ -52,7 +52,13 @@ export function pbnGameInfo(game: PbnGame): PbnGameAnalysis {
     if (a.declarer) info.auctionDeclarer = a.declarer;
   }
   if (game.play) {
-    const p = analyzePlay(info.deal, info.trump, game.play.first, game.play.cards, info.declarer ?? nextSeat(game.play.first, 3));
+    const p = analyzePlay(
+      info.deal,
+      info.trump,
+      game.play.first,
+      game.play.cards,
+      info.declarer ?? nextSeat(game.play.first, 3),
+    );
     info.playDeclarerTricks = p.declarerTricks;
     info.playDefenceTricks = p.defenceTricks;
   }
@@ -78,7 +84,12 @@ const HEX_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
  * Null when neither is complete. (Some generators clamp low values: treat such tables with care.)
  */
 export function pbnTricksTable(game: PbnGame): TricksTable | null {
-  const empty = (): TricksTable => ({ N: {} as Record<Strain, number>, E: {} as Record<Strain, number>, S: {} as Record<Strain, number>, W: {} as Record<Strain, number> });
+  const empty = (): TricksTable => ({
+    N: {} as Record<Strain, number>,
+    E: {} as Record<Strain, number>,
+    S: {} as Record<Strain, number>,
+    W: {} as Record<Strain, number>,
+  });
   const table = game.sections.find((s) => s.name === 'OptimumResultTable');
   if (table?.columns && table.rows) {
     const d = table.columns.findIndex((c) => c.name === 'Declarer');
@@ -101,7 +112,11 @@ export function pbnTricksTable(game: PbnGame): TricksTable | null {
   const hex = game.tags.DoubleDummyTricks?.value;
   if (hex && /^[0-9a-dA-D]{20}$/.test(hex)) {
     const out = empty();
-    HEX_SEATS.forEach((seat, i) => HEX_STRAINS.forEach((strain, j) => { out[seat][strain] = parseInt(hex[i * 5 + j]!, 16); }));
+    HEX_SEATS.forEach((seat, i) =>
+      HEX_STRAINS.forEach((strain, j) => {
+        out[seat][strain] = parseInt(hex[i * 5 + j]!, 16);
+      }),
+    );
     return out;
   }
   return null;

@@ -83,7 +83,10 @@ export interface PbnStreamEnd {
  * game; in an input with no game at all they are the generator's return value (`PbnStreamEnd`,
  * seen when iterating with `next()`).
  */
-export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<PbnStreamItem, PbnStreamEnd> {
+export async function* readPbnGames(
+  source: PbnSource,
+  options: ParsePbnOptions = {},
+): AsyncGenerator<PbnStreamItem, PbnStreamEnd> {
   const reader = new PbnReader(options);
   // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
   const decoder = new PbnDecoder();
@@ -116,7 +119,8 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       scanned -= cut;
       // the newest game is held back: comments at the very end of the input still belong to it
       append(held, reader.read(part, line));
-      if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(part, { startLine: line, maxErrors: options.maxErrors }));
+      if (options.checkExport ?? reader.exportFormat)
+        reader.addWarnings(checkPbnExport(part, { startLine: line, maxErrors: options.maxErrors }));
       yield* emit(held.splice(0, held.length - 1));
       line += countLineBreaks(part);
     }
@@ -125,7 +129,8 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
   append(held, reader.read(buffer, line));
   const encoding = decoder.warning();
   if (encoding) reader.addWarnings([encoding]);
-  if (options.checkExport ?? reader.exportFormat) reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
+  if (options.checkExport ?? reader.exportFormat)
+    reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
   reader.finishInput(held[held.length - 1]);
   yield* emit(held, true);
   return reader.takeReports();

@@ -3,8 +3,14 @@ import type { PbnColumn } from './model.js';
 
 /** Names of the tables PBN 2.1 chapter 5 defines. */
 export const PBN_TABLES = [
-  'ActionTable', 'AuctionTimeTable', 'InstantScoreTable', 'OptimumPlayTable',
-  'OptimumResultTable', 'PlayTimeTable', 'ScoreTable', 'TotalScoreTable',
+  'ActionTable',
+  'AuctionTimeTable',
+  'InstantScoreTable',
+  'OptimumPlayTable',
+  'OptimumResultTable',
+  'PlayTimeTable',
+  'ScoreTable',
+  'TotalScoreTable',
 ] as const;
 
 /** Widest table column (PBN 5.2 minimum width): a padded element must fit a 255-character line with its CRLF. */
@@ -32,7 +38,9 @@ export function parseColumns(value: string): PbnColumn[] | string {
 }
 
 export function makeColumns(columns: PbnColumn[]): string {
-  return columns.map((c) => `${c.order ?? ''}${c.name}${c.width !== undefined ? `\\${c.width}${c.align ?? ''}` : ''}`).join(';');
+  return columns
+    .map((c) => `${c.order ?? ''}${c.name}${c.width !== undefined ? `\\${c.width}${c.align ?? ''}` : ''}`)
+    .join(';');
 }
 
 /** Pads one element to its column's minimum width (default alignment: right for numbers, left otherwise). */

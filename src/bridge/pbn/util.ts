@@ -10,5 +10,7 @@ export const MAX_MESSAGE = 240;
 
 /** A message cut to MAX_MESSAGE characters, saying how long it was. */
 export function excerpt(message: string): string {
-  return message.length <= MAX_MESSAGE ? message : `${message.slice(0, MAX_MESSAGE - 40)}… (${message.length} characters in all)`;
+  return message.length <= MAX_MESSAGE
+    ? message
+    : `${message.slice(0, MAX_MESSAGE - 40)}… (${message.length} characters in all)`;
 }

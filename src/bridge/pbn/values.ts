@@ -9,11 +9,21 @@ export function parseSeat(value: string): Seat | null {
 
 export function parseVulnerable(value: string): Vulnerability | null {
   switch (value.trim().toLowerCase()) {
-    case 'none': case 'love': case '-': return 'None';
-    case 'ns': case 'n-s': return 'NS';
-    case 'ew': case 'e-w': return 'EW';
-    case 'all': case 'both': return 'All';
-    default: return null;
+    case 'none':
+    case 'love':
+    case '-':
+      return 'None';
+    case 'ns':
+    case 'n-s':
+      return 'NS';
+    case 'ew':
+    case 'e-w':
+      return 'EW';
+    case 'all':
+    case 'both':
+      return 'All';
+    default:
+      return null;
   }
 }
 
@@ -95,7 +105,10 @@ const SCORE_RE = new Map<string, [RegExp, RegExp]>();
  * Score-like tags (Score, ScoreIMP, ScoreMP, ScorePercentage): `n`, `NS n`, `EW n`, `NS n EW m`, `EW n NS m`.
  * `decimals` allows a decimal dot; `nonNegative` forbids a sign.
  */
-export function parseSideScore(value: string, opts: { decimals: boolean; nonNegative?: boolean; sideRequired?: boolean }): { ns?: number; ew?: number; declarer?: number } | null {
+export function parseSideScore(
+  value: string,
+  opts: { decimals: boolean; nonNegative?: boolean; sideRequired?: boolean },
+): { ns?: number; ew?: number; declarer?: number } | null {
   const v = value.trim();
   const key = `${opts.nonNegative ? 1 : 0}${opts.decimals ? 1 : 0}`;
   let re = SCORE_RE.get(key);
@@ -135,12 +148,19 @@ export function pbnDateDialect(value: string): { date: string; time?: string } |
   if (m) {
     const out: { date: string; time?: string } = { date: `${m[1]}.${two(m[2]!)}.${two(m[3]!)}` };
     if (m[4] !== undefined) out.time = time(m[4], m[5]!, m[6]);
-    return Number(m[2]) <= 12 && Number(m[3]) <= 31 && (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60)) ? out : null;
+    return Number(m[2]) <= 12 &&
+      Number(m[3]) <= 31 &&
+      (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60))
+      ? out
+      : null;
   }
   m = /^(\d{4})(\d{2})(\d{2})$/.exec(v);
   if (m) return Number(m[2]) <= 12 && Number(m[3]) <= 31 ? { date: `${m[1]}.${m[2]}.${m[3]}` } : null;
   m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(v);
-  if (m) return Number(m[1]) < 24 && Number(m[2]) < 60 && Number(m[3] ?? 0) < 60 ? { date: '????.??.??', time: time(m[1]!, m[2]!, m[3]) } : null;
+  if (m)
+    return Number(m[1]) < 24 && Number(m[2]) < 60 && Number(m[3] ?? 0) < 60
+      ? { date: '????.??.??', time: time(m[1]!, m[2]!, m[3]) }
+      : null;
   m = /^([\d?]{4})\.(\d{1,2}|\?{1,2})\.(\d{1,2}|\?{1,2})$/.exec(v);
   if (m) return { date: `${m[1]}.${two(m[2]!.replace(/^\?+$/, '?'))}.${two(m[3]!.replace(/^\?+$/, '?'))}` };
   return null;
@@ -160,7 +180,8 @@ export function rubberVulnerability(value: string): Vulnerability | null {
   const ewBelow = units(m[4]!);
   const nsAbove = units(m[1]!);
   const ewAbove = units(m[3]!);
-  if (nsAbove.length !== 2 || ewAbove.length !== 2 || nsBelow.length !== ewBelow.length || nsBelow.length > 3) return null;
+  if (nsAbove.length !== 2 || ewAbove.length !== 2 || nsBelow.length !== ewBelow.length || nsBelow.length > 3)
+    return null;
   // every unit below the line but the last is a finished game, won by the side with 100 or more
   let nsWon = false;
   let ewWon = false;

@@ -60,7 +60,10 @@ function tagLine(name: string, value: string): string {
   value = escapeCopyMarker(name, value);
   // `\` is doubled only where it would otherwise start an escape (before `"` or `\`, or at the end),
   // so column specs such as `Rank\2R` stay as other PBN software writes them.
-  return `[${name} "${value.replace(/[\t\v]/g, ' ').replace(/\\(?=["\\]|$)/g, '\\\\').replace(/"/g, '\\"')}"]`;
+  return `[${name} "${value
+    .replace(/[\t\v]/g, ' ')
+    .replace(/\\(?=["\\]|$)/g, '\\\\')
+    .replace(/"/g, '\\"')}"]`;
 }
 
 /**
@@ -165,13 +168,20 @@ function annotations(w: LineWriter, a: PbnAnnotated): void {
   }
 }
 
-function tagWithComments(out: string[], name: string, value: string, comments: PbnComment[] | undefined, eol: string): void {
+function tagWithComments(
+  out: string[],
+  name: string,
+  value: string,
+  comments: PbnComment[] | undefined,
+  eol: string,
+): void {
   out.push(tagLine(name, value));
   for (const c of comments ?? []) out.push(commentText(c, eol));
 }
 
 function notes(out: string[], list: PbnNote[], eol: string): void {
-  for (const n of [...list].sort((a, b) => a.index - b.index)) tagWithComments(out, 'Note', `${n.index}:${n.text}`, n.comments, eol);
+  for (const n of [...list].sort((a, b) => a.index - b.index))
+    tagWithComments(out, 'Note', `${n.index}:${n.text}`, n.comments, eol);
 }
 
 function section(out: string[], s: PbnSection, eol: string): void {
@@ -205,7 +215,9 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
     if (!tag && contract === 'Pass' && (name === 'Declarer' || name === 'Result')) value = '';
     tagWithComments(out, name, value, tag?.comments, eol);
   }
-  const others = Object.keys(tags).filter((n) => !isMtsTag(n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const others = Object.keys(tags)
+    .filter((n) => !isMtsTag(n))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const name of others) tagWithComments(out, name, tags[name]!.value, tags[name]!.comments, eol);
 
   const a = game.auction;

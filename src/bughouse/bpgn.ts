@@ -5,7 +5,7 @@ import {
   TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT, TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
-import { GameSplitter } from '../text/split.js';
+import { CarryOver, GameSplitter } from '../text/split.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
   BughouseBoards, PLAYER_TAGS, isWhiteATeam, packedUci, type BughouseMatch, type BughouseMove, type MateRule, type Termination,
@@ -516,16 +516,14 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
   // finds where the last match of each batch starts; that match is carried over to the next batch
   // and read there whole (the visitor sees every match once, streamed or not).
   const scanner = new MatchReader({}, { replay: false, keepMoves: false });
-  let carry = '', carryLine = 1, carryColumn = 1;
+  const carry = new CarryOver();
   const readAll = function* (text: string, line: number, column: number) {
     reader.reset(text, line, column);
     while (reader.read()) yield* pending.splice(0);
   };
   const drain = function* (batches: Iterable<{ text: string; line: number; column?: number }>) {
     for (const b of batches) {
-      const text = carry + b.text;
-      const line = carry ? carryLine : b.line;
-      const column = carry ? carryColumn : b.column ?? 1;
+      const { text, line, column } = carry.join(b);
       scanner.reset(text, line, column);
       let lastStart = -1, lastLine = line, lastColumn = column;
       while (scanner.read()) {
@@ -534,15 +532,11 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
         lastColumn = scanner.matchColumn;
       }
       if (lastStart < 0) {
-        carry = text;
-        carryLine = line;
-        carryColumn = column;
+        carry.hold(text, line, column);
         continue;
       }
       if (lastStart > 0) yield* readAll(text.slice(0, lastStart), line, column);
-      carry = text.slice(lastStart);
-      carryLine = lastLine;
-      carryColumn = lastColumn;
+      carry.hold(text.slice(lastStart), lastLine, lastColumn);
     }
   };
   // whole bytes come in 1 MiB slices, so decoding stays per batch
@@ -550,7 +544,8 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
     yield* drain(splitter.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk));
   }
   yield* drain(splitter.end());
-  if (carry) yield* readAll(carry, carryLine, carryColumn);
+  const held = carry.take();
+  if (held) yield* readAll(held.text, held.line, held.column ?? 1);
 }
 
 // ---------------------------------------------------------------------------------------------

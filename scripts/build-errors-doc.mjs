@@ -25,7 +25,7 @@ export function renderErrorsDoc(entries) {
     'Every reader reports problems as `{ code, message, line, column }` (see `src/errors.ts`): `error`',
     "codes come in a result's `errors`, `warning` codes in its `warnings`. The catalogue is exported as",
     '`ERROR_CODES` from `gamenotation`. In an example, `«x×300»` stands for 300 copies of `x`; an example',
-    'given to `parseSan` is `FEN ; SAN`, one given to `solve` is `FEN ; stipulation` or a Popeye input.',
+    'given to `parseSan` is `FEN ; SAN`, one given to `solve` is `FEN ; stipulation` or a Popeye input, one given to `chesscomToMatch` is `gameA ; gameB`.',
     '',
     `${entries.length} codes; ${withExample} with an example the test suite runs through the named call, ` +
       `${withTrigger} raised by something other than text (the trigger and its tests are named), ` +

@@ -24,6 +24,8 @@ export type ExampleApi =
   | 'parseBfen'
   | 'validateBfen'
   | 'parseChesscomGame'
+  // two chess.com game JSON texts, `A ; B`, paired into one match
+  | 'chesscomToMatch'
   | 'parseAif'
   | 'validateAif'
   // the PGN lexer's tokens (their error codes) and the PGN writer's export-format warnings
@@ -756,14 +758,20 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'bughouse',
     severity: 'error',
     meaning: 'game … is not the partner of game … (…)',
-    trigger:
-      'pairing two chess.com games that are not partners (two inputs, not one text) (tests: test/bughouse/cli.node.test.ts)',
+    example: {
+      api: 'chesscomToMatch',
+      input: '{"game":{"id":1,"partnerGameId":2,"moveList":"mC"}} ; {"game":{"id":3,"moveList":""}}',
+    },
   },
   {
     code: 'ERR_CHESSCOM_TCN',
     format: 'bughouse',
     severity: 'error',
     meaning: 'a chess.com moveList (TCN) is malformed',
+    example: {
+      api: 'chesscomToMatch',
+      input: '{"game":{"id":1,"partnerGameId":2,"moveList":"m"}} ; {"game":{"id":2,"partnerGameId":1,"moveList":""}}',
+    },
   },
   {
     code: 'ERR_CONVERT_AUTHOR',

@@ -22,7 +22,7 @@ import {
   xmlToPbi,
   xmlToPopeye,
 } from 'gamenotation/problems';
-import { parseBpgn, parseBfen, validateBfen, parseChesscomGame } from 'gamenotation/bughouse';
+import { parseBpgn, parseBfen, validateBfen, parseChesscomGame, chesscomToMatch } from 'gamenotation/bughouse';
 import { parseAif, validateAif } from 'gamenotation/aif';
 // @ts-ignore plain ESM helpers
 import { collectCodes } from '../../scripts/error-codes.mjs';
@@ -134,6 +134,12 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     return errorsOnly(validateBfen(bfen.value).map((e) => e.code));
   },
   parseChesscomGame: (input) => reported(parseChesscomGame(input)),
+  chesscomToMatch: (input) => {
+    const [a, b] = input.split(' ; ').map((text) => parseChesscomGame(text));
+    if (!a!.ok) return errorsOnly([a!.error.code]);
+    if (!b!.ok) return errorsOnly([b!.error.code]);
+    return reported(chesscomToMatch(a!.value, b!.value));
+  },
   parseAif: (input, options) => reported(parseAif(input, options)),
   validateAif: (input) => {
     const all: Reported = { errors: [], warnings: [] };

@@ -6,7 +6,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const cell = (text) =>
-  String(text).replace(/\|/g, '\\|').replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+  String(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\r/g, '\\r')
+    .replace(/\n/g, '\\n')
+    .replace(/\t/g, '\\t')
+    // other invisible characters (controls, BOM, bytes 0x7F-0xA0, line separators) as \uXXXX
+    .replace(
+      /[\u0000-\u001f\u007f-\u00a0\u00ad\ufeff\u2028\u2029]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+    );
 const code = (text) => {
   const t = cell(text);
   const ticks = t.includes('`') ? '``' : '`';

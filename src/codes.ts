@@ -1108,7 +1108,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBI_BOM',
     format: 'pbi',
     severity: 'warning',
-    meaning: 'a byte order mark in a PBI file',
+    meaning: 'the PBI file does not start with the UTF-8 byte order mark the format requires',
     example: {
       api: 'parsePbi',
       input: '#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2::::::\n',
@@ -1188,7 +1188,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBI_NO_NLF',
     format: 'pbi',
     severity: 'warning',
-    meaning: 'the file does not use the required line ends',
+    meaning: 'the last line has no line end',
     example: {
       api: 'parsePbi',
       input: '﻿#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2::::::',
@@ -1432,7 +1432,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_DATE',
     format: 'pbn',
     severity: 'warning',
-    meaning: 'a date tag in a non-standard form (normalised)',
+    meaning: 'a date tag not in the YYYY.MM.DD form (written in that form, with a warning)',
     example: {
       api: 'parsePbn',
       input: '[Date "2024-01-02"]\n',
@@ -1512,7 +1512,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_ENCODING',
     format: 'pbn',
     severity: 'warning',
-    meaning: '… byte(s) of this UTF-8 file are not UTF-8; read as Latin-1 characters',
+    meaning: 'bytes of a file read as UTF-8 are not UTF-8; they are read as Latin-1 characters',
     example: {
       api: 'parsePbnBytes',
       input: 'ï»¿[Event "ÿ"]\n',
@@ -2191,7 +2191,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_PBN_VULNERABLE',
     format: 'pbn',
     severity: 'error',
-    meaning: 'a Vulnerable value written in another form (normalised)',
+    meaning: 'the Vulnerable tag is not None, NS, EW or All (a synonym is written in that form, with a warning)',
     example: {
       api: 'parsePbn',
       input: '[Vulnerable "Foo"]\n',

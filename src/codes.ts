@@ -116,8 +116,9 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_AIF_GAME',
     format: 'aif',
     severity: 'error',
-    meaning: 'a game given to analyseGame cannot be analysed (no moves or an unreadable game)',
-    trigger: 'analyseGame given a game it cannot analyse; no text input',
+    meaning: 'analyseGame was given a game whose starting position cannot be read',
+    trigger:
+      'analyseGame given a game whose start position is invalid (a game object and an engine, not text); no test names it yet',
   },
   {
     code: 'ERR_AIF_GAME_TOO_LARGE',
@@ -913,29 +914,29 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_DIAGRAM_DEAL',
     format: 'diagram',
     severity: 'error',
-    meaning: 'the diagram input has no deal',
-    trigger: 'the diagram CLI given a file without a deal; no text input',
+    meaning: 'a game drawn as a deal has no valid Deal tag (the CLI: a file with no deal)',
   },
   {
     code: 'ERR_DIAGRAM_INPUT',
     format: 'diagram',
     severity: 'error',
-    meaning: 'the diagram input has no game or position',
-    trigger: 'the diagram CLI given a file without games; no text input',
+    meaning:
+      'chessDiagram was given something that is not a FEN, a Setup or a Position (the CLI: a file with no games)',
+    trigger:
+      'a value that is neither text, a Setup nor a Position given to chessDiagram (not text); no test names it yet',
   },
   {
     code: 'ERR_DIAGRAM_PLY',
     format: 'diagram',
     severity: 'error',
-    meaning: 'the requested ply is not a non-negative integer within the game',
-    trigger: 'the diagram CLI given a bad --ply; no text input',
+    meaning: 'the ply asked for is not a non-negative integer',
+    trigger: 'a ply option that is not a non-negative integer (an option, not text); no test names it yet',
   },
   {
     code: 'ERR_DIAGRAM_POSITION',
     format: 'diagram',
     severity: 'error',
-    meaning: 'the diagram position cannot be read',
-    trigger: 'the diagram CLI given an unreadable position; no text input',
+    meaning: 'a problem to draw has no valid position, or no twin of the name asked for',
   },
   {
     code: 'ERR_ENGINE',
@@ -2811,7 +2812,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'worker',
     severity: 'error',
     meaning: 'unknown job kind',
-    trigger: 'a job kind the worker does not know; no text input',
+    trigger: 'a job kind the worker does not know (worker.run with a bad kind, not text); no test names it yet',
   },
   {
     code: 'ERR_WORKER_LOAD',

@@ -8,7 +8,7 @@ import { initFen, parseFen, validate, normalize } from './chess/fen';
 import { writeSan } from './chess/san';
 import { countLegal, generateLegal } from './chess/movegen';
 import { makeMove, copyPos } from './chess/position';
-import { posAt, OUT, OUT_CAP, TT_BASE, LAST_PLY } from './problems/layout';
+import { posAt, OUT, OUT_CAP, TT_BASE, LAST_PLY, ABI_VERSION } from './problems/layout';
 import { ttResize as resize, ttClear as clear } from './problems/tt';
 import { inCheck, playNull, nodes, resetNodes } from './problems/search';
 import { mateIn as directMate, defenderLoses, refutations as directRefutations } from './problems/direct';
@@ -29,6 +29,9 @@ export function init(): i32 {
   ready = true;
   return 0;
 }
+
+/** The interface version (assembly/problems/layout.ts ABI_VERSION), checked by src/wasm/load.ts. */
+export function abiVersion(): i32 { return ABI_VERSION; }
 
 export function textIn(): usize { return TEXT_IN; }
 export function textOut(): usize { return TEXT_OUT; }

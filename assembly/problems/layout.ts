@@ -15,3 +15,7 @@ export const LAST_PLY: i32 = MAX_PLY - 2;
 
 @inline export function posAt(ply: i32): usize { return POS_STACK + <usize>ply * POS_SIZE; }
 @inline export function movesAt(ply: i32): usize { return MOVE_STACK + (<usize>ply * <usize>MAX_MOVES << 2); }
+
+/** The interface version of problems.wasm (src/problems/solve/wasm.ts PROBLEMS_ABI): bump both together
+ *  whenever an export, a buffer offset or the move-list record changes. */
+export const ABI_VERSION: i32 = 1;

@@ -4,6 +4,7 @@ import { WasmModule } from '../../wasm/load.js';
 
 export interface ProblemsExports extends WebAssembly.Exports {
   memory: WebAssembly.Memory;
+  abiVersion(): number;
   init(): number;
   textIn(): number;
   textOut(): number;
@@ -28,7 +29,10 @@ export interface ProblemsExports extends WebAssembly.Exports {
   selfForced(n: number): number;
 }
 
-const module = new WasmModule<ProblemsExports>('problems', base64);
+/** The problems.wasm interface this file is written for: assembly/problems/layout.ts ABI_VERSION (bump both together). */
+export const PROBLEMS_ABI = 1;
+
+const module = new WasmModule<ProblemsExports>('problems', base64, { abiVersion: PROBLEMS_ABI });
 let ready: ProblemsExports | undefined;
 let tableMiB = -1;
 

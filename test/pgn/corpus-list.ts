@@ -1,3 +1,5 @@
+import { readFixtureBytes, readSharedBytes } from '../support/data.js';
+
 // Every file of ../shared/data/chess/pgn (the browser cannot list folders, so the list lives here):
 // [file, games, main-line moves, all moves incl. variations, expected errors as 'line:col CODE'].
 // Game counts agree with SOURCES.md; moves and final positions are checked against chessops in
@@ -34,3 +36,30 @@ export const CORPUS: [string, number, number, number, string[]][] = [
   ['shakmaty-benches/twic1599_1000k.pgn', 1110, 101487, 101487, []],
 ];
 
+
+// Without ../shared: a few whole files of the same corpus (plus the first game of
+// chess960wch06.pgn: 40 moves and 41. f4, so 81 plies) kept in test/fixtures/pgn/ under the same
+// names, with the same facts as above. They cover a Chess960 game with castling, crazyhouse with
+// drops and variations, a UTF-8 BOM, an unsupported variant (its documented errors) and comments.
+export const FIXTURE_CORPUS: [string, number, number, number, string[]][] = [
+  ['pgn4web/chess960wch06-game1.pgn', 1, 81, 81, []],
+  ['python-chess/anastasian-lewis.pgn', 1, 84, 84, []],
+  ['python-chess/antichess-programfox.pgn', 2, 126, 126, ["1:1 ERR_PGN_VARIANT","5:1 ERR_PGN_VARIANT"]],
+  ['python-chess/knightvuillaume-jannlee-zh-lichess.pgn', 1, 48, 176, []],
+  ['python-chess/molinari-bordais-1979.pgn', 1, 10, 10, []],
+  ['python-chess/utf8-bom.pgn', 2, 0, 0, []],
+];
+
+/**
+ * The corpus a run uses: every shared file when ../shared is there, else the fixture files; `read`
+ * gives a file's bytes from the matching place. (The check reads one small shared file.)
+ */
+export async function corpusInUse() {
+  const shared = (await readSharedBytes('data/chess/pgn/python-chess/molinari-bordais-1979.pgn')) !== null;
+  return {
+    source: shared ? 'shared' : 'fixture',
+    entries: shared ? CORPUS : FIXTURE_CORPUS,
+    read: async (file: string): Promise<Uint8Array> =>
+      shared ? (await readSharedBytes(`data/chess/pgn/${file}`))! : await readFixtureBytes(`pgn/${file}`),
+  };
+}

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { makePgn, parsePgn, readPgn, type PgnGame, type PgnNode } from 'gamenotation/pgn';
-import { readSharedBytes } from '../support/data.js';
-
-import { CORPUS } from './corpus-list.js';
+import { corpusInUse } from './corpus-list.js';
 
 export function countMoves(line: PgnNode[]): number {
   let n = 0;
@@ -24,12 +22,13 @@ export function comparable(g: PgnGame) {
 
 const decoder = new TextDecoder();
 
-describe('pgn: every file of the shared corpus', () => {
-  for (const [file, games, mainMoves, allMoves, errors] of CORPUS) {
+const corpus = await corpusInUse();
+
+describe(`pgn: every file of the ${corpus.source} corpus`, () => {
+  for (const [file, games, mainMoves, allMoves, errors] of corpus.entries) {
     it(file, async () => {
-      const bytes = await readSharedBytes(`data/chess/pgn/${file}`);
-      expect(bytes, 'shared data available').to.not.equal(null);
-      const text = decoder.decode(bytes!);
+      const bytes = await corpus.read(file);
+      const text = decoder.decode(bytes);
       const parsed = parsePgn(text);
       expect(parsed.length).to.equal(games);
       expect(parsed.reduce((a, g) => a + g.moves.length, 0)).to.equal(mainMoves);
@@ -47,7 +46,7 @@ describe('pgn: every file of the shared corpus', () => {
 
       // The streaming reader (from bytes, in small chunks) gives the same games.
       const chunks: Uint8Array[] = [];
-      for (let i = 0; i < bytes!.length; i += 4099) chunks.push(bytes!.subarray(i, i + 4099));
+      for (let i = 0; i < bytes.length; i += 4099) chunks.push(bytes.subarray(i, i + 4099));
       let n = 0;
       for await (const g of readPgn(chunks)) {
         if (JSON.stringify(g) !== JSON.stringify(parsed[n])) expect(g, `streamed game ${n + 1}`).to.deep.equal(parsed[n]);

@@ -3,16 +3,17 @@ import { startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
 import { makeFen } from 'chessops/fen';
 import { mainlineFen, parsePgn } from 'gamenotation/pgn';
-import { readSharedBytes } from '../support/data.js';
-import { CORPUS } from './corpus-list.js';
+import { corpusInUse } from './corpus-list.js';
 
 // Independent truth for the corpus: chessops (a separate implementation) replays the main line we
 // read — our canonical SAN, from the position our tags give — and must find every move legal and
 // reach the same position (board, turn, castling rights).
-describe('pgn: main lines agree with chessops on the shared corpus', () => {
-  for (const [file] of CORPUS) {
+const corpus = await corpusInUse();
+
+describe(`pgn: main lines agree with chessops on the ${corpus.source} corpus`, () => {
+  for (const [file] of corpus.entries) {
     it(file, async () => {
-      const text = new TextDecoder().decode((await readSharedBytes(`data/chess/pgn/${file}`))!);
+      const text = new TextDecoder().decode(await corpus.read(file));
       let compared = 0;
       let expected = 0;
       parsePgn(text).forEach((game, index) => {

@@ -69,6 +69,17 @@ export function listShared(rel: string): string[] | null {
   return nodeFs.readdirSync(dir).sort();
 }
 
+/** The bytes of a fixture kept in this repo under test/fixtures/ (a BOM or odd line ends stay as they are). */
+export async function readFixtureBytes(rel: string): Promise<Uint8Array> {
+  if (nodeFs) {
+    const url = new URL(`../fixtures/${rel}`, import.meta.url);
+    return new Uint8Array(nodeFs.readFileSync(decodeURIComponent(url.pathname)));
+  }
+  const response = await fetch(new URL(`../fixtures/${rel}`, import.meta.url));
+  if (!response.ok) throw new Error(`fixture ${rel}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /** Reads a fixture kept in this repo under test/fixtures/. */
 export async function readFixture(rel: string): Promise<string> {
   if (nodeFs) {

@@ -3,12 +3,16 @@
 // --json line has the dd-reference.jsonl shape.
 import { expect } from 'chai';
 import { parsePbn, pbnTricksTable, solvePbnGame } from 'gamenotation/bridge';
-import { readShared } from '../support/data.js';
+import { readFixture, readShared } from '../support/data.js';
+
+/** A file of ../shared/data/bridge/pbn-corpus; without ../shared, the copy kept in test/fixtures/bridge/. */
+async function corpusFile(name: string): Promise<string> {
+  return (await readShared(`bridge/pbn-corpus/${name}`)) ?? (await readFixture(`bridge/${name}`));
+}
 
 describe('bridge double dummy in PBN (node)', () => {
   it('fills OptimumResultTable and OptimumScore like the file has them', async () => {
-    const text = await readShared('bridge/pbn-corpus/bc550__empty_line_in_comment.pbn');
-    if (!text) return expect.fail('pbn-corpus missing');
+    const text = await corpusFile('bc550__empty_line_in_comment.pbn');
     const game = parsePbn(text).games[0]!;
     const expected = pbnTricksTable(game);
     expect(expected).to.not.equal(null);
@@ -23,8 +27,7 @@ describe('bridge double dummy in PBN (node)', () => {
   });
 
   it('fills OptimumPlayTable like the PBN 2.1 verifier file (5C doubled, 16 cards played)', async () => {
-    const bytes = await readShared('bridge/pbn-corpus/pbnverifier__correct_21.pbn');
-    if (!bytes) return expect.fail('pbn-corpus missing');
+    const bytes = await corpusFile('pbnverifier__correct_21.pbn');
     const game = parsePbn(bytes).games[1]!;
     const want = game.sections.find((s) => s.name === 'OptimumPlayTable')!;
     expect(want.rows!.length).to.equal(16);

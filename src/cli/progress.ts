@@ -6,8 +6,8 @@ import type { Progress as JobProgress } from '../progress.js';
 import type { CliIO } from './types.js';
 
 export interface Progress {
-  /** Sets the amount done so far (items, or bytes with `unit: 'bytes'`). */
-  update(done: number): void;
+  /** Sets the amount done so far (items, or bytes with `unit: 'bytes'`), and optionally a short detail shown after the counts (e.g. a rate). */
+  update(done: number, detail?: string): void;
   /** Adds `by` (default 1) to the amount done. */
   increment(by?: number): void;
   /** Changes the total (e.g. once the number of items is known). */
@@ -44,7 +44,7 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
   const unit = bytes ? 'MB' : options.unit ?? 'items';
   const bar = new cliProgress.SingleBar({
     stream: process.stderr,
-    format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit} | ETA {eta_formatted}`,
+    format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit}{detail} | ETA {eta_formatted}`,
     barsize: 24,
     barCompleteChar: '\u2588',
     barIncompleteChar: '\u2591',
@@ -60,6 +60,7 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
   const delay = options.delayMs ?? (process.env.GN_PROGRESS_DELAY_MS ? Number(process.env.GN_PROGRESS_DELAY_MS) : 300);
   let total = options.total;
   let done = 0;
+  let detail = '';
   let shown = false;
   let stopped = false;
   const draw = () => {
@@ -67,14 +68,15 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     if (!shown) {
       if (performance.now() - started < delay) return;
       shown = true;
-      bar.start(total, done);
+      bar.start(total, done, { detail });
       return;
     }
-    bar.update(done);
+    bar.update(done, { detail });
   };
   return {
-    update(value) {
+    update(value, text) {
       done = value;
+      if (text !== undefined) detail = ` | ${text}`;
       draw();
     },
     increment(by = 1) {

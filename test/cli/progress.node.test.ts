@@ -50,6 +50,15 @@ describe('CLI progress on stderr, only for a terminal', () => {
     }
   });
 
+  it('analyse FILE.pgn draws plies, the game and the engine nodes/s on a terminal (Debian stockfish)', () => {
+    const games = join(dir, 'two.pgn');
+    writeFileSync(games, '[Event "a"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event "b"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n');
+    const r = onTerminal(['analyse', games, '--out', join(dir, 'two.aif'), '--depth', '6', '--jobs', '1']);
+    expect(r.code, r.terminal).to.equal(0);
+    expect(r.terminal).to.match(/\d+\/11 plies \| game [12]\/2 \| \d+ knodes\/s/);
+    expect(readFileSync(join(dir, 'two.aif'), 'utf8')).to.match(/\[GameID "/);
+  });
+
   it('nothing but the results when stderr is a pipe, or with --quiet on a terminal', () => {
     const piped = cli(['perft', '--suite', suite], { env: { GN_PROGRESS_DELAY_MS: '0' } });
     expect(piped.code).to.equal(0);

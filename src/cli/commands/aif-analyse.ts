@@ -157,10 +157,10 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
           onProgress: (p) => {
             pliesDone += p.done - before;
             before = p.done;
-            bar.update(pliesDone);
+            const seconds = (Date.now() - started) / 1000;
+            const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
+            bar.update(pliesDone, `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`);
             if (jsonProgress) {
-              const seconds = (Date.now() - started) / 1000;
-              const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
               ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
             }
           },

@@ -94,26 +94,32 @@ function pawnCaptureWithoutFile(boards: BughouseBoards, board: BoardId, t: strin
   return found;
 }
 
-/** A clock comment (`178`, ` 178.839 `): its digits, else undefined. */
+/**
+ * A clock comment (`178`, ` 178.839 `): its digits, else undefined. White space is trimmed as the
+ * writer folds it (`String.prototype.trim`, Unicode spaces included), so `{2\u00a0}` stays a clock.
+ */
 function clockText(text: string): string | undefined {
-  let s = 0, e = text.length;
-  while (s < e && text.charCodeAt(s) <= 32) s++;
-  while (e > s && text.charCodeAt(e - 1) <= 32) e--;
-  if (s === e) return undefined;
+  const t = text.trim();
+  if (t === '') return undefined;
   let dot = -1;
-  for (let i = s; i < e; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 46 && dot < 0 && i > s && i < e - 1) dot = i;
+  for (let i = 0; i < t.length; i++) {
+    const ch = t.charCodeAt(i);
+    if (ch === 46 && dot < 0 && i > 0 && i < t.length - 1) dot = i;
     else if (ch < 48 || ch > 57) return undefined;
   }
-  return s === 0 && e === text.length ? text : text.slice(s, e);
+  return t;
+}
+/** Input quoted in a message, cut to 40 characters so that messages stay short on junk input. */
+function clip(text: string): string {
+  return text.length > 40 ? text.slice(0, 40) + '…' : text;
 }
 const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 /** How an ending comment ends the match, and whose team it names as the loser. */
 export function parseEnding(text: string): { termination: Termination; player?: string } | undefined {
-  const t = text.trim();
+  // Spaces folded as the writer folds them, so '{a\ncheckmated' reads as it is written back.
+  const t = text.replace(/\s+/g, ' ').trim();
   let m = /^(\S+) checkmated$/.exec(t);
   if (m) return { termination: 'mate', player: m[1] };
   m = /^(\S+) resigns$/.exec(t);
@@ -189,14 +195,14 @@ class MatchReader {
       }
       const name = lx.tokenText();
       if ((lx.next() as number) !== TOKEN_STRING) {
-        error('ERR_BPGN_TAG', `tag ${name} needs a quoted value`, line, column);
+        error('ERR_BPGN_TAG', `tag ${clip(name)} needs a quoted value`, line, column);
         this.skipTag();
         continue;
       }
       const value = lx.value();
-      if ((lx.next() as number) !== TOKEN_TAG_CLOSE) error('ERR_BPGN_TAG', `tag ${name} is not closed with ']'`, line, column);
+      if ((lx.next() as number) !== TOKEN_TAG_CLOSE) error('ERR_BPGN_TAG', `tag ${clip(name)} is not closed with ']'`, line, column);
       else lx.next();
-      if (name in match.tags) warning('ERR_BPGN_DUPLICATE_TAG', `tag ${name} given twice (the last is kept)`, line, column);
+      if (name in match.tags) warning('ERR_BPGN_DUPLICATE_TAG', `tag ${clip(name)} given twice (the last is kept)`, line, column);
       match.tags[name] = value;
       v.tag?.(name, value);
       this.checkTag(name, value, (code, msg) => warning(code, msg, line, column));
@@ -255,7 +261,7 @@ class MatchReader {
           const line = lx.line, column = lx.column;
           lx.next();
           if (lx.kind === TOKEN_PERIOD) lx.next();
-          else warning('ERR_BPGN_NUMBER_PERIOD', `move number ${t} without a period`, line, column);
+          else warning('ERR_BPGN_NUMBER_PERIOD', `move number ${clip(t)} without a period`, line, column);
           const letter = t.charCodeAt(t.length - 1);
           pendingBoard = letter === 65 || letter === 97 ? 'A' : 'B';
           pendingColor = letter === 65 || letter === 66 ? 'white' : 'black';
@@ -266,7 +272,7 @@ class MatchReader {
         const line = lx.line, column = lx.column;
         lx.next();
         if (pendingNumber < 0) {
-          error('ERR_BPGN_NO_PREFIX', `move '${t}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
+          error('ERR_BPGN_NO_PREFIX', `move '${clip(t)}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
           continue;
         }
         const board = pendingBoard, color = pendingColor, number = pendingNumber;
@@ -300,7 +306,7 @@ class MatchReader {
         if (boards && replaying[board]) {
           const turn = boards.turnOf(board);
           if (turn !== color) {
-            error('ERR_BPGN_TURN', `${t}: it is ${turn}'s move on board ${board}`, line, column);
+            error('ERR_BPGN_TURN', `${clip(t)}: it is ${turn}'s move on board ${board}`, line, column);
             replaying[board] = false;
           } else {
             const expected = boards.fullmoves(board);
@@ -311,12 +317,12 @@ class MatchReader {
               const alt = pawnCaptureWithoutFile(boards, board, t);
               if (alt >= 0) {
                 m = alt;
-                warning('ERR_BPGN_PAWN_CAPTURE_FILE', `pawn capture '${t}' without its file`, line, column);
+                warning('ERR_BPGN_PAWN_CAPTURE_FILE', `pawn capture '${clip(t)}' without its file`, line, column);
               }
             }
             if (m < 0) {
               const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
-              error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${t}' on board ${board} (${boards.fen(board)})`, line, column);
+              error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${clip(t)}' on board ${board} (${boards.fen(board)})`, line, column);
               replaying[board] = false;
             } else {
               if (keep) {
@@ -361,7 +367,7 @@ class MatchReader {
       }
       if (k === TOKEN_NAG || k === TOKEN_SUFFIX) {
         const nag = k === TOKEN_NAG ? lx.nag : SUFFIX_NAG[lx.tokenText()];
-        if (nag === undefined || nag < 0) warning('ERR_BPGN_NAG', `unknown annotation '${lx.tokenText()}'`);
+        if (nag === undefined || nag < 0) warning('ERR_BPGN_NAG', `unknown annotation '${clip(lx.tokenText())}'`);
         else if (last) (last.nags ??= []).push(nag);
         lx.next();
         continue;
@@ -394,7 +400,7 @@ class MatchReader {
         continue;
       }
       if (k === TOKEN_INTEGER || k === TOKEN_PERIOD) {
-        warning('ERR_BPGN_STRAY', `stray '${lx.tokenText()}'`);
+        warning('ERR_BPGN_STRAY', `stray '${clip(lx.tokenText())}'`);
         lx.next();
         continue;
       }
@@ -402,7 +408,7 @@ class MatchReader {
         lx.next();
         continue;
       }
-      error('ERR_BPGN_UNEXPECTED', `unexpected '${lx.tokenText().slice(0, 40)}'`);
+      error('ERR_BPGN_UNEXPECTED', `unexpected '${clip(lx.tokenText())}'`);
       lx.next();
     }
     if (!ended) {
@@ -435,8 +441,8 @@ class MatchReader {
 
   private checkTag(name: string, value: string, warn: (code: string, message: string) => void): void {
     if (name === 'Lag' && value !== '' && !/^\d+( \d+)*$/.test(value.trim())) warn('ERR_BPGN_LAG', 'Lag must be milliseconds separated by spaces');
-    if (name === 'TimeControl' && !/^(\d+(\+\d+)?|-|\?)$/.test(value)) warn('ERR_BPGN_TIME_CONTROL', `TimeControl '${value}' is not seconds+increment`);
-    if (name === 'Result' && !RESULTS.has(value)) warn('ERR_BPGN_RESULT', `Result '${value}' is not 1-0, 0-1, 1/2-1/2 or *`);
+    if (name === 'TimeControl' && !/^(\d+(\+\d+)?|-|\?)$/.test(value)) warn('ERR_BPGN_TIME_CONTROL', `TimeControl '${clip(value)}' is not seconds+increment`);
+    if (name === 'Result' && !RESULTS.has(value)) warn('ERR_BPGN_RESULT', `Result '${clip(value)}' is not 1-0, 0-1, 1/2-1/2 or *`);
   }
 
   private checkResult(
@@ -447,17 +453,17 @@ class MatchReader {
   ): void {
     const tag = match.tags['Result'];
     if (tag !== undefined && RESULTS.has(tag) && tag !== match.result) {
-      error('ERR_BPGN_RESULT_MISMATCH', `Result tag '${tag}' but the movetext ends with '${match.result}'`);
+      error('ERR_BPGN_RESULT_MISMATCH', `Result tag '${clip(tag)}' but the movetext ends with '${match.result}'`);
     }
     if (!match.endComment) return;
     const ending = parseEnding(match.endComment)!;
     if (ending.termination === 'aborted') {
-      if (match.result !== '*') error('ERR_BPGN_TERMINATION', `'${match.endComment}' but the result is ${match.result}`);
+      if (match.result !== '*') error('ERR_BPGN_TERMINATION', `'${clip(match.endComment)}' but the result is ${match.result}`);
       return;
     }
     const seat = Object.keys(PLAYER_TAGS).find((t) => match.tags[t] === ending.player);
     if (!seat) {
-      warning('ERR_BPGN_TERMINATION_PLAYER', `'${match.endComment}' names no player of the match`);
+      warning('ERR_BPGN_TERMINATION_PLAYER', `'${clip(match.endComment)}' names no player of the match`);
       return;
     }
     const { board, color } = PLAYER_TAGS[seat]!;
@@ -466,13 +472,13 @@ class MatchReader {
     const boardView = color === 'white' ? '0-1' : '1-0';
     if (match.result !== expected) {
       if (match.result === boardView) {
-        warning('ERR_BPGN_RESULT_BOARD_VIEW', `'${match.endComment}' gives ${expected} from WhiteA's team view; ${match.result} is the result of board ${board} (kept as written)`);
-      } else error('ERR_BPGN_TERMINATION', `'${match.endComment}' means ${expected} (WhiteA's team view), not ${match.result}`);
+        warning('ERR_BPGN_RESULT_BOARD_VIEW', `'${clip(match.endComment)}' gives ${expected} from WhiteA's team view; ${match.result} is the result of board ${board} (kept as written)`);
+      } else error('ERR_BPGN_TERMINATION', `'${clip(match.endComment)}' means ${expected} (WhiteA's team view), not ${match.result}`);
     }
     if (ending.termination === 'mate' && boards) {
       const state = boards.state(board, this.rule);
       if (boards.turnOf(board) !== color || state !== 'mate') {
-        warning('ERR_BPGN_NOT_MATE', `'${match.endComment}' but board ${board} is not mate for ${color} (${state}, ${this.rule} rule)`);
+        warning('ERR_BPGN_NOT_MATE', `'${clip(match.endComment)}' but board ${board} is not mate for ${color} (${state}, ${this.rule} rule)`);
       }
     }
   }
@@ -620,7 +626,7 @@ function pushComment(words: string[], text: string): void {
   const parts = inner.split(' ');
   parts[0] = '{' + parts[0];
   parts[parts.length - 1] += '}';
-  words.push(...parts);
+  for (const part of parts) words.push(part); // a loop: spreading 100 000 words overflows the stack
 }
 
 /** Joins words with single spaces into lines of at most 79 columns (a longer word stands alone). */

@@ -233,8 +233,10 @@ export class PgnParser<P = unknown> {
 
     let reuse = true;
     let ended = false;
+    const comments = v.comment !== undefined;
     for (;;) {
-      if (!reuse) kind = lx.next();
+      // In movetext, numbers, periods and (when the visitor takes none) comments change nothing.
+      if (!reuse) kind = inMovetext ? lx.nextInMovetext(comments) : lx.next();
       reuse = false;
       if (kind === TOKEN_TAG_OPEN) {
         if (inMovetext) {
@@ -248,11 +250,13 @@ export class PgnParser<P = unknown> {
           this.held = true;
           break;
         }
-        const before = { pos: lx.start, line: lx.line, lineStart: lx.start - lx.column + 1 };
+        const beforePos = lx.start;
+        const beforeLine = lx.line;
+        const beforeColumn = lx.column;
         const read = this.readTag(headers);
         if (read === DUPLICATE) {
           // The same tag again before any movetext: a new game (files of tag-only games).
-          lx.reset(before);
+          lx.reset({ pos: beforePos, line: beforeLine, lineStart: beforePos - beforeColumn + 1 });
           lx.next();
           this.held = true;
           break;
@@ -502,18 +506,17 @@ export class PgnParser<P = unknown> {
       return DONE;
     }
     const name = lx.tokenText();
-    // Only messages quote the name: a JSON excerpt per tag cost 7% of a clean check.
-    const shown = (): string => excerpt(name);
+    // Only messages quote the name (excerpt(name)): a JSON excerpt per tag cost 7% of a clean check.
     kind = lx.next();
     if (kind !== TOKEN_STRING) {
-      this.error('ERR_PGN_TAG', `tag ${shown()} without a quoted value`, line, column);
+      this.error('ERR_PGN_TAG', `tag ${excerpt(name)} without a quoted value`, line, column);
       if (kind === TOKEN_TAG_OPEN) return REREAD;
       if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
       return DONE;
     }
     if (lx.error) {
       const code = pgnCode(lx.error);
-      this.tokenError(code, `tag ${shown()}: ${MESSAGES[code] ?? code}`);
+      this.tokenError(code, `tag ${excerpt(name)}: ${MESSAGES[code] ?? code}`);
       if (lx.error === 'ERR_TEXT_STRING_TOO_LONG') {
         lx.skipLine();
         return DONE;
@@ -527,7 +530,7 @@ export class PgnParser<P = unknown> {
     this.visitor.header?.(name, value);
     kind = lx.next();
     if (kind !== TOKEN_TAG_CLOSE) {
-      this.error('ERR_PGN_TAG', `tag ${shown()}: value not followed by ]`, line, column);
+      this.error('ERR_PGN_TAG', `tag ${excerpt(name)}: value not followed by ]`, line, column);
       if (kind === TOKEN_TAG_OPEN || lx.line !== line) return REREAD;
       if (kind !== TOKEN_EOF) lx.skipLine();
     }

@@ -169,6 +169,10 @@ export class Lexer {
   /** An `ERR_TEXT_*` code when the token is malformed (unterminated, too long); else undefined. */
   error: string | undefined = undefined;
 
+  /** Offsets of the next LF and CR at or after the scan position (text length: none), for `comment`. */
+  private nextLf = -1;
+  private nextCr = -1;
+
   private readonly classes: Uint8Array;
   private readonly maxString: number;
   private readonly maxComment: number;
@@ -349,6 +353,20 @@ export class Lexer {
     }
   }
 
+  /**
+   * `next()` for movetext readers: steps over move numbers and periods, and over well-formed
+   * `{…}` comments unless `comments` (a malformed one is returned, for its error), so the reader's
+   * loop sees only the tokens it acts on.
+   */
+  nextInMovetext(comments: boolean): TokenKind {
+    for (;;) {
+      const kind = this.next();
+      if (kind === TOKEN_INTEGER || kind === TOKEN_PERIOD) continue;
+      if (kind === TOKEN_COMMENT && !comments && this.error === undefined) continue;
+      return kind;
+    }
+  }
+
   /** Whether only spaces and tabs precede `pos` on its line. */
   private blanksBefore(pos: number): boolean {
     for (let p = pos - 1; p >= this.lineStart; p--) {
@@ -393,35 +411,40 @@ export class Lexer {
   private comment(pos: number): TokenKind {
     const text = this.text;
     const n = text.length;
-    let p = pos + 1;
-    let line = this.curLine;
-    let lineStart = this.lineStart;
-    for (;;) {
-      if (p >= n) {
-        this.error = 'ERR_TEXT_UNTERMINATED_COMMENT';
-        this.valueEnd = p;
-        break;
-      }
-      const c = text.charCodeAt(p);
-      if (c === 125) {
-        this.valueEnd = p;
+    // A native search for the closing brace; the cached next line ends tell whether the comment
+    // spans lines (most do not: one `{ [%clk …] }` per move in lichess files), so only those are
+    // walked character by character to count lines.
+    const close = text.indexOf('}', pos + 1);
+    const stop = close < 0 ? n : close;
+    if (this.nextLf <= pos) this.nextLf = findOrEnd(text, '\n', pos + 1);
+    if (this.nextCr <= pos) this.nextCr = findOrEnd(text, '\r', pos + 1);
+    if (stop < this.nextLf && stop < this.nextCr) {
+      this.valueEnd = stop;
+      this.pos = this.end = close < 0 ? n : close + 1;
+      if (close < 0) this.error = 'ERR_TEXT_UNTERMINATED_COMMENT';
+    } else {
+      let p = pos + 1;
+      let line = this.curLine;
+      let lineStart = this.lineStart;
+      while (p < stop) {
+        const c = text.charCodeAt(p);
         p++;
-        break;
+        if (c === 10) {
+          line++;
+          lineStart = p;
+        } else if (c === 13) {
+          if (p < n && text.charCodeAt(p) === 10) p++;
+          line++;
+          lineStart = p;
+        }
       }
-      p++;
-      if (c === 10) {
-        line++;
-        lineStart = p;
-      } else if (c === 13) {
-        if (p < n && text.charCodeAt(p) === 10) p++;
-        line++;
-        lineStart = p;
-      }
+      this.curLine = line;
+      this.lineStart = lineStart;
+      this.valueEnd = stop;
+      if (close < 0) this.error = 'ERR_TEXT_UNTERMINATED_COMMENT';
+      this.pos = this.end = close < 0 ? n : close + 1;
     }
-    this.curLine = line;
-    this.lineStart = lineStart;
     this.valueStart = pos + 1;
-    this.pos = this.end = p;
     if (this.valueEnd - this.valueStart > this.maxComment && !this.error) this.error = 'ERR_TEXT_COMMENT_TOO_LONG';
     return (this.kind = TOKEN_COMMENT);
   }
@@ -518,12 +541,20 @@ export class Lexer {
     this.pos = mark.pos;
     this.curLine = mark.line;
     this.lineStart = mark.lineStart;
+    // The cached line ends hold only for scanning forward.
+    this.nextLf = this.nextCr = -1;
   }
 
   /** Current scan position as `{ line, column }` (1-based). */
   position(): { line: number; column: number } {
     return { line: this.curLine, column: this.pos - this.lineStart + 1 };
   }
+}
+
+/** Offset of the next `ch` in `text` from `from`, or the text's length when there is none. */
+function findOrEnd(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 ? text.length : i;
 }
 
 /** Resolves `\"` and `\\` in the inside of a string token. */

@@ -6,11 +6,15 @@ export interface NotationError {
   column?: number;
 }
 
+/** Success with a value, or failure with an error: what reading functions return instead of throwing. */
 export type Result<T, E = NotationError> = { ok: true; value: T } | { ok: false; error: E };
 
+/** A successful Result. */
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+/** A failed Result. */
 export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
 
+/** Builds a NotationError (line and column only when given). */
 export function notationError(code: string, message: string, line?: number, column?: number): NotationError {
   const error: NotationError = { code, message };
   if (line !== undefined) error.line = line;
@@ -30,6 +34,7 @@ export function unwrap<T>(result: Result<T>): T {
   throw new NotationFailure(result.error);
 }
 
+/** An Error carrying a NotationError (code, line, column), thrown by `unwrap` and rejected by workers. */
 export class NotationFailure extends Error {
   readonly code: string;
   readonly line?: number;

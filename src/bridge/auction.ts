@@ -1,6 +1,7 @@
 /** Auction legality and the contract/declarer an auction produces (format independent). */
 import { type Contract, type Risk, type Seat, type Strain, STRAINS, nextSeat, sideOf } from './types.js';
 
+/** One call of an auction as read from PBN, with its irregularity flags. */
 export interface CallInput {
   /** `Pass`, `X`, `XX`, `1C`..`7NT`, `AP` (all pass), `^S` (skipped by a call out of rotation). */
   call: string;
@@ -8,12 +9,14 @@ export interface CallInput {
   insufficient?: boolean;
 }
 
+/** One problem found in an auction, at call `index`, with its error code. */
 export interface AuctionIssue {
   index: number;
   code: string;
   message: string;
 }
 
+/** What `analyseAuction` finds in an auction: completion, final contract, declarer and issues. */
 export interface AuctionAnalysis {
   /** True when the auction ended (three passes after a bid, four passes, or AP). */
   complete: boolean;
@@ -25,6 +28,7 @@ export interface AuctionAnalysis {
 
 const STRAIN_ORDER: Record<Strain, number> = { C: 0, D: 1, H: 2, S: 3, NT: 4 };
 
+/** Splits a bid (`1C`..`7NT`) into level and strain; null for Pass, X, XX or anything else. */
 export function parseBid(call: string): { level: number; strain: Strain } | null {
   const m = /^([1-7])(NT|[SHDC])$/.exec(call);
   return m ? { level: Number(m[1]), strain: m[2] as Strain } : null;

@@ -15,14 +15,17 @@ import {
 
 export { SEATS, SUITS, STRAINS, RANKS, nextSeat, partner, lho, rho, sideOf, isVulnerable } from './types.js';
 
+/** A hand with no cards. */
 export function emptyHand(): Hand {
   return { S: '', H: '', D: '', C: '' };
 }
 
+/** A deal with all four hands unknown (null). */
 export function emptyDeal(): Deal {
   return { N: null, E: null, S: null, W: null };
 }
 
+/** Number of cards in a hand. */
 export function handSize(hand: Hand): number {
   return hand.S.length + hand.H.length + hand.D.length + hand.C.length;
 }
@@ -56,16 +59,19 @@ export function sortRanks(ranks: string): string {
   return m < 0 ? ranks : maskRanks(m);
 }
 
+/** True when the hand holds the card. */
 export function handHas(hand: Hand, card: Card): boolean {
   return hand[card.suit].includes(card.rank);
 }
 
+/** The cards of a hand, spades first, each suit in the order written. */
 export function handCards(hand: Hand): Card[] {
   const out: Card[] = [];
   for (const suit of SUITS) for (const r of hand[suit]) out.push({ suit, rank: r as Rank });
   return out;
 }
 
+/** A copy of the hand without the card (unchanged when it is absent). */
 export function removeCard(hand: Hand, card: Card): Hand {
   return { ...hand, [card.suit]: hand[card.suit].replace(card.rank, '') };
 }
@@ -76,6 +82,7 @@ export function makeHand(hand: Hand | null): string {
   return SUITS.map((s) => sortRanks(hand[s].toUpperCase())).join('.');
 }
 
+/** Options of `parseDeal`: the source position used in error locations. */
 export interface ParseDealOptions {
   /** Line/column of the value's first character, for error positions. */
   line?: number;

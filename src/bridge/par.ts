@@ -20,8 +20,10 @@ import { scoreContract } from './scoring.js';
 /** Tricks declarer takes, for every declarer and strain (strain keys 'S','H','D','C','NT'). */
 export type DDTable = Record<Seat, Record<Strain, number>>;
 
+/** A partnership: North-South or East-West. */
 export type ParSide = 'NS' | 'EW';
 
+/** Dealer and vulnerability, which par depends on. */
 export interface ParOptions {
   dealer: Seat;
   vulnerability: Vulnerability;
@@ -35,6 +37,7 @@ export interface ParSideText {
   contracts: string;
 }
 
+/** Par score and contracts of a deal, from a double-dummy table. */
 export interface ParResult {
   /** Par score signed from North-South's side (DDS `DealerPar`). */
   scoreNs: number;

@@ -2,6 +2,7 @@
 import { handHas, parseCard } from './deal.js';
 import { type Card, type Deal, type Hand, type Seat, type Strain, RANKS, SEATS, nextSeat, sideOf } from './types.js';
 
+/** One card of the play section as read from PBN, with its irregularity flags. */
 export interface CardInput {
   /** `SA`…, `-` (unknown / not played) or `+` (next card to play). */
   card: string;
@@ -9,12 +10,14 @@ export interface CardInput {
   irregular?: 'R' | 'L';
 }
 
+/** One problem found in the play, at card `index`, with its error code. */
 export interface PlayIssue {
   index: number;
   code: string;
   message: string;
 }
 
+/** What `analysePlay` finds: known tricks, tricks won by each side, issues. */
 export interface PlayAnalysis {
   /** Completed tricks whose four cards are all known. */
   knownTricks: number;

@@ -73,8 +73,10 @@ export function imps(difference: number): number {
   return difference < 0 ? -n : n;
 }
 
+/** Matchpoint scale: MP1 (2 per score beaten, 1 per tie) or MP2 (1 and ½). */
 export type MatchpointScheme = 'MP1' | 'MP2';
 
+/** Matchpoints and percentages of a list of scores on one board. */
 export interface MatchpointResult {
   /** Matchpoints of each score, in input order. */
   mp: number[];

@@ -3,6 +3,7 @@ import { FEN_SYNTAX, POS_FLAGS } from './codes.js';
 import type { Setup, Variant } from './types.js';
 import { readSetup, readText, V_CRAZYHOUSE, V_BUGHOUSE, wasm, writeSetup, writeText, type Chess } from './wasm.js';
 
+/** FEN of the standard starting position. */
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 export const W_SHREDDER = 1,
   W_PROMOTED = 2,
@@ -35,6 +36,7 @@ export function parseFen(fen: string): Result<Setup, NotationError> {
   return ok(readSetup(c.heap, c.SCRATCH, parsed.value.pocket, parsed.value.epRaw));
 }
 
+/** Writes a Setup as FEN (Shredder castling letters and promoted-piece marks on request). */
 export function makeFen(setup: Setup, opts?: { shredder?: boolean; promoted?: boolean }): string {
   const c = wasm();
   writeSetup(c, c.SCRATCH, setup, 0);

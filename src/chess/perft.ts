@@ -5,6 +5,7 @@ import { decodeMove } from './position.js';
 import type { Variant } from './types.js';
 import { wasm } from './wasm.js';
 
+/** Options of `perft`: variant, per-move counts, bughouse rules. */
 export interface PerftOptions {
   variant?: Variant;
   divide?: boolean;

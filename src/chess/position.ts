@@ -33,6 +33,7 @@ export class Position {
     this._chess960 = chess960;
   }
 
+  /** Builds a position from a Setup; an error result when it is illegal. */
   static fromSetup(setup: Setup, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
     const variant = opts?.variant ?? 'chess';
@@ -40,6 +41,7 @@ export class Position {
     return Position.finish(c, epRaw, variant, opts);
   }
 
+  /** Reads a FEN; an error result when it is malformed or illegal. */
   static fromFen(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
     const variant = opts?.variant ?? 'chess';
@@ -78,6 +80,7 @@ export class Position {
     return new Position(c.heap.slice(c.SCRATCH, c.SCRATCH + c.POS_SIZE), variant, opts?.chess960 ?? false);
   }
 
+  /** The starting position of the variant. */
   static initial(variant: Variant = 'chess'): Position {
     let template = initialPositions.get(variant);
     if (!template) {
@@ -115,6 +118,7 @@ export class Position {
     return (this._snapshot()[O_VARIANT] & V_BUGHOUSE) !== 0;
   }
 
+  /** The position as plain data. */
   toSetup(): Setup {
     const c = wasm();
     const p = this._load(c);
@@ -122,6 +126,7 @@ export class Position {
     return readSetup(c.heap, p, this.variant === 'crazyhouse', ep);
   }
 
+  /** The position as FEN. */
   fen(opts?: { shredder?: boolean }): string {
     const c = wasm();
     const p = this._load(c);
@@ -130,15 +135,18 @@ export class Position {
     return readText(c, c.w.fenWrite(p, flags));
   }
 
+  /** An independent copy. */
   clone(): Position {
     return new Position(this._snapshot().slice(), this.variant, this._chess960);
   }
 
+  /** 64-bit Zobrist hash of the position. */
   zobrist(): bigint {
     const c = wasm();
     return BigInt.asUintN(64, c.w.zobrist(this._load(c)));
   }
 
+  /** Every legal move (drops included in crazyhouse). */
   legalMoves(): Move[] {
     const c = wasm();
     const n = c.w.legalMoves(this._load(c));
@@ -172,6 +180,7 @@ export class Position {
     return Math.max(-1, c.w.sanFind(p, piece & 7, to, from & 7, from >> 3, promo, S_STRICT));
   }
 
+  /** True when the move is legal here. */
   isLegal(move: Move): boolean {
     return this._encode(move) >= 0;
   }
@@ -197,23 +206,27 @@ export class Position {
     this._dirty = true;
   }
 
+  /** True when the side to move is in check. */
   isCheck(): boolean {
     const c = wasm();
     return c.w.isCheck(this._load(c)) === 1;
   }
 
+  /** True when the side to move is checkmated. */
   isCheckmate(): boolean {
     const c = wasm();
     const s = c.w.status(this._load(c));
     return s === 1;
   }
 
+  /** True when the side to move has no legal move and is not in check. */
   isStalemate(): boolean {
     const c = wasm();
     const s = c.w.status(this._load(c));
     return s === 0;
   }
 
+  /** True when neither side can mate with the material left. */
   isInsufficientMaterial(): boolean {
     const c = wasm();
     return c.w.insufficient(this._load(c)) === 1;

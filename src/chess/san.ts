@@ -44,6 +44,7 @@ const DROP: Record<string, Role> = {
   q: 'queen',
 };
 
+/** Reads a UCI move (drops included); undefined when malformed. */
 export function parseUci(uci: string): Move | undefined {
   if (uci.length === 4 && uci[1] === '@') {
     const role = DROP[uci[0]],
@@ -63,6 +64,7 @@ export function parseUci(uci: string): Move | undefined {
 
 const LETTER: Record<Role, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
 
+/** Writes a move in UCI (`e2e4`, `e7e8q`, `N@f3`). */
 export function makeUci(move: Move): string {
   if (isDrop(move)) return `${LETTER[move.role].toUpperCase()}@${squareName(move.to)}`;
   return squareName(move.from) + squareName(move.to) + (move.promotion ? LETTER[move.promotion] : '');

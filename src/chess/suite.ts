@@ -1,5 +1,6 @@
 import type { Variant } from './types.js';
 
+/** One position of a perft suite with its expected node counts. */
 export interface PerftCase {
   id: string;
   fen: string;

@@ -1,14 +1,20 @@
+/** A side. */
 export type Color = 'white' | 'black';
+/** A piece type. */
 export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
 /** 0 = a1, 1 = b1, … 63 = h8. */
 export type Square = number;
+/** A piece: colour and role. */
 export interface Piece {
   color: Color;
   role: Role;
   promoted?: boolean;
 }
+/** The rule set of a position. */
 export type Variant = 'chess' | 'crazyhouse';
+/** A role that can be held in a pocket. */
 export type PocketRole = Exclude<Role, 'king'>;
+/** Crazyhouse pockets: count of each role held by each side. */
 export interface Pockets {
   white: Record<PocketRole, number>;
   black: Record<PocketRole, number>;
@@ -26,10 +32,14 @@ export interface Setup {
   halfmoves: number;
   fullmoves: number;
 }
+/** A move from one square to another, with the promotion piece if any. */
 export type NormalMove = { from: Square; to: Square; promotion?: Role };
+/** A crazyhouse drop of a pocket piece onto a square. */
 export type DropMove = { role: Role; to: Square };
+/** A board move or a drop. */
 export type Move = NormalMove | DropMove;
 
+/** Options for reading a position: variant and Chess960 castling. */
 export interface PositionOptions {
   variant?: Variant;
   /**
@@ -50,10 +60,14 @@ export interface PositionOptions {
   lenient?: boolean;
 }
 
+/** Every role, pawn to king. */
 export const ROLES: readonly Role[] = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+/** The roles that can be held in a pocket (all but the king). */
 export const POCKET_ROLES: readonly PocketRole[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+/** Both colours, White first. */
 export const COLORS: readonly Color[] = ['white', 'black'];
 
+/** Pockets with nothing in them. */
 export function emptyPockets(): Pockets {
   return {
     white: { pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0 },
@@ -61,14 +75,17 @@ export function emptyPockets(): Pockets {
   };
 }
 
+/** True when the move is a drop. */
 export function isDrop(move: Move): move is DropMove {
   return (move as DropMove).role !== undefined;
 }
 
+/** A square's name (`e4`). */
 export function squareName(sq: Square): string {
   return String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
 }
 
+/** Reads a square name (`e4`); undefined when malformed. */
 export function parseSquare(s: string): Square | undefined {
   if (s.length !== 2) return undefined;
   const f = s.charCodeAt(0) - 97,

@@ -109,6 +109,7 @@ export function wasm(): Chess {
   return chess;
 }
 
+/** Compiles the chess wasm module asynchronously (optional: it is otherwise compiled synchronously on first use). */
 export async function init(): Promise<void> {
   const w = await module.init();
   if (!chess) chess = setup(w);

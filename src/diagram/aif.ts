@@ -18,6 +18,7 @@ function pawns(cp: number): number {
   return Math.abs(cp) > AIF_MATE - 100 ? Math.sign(cp) * 100 : cp / 100;
 }
 
+/** A turn where the played move lost against the engine's best, and by how much. */
 export interface AifTurnLoss {
   ply: number;
   move: string;
@@ -25,6 +26,7 @@ export interface AifTurnLoss {
   loss: number;
 }
 
+/** The evaluation curve of an AIF game and its worst turns. */
 export interface AifScores {
   /** Pawns from White's view after each ply (index 0: before the first analysed move); null where not analysed. */
   scores: (number | null)[];

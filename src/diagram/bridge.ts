@@ -13,6 +13,7 @@ export const SUIT_SYMBOL: Record<Suit, string> = { S: '\u2660', H: '\u2665', D: 
 const SEAT_NAME: Record<Seat, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 const VUL_TEXT: Record<Vulnerability, string> = { None: 'None', NS: 'N-S', EW: 'E-W', All: 'All' };
 
+/** Options of `dealDiagram`. */
 export interface DealDiagramOptions {
   /** Width in pixels (default 420). */
   size?: number;
@@ -155,6 +156,7 @@ export function pbnDealDiagram(game: PbnGame, options: DealDiagramOptions = {}):
   });
 }
 
+/** Options of `ddTableDiagram`. */
 export interface DDTableDiagramOptions {
   /** Width in pixels (default 300). */
   size?: number;

@@ -9,6 +9,7 @@ import type { PgnShape } from '../pgn/types.js';
 import { chessBlock, readBoardInput, type BoardInput } from './chess.js';
 import { envelope, esc, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 
+/** One board of a bughouse diagram: position, names, clocks, last move and shapes. */
 export interface BughouseBoard {
   /** A crazyhouse FEN (pockets in brackets or as a ninth rank), a Setup or a Position. */
   position: BoardInput;
@@ -19,6 +20,7 @@ export interface BughouseBoard {
   shapes?: readonly PgnShape[];
 }
 
+/** Options of `bughouseDiagram`. */
 export interface BughouseDiagramOptions {
   /** Side of each board in pixels (default 300). */
   size?: number;
@@ -44,6 +46,7 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** SVG of the two boards of a bughouse game side by side, each with its pockets. */
 export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, options: BughouseDiagramOptions = {}): Result<string> {
   const t = makeTheme(options.theme);
   const size = options.size ?? 300;
@@ -100,6 +103,7 @@ export interface BughousePly {
   lastMoves: { A?: string; B?: string };
 }
 
+/** Both boards, clocks and last moves of a bughouse match after `ply` moves (default: the end). */
 export function bughousePosition(match: BughouseMatch, ply?: number): Result<BughousePly> {
   const start = startBoards(match);
   if (!start.ok) return start;

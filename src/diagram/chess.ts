@@ -5,6 +5,7 @@ import type { PgnShape } from '../pgn/types.js';
 import { drawBoard, drawPocket, listPieces, squareLabel, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 
+/** Options of `chessDiagram`. */
 export interface ChessDiagramOptions {
   /** Side of the board in pixels (default 360); coordinates and pockets add to it. */
   size?: number;
@@ -33,6 +34,7 @@ export interface ChessDiagramOptions {
   id?: string;
 }
 
+/** A board for a chess diagram: FEN, Setup or Position. */
 export type BoardInput = string | Setup | Position;
 
 /** Reads a FEN, a Setup or a Position into plain data. */

@@ -6,6 +6,7 @@ import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame, PgnShape } from '../pgn/types.js';
 import { chessDiagram, type ChessDiagramOptions } from './chess.js';
 
+/** A PGN game's position at a ply, with the move that led to it. */
 export interface GamePly {
   position: Position;
   fen: string;

@@ -3,6 +3,7 @@
 // the most) as dots.
 import { envelope, esc, hashId, num, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 
+/** A ply marked on the evaluation graph. */
 export interface EvalMark {
   /** Ply index into `scores`. */
   ply: number;
@@ -10,6 +11,7 @@ export interface EvalMark {
   label?: string;
 }
 
+/** Options of `evalGraphDiagram`. */
 export interface EvalGraphOptions {
   /** Width in pixels (default 480); height is a third of it unless given. */
   size?: number;

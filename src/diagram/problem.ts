@@ -10,6 +10,7 @@ import type { Author, Problem, Source } from '../problems/xml/model.js';
 import { drawBoard, listPieces, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 
+/** Options of `problemDiagram`. */
 export interface ProblemDiagramOptions {
   /** Side of an 8×8 board in pixels (default 320). */
   size?: number;
@@ -41,6 +42,7 @@ function readProblemBoard(input: ProblemBoard | string): Result<ProblemBoard> {
   return ok(r.board);
 }
 
+/** SVG of a chess problem board (a Forsyth string or a ProblemBoard; fairy pieces and neutrals included). */
 export function problemDiagram(input: ProblemBoard | string, options: ProblemDiagramOptions = {}): Result<string> {
   const r = readProblemBoard(input);
   if (!r.ok) return r;

@@ -87,6 +87,7 @@ export interface DiagramTheme {
   font: string;
 }
 
+/** The colours diagrams use when no theme is given. */
 export const DEFAULT_THEME: DiagramTheme = {
   light: '#eeeed2',
   dark: '#8ca2ad',

@@ -1,5 +1,6 @@
 import type { NotationError } from '../errors.js';
 
+/** The error codes of engine failures. */
 export type EngineErrorCode =
   | 'ERR_ENGINE_TIMEOUT'
   | 'ERR_ENGINE_TERMINATED'

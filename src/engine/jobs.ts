@@ -27,6 +27,7 @@ export interface PlainAnalysis extends Omit<AnalysisResult, 'lines' | 'depths'> 
 
 const plainLine = (l: AnalysisLine): PlainLine => ({ ...l, score: l.score.toJSON() });
 
+/** `AnalysisResult` as plain data: scores become their White-view JSON. */
 export function toPlainAnalysis(r: AnalysisResult): PlainAnalysis {
   return { ...r, lines: r.lines.map(plainLine), depths: r.depths.map((d) => ({ depth: d.depth, lines: d.lines.map(plainLine) })) };
 }
@@ -57,6 +58,7 @@ async function engineFor(spec: EngineSpec): Promise<UciEngine> {
   return cached.engine;
 }
 
+/** Input of the `analysePosition` job: engine, position and limit. */
 export interface AnalysePositionInput {
   engine: EngineSpec;
   position: Exclude<PositionInput, import('../chess/index.js').Position>;
@@ -66,6 +68,7 @@ export interface AnalysePositionInput {
   newGame?: boolean;
 }
 
+/** Input of the `analyseGame` job: engine, game, limit and ply range. */
 export interface AnalyseGameInput {
   engine: EngineSpec;
   game: GameLike;
@@ -76,6 +79,7 @@ export interface AnalyseGameInput {
   to?: number;
 }
 
+/** The engine jobs a worker runs (analysePosition, analyseGame, closeEngine). */
 export const engineJobs = {
   /** One position; progress once per completed depth (`value`: nodes so far). */
   async analysePosition(input: AnalysePositionInput, ctx: EngineJobContext): Promise<PlainAnalysis> {

@@ -15,6 +15,7 @@ import type { Transport, TransportFactory } from './transport.js';
  */
 export type EngineKind = 'native' | 'fairy' | 'stockfish.wasm' | 'stockfish' | 'custom';
 
+/** Options of `openEngine`: which engine, where it is, its options and timeouts. */
 export interface OpenEngineOptions {
   kind: EngineKind;
   /** A binary path or name (native, fairy), or in browsers the URL of the engine's .js file. */
@@ -97,6 +98,7 @@ export async function healthCheck(engine: UciEngine): Promise<void> {
   await engine.newGame();
 }
 
+/** An engine `findEngines` found: kind, path and name. */
 export interface FoundEngine {
   kind: EngineKind;
   /** Binary path, or the package's engine file. */

@@ -3,6 +3,7 @@
 import { INITIAL_FEN, makeUci, parseUci, Position, type Color, type Move } from '../chess/index.js';
 import { EngineError } from './errors.js';
 
+/** The variants the engine layer can search. */
 export type EngineVariant = 'chess' | 'crazyhouse' | 'bughouse';
 
 /** A game as `gamenotation/pgn` reads it (only the fields used here). */
@@ -21,6 +22,7 @@ export type PositionInput =
   | { fen?: string; moves: (string | Move)[]; variant?: EngineVariant; chess960?: boolean }
   | { game: GameLike; ply?: number };
 
+/** A position as sent to the engine: start FEN, UCI moves and the searched position. */
 export interface ResolvedPosition {
   /** The start FEN sent with `position fen`. */
   fen: string;

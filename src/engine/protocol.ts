@@ -1,6 +1,7 @@
 // UCI text ↔ typed values: the info and option lines engines send, the go command we send.
 import type { EngineWarning } from './errors.js';
 
+/** A score that is only a bound (`lowerbound` / `upperbound`). */
 export type Bound = 'lower' | 'upper';
 
 /** One `info` line; every field is optional because engines differ in what they send. */
@@ -33,6 +34,7 @@ const KEYWORDS = new Set([...INT_FIELDS, 'score', 'pv', 'refutation', 'currline'
 /** A move in long algebraic notation, drops (`N@f3`) and boards up to 10 ranks (Fairy variants) included. */
 const MOVE = /^(?:[a-l](?:10|[1-9])[a-l](?:10|[1-9])[a-z+]?|[A-Z]@[a-l](?:10|[1-9])|0000|@@@@)$/;
 
+/** True for a move token in long algebraic notation (drops and null moves included). */
 export function isUciMove(token: string): boolean {
   return MOVE.test(token);
 }
@@ -120,8 +122,10 @@ export function parseInfo(text: string, warnings?: EngineWarning[]): Info {
   return info;
 }
 
+/** The UCI option types. */
 export type OptionType = 'check' | 'spin' | 'combo' | 'button' | 'string';
 
+/** An option an engine declares with `option name … type …`. */
 export interface EngineOption {
   name: string;
   type: OptionType;

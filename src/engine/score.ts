@@ -15,10 +15,12 @@ export class Score {
     readonly turn: Color,
   ) {}
 
+  /** A centipawn score from the side to move's view. */
   static cp(cp: number, turn: Color): Score {
     return new Score({ cp }, turn);
   }
 
+  /** A mate score from the side to move's view (negative: being mated). */
   static mate(mate: number, turn: Color): Score {
     return new Score({ mate }, turn);
   }
@@ -28,6 +30,7 @@ export class Score {
     return new Score(negateIf(value, turn === 'black'), turn);
   }
 
+  /** The score from `color`'s point of view. */
   pov(color: Color): ScoreValue {
     return negateIf(this.relative, color !== this.turn);
   }
@@ -60,6 +63,7 @@ export class Score {
     return this.white;
   }
 
+  /** White-view text: `+35`, `-120`, `#3`, `#-2`. */
   toString(): string {
     const v = this.white;
     return 'cp' in v ? (v.cp > 0 ? `+${v.cp}` : String(v.cp)) : `#${v.mate}`;

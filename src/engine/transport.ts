@@ -6,6 +6,7 @@ export interface TransportExit {
   stderr: string[];
 }
 
+/** Callbacks a transport calls with the engine's output and its end. */
 export interface TransportHandlers {
   /** One line of engine output, without its line break. */
   line(text: string): void;
@@ -21,6 +22,7 @@ export interface Transport {
   readonly name: string;
   /** Starts the engine; resolves when it can take lines (rejects with an EngineError when it cannot). */
   start(handlers: TransportHandlers): Promise<void>;
+  /** Sends one command line to the engine; ignored once the engine has ended. */
   send(line: string): void;
   /** Ends the engine for good (the process group of a child process); idempotent. */
   kill(): void;

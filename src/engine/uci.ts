@@ -6,8 +6,10 @@ import { goCommand, optionValue, parseBestmove, parseInfo, parseOption, type Bou
 import { Score } from './score.js';
 import type { Transport, TransportExit, TransportFactory } from './transport.js';
 
+/** The value of a UCI option. */
 export type OptionValue = string | number | boolean;
 
+/** Time limits of engine commands, in milliseconds. */
 export interface EngineTimeouts {
   /** `uci` … `uciok` (default 10 000 ms). */
   handshake?: number;
@@ -24,6 +26,7 @@ export interface EngineTimeouts {
   stop?: number;
 }
 
+/** How to start and talk to an engine: transport factory, options, timeouts and respawns. */
 export interface EngineConfig {
   /** Makes the transport; called again for each respawn. */
   transport: TransportFactory;
@@ -51,6 +54,7 @@ export interface AnalysisLine {
   wdl?: [number, number, number];
 }
 
+/** The result of a search: best move, final lines and every completed depth. */
 export interface AnalysisResult {
   bestmove: string | null;
   ponder?: string;
@@ -74,6 +78,7 @@ export interface AnalysisResult {
 /** Streamed by `analysis()`: one info line with its score turned into a `Score`. */
 export type EngineInfo = Omit<Info, 'score'> & { score?: Score };
 
+/** Options of a search: MultiPV, restricted root moves, abort signal. */
 export interface SearchOptions {
   multipv?: number;
   signal?: AbortSignal;

@@ -8,6 +8,7 @@ import { TailBuffer, type Transport, type TransportHandlers } from './transport.
 
 const g = globalThis as any;
 
+/** The install command shown when an engine package is missing, per package. */
 export const INSTALL_HINT: Record<string, string> = {
   'stockfish.wasm': 'npm install stockfish.wasm (GPL-3.0; an optional peer dependency of gamenotation)',
   stockfish: 'npm install stockfish (GPL-3.0; an optional peer dependency of gamenotation)',

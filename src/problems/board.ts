@@ -3,11 +3,14 @@
 // is reported as a warning instead.
 import type { NotationError } from '../errors.js';
 
+/** A problem piece's colour; neutral pieces belong to both sides. */
 export type ProblemColor = 'white' | 'black' | 'neutral';
+/** An orthodox piece kind. */
 export type OrthodoxKind = 'king' | 'queen' | 'rook' | 'bishop' | 'knight' | 'pawn';
 /** An orthodox kind, or any other string for a fairy piece (kept as given). */
 export type PieceKind = OrthodoxKind | (string & {});
 
+/** A piece on a problem board: colour, kind and its problem XML id. */
 export interface ProblemPiece {
   color: ProblemColor;
   kind: PieceKind;
@@ -22,6 +25,7 @@ export interface ProblemBoard {
   squares: (ProblemPiece | null)[];
 }
 
+/** The six orthodox piece kinds. */
 export const ORTHODOX_KINDS: readonly OrthodoxKind[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
 const KIND_LETTER: Record<OrthodoxKind, string> = {
   king: 'k',
@@ -44,23 +48,28 @@ const LETTER_KIND: Record<string, OrthodoxKind> = {
 const CODE_KIND: (OrthodoxKind | undefined)[] = [];
 for (const [letter, kind] of Object.entries(LETTER_KIND)) CODE_KIND[letter.charCodeAt(0)] = kind;
 
+/** True for an orthodox piece kind. */
 export const isOrthodoxKind = (kind: string): kind is OrthodoxKind =>
   (ORTHODOX_KINDS as readonly string[]).includes(kind);
 
+/** An empty board of the given size (default 8×8). */
 export function emptyBoard(files = 8, ranks = 8): ProblemBoard {
   return { files, ranks, squares: new Array(files * ranks).fill(null) };
 }
 
+/** An independent copy of a board. */
 export function cloneBoard(board: ProblemBoard): ProblemBoard {
   return { files: board.files, ranks: board.ranks, squares: board.squares.map((p) => (p ? { ...p } : null)) };
 }
 
+/** A square's name on a board `files` wide (`a1`). */
 export function squareName(square: number, files = 8): string {
   const file = square % files;
   const rank = Math.floor(square / files);
   return `${String.fromCharCode(97 + file)}${rank + 1}`;
 }
 
+/** Reads a square name (`a1`, `j10`) on a board of the given size; undefined when off the board. */
 export function parseSquareName(name: string, files = 8, ranks = 8): number | undefined {
   const m = /^([a-z])([1-9][0-9]?)$/.exec(name);
   if (!m) return undefined;
@@ -69,16 +78,19 @@ export function parseSquareName(name: string, files = 8, ranks = 8): number | un
   return file < files && rank < ranks ? rank * files + file : undefined;
 }
 
+/** The upper-case letter of an orthodox kind (knight `S` or `N`); undefined for fairy pieces. */
 export function kindLetter(kind: PieceKind, knight: 'S' | 'N' = 'S'): string | undefined {
   if (!isOrthodoxKind(kind)) return undefined;
   const letter = KIND_LETTER[kind].toUpperCase();
   return letter === 'S' ? knight : letter;
 }
 
+/** The orthodox kind of a piece letter (any case, S or N for the knight); undefined otherwise. */
 export function kindFromLetter(letter: string): OrthodoxKind | undefined {
   return LETTER_KIND[letter.toLowerCase()];
 }
 
+/** What `parseForsyth` returns: the board, whether the text was normal, and errors. */
 export interface ForsythResult {
   board: ProblemBoard;
   /** True when the text was already in normal form (runs of empty squares merged). */
@@ -189,12 +201,14 @@ export function fenObstacle(board: ProblemBoard): string | undefined {
   return undefined;
 }
 
+/** Number of white, black and neutral pieces on a board. */
 export function countPieces(board: ProblemBoard): { white: number; black: number; neutral: number } {
   const counts = { white: 0, black: 0, neutral: 0 };
   for (const piece of board.squares) if (piece && piece.color in counts) counts[piece.color]++;
   return counts;
 }
 
+/** True when two boards have the same size and the same pieces on the same squares. */
 export function boardsEqual(a: ProblemBoard, b: ProblemBoard): boolean {
   if (a.files !== b.files || a.ranks !== b.ranks) return false;
   return a.squares.every((p, i) => {

@@ -5,6 +5,7 @@ import { parsePbi, type PbiParseResult } from './pbi.js';
 import { parseProblemXml, type ProblemXmlOptions, type ProblemXmlResult } from './xml/read.js';
 import { deriveTwins, type DerivedTwin } from './xml/derive.js';
 
+/** A problem XML document read with every twin derived. */
 export interface ProblemXmlCheck extends ProblemXmlResult {
   twins: DerivedTwin[];
 }

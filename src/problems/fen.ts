@@ -31,6 +31,7 @@ export function homeCastlingRights(board: ProblemBoard): number[] {
   return rights;
 }
 
+/** A chess Setup of an orthodox problem board (castling on home squares by default), or a warning why not. */
 export function boardToSetup(
   board: ProblemBoard,
   turn: Color,

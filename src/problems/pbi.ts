@@ -5,8 +5,11 @@
 import type { NotationError } from '../errors.js';
 import { makeForsyth, parseForsyth, type ProblemBoard } from './board.js';
 
+/** A PBI status mark (verified, correct, cooked, …). */
 export type PbiStatus = '' | '!' | '*' | '+' | '$' | '?';
+/** Every PBI status mark. */
 export const PBI_STATUSES: readonly PbiStatus[] = ['', '!', '*', '+', '$', '?'];
+/** What each PBI status mark means. */
 export const PBI_STATUS_MEANING: Record<PbiStatus, string> = {
   '': 'not verified',
   '!': 'correct',
@@ -35,6 +38,7 @@ export interface PbiAward {
   date: string;
 }
 
+/** One problem of a PBI file. */
 export interface PbiProblem {
   /** Author names, pseudonyms or designations (decoded). */
   names: string[];
@@ -59,6 +63,7 @@ export interface PbiProblem {
   raw?: string[];
 }
 
+/** A `#` comment line of a PBI file. */
 export interface PbiComment {
   /** The text after '#'. */
   text: string;
@@ -66,6 +71,7 @@ export interface PbiComment {
   newline?: PbiNewline;
 }
 
+/** A PBI file: version, comments and problems. */
 export interface PbiDocument {
   /** The version string exactly as written after `#PBI ` ('1.1', '1.2', …). */
   version: string;
@@ -75,11 +81,13 @@ export interface PbiDocument {
   problems: PbiProblem[];
 }
 
+/** What `parsePbi` returns: the document with its errors and warnings. */
 export interface PbiParseResult extends PbiDocument {
   errors: NotationError[];
   warnings: NotationError[];
 }
 
+/** The PBI versions this reader knows. */
 export const PBI_VERSIONS = ['1.1', '1.2'];
 
 const FIELD_NAMES = [
@@ -196,6 +204,7 @@ function splitSource(raw: string): string[] {
   return raw.split('|');
 }
 
+/** Options of `parsePbi`. */
 export interface ParsePbiOptions {
   /** Errors (and, separately, warnings) kept before one `ERR_TOO_MANY_ERRORS` with the count. Default 100. */
   maxErrors?: number;
@@ -480,6 +489,7 @@ function parseDataLine(
   return problem;
 }
 
+/** Options of `makePbi`. */
 export interface MakePbiOptions {
   /** Line ending for lines without a remembered one (default '\n'); 'keep' is implied for read lines unless `newline` is forced. */
   newline?: PbiNewline;
@@ -491,6 +501,7 @@ export interface MakePbiOptions {
   canonical?: boolean;
 }
 
+/** PBI text and the warnings about what it could not represent. */
 export interface MakePbiResult {
   text: string;
   warnings: NotationError[];
@@ -507,6 +518,7 @@ export function makePbi(doc: PbiDocument, options: MakePbiOptions = {}): string 
   return makePbiWithWarnings(doc, options).text;
 }
 
+/** Like `makePbi`, with warnings for what had to be changed to fit PBI. */
 export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = {}): MakePbiResult {
   const warnings: NotationError[] = [];
   const nl = (remembered?: PbiNewline): string =>

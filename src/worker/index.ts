@@ -22,11 +22,14 @@ import { workerScript } from './source.js';
 
 export type { ChildPosition, JobInput, JobKind, JobOutput, Jobs, ListedMove, PerftResult, Progress, WorkerApi };
 
+/** Per-call options: progress callback and abort signal. */
 export interface JobOptions {
+  /** Called with the job's progress. */
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;
 }
 
+/** Options of `createWorker`: where to load the worker script from. */
 export interface CreateWorkerOptions {
   /**
    * Where to load the worker script from, instead of the inlined copy: for pages whose
@@ -38,14 +41,18 @@ export interface CreateWorkerOptions {
   loadTimeout?: number;
 }
 
+/** Chess options of the worker jobs: variant and Chess960 castling. */
 export interface ChessOptions {
   variant?: Variant;
   /** Castling written king → rook (UCI), Chess960 castling rights read. */
   chess960?: boolean;
 }
 
+/** Error code: the worker could not be started. */
 export const ERR_WORKER_LOAD = 'ERR_WORKER_LOAD';
+/** Error code: the worker died during a call. */
 export const ERR_WORKER_CRASHED = 'ERR_WORKER_CRASHED';
+/** Error code: the worker or pool was terminated before the call ended. */
 export const ERR_WORKER_TERMINATED = 'ERR_WORKER_TERMINATED';
 
 const failure = (code: string, message: string) => new NotationFailure({ code, message });
@@ -192,6 +199,7 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
+/** One web or Node worker thread running gamenotation jobs; every call resolves or rejects with a code. */
 export class GameNotationWorker {
   private thread?: Thread;
   private closed?: NotationFailure;
@@ -201,6 +209,7 @@ export class GameNotationWorker {
     registerErrorTransfer();
   }
 
+  /** Creates a worker and starts its thread. */
   static create(options: CreateWorkerOptions = {}): GameNotationWorker {
     const worker = new GameNotationWorker(options);
     worker.current();
@@ -243,6 +252,7 @@ export class GameNotationWorker {
     return this.each('ddTable', deals.map((deal) => ({ deal })), options);
   }
 
+  /** Double-dummy card scores of each board, in order; a bad board gives its error in place. */
   solveBoards(boards: BoardToSolve[], options: JobOptions = {}): Promise<Result<SolveBoardResult>[]> {
     return this.each('solveBoard', boards, options);
   }
@@ -350,6 +360,7 @@ function toNotationError(e: unknown): NotationError {
   return { code, message: String(error?.message ?? e) };
 }
 
+/** Creates a worker. */
 export function createWorker(options?: CreateWorkerOptions): GameNotationWorker {
   return GameNotationWorker.create(options);
 }
@@ -415,10 +426,12 @@ export class WorkerPool {
     return results;
   }
 
+  /** Double-dummy tables of deals spread over the pool, one Result per deal in order. */
   calcDDTables(deals: (string | Deal)[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
     return this.run('ddTable', deals.map((deal) => ({ deal })), options);
   }
 
+  /** Double-dummy card scores of boards spread over the pool, one Result per board in order. */
   solveBoards(boards: BoardToSolve[], options: JobOptions = {}): Promise<Result<SolveBoardResult>[]> {
     return this.run('solveBoard', boards, options);
   }

@@ -32,17 +32,20 @@ export interface JobContext {
   progress(progress: Progress): Promise<void>;
 }
 
+/** A perft count, and per root move with `divide`. */
 export interface PerftResult {
   nodes: number;
   /** Per root move (UCI) when `divide` was asked. */
   divide?: Record<string, number>;
 }
 
+/** A legal move in UCI and SAN. */
 export interface ListedMove {
   uci: string;
   san: string;
 }
 
+/** A root move and the position after it. */
 export interface ChildPosition {
   /** The root move in UCI. */
   uci: string;
@@ -196,7 +199,11 @@ export const jobs = {
   ...engineJobs,
 };
 
+/** Every job a worker runs, by name. */
 export type Jobs = typeof jobs;
+/** The name of a worker job. */
 export type JobKind = keyof Jobs;
+/** The input of a job kind. */
 export type JobInput<K extends JobKind> = Parameters<Jobs[K]>[0];
+/** The result of a job kind. */
 export type JobOutput<K extends JobKind> = Awaited<ReturnType<Jobs[K]>>;

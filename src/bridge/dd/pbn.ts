@@ -103,6 +103,7 @@ export function optimumPlayTable(
   });
 }
 
+/** Double-dummy table and par of a PBN game, and the game with the Optimum* tags filled in. */
 export interface DDPbnResult {
   table: DDTable;
   par: ParResult;

@@ -16,6 +16,7 @@ const ENGINE_STRAINS: readonly Strain[] = ['S', 'H', 'D', 'C', 'NT'];
 /** A position as 16 suit masks [seat * 4 + suit], bit 0 = '2' … bit 12 = 'A'. */
 type Masks = Uint16Array;
 
+/** The trick state `solveBoard` starts from: trump, leader and the cards of the current trick. */
 export interface SolveBoardOptions {
   /** Trump strain ('NT' for no trump). */
   trump: Strain;
@@ -25,6 +26,7 @@ export interface SolveBoardOptions {
   trickInProgress?: readonly (string | Card)[];
 }
 
+/** A playable card and the tricks the side to play takes after it. */
 export interface CardScore {
   /** `'SA'`, `'H7'`, … */
   card: string;
@@ -32,6 +34,7 @@ export interface CardScore {
   tricks: number;
 }
 
+/** Double-dummy result of one board: the hand to play, its best trick count and each card's score. */
 export interface SolveBoardResult {
   /** The hand to play next. */
   player: Seat;
@@ -41,6 +44,7 @@ export interface SolveBoardResult {
   cards: CardScore[];
 }
 
+/** Options of the batch solvers (progress callback). */
 export interface BatchOptions {
   /**
    * Called after each deal with the number done and the total; the third argument is the same as
@@ -228,6 +232,7 @@ export function calcDDTables(
   return batch(deals, calcDDTable, options);
 }
 
+/** One board for a batch `solveBoards`: a deal plus the trick state to solve from. */
 export interface BoardToSolve extends SolveBoardOptions {
   deal: string | Deal;
 }

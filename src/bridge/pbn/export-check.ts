@@ -15,6 +15,7 @@ import { parseResult } from './values.js';
 
 const TAG_LINE = /^\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]$/;
 
+/** Lists every way a PBN text breaks the 2.1 export format (empty when it conforms). */
 export function checkPbnExport(
   input: string | Uint8Array,
   options: { startLine?: number; maxErrors?: number } = {},

@@ -57,6 +57,7 @@ export interface PbnNote {
   comments?: PbnComment[];
 }
 
+/** The auction section of a PBN game: first seat, calls and notes. */
 export interface PbnAuction {
   /** Seat of the first call (the dealer after import: leading `-` placeholders are removed). */
   first: Seat;
@@ -68,6 +69,7 @@ export interface PbnAuction {
   comments?: PbnComment[];
 }
 
+/** The play section of a PBN game: opening leader and cards by trick. */
 export interface PbnPlay {
   /** Opening leader (first column). */
   first: Seat;
@@ -103,6 +105,7 @@ export interface PbnSection {
   comments?: PbnComment[];
 }
 
+/** A parsed `Result` tag value: declarer's tricks or the points of each side. */
 export interface PbnResult {
   /** Tricks won by declarer, when known. */
   tricks?: number;
@@ -112,6 +115,7 @@ export interface PbnResult {
   irregular?: boolean;
 }
 
+/** One PBN game: tags, sections, comments, in source order. */
 export interface PbnGame {
   /** Comments at the start of the game, before any tag. */
   comments?: PbnComment[];
@@ -144,6 +148,7 @@ export interface PbnGameInfo {
   result?: PbnResult;
 }
 
+/** What `parsePbn` returns: the games with all errors and warnings. */
 export interface PbnParseResult {
   games: PbnGame[];
   errors: NotationError[];

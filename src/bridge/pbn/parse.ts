@@ -15,6 +15,7 @@ import { decodePbn } from './decode.js';
 import { GameBuilder } from './build.js';
 import type { Pos } from './validate.js';
 
+/** Options of `parsePbn` (validation, limits, error counts). */
 export interface ParsePbnOptions {
   /** Check the semantics (auction, play, results, notes). Default true. */
   validate?: boolean;

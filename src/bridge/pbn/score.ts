@@ -28,6 +28,7 @@ export function pbnGameScore(game: PbnGame): number | null {
   return scoreNS(contract, decl.seat, tricks, vul);
 }
 
+/** Scores of each row of a PBN ScoreTable, with matchpoints computed from them. */
 export interface ScoreTableScores {
   /** NS score of each row (null when the row has no usable score). */
   scoreNS: (number | null)[];

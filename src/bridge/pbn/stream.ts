@@ -7,6 +7,7 @@ import type { PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { PbnReader, type ParsePbnOptions } from './parse.js';
 
+/** One game from `streamPbn` with the errors found since the previous one. */
 export interface PbnStreamItem {
   game: PbnGame;
   /** Errors and warnings found since the previous item (in the game, or in text before it). */
@@ -14,6 +15,7 @@ export interface PbnStreamItem {
   warnings: NotationError[];
 }
 
+/** Where `streamPbn` reads from: a string, bytes or a stream of chunks. */
 export type PbnSource = TextSource;
 
 /**

@@ -16,6 +16,7 @@ export const PBN_TABLES = [
 /** Widest table column (PBN 5.2 minimum width): a padded element must fit a 255-character line with its CRLF. */
 export const MAX_COLUMN_WIDTH = 253;
 
+/** True for the names of the PBN table tags (ScoreTable, OptimumResultTable, …). */
 export function isTableName(name: string): boolean {
   return (PBN_TABLES as readonly string[]).includes(name);
 }
@@ -37,6 +38,7 @@ export function parseColumns(value: string): PbnColumn[] | string {
   return columns;
 }
 
+/** Writes the column descriptors of a table tag value (`Name\width` joined by `;`). */
 export function makeColumns(columns: PbnColumn[]): string {
   return columns
     .map((c) => `${c.order ?? ''}${c.name}${c.width !== undefined ? `\\${c.width}${c.align ?? ''}` : ''}`)

@@ -19,6 +19,7 @@ export const MTS_TAGS = [
   'Result',
 ] as const;
 
+/** The supplemental tags PBN 2.1 defines, beyond the mandatory tag set. */
 export const SUPPLEMENTAL_TAGS = [
   'Competition',
   'DealId',
@@ -73,10 +74,12 @@ export const NO_INHERIT_TAGS = ['Dealer', 'Vulnerable', 'Deal', 'Declarer', 'Con
 const mts = new Set<string>(MTS_TAGS);
 const known = new Set<string>([...MTS_TAGS, ...SUPPLEMENTAL_TAGS, 'Auction', 'Play', 'Note']);
 
+/** True for the tags of the PBN mandatory tag set. */
 export function isMtsTag(name: string): boolean {
   return mts.has(name);
 }
 
+/** True for tags PBN 2.1 defines (mandatory, supplemental, Auction, Play, Note). */
 export function isKnownTag(name: string): boolean {
   return known.has(name);
 }

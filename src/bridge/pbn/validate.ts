@@ -461,6 +461,7 @@ export function playMissing(game: PbnGame, pos?: Pos): [string, string, Pos | un
   return out;
 }
 
+/** Options of `validatePbnGame`. */
 export interface ValidatePbnGameOptions {
   /** Errors (and, separately, warnings) kept; the rest end the list with one `ERR_TOO_MANY_ERRORS`. Default 100. */
   maxErrors?: number;

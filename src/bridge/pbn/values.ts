@@ -2,11 +2,13 @@
 import type { Contract, Risk, Seat, Strain, Vulnerability } from '../types.js';
 import type { PbnResult } from './model.js';
 
+/** Reads a seat letter (N, E, S, W; any case); null otherwise. */
 export function parseSeat(value: string): Seat | null {
   const v = value.trim().toUpperCase();
   return v === 'N' || v === 'E' || v === 'S' || v === 'W' ? v : null;
 }
 
+/** Reads a PBN Vulnerable value, synonyms included (Love, Both, …); null when unknown. */
 export function parseVulnerable(value: string): Vulnerability | null {
   switch (value.trim().toLowerCase()) {
     case 'none':
@@ -27,6 +29,7 @@ export function parseVulnerable(value: string): Vulnerability | null {
   }
 }
 
+/** Reads a strain (S, H, D, C, NT; any case); null otherwise. */
 export function parseStrain(text: string): Strain | null {
   const t = text.toUpperCase();
   if (t === 'NT') return 'NT';
@@ -44,6 +47,7 @@ export function parseContract(value: string): Contract | 'Pass' | null {
   return { level, strain: m[2]!.toUpperCase() as Strain, risk: (m[3]?.toUpperCase() ?? '') as Risk };
 }
 
+/** Writes a contract as a PBN Contract value (`4HX`, `3NT`, `Pass`). */
 export function makeContract(contract: Contract | 'Pass'): string {
   if (contract === 'Pass') return 'Pass';
   return `${contract.level || ''}${contract.strain}${contract.risk}`;

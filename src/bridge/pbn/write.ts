@@ -6,6 +6,7 @@ import { makeColumns, makeRow } from './table.js';
 import { MTS_TAGS, NO_INHERIT_TAGS, isMtsTag } from './tags.js';
 import { makeContract, parseContract, parseDeclarer, parseSeat, parseVulnerable } from './values.js';
 
+/** Options of `makePbn` (export or import layout, header lines). */
 export interface MakePbnOptions {
   /** 'export' (default): CRLF, `% PBN 2.1` + `% EXPORT`; 'import': the same layout with LF and no `% EXPORT`. */
   form?: 'export' | 'import';

@@ -8,6 +8,7 @@ import type { Problem } from '../xml/model.js';
 
 // ---------------------------------------------------------------- FEN
 
+/** The FEN of one twin (or a warning why it has none) and its stipulation. */
 export interface TwinFen {
   releaseId: string;
   twinId: string;

@@ -113,6 +113,7 @@ export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
   return { value: out, warnings };
 }
 
+/** Options of the problem XML to PBI conversion. */
 export interface XmlToPbiOptions {
   /** PBI version to write (default '1.2'). */
   version?: string;

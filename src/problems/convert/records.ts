@@ -4,6 +4,7 @@ import type { NotationError } from '../../errors.js';
 import type { PbiSource, PbiStatus } from '../pbi.js';
 import type { Problem, Source, XmlDate, XmlNode } from '../xml/model.js';
 
+/** A converted value and the warnings about what the target format could not keep. */
 export interface ConvertResult<T> {
   value: T;
   warnings: NotationError[];

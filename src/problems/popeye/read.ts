@@ -6,6 +6,7 @@
 import type { NotationError } from '../../errors.js';
 import { emptyBoard, type ProblemBoard } from '../board.js';
 
+/** One Popeye twinning operation (move, exchange, add, remove, …). */
 export type PopeyeTwinOp =
   | { op: 'move'; from: number; to: number }
   | { op: 'exchange'; a: number; b: number }
@@ -18,6 +19,7 @@ export type PopeyeTwinOp =
   | { op: 'stipulation'; stipulation: string }
   | { op: 'polish' };
 
+/** One Popeye twin: its operations, and whether it continues the previous twin. */
 export interface PopeyeTwin {
   continued: boolean;
   zero?: boolean;
@@ -27,6 +29,7 @@ export interface PopeyeTwin {
   line: number;
 }
 
+/** Popeye `Option` settings read from an input. */
 export interface PopeyeOptions {
   noBoard?: boolean;
   intelligent?: boolean;
@@ -42,6 +45,7 @@ export interface PopeyeOptions {
   variations?: boolean;
 }
 
+/** One problem of a Popeye input: position, stipulation, options and twins. */
 export interface PopeyeProblem {
   title?: string;
   author?: string;
@@ -56,6 +60,7 @@ export interface PopeyeProblem {
   errors: NotationError[];
 }
 
+/** What `parsePopeye` returns: the problems with errors and warnings. */
 export interface PopeyeParseResult {
   problems: PopeyeProblem[];
   errors: NotationError[];
@@ -225,6 +230,7 @@ function tokenize(text: string): { tokens: Token[]; lines: string[] } {
   return { tokens, lines };
 }
 
+/** Reads a square name (`e4`) as 0..63 (a1 = 0); undefined when malformed. */
 export function parseSquare(text: string): number | undefined {
   const m = /^([a-h])([1-8])$/i.exec(text);
   return m ? (Number(m[2]) - 1) * 8 + (m[1]!.toLowerCase().charCodeAt(0) - 97) : undefined;

@@ -7,6 +7,7 @@ import type { NotationError, Result } from '../../errors.js';
 const LETTER: Record<string, string> = { k: 'K', q: 'Q', r: 'R', b: 'B', n: 'S', p: 'P' };
 const sq = (file: number, rank: number) => String.fromCharCode(97 + file) + (rank + 1);
 
+/** A Popeye input for a FEN and a stipulation (castling and e.p. rights carried over). */
 export function fenToPopeye(fen: string, stipulation: string, title?: string): Result<string, NotationError> {
   const fields = fen.trim().split(/\s+/);
   const rows = fields[0]?.split('/') ?? [];

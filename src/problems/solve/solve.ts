@@ -14,6 +14,7 @@ import type { Problem } from '../xml/model.js';
 import { applyTwin, parsePopeye, type PopeyeProblem } from '../popeye/read.js';
 import { loadFen, outMoves, sanOf, solverWasm, uciOf, type ProblemsExports } from './wasm.js';
 
+/** A problem to solve given as FEN and stipulation. */
 export interface FenProblem {
   fen: string;
   stipulation: string;
@@ -35,6 +36,7 @@ export interface SolveProgress extends Progress {
   solutions: number;
 }
 
+/** Options of the problem solver. */
 export interface SolveOptions {
   /** Stop a part after this many solutions (the status then counts only these). */
   maxSolutions?: number;
@@ -52,6 +54,7 @@ export interface SolveOptions {
   /** Transposition table size in MiB (default 64). */
   tableMiB?: number;
   signal?: AbortSignal;
+  /** Called as root moves are searched. */
   onProgress?: (progress: SolveProgress) => void;
 }
 
@@ -62,6 +65,7 @@ export interface SolutionMove {
   replies?: SolutionMove[];
 }
 
+/** A solution the solver found, in UCI and SAN. */
 export interface FoundSolution {
   /** The key (#n, s#n) or the whole line, Black first (h#n). */
   uci: string | string[];
@@ -72,12 +76,14 @@ export interface FoundSolution {
   variations?: SolutionMove[];
 }
 
+/** A try: a non-key with the defences that refute it. */
 export interface SolveTry {
   uci: string;
   san: string;
   refutations: { uci: string; san: string }[];
 }
 
+/** The solving of one part (a twin, or the whole problem). */
 export interface SolvedPart {
   /** Twin label (a, b, …), null for a problem without twins. */
   twin: string | null;
@@ -97,6 +103,7 @@ export interface SolvedPart {
   truncated?: boolean;
 }
 
+/** The solving of a problem: every part and the overall status. */
 export interface SolvedProblem {
   id?: string;
   stipulation: string;
@@ -129,6 +136,7 @@ interface Stip {
   half: boolean;
 }
 
+/** Reads a stipulation the solver handles (`#n`, `h#n`, `h#n.5`, `s#n`); undefined otherwise. */
 export function parseSolveStipulation(text: string): Stip | undefined {
   const m = /^([hs]?)#([1-9][0-9]?)(\.5)?$/.exec(text.trim());
   if (!m) return undefined;

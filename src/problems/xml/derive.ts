@@ -5,6 +5,7 @@ import type { NotationError } from '../../errors.js';
 import { cloneBoard, emptyBoard, squareName, type ProblemBoard, type ProblemColor } from '../board.js';
 import type { Move, Plane, Position, Problem, Release, Stipulation, Twin, XmlPos } from './model.js';
 
+/** The concrete position and stipulation of one twin, with the errors found deriving it. */
 export interface DerivedTwin {
   releaseId: string;
   twinId: string;
@@ -36,6 +37,7 @@ export function planesToSquare(planes: Plane[], board: { files: number; ranks: n
   return (rank - 1) * board.files + (file - 1);
 }
 
+/** The planes (dim 1 file, dim 2 rank, 1-based) of a square index. */
 export function squareToPlanes(square: number, files = 8): Plane[] {
   return [
     { dim: 1, value: (square % files) + 1 },

@@ -2,7 +2,9 @@
 // Plain JSON data. Elements and attributes this model does not know are kept (`extra`, `attrs`) so
 // that reading and writing a document loses nothing.
 
+/** The namespace of the PCCC problem XML format. */
 export const PROBLEM_NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
+/** The vCard RDF namespace used for author details. */
 export const VCARD_NS = 'http://www.w3.org/2001/vcard-rdf/3.0#';
 
 /** Where an element starts in the source text (1-based). */
@@ -27,23 +29,27 @@ interface Located {
   extra?: XmlNode[];
 }
 
+/** A date as the format writes it: day, month and year, each optional. */
 export interface XmlDate {
   day?: string;
   month?: string;
   year?: string;
 }
 
+/** Who wrote something, and when. */
 export interface Signature extends Located {
   by: string[];
   date?: XmlDate;
   text?: string;
 }
 
+/** A signed remark. */
 export interface Remark extends Located {
   signature?: Signature;
   text?: string;
 }
 
+/** A problem XML document: encoding, title, problems and remarks. */
 export interface ProblemsDocument extends Located {
   /** The encoding named in the XML declaration ('UTF-8' when none). */
   encoding: string;
@@ -53,11 +59,13 @@ export interface ProblemsDocument extends Located {
   remarks: Remark[];
 }
 
+/** A problem's id in another database. */
 export interface ForeignId extends Located {
   domain: string;
   problemId: string;
 }
 
+/** A piece declaration of a problem: id, kind and attributes. */
 export interface PieceDecl extends Located {
   id: string;
   /** An orthodox kind or a fairy piece name. */
@@ -65,6 +73,7 @@ export interface PieceDecl extends Located {
   color: 'white' | 'black' | 'neutral' | (string & {});
 }
 
+/** One problem: piece declarations, releases, remarks, themes and references. */
 export interface Problem extends Located {
   foreignIds: ForeignId[];
   piecedecls: PieceDecl[];
@@ -76,8 +85,10 @@ export interface Problem extends Located {
   references?: XmlNode;
 }
 
+/** The kind of a release. */
 export type ReleaseType = 'initial' | 'correction' | 'version';
 
+/** A release of a problem (initial, correction or version) with its positions and twins. */
 export interface Release extends Located {
   id: string;
   base?: string;
@@ -91,23 +102,27 @@ export interface Release extends Located {
   correctness: Correctness[];
 }
 
+/** An author's name parts. */
 export interface AuthorName extends Located {
   transcription?: string;
   familyName?: string;
   givenNames?: string;
 }
 
+/** An author of a problem. */
 export interface Author extends Located {
   name?: AuthorName;
   /** A `vCard:VCARD` element, kept as is. */
   vcard?: XmlNode;
 }
 
+/** A tourney. */
 export interface Tourney extends Located {
   name?: string;
   date?: XmlDate;
 }
 
+/** Where a problem was published. */
 export interface Source extends Located {
   name?: string;
   volume?: string;
@@ -121,6 +136,7 @@ export interface Source extends Located {
   text?: string;
 }
 
+/** An award of a problem in a tourney. */
 export interface Award extends Located {
   tourney?: Tourney;
   distinction?: string;
@@ -136,6 +152,7 @@ export interface Correctness extends Located {
   signature?: Signature;
 }
 
+/** A twin of a release: a base twin, a position and a stipulation. */
 export interface Twin extends Located {
   id: string;
   base?: string;
@@ -154,11 +171,13 @@ export interface Plane {
   value: number;
 }
 
+/** A piece operation of a position: add, remove or exchange pieces. */
 export type PieceOp =
   | ({ op: 'addition'; piece: string; kind?: string; color?: string; square: Plane[] } & Located)
   | ({ op: 'removal'; piece: string } & Located)
   | ({ op: 'exchange'; piece1: string; piece2: string } & Located);
 
+/** An operation on a position: pieces, rotation, reflection, shift, … */
 export type PositionOp =
   | ({ op: 'pieces'; items: PieceOp[] } & Located)
   /** Counter-clockwise by `angle` degrees (90, 180, 270), as Popeye's `Rotate`: a1 → h1 for 90. */
@@ -171,6 +190,7 @@ export type PositionOp =
   /** The position after the move with this id in the base twin's solution. */
   | ({ op: 'aftermove'; move: string } & Located);
 
+/** A position of a problem: a base position and the operations on it. */
 export interface Position extends Located {
   id: string;
   base?: string;
@@ -179,6 +199,7 @@ export interface Position extends Located {
   retro?: XmlNode;
 }
 
+/** A structured stipulation: order, play, length and end state. */
 export interface Stipulation extends Located {
   /** alternating | series */
   order?: string;
@@ -193,6 +214,7 @@ export interface Stipulation extends Located {
   text?: string;
 }
 
+/** A change of a piece on a square in a solution move (kind, colour), with its reason. */
 export interface Change extends Located {
   piece: string;
   kind?: string;
@@ -201,6 +223,7 @@ export interface Change extends Located {
   square: Plane[];
 }
 
+/** One move of a solution tree. */
 export interface Move extends Located {
   kind: 'move';
   id?: string;
@@ -211,12 +234,14 @@ export interface Move extends Located {
   text?: string;
 }
 
+/** Free text between solution moves. */
 export interface MoveText extends Located {
   kind: 'movetext';
   after?: string;
   text: string;
 }
 
+/** A solution: moves and text, optionally signed. */
 export interface Solution extends Located {
   items: (Move | MoveText)[];
   signature?: Signature;

@@ -9,6 +9,7 @@ import { checkReferences } from './validate.js';
 
 export { decodeLatin1, decodeXmlBytes } from './reader.js';
 
+/** What `parseProblemXml` returns: the document with errors and warnings. */
 export interface ProblemXmlResult {
   /** null when the document is not well-formed or has no problems root. */
   document: ProblemsDocument | null;
@@ -30,6 +31,7 @@ export interface ProblemXmlOptions {
   maxErrors?: number;
 }
 
+/** Default size limits of `parseProblemXml`. */
 export const PROBLEM_XML_LIMITS: Required<ProblemXmlOptions> = {
   maxDocumentBytes: 32 << 20,
   maxTextLength: 1 << 20,
@@ -58,6 +60,7 @@ function boundMessages(list: NotationError[], maxErrors: number, what: string): 
   return kept;
 }
 
+/** Reads a problem XML document (text or bytes) within size limits; errors and warnings are typed. */
 export function parseProblemXml(input: string | Uint8Array, options: ProblemXmlOptions = {}): ProblemXmlResult {
   const limits = { ...PROBLEM_XML_LIMITS, ...options };
   const errors: NotationError[] = [];

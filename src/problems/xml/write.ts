@@ -21,6 +21,7 @@ import type {
 } from './model.js';
 import { PROBLEM_NS, VCARD_NS } from './model.js';
 
+/** Options of `makeProblemXml`: encoding and indentation. */
 export interface MakeProblemXmlOptions {
   /** 'UTF-8' (default) or 'ISO-8859-1' (characters beyond U+00FF become character references). */
   encoding?: 'UTF-8' | 'ISO-8859-1';
@@ -308,6 +309,7 @@ function inline(n: XmlNode, latin1: boolean): string {
   return `<${n.name}${attrs}>${inner}</${n.name}>`;
 }
 
+/** Writes a kept XML element and its subtree as text. */
 export function serializeNode(node: XmlNode, options: MakeProblemXmlOptions = {}): string {
   const latin1 = options.encoding === 'ISO-8859-1';
   const unit = options.indent ?? '  ';

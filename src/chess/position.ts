@@ -41,7 +41,15 @@ export class Position {
     return Position.finish(c, epRaw, variant, opts);
   }
 
-  /** Reads a FEN; an error result when it is malformed or illegal. */
+  /**
+   * Reads a FEN; an error result when it is malformed or illegal.
+   * @example
+   * ```ts
+   * const r = Position.fromFen('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
+   * if (r.ok) r.value.legalMoves().length; // 27
+   * Position.fromFen('8/8/8/8/8/8/8/8 w - - 0 1'); // { ok: false, error: { code: 'ERR_POS_KINGS', … } }
+   * ```
+   */
   static fromFen(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
     const variant = opts?.variant ?? 'chess';

@@ -138,6 +138,11 @@ export function chessBlock(setup: Setup, position: Position | undefined, x: numb
 /**
  * An SVG board diagram. The FEN may carry crazyhouse pockets (`[Qn]` or an extra rank). Bad input
  * gives an error, never an exception.
+ * @example
+ * ```ts
+ * const svg = chessDiagram('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', { size: 320 });
+ * if (svg.ok) svg.value; // '<svg …'
+ * ```
  */
 export function chessDiagram(input: BoardInput, options: ChessDiagramOptions = {}): Result<string> {
   const r = readBoardInput(input);

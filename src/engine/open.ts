@@ -70,7 +70,16 @@ export function engineTransport(opts: OpenEngineOptions): TransportFactory {
   }
 }
 
-/** Opens an engine: start, handshake, options, isready, and (by default) a health check. */
+/**
+ * Opens an engine: start, handshake, options, isready, and (by default) a health check.
+ * @example
+ * ```ts
+ * const engine = await openEngine({ kind: 'native', options: { Hash: 64 } }); // stockfish on PATH or /usr/games
+ * const r = await engine.analyse({ fen: 'startpos', moves: ['e4', 'e5'] }, { depth: 16 }, { multipv: 2 });
+ * r.bestmove; r.lines[0]?.score.pov('white');
+ * await engine.quit();
+ * ```
+ */
 export async function openEngine(opts: OpenEngineOptions): Promise<UciEngine> {
   const engine = new UciEngine({ transport: engineTransport(opts), options: opts.options, timeouts: opts.timeouts, respawn: opts.respawn });
   try {

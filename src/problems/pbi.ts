@@ -241,7 +241,14 @@ function cappedList(max: number, what: string): { list: NotationError[]; close()
   };
 }
 
-/** Reads a PBI file (text or bytes). Bad input never throws. */
+/**
+ * Reads a PBI file (text or bytes). Bad input never throws.
+ * @example
+ * ```ts
+ * const { problems, errors } = parsePbi(readFileSync('collection.pbi'));
+ * for (const e of errors) console.log(`${e.line}:${e.column} ${e.code} ${e.message}`);
+ * ```
+ */
 export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = {}): PbiParseResult {
   const max = Math.max(0, options.maxErrors ?? 100);
   const cappedErrors = cappedList(max, 'error(s)');

@@ -360,7 +360,15 @@ function toNotationError(e: unknown): NotationError {
   return { code, message: String(error?.message ?? e) };
 }
 
-/** Creates a worker. */
+/**
+ * Creates a worker (a Web Worker in browsers, a worker_thread in Node).
+ * @example
+ * ```ts
+ * const worker = createWorker();
+ * const { nodes } = await worker.perft('startpos', 3, { signal: AbortSignal.timeout(10_000) }); // 8902
+ * await worker.terminate();
+ * ```
+ */
 export function createWorker(options?: CreateWorkerOptions): GameNotationWorker {
   return GameNotationWorker.create(options);
 }

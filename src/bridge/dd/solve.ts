@@ -182,7 +182,14 @@ export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Res
   return ok({ player: SEATS[(leader + codes.length) & 3]!, tricks, cards });
 }
 
-/** Tricks for every declarer and strain: `table[declarer][strain]` (declarer's left-hand opponent leads). */
+/**
+ * Tricks for every declarer and strain: `table[declarer][strain]` (declarer's left-hand opponent leads).
+ * @example
+ * ```ts
+ * const t = calcDDTable('N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8');
+ * if (t.ok) t.value.N.C; // 9: North makes nine tricks in clubs
+ * ```
+ */
 export function calcDDTable(deal: string | Deal): Result<DDTable> {
   const r = toMasks(deal);
   if (!r.ok) return r;

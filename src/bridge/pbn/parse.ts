@@ -270,7 +270,15 @@ export class PbnReader {
   }
 }
 
-/** Reads a whole PBN file (text, or bytes decoded as UTF-8 or Latin-1 by the rule of `PbnDecoder`). */
+/**
+ * Reads a whole PBN file (text, or bytes decoded as UTF-8 or Latin-1 by the rule of `PbnDecoder`).
+ * @example
+ * ```ts
+ * const { games, errors, warnings } = parsePbn(readFileSync('session.pbn'));
+ * for (const e of errors) console.log(`${e.line}:${e.column} ${e.code} ${e.message}`);
+ * games[0]?.tags.Contract?.value; // '3NT'
+ * ```
+ */
 export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = {}): PbnParseResult {
   const decoded = decodePbn(input);
   const reader = new PbnReader(options);

@@ -5,9 +5,9 @@ import { expect } from 'chai';
 import { parsePbn, pbnTricksTable, solvePbnGame } from 'gamenotation/bridge';
 import { readFixture, readShared } from '../support/data.js';
 
-/** A file of ../shared/data/bridge/pbn-corpus; without ../shared, the copy kept in test/fixtures/bridge/. */
+/** A file of ../shared/data/bridge/pbn-corpus; without ../shared, the copy kept in test/fixtures/bridge/pbn-corpus/. */
 async function corpusFile(name: string): Promise<string> {
-  return (await readShared(`bridge/pbn-corpus/${name}`)) ?? (await readFixture(`bridge/${name}`));
+  return (await readShared(`bridge/pbn-corpus/${name}`)) ?? (await readFixture(`bridge/pbn-corpus/${name}`));
 }
 
 describe('bridge double dummy in PBN (node)', () => {

@@ -3,8 +3,17 @@ import {
   boardDealer, boardVulnerability, checkPbnExport, isMtsTag, makeDeal, pbnTricksTable, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
   type PbnGame,
 } from 'gamenotation/bridge';
-import { readFixture, readSharedBytes } from '../support/data.js';
+import { readFixture, readFixtureBytes, readSharedBytes } from '../support/data.js';
 import { CORPUS, codesByGame, rng } from './pbn-corpus.js';
+
+// Without ../shared the corpus tests run on the few small corpus files kept (byte for byte) in
+// test/fixtures/bridge/pbn-corpus/, with the same facts.
+const SHARED_PBN = (await readSharedBytes('data/bridge/pbn-corpus/pbnverifier__errors_21.pbn')) !== null;
+const FIXTURE_FILES = new Set(['bc550__empty_line_in_comment.pbn', 'endplay__sample_dd_notes.pbn', 'pbnverifier__correct_21.pbn', 'pbnverifier__errors_20.pbn', 'pbnverifier__errors_21.pbn']);
+const inUse = (files: string[]) => (SHARED_PBN ? files : files.filter((f) => FIXTURE_FILES.has(f)));
+async function corpusBytes(file: string): Promise<Uint8Array> {
+  return SHARED_PBN ? (await readSharedBytes(`data/bridge/pbn-corpus/${file}`))! : await readFixtureBytes(`bridge/pbn-corpus/${file}`);
+}
 
 const CRLF = '\r\n';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -434,10 +443,9 @@ describe('PBN: own fixture', () => {
 });
 
 describe('PBN corpus: verifier files without errors', () => {
-  for (const file of ['pbnverifier__correct_10.pbn', 'pbnverifier__correct_20.pbn', 'pbnverifier__correct_21.pbn']) {
+  for (const file of inUse(['pbnverifier__correct_10.pbn', 'pbnverifier__correct_20.pbn', 'pbnverifier__correct_21.pbn'])) {
     it(`${file} gives zero errors`, async () => {
-      const bytes = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
-      if (!bytes) return expect(parsePbn(await readFixture('bridge/own.pbn')).errors).to.deep.equal([]);
+      const bytes = await corpusBytes(file);
       const r = parsePbn(bytes);
       expect(r.errors).to.deep.equal([]);
       expect(r.games.filter((g) => g.tags.Deal).length).to.equal(CORPUS.find((c) => c.file === file)!.deals);
@@ -517,10 +525,10 @@ const EXPECTED_ERRORS: Record<string, Record<number, string[]>> = {
 };
 
 describe('PBN corpus: verifier error files', () => {
-  for (const [file, expected] of Object.entries(EXPECTED_ERRORS)) {
+  for (const file of inUse(Object.keys(EXPECTED_ERRORS))) {
+    const expected = EXPECTED_ERRORS[file]!;
     it(`${file} gives the expected errors game by game`, async () => {
-      const bytes = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
-      if (!bytes) return expect(parsePbn('[Deal "N:AAA... - - -"]').errors).to.have.length(1);
+      const bytes = await corpusBytes(file);
       const r = parsePbn(bytes);
       const got = codesByGame(latin1Text(bytes), r.errors);
       for (const [game, codes] of Object.entries(expected)) {
@@ -541,13 +549,11 @@ describe('PBN corpus: verifier error files', () => {
 
 describe('PBN corpus: import, export, round trip', () => {
   for (const { file, deals } of CORPUS) {
-    if (file.startsWith('pbnverifier__errors')) continue;
+    if (file.startsWith('pbnverifier__errors') || !inUse([file]).length) continue;
     it(file, async () => {
-      // without ../shared: the same checks on our own fixture
-      const shared = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
-      const bytes = shared ?? enc(await readFixture('bridge/own.pbn'));
+      const bytes = await corpusBytes(file);
       const r = parsePbn(bytes);
-      expect(r.games.filter((g) => g.tags.Deal).length, 'games with a Deal').to.equal(shared ? deals : 3);
+      expect(r.games.filter((g) => g.tags.Deal).length, 'games with a Deal').to.equal(deals);
       const out = makePbn(r.games);
       // export format: CRLF only, no tabs, MTS first in order, one empty line between games
       expect(/\r(?!\n)|(?<!\r)\n|\t|\v/.test(out)).to.equal(false);
@@ -568,9 +574,8 @@ describe('PBN corpus: import, export, round trip', () => {
 describe('PBN corpus: facts inside the files', () => {
   it('DoubleDummyTricks agrees with OptimumResultTable where both are exact', async () => {
     let checked = 0;
-    for (const file of ['endplay__realbridge2021_dd_notes.pbn', 'bc557__bridgecomposer_dd.pbn', 'endplay__sample_dd_notes.pbn']) {
-      const bytes = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
-      if (!bytes) continue;
+    for (const file of inUse(['endplay__realbridge2021_dd_notes.pbn', 'bc557__bridgecomposer_dd.pbn', 'endplay__sample_dd_notes.pbn'])) {
+      const bytes = await corpusBytes(file);
       for (const g of parsePbn(bytes).games) {
         const hex = g.tags.DoubleDummyTricks?.value;
         const table = g.sections.find((s) => s.name === 'OptimumResultTable');
@@ -587,11 +592,11 @@ describe('PBN corpus: facts inside the files', () => {
         }
       }
     }
-    if (checked) expect(checked).to.be.greaterThan(6000);
+    // endplay__sample_dd_notes.pbn alone (the fixture): one board with both, 20 rows.
+    expect(checked).to.be.greaterThan(SHARED_PBN ? 6000 : 19);
   });
   it('pbnTricksTable reads the OptimumResultTable (spec 2.1 verifier game 1, checked by hand)', async () => {
-    const bytes = await readSharedBytes('data/bridge/pbn-corpus/pbnverifier__correct_21.pbn');
-    if (!bytes) return expect(pbnTricksTable({ tags: { DoubleDummyTricks: { value: '0123456789abcd0123ab' } }, sections: [] })!.N).to.deep.equal({ NT: 0, S: 1, H: 2, D: 3, C: 4 });
+    const bytes = await corpusBytes('pbnverifier__correct_21.pbn');
     const t = pbnTricksTable(parsePbn(bytes).games[0]!)!;
     expect(t.N).to.deep.equal({ C: 9, D: 6, H: 5, S: 6, NT: 6 });
     expect(t.W).to.deep.equal({ C: 3, D: 7, H: 8, S: 7, NT: 7 });
@@ -600,12 +605,17 @@ describe('PBN corpus: facts inside the files', () => {
   it('the DD reference deals read as the same deals as the JSON lines', async () => {
     const pbn = await readSharedBytes('data/bridge/dd-reference-deals.pbn');
     const jsonl = await readSharedBytes('data/bridge/dd-reference.jsonl');
-    if (!pbn || !jsonl) return;
-    const r = parsePbn(pbn);
+    // Without ../shared: boards 1-8 of the PBN file against the fixture's JSON tables (boards 1, 3, 4, 8).
+    const r = parsePbn(pbn ?? (await readFixtureBytes('bridge/dd-reference-deals-1-8.pbn')));
     expect(r.errors).to.deep.equal([]);
-    const lines = new TextDecoder().decode(jsonl).trim().split('\n').map((l) => JSON.parse(l) as { board: number; deal: string });
-    expect(r.games).to.have.length(300);
-    r.games.forEach((g, i) => {
+    const lines = jsonl
+      ? new TextDecoder().decode(jsonl).trim().split('\n').map((l) => JSON.parse(l) as { board: number; deal: string })
+      : (JSON.parse(await readFixture('bridge/dd-fixture.json')).tables as { board: number; deal: string }[]);
+    expect(r.games).to.have.length(pbn ? 300 : 8);
+    const compared = r.games.filter((g) => lines.some((l) => String(l.board) === g.tags.Board!.value));
+    expect(compared).to.have.length(pbn ? 300 : 4);
+    compared.forEach((g, i) => {
+      expect(g.tags.Board!.value, `game ${i + 1}`).to.equal(String(lines[i]!.board));
       const a = parseDeal(g.tags.Deal!.value);
       const b = parseDeal(lines[i]!.deal);
       expect(a.ok && b.ok && makeDeal(a.value) === makeDeal(b.value)).to.equal(true);

@@ -16,7 +16,9 @@ export interface AifReadOptions {
   maxGameLines?: number;
 }
 
-const TAG = /^\[\s*([A-Za-z0-9_]+)(\s+)"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
+// A tag name is a PGN symbol (the lexer's alphabet: a letter, digit or @, then also _+#=:-), so a
+// tag the PGN reader took from the game part reads back the same once written as a header line.
+const TAG = /^\[\s*([A-Za-z0-9@][A-Za-z0-9@_+#=:-]*)(\s+)"((?:[^"\\]|\\.)*)"\s*\]\s*$/;
 const BARE_TAG = /^\[\s*([A-Za-z0-9_]+)\s*\]\s*$/;
 const VERSION = /^;\s*AIF\s+v?(\d+(?:\.\d+)*)/i;
 const BLOCK_KEYS = new Set(['Turn', 'MoveNo', 'GID']);
@@ -82,6 +84,12 @@ export class AifParser {
         pgn.line += shift;
         g.game = pgn;
         for (const e of pgn.errors) g.errors.push(e);
+        // A move-block tag the PGN reader found in the game part (a line AIF could not read as a
+        // tag, e.g. `[MoveNo"`) cannot be written back as a game header: it would start a block.
+        for (const name of BLOCK_KEYS) if (name in pgn.headers) {
+          delete pgn.headers[name];
+          this.error('ERR_AIF_TAG', `tag ${name} in the game part is a move-block tag (left out of the game header)`, this.pgnLine);
+        }
         if (games.length > 1) this.error('ERR_AIF_PGN', `${games.length} PGN games where one was expected`, this.pgnLine);
       }
     }

@@ -58,8 +58,18 @@ function gameText(game: AifGame): string {
   return out + pgn.slice(cut + 1);
 }
 
+/**
+ * Whether a game read from AIF has anything AIF can hold: tags, a PGN game or blocks. The reader
+ * reports junk with no game in it (a lone `[`) as an entry that holds only errors; it has no AIF
+ * form and is written as nothing.
+ */
+export function hasAifContent(game: AifGame): boolean {
+  return game.game !== undefined || game.blocks.length > 0 || Object.keys(game.headers).length > 0;
+}
+
 /** One game in canonical v0.5: the version line, the PGN game with its engine tags, the blocks. */
 export function makeAifGame(game: AifGame): string {
+  if (!hasAifContent(game)) return '';
   let out = AIF_VERSION_LINE + '\n';
   out += gameText(game);
   if (!out.endsWith('\n\n')) out += '\n';

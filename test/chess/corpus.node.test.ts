@@ -14,9 +14,10 @@ const sameMove = (a: Move, b: Move) =>
 
 function pgnTexts(): string[] {
   const shared = process.env.GAMENOTATION_SHARED;
-  const root = shared ? join(shared, 'data/chess/pgn') : '';
-  if (!root || !existsSync(root)) return [FALLBACK];
-  const out: string[] = [];
+  // Without ../shared: the corpus files kept in test/fixtures/pgn/ and one more game.
+  const fromShared = !!shared && existsSync(join(shared, 'data/chess/pgn'));
+  const root = fromShared ? join(shared!, 'data/chess/pgn') : new URL('../fixtures/pgn', import.meta.url).pathname;
+  const out: string[] = fromShared ? [] : [FALLBACK];
   for (const dir of readdirSync(root)) {
     const d = join(root, dir);
     if (!existsSync(d) || dir.endsWith('.md')) continue;

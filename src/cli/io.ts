@@ -3,8 +3,10 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { fileErrorMessage, UsageError } from './exit.js';
 import type { CliIO, InputFile, InputStream } from './types.js';
 
-// GN_CHUNK_BYTES (tests only) makes chunks small, to cut batches in awkward places.
-const CHUNK = Number(process.env.GN_CHUNK_BYTES) > 0 ? Number(process.env.GN_CHUNK_BYTES) : 1 << 20;
+// GN_CHUNK_BYTES (tests only) makes chunks small, to cut batches in awkward places. 64 KiB chunks
+// (and the strings decoded from them) stay in memory that is reused: 1 MiB ones were fresh pages
+// each time, 20k more page faults and about 15% more CPU time for `check` on a 20 MB file.
+const CHUNK = Number(process.env.GN_CHUNK_BYTES) > 0 ? Number(process.env.GN_CHUNK_BYTES) : 1 << 16;
 const HEAD = 1 << 16;
 
 async function statFile(path: string): Promise<number> {

@@ -1,7 +1,9 @@
 // AIF fuzz target: parseAif and makeAif (the Analysis Interchange Format).
+import { readFileSync } from 'node:fs';
 import { mutateText, pick, sliceOf } from './util.mjs';
 
-const SEEDS = [];
+// Seeds: our own fixtures of the three flavours (v0.5, the 2012 shape, v1.0), read at load.
+const SEEDS = ['spec-v0.5.aif', 'legacy-2012-shape.aif', 'v1.0.aif'].map((f) => readFileSync(new URL(`../../test/fixtures/aif/${f}`, import.meta.url), 'utf8'));
 const TOKENS = ['[', ']', '"', '\n', ' ', '\t', '#', ':', ';', ',', '-', '+', '=', 'e4', 'Nf3', '1', '0', '-0.25', '999', '(', ')', '{', '}', 'é', '[Event "x"]', '\n\n'];
 
 export function checkAif(lib, input) {
@@ -32,7 +34,7 @@ export const aifTarget = {
   seeds: SEEDS,
   corpusDirs: ['data/aif'],
   inputs(r, corpus) {
-    const texts = corpus.length ? corpus : ['[Event "x"]\n\n'];
+    const texts = corpus.length ? corpus : SEEDS;
     return () => mutateText(r, sliceOf(r, pick(r, texts), 3000), TOKENS);
   },
   async check(lib, input) {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import * as aif from 'gamenotation/aif';
 import * as bridge from 'gamenotation/bridge';
+import * as bughouse from 'gamenotation/bughouse';
 import * as chess from 'gamenotation/chess';
 import * as pgn from 'gamenotation/pgn';
 import * as problems from 'gamenotation/problems';
@@ -8,7 +10,7 @@ import { readFixtures } from '../../scripts/fuzz/fixtures.mjs';
 // @ts-ignore
 import { targets } from '../../scripts/fuzz/targets.mjs';
 
-const lib = { bridge, chess, pgn, problems };
+const lib = { aif, bridge, bughouse, chess, pgn, problems };
 
 // Every saved fuzz input (seeds and the crashers `npm run fuzz` found, test/fixtures/fuzz/<format>/)
 // goes through its format's check again: no exception, typed errors, round-trip identity.

@@ -7,7 +7,7 @@ import * as pgn from 'gamenotation/pgn';
 import * as problems from 'gamenotation/problems';
 // @ts-ignore plain ESM modules of the fuzz harness (`npm run fuzz`, see docs/fuzz.md)
 import { readFixtures } from '../../scripts/fuzz/fixtures.mjs';
-// @ts-ignore
+// @ts-ignore the target registry is a plain ESM module too
 import { targets } from '../../scripts/fuzz/targets.mjs';
 
 const lib = { aif, bridge, bughouse, chess, pgn, problems };

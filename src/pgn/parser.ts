@@ -456,15 +456,17 @@ export class PgnParser<P = unknown> {
       level.dead = true;
       return;
     }
-    info.text = text;
-    info.line = lx.line;
-    info.column = lx.column;
     let pos = level.pos;
     if (pos === null) {
       this.moves++;
-      info.resolved = false;
-      info.position = undefined;
-      v.move?.(info);
+      if (v.move) {
+        info.text = text;
+        info.line = lx.line;
+        info.column = lx.column;
+        info.resolved = false;
+        info.position = undefined;
+        v.move(info);
+      }
       return;
     }
     const rules = this.rules!;
@@ -482,6 +484,9 @@ export class PgnParser<P = unknown> {
     level.pending = r.value;
     level.hasPending = true;
     if (v.move) {
+      info.text = text;
+      info.line = lx.line;
+      info.column = lx.column;
       info.resolved = true;
       info.position = pos;
       info.handle = r.value;

@@ -7,6 +7,7 @@ import type { PgnGame } from '../pgn/types.js';
 import type { Progress } from '../progress.js';
 import { formatCell, gameIdOf, plyToTurn, scoreCell, type AifBlock, type AifCell, type AifGame, type AifRow } from './model.js';
 
+/** Options of `analyseGame`: the search limit (`depth`, default 12, or `nodes`), the plies, and header values. */
 export interface AnalyseGameOptions {
   depth?: number;
   nodes?: number;
@@ -35,8 +36,11 @@ export interface AnalyseProgress extends Progress {
   nodes: number;
 }
 
+/** Progress reports and cancellation for `analyseGame`. */
 export interface AnalyseHooks {
+  /** Called after each analysed ply. */
   onProgress?(p: AnalyseProgress): void;
+  /** Aborting it stops the analysis with `AifAnalyseError` `ERR_AIF_ABORTED`. */
   signal?: AbortSignal;
 }
 

@@ -6,6 +6,7 @@ import type { PgnGame } from '../pgn/types.js';
 /** A grid cell: centipawns from White's view (±900 clamp, mates ±(1000−n)), or a marker. */
 export type AifCell = number | 'n.a.' | 'NREC' | 'PRUN';
 
+/** One grid row: a move and its value at each depth. */
 export interface AifRow {
   /** The move as written (SAN in v0.5). */
   move: string;
@@ -15,6 +16,7 @@ export interface AifRow {
   line?: number;
 }
 
+/** The evaluation grid of a block: one row per move, one column per search depth. */
 export interface AifGrid {
   /** Depth columns (1..N for a search to depth N). */
   depths: number[];
@@ -30,6 +32,7 @@ export interface AifPv {
 /** Where a tag was read: line and column of its `[`. */
 export type AifPlace = { line: number; column: number };
 
+/** The analysis of one turn: block tags, evaluation grid, principal variations and comments. */
 export interface AifBlock {
   /** Tags in canonical names (`Turn`, `GID`; the 2012 `MoveNo` and block `GameID` are renamed on reading). */
   tags: Record<string, string>;
@@ -46,6 +49,7 @@ export interface AifBlock {
 /** The dialect a game was read in (warnings say what was accepted). */
 export type AifFlavour = 'v0.5' | 'legacy' | 'v1.0';
 
+/** One game of an AIF file: its dialect, header tags, PGN game, one block per analysed turn, and what reading found. */
 export interface AifGame {
   flavour: AifFlavour;
   /** Game header tags, PGN and engine tags alike, in file order. Empty for bare move blocks. */
@@ -108,6 +112,7 @@ export function turnToPly(turn: string): number | undefined {
   return (Number(m[1]) - 1) * 2 + (m[2] === 'b' ? 1 : 0);
 }
 
+/** The 0-based ply (White's first move = 0) → its `Turn` value (`6-w`); the inverse of `turnToPly`. */
 export function plyToTurn(ply: number): string {
   return `${Math.floor(ply / 2) + 1}-${ply % 2 ? 'b' : 'w'}`;
 }

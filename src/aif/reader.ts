@@ -7,8 +7,10 @@ import { decodeText } from '../text/decode.js';
 import { iterateStream, textChunks, type TextSource } from '../text/source.js';
 import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
+/** What `readAif` reads: a string, bytes (gzipped or not), a `ReadableStream` or any (async) iterable of chunks. */
 export type AifSource = TextSource;
 
+/** Limits of `parseAif`, `parseAifBytes`, `readAif` and `AifParser` that keep memory bounded on bad input. */
 export interface AifReadOptions {
   /** Longest line in characters (default 1 MiB): a longer one is an error and is skipped. */
   maxLineLength?: number;

@@ -3,6 +3,7 @@ import { notationError, type NotationError, type Result, ok, err } from '../erro
 import { makeFen, parseFen, validateSetup } from '../chess/fen.js';
 import { COLORS, POCKET_ROLES, emptyPockets, type Color, type PocketRole, type Pockets, type Setup } from '../chess/types.js';
 
+/** A board of the match: 'A' (WhiteA and BlackA; left of the `|` in a BFEN) or 'B' (WhiteB and BlackB). */
 export type BoardId = 'A' | 'B';
 
 /** One board of a BFEN: a crazyhouse setup (pockets = that board's holdings) and the two clocks. */
@@ -14,6 +15,7 @@ export interface BfenBoard {
   clockText: { white: string | null; black: string | null };
 }
 
+/** A BFEN read into its two boards (see `parseBfen`, `validateBfen`, `makeBfen`). */
 export interface Bfen {
   A: BfenBoard;
   B: BfenBoard;

@@ -12,6 +12,7 @@ import {
 } from './match.js';
 import type { Color } from '../chess/types.js';
 
+/** Options of `parseBpgn`, `visitBpgn`, `readBpgn` and the CSV reader. */
 export interface BpgnReadOptions {
   /** Mate rule for checking `{X checkmated}` (default 'crazyhouse': what the servers apply). */
   mateRule?: MateRule;
@@ -29,13 +30,19 @@ export interface BpgnReadOptions {
 
 /** Callbacks in file order; every method optional. */
 export interface BpgnVisitor {
+  /** A match starts on this line (before its tags are read). */
   beginMatch?(line: number): void;
+  /** A tag as read, in file order (a repeated name is reported each time; the match keeps the last). */
   tag?(name: string, value: string): void;
   /** A move, after it was played (boards show the position after it; read during the call). */
   move?(move: BughouseMove, boards: BughouseBoards | undefined): void;
+  /** A comment's text without braces; while moves are kept, clock and `[ts=…]` comments go to their move instead. */
   comment?(text: string): void;
+  /** An error of the current match, as it is added to `match.errors`. */
   error?(error: NotationError): void;
+  /** A warning of the current match, as it is added to `match.warnings`. */
   warning?(warning: NotationError): void;
+  /** The finished match (ending comment, termination and result already checked). */
   endMatch?(match: BughouseMatch): void;
 }
 
@@ -500,6 +507,7 @@ export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadO
   return n;
 }
 
+/** What `readBpgn` reads: a string, bytes, a `ReadableStream` or any (async) iterable of chunks. */
 export type BpgnSource = TextSource;
 
 /**

@@ -14,6 +14,7 @@ import type { BoardId } from './bfen.js';
 const TCN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?{~}(^)[_]@#$,./&-*+=';
 const DROP_ROLE: Record<string, 'queen' | 'knight' | 'rook' | 'bishop' | 'pawn'> = { '&': 'queen', '-': 'knight', '*': 'rook', '+': 'bishop', '=': 'pawn' };
 
+/** The fields read from chess.com's JSON of one board's game (its partner board's game is `partnerGameId`). */
 export interface ChesscomGame {
   game: {
     id: number;

@@ -2,6 +2,7 @@
 import { parseBpgn, type BpgnReadOptions } from './bpgn.js';
 import type { BughouseMatch } from './match.js';
 
+/** One record of a bughouse-db CSV file: its time control, its BPGN movetext and where it starts. */
 export interface CsvMovetext {
   /** Base time in seconds (first field). */
   timeControl: string;

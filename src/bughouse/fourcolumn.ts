@@ -44,6 +44,7 @@ function header(match: BughouseMatch): string[] {
   });
 }
 
+/** The four-column table of a match (WhiteA, BlackA, WhiteB, BlackB) as plain text and as an HTML table. */
 export interface FourColumn {
   text: string;
   html: string;

@@ -3,6 +3,7 @@ import type { NotationError } from '../errors.js';
 import { replayMatch, startBoards, type BughouseMatch, type Termination } from './match.js';
 import type { BoardId } from './bfen.js';
 
+/** A match as plain JSON: tags, result, both boards' start and final crazyhouse FENs ('' when they cannot be built), moves, errors. */
 export interface MatchJson {
   tags: Record<string, string>;
   result: string;

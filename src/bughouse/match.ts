@@ -5,12 +5,14 @@ import { INITIAL_FEN, Position, ROLES, emptyPockets, isDrop, makeUci, type Color
 import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, S_DROP, S_STRICT, decodeMove, lexSan, parts, readSetup, restore, snapshot, wasm, type Chess } from '../chess/fast.js';
 import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
 
+/** How mate is judged: 'crazyhouse' counts only the holdings as they are; 'bughouse' lets a side wait for a piece from its partner. */
 export type MateRule = 'crazyhouse' | 'bughouse';
+/** How a match ended: from its ending comment (`{X checkmated}`) or `Termination`/`Outcome` tags, or chess.com's end reason; else 'unknown'. */
 export type Termination = 'mate' | 'resign' | 'time' | 'aborted' | 'unknown';
 /** What a board's side to move faces. `waiting`: no move now, but a piece from the partner would give one. */
 export type BoardState = 'playing' | 'check' | 'mate' | 'stalemate' | 'waiting';
 
-/** A comment as written (`C: …`, `A: …`, `D: …`, `R: …` or plain). */
+/** One move of a match: its board, side and move number, the move itself, its clock and annotations. */
 export interface BughouseMove {
   board: BoardId;
   color: Color;
@@ -27,12 +29,14 @@ export interface BughouseMove {
   timestampText?: string;
   /** The clock as written (keeps its precision on export). */
   clockText?: string;
+  /** Comments after the move, as written (`C: …`, `A: …`, `D: …`, `R: …` or plain). */
   comments?: string[];
   nags?: number[];
   /** Variations as written (not replayed), whitespace folded. */
   variations?: string[];
 }
 
+/** One bughouse match: tags, the moves of both boards in the order played, result, ending, errors and warnings. */
 export interface BughouseMatch {
   /** Tags in file order. */
   tags: Record<string, string>;
@@ -103,6 +107,7 @@ export class BughouseBoards {
     return new BughouseBoards(snapshot(a), snapshot(b));
   }
 
+  /** Both boards in the standard starting position, with empty holdings. */
   static initial(): BughouseBoards {
     let t = initialTemplate;
     if (!t) {
@@ -174,6 +179,7 @@ export class BughouseBoards {
     return this.board('B');
   }
 
+  /** An independent copy of both boards: playing on it leaves this one unchanged. */
   clone(): BughouseBoards {
     this.save(wasm());
     return new BughouseBoards(this.stateA.slice(), this.stateB.slice());
@@ -358,6 +364,7 @@ export function startBoards(match: Pick<BughouseMatch, 'startBfen' | 'moves'>): 
   return BughouseBoards.fromBfen(match.startBfen, first);
 }
 
+/** Options of `replayMatch`. */
 export interface ReplayOptions {
   /** Called after each move with the boards (read them during the call). */
   onMove?(boards: BughouseBoards, move: BughouseMove, index: number): void;

@@ -25,7 +25,10 @@ const GAMES = [
   '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. b4 Bxb4 5. c3 Ba5 6. d4 exd4 7. O-O d3 8. Qb3 Qf6 9. e5 Qg6 10. Re1 Nge7 11. Ba3 b5 12. Qxb5 Rb8 13. Qa4 Bb6 14. Nbd2 Bb7 15. Ne4 Qf5 16. Bxd3 Qh5 17. Nf6+ gxf6 18. exf6 Rg8 19. Rad1 Qxf3 20. Rxe7+ Nxe7 21. Qxd7+ Kxd7 22. Bf5+ Ke8 23. Bd7+ Kf8 24. Bxe7# 1-0',
   '1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ 4. Kf1 b5 5. Bxb5 Nf6 6. Nf3 Qh6 7. d3 Nh5 8. Nh4 Qg5 9. Nf5 c6 10. g4 Nf6 11. Rg1 cxb5 12. h4 Qg6 13. h5 Qg5 14. Qf3 Ng8 15. Bxf4 Qf6 16. Nc3 Bc5 17. Nd5 Qxb2 18. Bd6 Bxg1 19. e5 Qxa1+ 20. Ke2 Na6 21. Nxg7+ Kd8 22. Qf6+ Nxf6 23. Be7# 1-0',
 ];
-const pgn = GAMES.map((m, i) => `[Event "Bench"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "${i + 1}"]\n[White "W${i}"]\n[Black "B${i}"]\n[Result "1-0"]\n\n${m}\n`).join('\n');
+const pgn = GAMES.map(
+  (m, i) =>
+    `[Event "Bench"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "${i + 1}"]\n[White "W${i}"]\n[Black "B${i}"]\n[Result "1-0"]\n\n${m}\n`,
+).join('\n');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A bare UCI loop: write lines, wait for a line starting with a prefix. */
@@ -48,10 +51,11 @@ function bare(path) {
     }
   });
   return {
-    until: (lines, prefix) => new Promise((resolve) => {
-      want = { prefix, resolve };
-      for (const l of lines) child.stdin.write(`${l}\n`);
-    }),
+    until: (lines, prefix) =>
+      new Promise((resolve) => {
+        want = { prefix, resolve };
+        for (const l of lines) child.stdin.write(`${l}\n`);
+      }),
     quit: () => child.stdin.end('quit\n'),
   };
 }
@@ -59,7 +63,16 @@ function bare(path) {
 async function bareRun(path, games) {
   const e = bare(path);
   await e.until(['uci'], 'uciok');
-  await e.until(['setoption name Threads value 1', 'setoption name Hash value 16', 'setoption name MultiPV value 1', 'setoption name UCI_AnalyseMode value true', 'isready'], 'readyok');
+  await e.until(
+    [
+      'setoption name Threads value 1',
+      'setoption name Hash value 16',
+      'setoption name MultiPV value 1',
+      'setoption name UCI_AnalyseMode value true',
+      'isready',
+    ],
+    'readyok',
+  );
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   for (const g of games) {
@@ -67,7 +80,10 @@ async function bareRun(path, games) {
     const moves = g.moves.map((m) => m.uci);
     for (let i = 0; i < moves.length; i++) {
       await e.until(['isready'], 'readyok');
-      await e.until([`position startpos${i ? ` moves ${moves.slice(0, i).join(' ')}` : ''}`, `go depth ${DEPTH}`], 'bestmove');
+      await e.until(
+        [`position startpos${i ? ` moves ${moves.slice(0, i).join(' ')}` : ''}`, `go depth ${DEPTH}`],
+        'bestmove',
+      );
     }
   }
   const ms = performance.now() - t0;
@@ -81,7 +97,8 @@ async function oursRun(path, games) {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let bytes = 0;
-  for (const g of games) bytes += makeAifGame(await analyseGame(g, engine, { depth: DEPTH, threads: 1, hash: 16 })).length;
+  for (const g of games)
+    bytes += makeAifGame(await analyseGame(g, engine, { depth: DEPTH, threads: 1, hash: 16 })).length;
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   await engine.quit();
@@ -92,20 +109,29 @@ export async function run() {
   const path = findExecutable('stockfish') ?? '/usr/games/stockfish';
   const games = parsePgn(pgn);
   const plies = games.reduce((n, g) => n + g.moves.length, 0);
-  console.log(`stockfish ${path}; ${games.length} games, ${plies} plies, depth ${DEPTH}, Threads 1, ${ROUNDS} rounds (medians)\n`);
-  const ours = [], bares = [];
+  console.log(
+    `stockfish ${path}; ${games.length} games, ${plies} plies, depth ${DEPTH}, Threads 1, ${ROUNDS} rounds (medians)\n`,
+  );
+  const ours = [],
+    bares = [];
   for (let r = 0; r < ROUNDS; r++) {
     bares.push(await bareRun(path, games));
     ours.push(await oursRun(path, games));
   }
-  const o = median(ours.map((x) => x.ms)), b = median(bares.map((x) => x.ms));
-  const oc = median(ours.map((x) => x.cpu)), bc = median(bares.map((x) => x.cpu));
+  const o = median(ours.map((x) => x.ms)),
+    b = median(bares.map((x) => x.ms));
+  const oc = median(ours.map((x) => x.cpu)),
+    bc = median(bares.map((x) => x.cpu));
   // Wall time includes the engine's own search, which varies with the machine's load; the CPU
   // time of this process is what our layer itself costs (the engine runs in its own process).
   console.log('| run | wall time | per ply | vs bare loop | CPU of this process | as % of the bare wall time |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  console.log(`| bare UCI loop (position + go depth) | ${(b / 1000).toFixed(2)} s | ${(b / plies).toFixed(1)} ms | 1.00 | ${bc.toFixed(0)} ms | ${((bc / b) * 100).toFixed(2)} % |`);
-  console.log(`| analyseGame + makeAifGame | ${(o / 1000).toFixed(2)} s | ${(o / plies).toFixed(1)} ms | ${(o / b).toFixed(3)} | ${oc.toFixed(0)} ms | ${((oc / b) * 100).toFixed(2)} % |`);
+  console.log(
+    `| bare UCI loop (position + go depth) | ${(b / 1000).toFixed(2)} s | ${(b / plies).toFixed(1)} ms | 1.00 | ${bc.toFixed(0)} ms | ${((bc / b) * 100).toFixed(2)} % |`,
+  );
+  console.log(
+    `| analyseGame + makeAifGame | ${(o / 1000).toFixed(2)} s | ${(o / plies).toFixed(1)} ms | ${(o / b).toFixed(3)} | ${oc.toFixed(0)} ms | ${((oc / b) * 100).toFixed(2)} % |`,
+  );
 
   const dir = mkdtempSync(join(tmpdir(), 'gn-aif-bench-'));
   const file = join(dir, 'games.pgn');
@@ -114,7 +140,22 @@ export async function run() {
   const env = { ...process.env, PATH: `${process.env.PATH}:/usr/games` };
   const timed = (jobs) => {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [cli, 'analyse', file, '--out', join(dir, `j${jobs}.aif`), '--depth', String(DEPTH), '--jobs', String(jobs), '--quiet'], { env, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        cli,
+        'analyse',
+        file,
+        '--out',
+        join(dir, `j${jobs}.aif`),
+        '--depth',
+        String(DEPTH),
+        '--jobs',
+        String(jobs),
+        '--quiet',
+      ],
+      { env, encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(r.stderr);
     return performance.now() - t0;
   };
@@ -124,13 +165,33 @@ export async function run() {
   console.log(`\n| gamenotation analyse (${games.length * 2} games) | time | games/s | speed-up |`);
   console.log('|---|---:|---:|---:|');
   console.log(`| --jobs 1 | ${(j1 / 1000).toFixed(2)} s | ${((games.length * 2) / (j1 / 1000)).toFixed(2)} | 1.00 |`);
-  console.log(`| --jobs 2 | ${(j2 / 1000).toFixed(2)} s | ${((games.length * 2) / (j2 / 1000)).toFixed(2)} | ${(j1 / j2).toFixed(2)} |`);
+  console.log(
+    `| --jobs 2 | ${(j2 / 1000).toFixed(2)} s | ${((games.length * 2) / (j2 / 1000)).toFixed(2)} | ${(j1 / j2).toFixed(2)} |`,
+  );
   console.log(`(same bytes: ${same})`);
 
-  const all = spawnSync(process.execPath, [cli, 'analyse', file, '--out', join(dir, 'all.aif'), '--depth', String(DEPTH), '--multipv', 'all', '--jobs', '2', '--quiet'], { env, encoding: 'utf8' });
+  const all = spawnSync(
+    process.execPath,
+    [
+      cli,
+      'analyse',
+      file,
+      '--out',
+      join(dir, 'all.aif'),
+      '--depth',
+      String(DEPTH),
+      '--multipv',
+      'all',
+      '--jobs',
+      '2',
+      '--quiet',
+    ],
+    { env, encoding: 'utf8' },
+  );
   if (all.status !== 0) throw new Error(all.stderr);
   const n = games.length * 2;
-  const single = statSync(join(dir, 'j1.aif')).size / n, full = statSync(join(dir, 'all.aif')).size / n;
+  const single = statSync(join(dir, 'j1.aif')).size / n,
+    full = statSync(join(dir, 'all.aif')).size / n;
   const perPly = (x) => (x / (plies / games.length)).toFixed(0);
   console.log(`\n| output at depth ${DEPTH} | bytes per game | bytes per ply |`);
   console.log('|---|---:|---:|');

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { Crazyhouse } from 'chessops/variant';
 import { makeSan, parseSan } from 'chessops/san';
 import { makeUci, opposite } from 'chessops';
-import { chesscomToMatch, makeBpgn, parseBpgn, parseBughouseCsv, parseChesscomGame, visitBpgn } from '../dist/bughouse.js';
+import {
+  chesscomToMatch,
+  makeBpgn,
+  parseBpgn,
+  parseBughouseCsv,
+  parseChesscomGame,
+  visitBpgn,
+} from '../dist/bughouse.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shared = process.env.GAMENOTATION_SHARED ?? `${root}../shared`;
@@ -19,7 +26,8 @@ function corpus() {
   const parts = [];
   const dir = `${shared}/data/bughouse`;
   if (existsSync(dir)) {
-    for (const f of readdirSync(`${dir}/bpgn`).sort()) parts.push(readFileSync(`${dir}/bpgn/${f}`, 'utf8').trimEnd() + '\n');
+    for (const f of readdirSync(`${dir}/bpgn`).sort())
+      parts.push(readFileSync(`${dir}/bpgn/${f}`, 'utf8').trimEnd() + '\n');
     const csv = readFileSync(`${dir}/csv/BughouseAlphaZero_bughouse_dataset.csv`, 'latin1');
     for (const m of parseBughouseCsv(csv)) if (!m.errors.length) parts.push(makeBpgn(m));
     const games = new Map();
@@ -45,7 +53,9 @@ function corpus() {
  */
 function peer(text, keep = false) {
   const kept = [];
-  let matches = 0, moves = 0, failed = 0;
+  let matches = 0,
+    moves = 0,
+    failed = 0;
   const start = Crazyhouse.default();
   for (const body of text.split(/\n\n(?=\[)/)) {
     const head = body.indexOf('\n\n');
@@ -68,10 +78,19 @@ function peer(text, keep = false) {
       if (move.from !== undefined) {
         const victim = pos.board.get(move.to);
         if (victim && victim.color !== pos.turn) captured = pos.board.promoted.has(move.to) ? 'pawn' : victim.role;
-        else if (!victim && pos.board.get(move.from)?.role === 'pawn' && (move.to & 7) !== (move.from & 7)) captured = 'pawn';
+        else if (!victim && pos.board.get(move.from)?.role === 'pawn' && (move.to & 7) !== (move.from & 7))
+          captured = 'pawn';
       }
       const mover = pos.turn;
-      if (keep) list.push({ board: id, color: mover, number: Number(m[1]), san: makeSan(pos, move), uci: makeUci(move), clock: null });
+      if (keep)
+        list.push({
+          board: id,
+          color: mover,
+          number: Number(m[1]),
+          san: makeSan(pos, move),
+          uci: makeUci(move),
+          clock: null,
+        });
       pos.play(move);
       if (captured) {
         // chessops' crazyhouse pockets the capture for the capturer: move it to the partner.
@@ -88,7 +107,9 @@ function peer(text, keep = false) {
 
 /** The match model: moves kept with canonical SAN, UCI, clocks and comments. */
 function oursModel(text) {
-  let matches = 0, moves = 0, failed = 0;
+  let matches = 0,
+    moves = 0,
+    failed = 0;
   for (const m of parseBpgn(text)) {
     matches++;
     moves += m.moves.length;
@@ -99,16 +120,22 @@ function oursModel(text) {
 
 /** The validating read (what `check` needs): every move resolved, played and transferred, none kept. */
 function oursValidate(text) {
-  let matches = 0, moves = 0, failed = 0;
-  visitBpgn(text, {
-    move() {
-      moves++;
+  let matches = 0,
+    moves = 0,
+    failed = 0;
+  visitBpgn(
+    text,
+    {
+      move() {
+        moves++;
+      },
+      endMatch(m) {
+        matches++;
+        failed += m.errors.length;
+      },
     },
-    endMatch(m) {
-      matches++;
-      failed += m.errors.length;
-    },
-  }, { keepMoves: false });
+    { keepMoves: false },
+  );
   return { matches, moves, failed };
 }
 
@@ -138,7 +165,8 @@ export async function run() {
   const a = time(oursModel, text);
   const b = time(peer, text);
   const bm = time((t) => peer(t, true), text, 1); // slow: one run
-  const row = (name, r) => `| ${name} | ${(mb / (r.ms / 1000)).toFixed(2)} | ${Math.round(r.matches / (r.ms / 1000))} | ${r.moves} | ${r.failed} | ${(r.ms / 1000).toFixed(2)} | ${(r.wall / 1000).toFixed(2)} |`;
+  const row = (name, r) =>
+    `| ${name} | ${(mb / (r.ms / 1000)).toFixed(2)} | ${Math.round(r.matches / (r.ms / 1000))} | ${r.moves} | ${r.failed} | ${(r.ms / 1000).toFixed(2)} | ${(r.wall / 1000).toFixed(2)} |`;
   console.log(`BPGN read + full replay of ${mb.toFixed(1)} MB (${a.matches} matches)\n`);
   console.log('| reader | MB/s (CPU) | matches/s (CPU) | moves | failed | CPU s | wall s |');
   console.log('|---|---|---|---|---|---|---|');
@@ -146,7 +174,9 @@ export async function run() {
   console.log(row('gamenotation/bughouse parseBpgn (model: canonical SAN, UCI)', a));
   console.log(row('chessops Crazyhouse + transfer (regex scan)', b));
   console.log(row('chessops, also keeping board/colour/number/SAN/UCI per move', bm));
-  console.log(`\nratio vs chessops (CPU time): validating read ${(b.ms / v.ms).toFixed(2)}× (vs its replay), model ${(bm.ms / a.ms).toFixed(2)}× (vs its replay keeping the same per-move data; ${(b.ms / a.ms).toFixed(2)}× vs its bare replay)`);
+  console.log(
+    `\nratio vs chessops (CPU time): validating read ${(b.ms / v.ms).toFixed(2)}× (vs its replay), model ${(bm.ms / a.ms).toFixed(2)}× (vs its replay keeping the same per-move data; ${(b.ms / a.ms).toFixed(2)}× vs its bare replay)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

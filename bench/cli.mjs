@@ -35,7 +35,13 @@ function timed(cmd, args) {
   const ms = performance.now() - t0;
   if (r.error) throw r.error;
   const cpu = /@cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr ?? '');
-  return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, status: r.status, out: r.stdout, err: r.stderr };
+  return {
+    ms,
+    cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN,
+    status: r.status,
+    out: r.stdout,
+    err: r.stderr,
+  };
 }
 
 const median = (xs) => {
@@ -67,7 +73,11 @@ export async function run() {
         'gamenotation check': [process.execPath, [cli, 'check', file, '--quiet']],
         'gamenotation check --threads 1': [process.execPath, [cli, 'check', file, '--quiet', '--threads', '1']],
       };
-      if (cores > 1) contenders[`gamenotation check --threads ${cores}`] = [process.execPath, [cli, 'check', file, '--quiet', '--threads', String(cores)]];
+      if (cores > 1)
+        contenders[`gamenotation check --threads ${cores}`] = [
+          process.execPath,
+          [cli, 'check', file, '--quiet', '--threads', String(cores)],
+        ];
       if (pgnExtract) contenders['pgn-extract -s -r'] = [pgnExtract, ['-s', '-r', file]];
       const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
       const cpuTimes = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
@@ -76,7 +86,8 @@ export async function run() {
       for (let i = 0; i < runs; i++) {
         for (const [name, [cmd, args]] of Object.entries(contenders)) {
           const r = timed(cmd, args);
-          if (name.startsWith('gamenotation') && r.status !== 0) throw new Error(`${name} exited ${r.status}: ${r.err}`);
+          if (name.startsWith('gamenotation') && r.status !== 0)
+            throw new Error(`${name} exited ${r.status}: ${r.err}`);
           if (name === 'gamenotation check' && !summary) {
             summary = timed(process.execPath, [cli, 'check', file]).out.trim().split('\n').pop();
           }
@@ -91,17 +102,22 @@ export async function run() {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  console.log(`whole processes, wall clock, median of ${runs} runs; ${availableParallelism()} cores; ` +
-    `pgn-extract: ${pgnExtract ?? 'not installed'}\n`);
+  console.log(
+    `whole processes, wall clock, median of ${runs} runs; ${availableParallelism()} cores; ` +
+      `pgn-extract: ${pgnExtract ?? 'not installed'}\n`,
+  );
   console.log('| input | command | wall ms | MB/s | vs pgn-extract (wall) | CPU ms | vs pgn-extract (CPU) |');
   console.log('|---|---|---:|---:|---:|---:|---:|');
   const PEER = 'pgn-extract -s -r';
-  const ratio = (peer, ours, name) => (peer && !name.startsWith('pgn-extract') && Number.isFinite(peer / ours) ? `${(peer / ours).toFixed(2)}x` : '');
+  const ratio = (peer, ours, name) =>
+    peer && !name.startsWith('pgn-extract') && Number.isFinite(peer / ours) ? `${(peer / ours).toFixed(2)}x` : '';
   for (const row of rows) {
     for (const [name, ms] of Object.entries(row.ms)) {
       const cpu = row.cpu[name];
-      console.log(`| ${row.input} | ${name} | ${ms.toFixed(0)} | ${(row.bytes / 1e6 / (ms / 1000)).toFixed(1)} | ${ratio(row.ms[PEER], ms, name)} | ` +
-        `${Number.isFinite(cpu) ? cpu.toFixed(0) : '-'} | ${ratio(row.cpu[PEER], cpu, name)} |`);
+      console.log(
+        `| ${row.input} | ${name} | ${ms.toFixed(0)} | ${(row.bytes / 1e6 / (ms / 1000)).toFixed(1)} | ${ratio(row.ms[PEER], ms, name)} | ` +
+          `${Number.isFinite(cpu) ? cpu.toFixed(0) : '-'} | ${ratio(row.cpu[PEER], cpu, name)} |`,
+      );
     }
   }
   console.log('');

@@ -24,18 +24,33 @@ function timeTables(deals, indices) {
 }
 
 if (!isMainThread && workerData?.ddBench) {
-  const deals = readFileSync(workerData.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const deals = readFileSync(workerData.file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   parentPort.postMessage(timeTables(deals, workerData.indices));
 }
 
 async function timeAllTables(file, deals, threads) {
-  if (threads <= 1) return timeTables(deals, deals.map((_, i) => i));
+  if (threads <= 1)
+    return timeTables(
+      deals,
+      deals.map((_, i) => i),
+    );
   const parts = Array.from({ length: threads }, (_, k) => deals.map((_, i) => i).filter((i) => i % threads === k));
-  const results = await Promise.all(parts.map((indices) => new Promise((resolve, reject) => {
-    const w = new Worker(new URL(import.meta.url), { workerData: { ddBench: true, file, indices } });
-    w.once('message', (m) => { resolve(m); w.terminate(); });
-    w.once('error', reject);
-  })));
+  const results = await Promise.all(
+    parts.map(
+      (indices) =>
+        new Promise((resolve, reject) => {
+          const w = new Worker(new URL(import.meta.url), { workerData: { ddBench: true, file, indices } });
+          w.once('message', (m) => {
+            resolve(m);
+            w.terminate();
+          });
+          w.once('error', reject);
+        }),
+    ),
+  );
   return results.flat();
 }
 
@@ -52,10 +67,15 @@ export async function run() {
     console.log('dd: ../shared/data/bridge/dd-reference.jsonl not found; skipped');
     return;
   }
-  const deals = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const deals = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const threads = Math.max(1, Math.min(Number(process.env.GN_DD_BENCH_THREADS || 1), 8));
   let peakRss = process.memoryUsage().rss;
-  const timer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 200);
+  const timer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 200);
   const timed = await timeAllTables(file, deals, threads);
   clearInterval(timer);
   const tableMs = timed.map(([, ms]) => ms);
@@ -72,7 +92,9 @@ export async function run() {
   const t = stats(tableMs);
   const b = stats(boardMs);
   const row = (name, ours, dds) => `| ${name.padEnd(34)} | ${ours.padStart(10)} | ${dds.padStart(10)} |`;
-  console.log(`DD tables: all ${tableMs.length} of ${deals.length} reference deals (${wrong} wrong), each timed alone in one of ${threads} thread(s); solveBoard: NT, West leads, every card scored, ${boardMs.length} deals from board 101`);
+  console.log(
+    `DD tables: all ${tableMs.length} of ${deals.length} reference deals (${wrong} wrong), each timed alone in one of ${threads} thread(s); solveBoard: NT, West leads, every card scored, ${boardMs.length} deals from board 101`,
+  );
   console.log(row('', 'ours', 'DDS 2.9'));
   console.log(`|${'-'.repeat(36)}|${'-'.repeat(12)}|${'-'.repeat(12)}|`);
   console.log(row('DD table, mean ms', t.mean.toFixed(1), DDS.mean));

@@ -56,7 +56,10 @@ function bareProcess(cmd, args) {
 async function bareWasm() {
   const js = require.resolve('stockfish.wasm');
   const { readFileSync } = await import('node:fs');
-  const sf = await require(js)({ wasmBinary: readFileSync(join(dirname(js), 'stockfish.wasm')), locateFile: (f) => join(dirname(js), f) });
+  const sf = await require(js)({
+    wasmBinary: readFileSync(join(dirname(js), 'stockfish.wasm')),
+    locateFile: (f) => join(dirname(js), f),
+  });
   let want = null;
   let last = '';
   sf.addMessageListener((line) => {
@@ -85,7 +88,15 @@ async function bareWasm() {
 async function openBare(bare) {
   await bare.until(['uci'], 'uciok');
   // The options our layer sets too, so both run the same search.
-  await bare.until(['setoption name Threads value 1', 'setoption name Hash value 16', 'setoption name UCI_AnalyseMode value true', 'isready'], 'readyok');
+  await bare.until(
+    [
+      'setoption name Threads value 1',
+      'setoption name Hash value 16',
+      'setoption name UCI_AnalyseMode value true',
+      'isready',
+    ],
+    'readyok',
+  );
   return bare;
 }
 
@@ -118,7 +129,12 @@ async function compare(kind, path, makeBare) {
     aborts.push(performance.now() - t);
   }
   const bare = await openBare(await makeBare());
-  const bareTimes = [], bareExtra = [], times = [], extra = [], nps = [], nodes = [];
+  const bareTimes = [],
+    bareExtra = [],
+    times = [],
+    extra = [],
+    nps = [],
+    nodes = [];
   for (let i = 0; i < ROUNDS; i++) {
     const b = await bareSearch(bare);
     bareTimes.push(b.wall);
@@ -133,7 +149,17 @@ async function compare(kind, path, makeBare) {
   }
   bare.quit();
   await engine.quit();
-  return { bare: median(bareTimes), bareExtra: median(bareExtra), extra: median(extra), time: median(times), engineNps: median(nps), nodes: median(nodes), ping: median(pings), abort: median(aborts), firstInfo };
+  return {
+    bare: median(bareTimes),
+    bareExtra: median(bareExtra),
+    extra: median(extra),
+    time: median(times),
+    engineNps: median(nps),
+    nodes: median(nodes),
+    ping: median(pings),
+    abort: median(aborts),
+    firstInfo,
+  };
 }
 
 export async function run() {
@@ -155,16 +181,25 @@ export async function run() {
     }
   })();
   const plans = [
-    stockfish && { label: `native ${stockfish}`, kind: 'native', path: stockfish, bare: () => bareProcess(stockfish, []) },
+    stockfish && {
+      label: `native ${stockfish}`,
+      kind: 'native',
+      path: stockfish,
+      bare: () => bareProcess(stockfish, []),
+    },
     fairy && { label: `fairy ${fairy}`, kind: 'fairy', path: fairy, bare: () => bareProcess(fairy, []) },
     hasWasm && { label: 'stockfish.wasm (in process)', kind: 'stockfish.wasm', bare: () => bareWasm() },
-    lite && { label: 'stockfish lite-single (node child)', kind: 'stockfish', bare: () => bareProcess(process.execPath, [lite]) },
+    lite && {
+      label: 'stockfish lite-single (node child)',
+      kind: 'stockfish',
+      bare: () => bareProcess(process.execPath, [lite]),
+    },
   ].filter(Boolean);
   for (const p of plans) {
     const ours = await compare(p.kind, p.path, p.bare);
     rows.push({
       transport: p.label,
-      'nodes': ours.nodes,
+      nodes: ours.nodes,
       'engine nps': ours.engineNps,
       'ours nps': Math.round(ours.nodes / (ours.time / 1000)),
       'ours vs engine': `${((1 - ours.nodes / (ours.time / 1000) / ours.engineNps) * 100).toFixed(2)} %`,

@@ -9,7 +9,11 @@ import { sharedDir } from '../scripts/shared-dir.mjs';
 function corpus() {
   const shared = sharedDir();
   const dir = shared && join(shared, 'data/bridge/pbn-corpus');
-  if (dir && existsSync(dir)) return readdirSync(dir).filter((f) => f.endsWith('.pbn')).sort().map((f) => new Uint8Array(readFileSync(join(dir, f))));
+  if (dir && existsSync(dir))
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.pbn'))
+      .sort()
+      .map((f) => new Uint8Array(readFileSync(join(dir, f))));
   // fallback: the repository's own sample, repeated
   const one = new Uint8Array(readFileSync(new URL('../examples/data/sample.pbn', import.meta.url)));
   return Array.from({ length: 200 }, () => one);
@@ -61,7 +65,8 @@ export async function run() {
   out.push(`${files.length} files, ${boards} games, ${(bytes / 1e6).toFixed(2)} MB\n`);
   out.push(row(['operation', 'games', 'MB', 'CPU ms', 'games/s', 'MB/s']));
   out.push(row(['---', '---:', '---:', '---:', '---:', '---:']));
-  const add = (name, n, mb, ms) => out.push(row([name, `${n}`, mb.toFixed(2), fmt(ms), fmt((n / ms) * 1000), fmt((mb / ms) * 1000)]));
+  const add = (name, n, mb, ms) =>
+    out.push(row([name, `${n}`, mb.toFixed(2), fmt(ms), fmt((n / ms) * 1000), fmt((mb / ms) * 1000)]));
   const imp = time(() => files.reduce((a, f) => a + parsePbn(f).games.length, 0));
   add('import (parsePbn, with checks)', imp.n, bytes / 1e6, imp.ms);
   const raw = time(() => files.reduce((a, f) => a + parsePbn(f, { validate: false }).games.length, 0));

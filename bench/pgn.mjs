@@ -71,7 +71,14 @@ export async function run() {
       visit: () => {
         let moves = 0;
         let errors = 0;
-        const games = ours.visitPgn(text, { move() { moves++; }, error() { errors++; } });
+        const games = ours.visitPgn(text, {
+          move() {
+            moves++;
+          },
+          error() {
+            errors++;
+          },
+        });
         return { games, moves, errors };
       },
       tree: () => {
@@ -82,7 +89,7 @@ export async function run() {
         let games = 0;
         const chunks = [];
         for (let i = 0; i < bytes.length; i += 65536) chunks.push(bytes.subarray(i, i + 65536));
-        for await (const g of ours.readPgn(chunks)) games++;
+        for await (const _game of ours.readPgn(chunks)) games++;
         return games;
       },
       chessops: () => {
@@ -113,27 +120,44 @@ export async function run() {
     const { lex, visit, tree, stream, chessops, pgnParser } = results;
 
     const games = visit.out.games;
-    const row = (name, ms, note = '') => rows.push({ file, name, ms, mbs: mb / (ms / 1000), gps: games / (ms / 1000), note });
+    const row = (name, ms, note = '') =>
+      rows.push({ file, name, ms, mbs: mb / (ms / 1000), gps: games / (ms / 1000), note });
     row('ours: lexer only (tokens)', lex.ms, `${lex.out} tokens`);
     row('ours: visitor, every move resolved', visit.ms, `${visit.out.moves} moves, ${visit.out.errors} errors`);
     row('ours: game trees (parsePgn)', tree.ms, `${tree.out.errors} errors; SAN+UCI+commands per node`);
     row('ours: game trees, streamed (readPgn, 64 KiB chunks)', stream.ms, `${stream.out} games`);
-    row('chessops: parsePgn + parseSan/play (walk)', chessops.ms, `${chessops.out.moves} moves, ${chessops.out.errors} errors`);
+    row(
+      'chessops: parsePgn + parseSan/play (walk)',
+      chessops.ms,
+      `${chessops.out.moves} moves, ${chessops.out.errors} errors`,
+    );
     row('@mliebelt/pgn-parser: parseGames (syntax only)', pgnParser.ms, `${pgnParser.out} games`);
-    rows.push({ file, ratio: true, visit: chessops.ms / visit.ms, tree: chessops.ms / tree.ms, stream: chessops.ms / stream.ms });
+    rows.push({
+      file,
+      ratio: true,
+      visit: chessops.ms / visit.ms,
+      tree: chessops.ms / tree.ms,
+      stream: chessops.ms / stream.ms,
+    });
   }
 
-  console.log(`times: best of interleaved rounds, ${process.env.GN_BENCH_WALL === '1' ? 'wall clock' : 'process CPU time'}\n`);
+  console.log(
+    `times: best of interleaved rounds, ${process.env.GN_BENCH_WALL === '1' ? 'wall clock' : 'process CPU time'}\n`,
+  );
   console.log('| file | reader | MB/s | games/s | ms | notes |');
   console.log('|---|---|---:|---:|---:|---|');
   for (const r of rows) {
     if (r.ratio) continue;
-    console.log(`| ${r.file} | ${r.name} | ${r.mbs.toFixed(1)} | ${Math.round(r.gps)} | ${r.ms.toFixed(1)} | ${r.note} |`);
+    console.log(
+      `| ${r.file} | ${r.name} | ${r.mbs.toFixed(1)} | ${Math.round(r.gps)} | ${r.ms.toFixed(1)} | ${r.note} |`,
+    );
   }
   console.log('');
   for (const r of rows) {
     if (!r.ratio) continue;
-    console.log(`${r.file}: ours vs chessops — visitor ${r.visit.toFixed(2)}x, trees ${r.tree.toFixed(2)}x, streamed trees ${r.stream.toFixed(2)}x`);
+    console.log(
+      `${r.file}: ours vs chessops — visitor ${r.visit.toFixed(2)}x, trees ${r.tree.toFixed(2)}x, streamed trees ${r.stream.toFixed(2)}x`,
+    );
   }
 }
 

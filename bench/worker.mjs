@@ -26,7 +26,10 @@ async function cpuDuring(ms) {
 /** Starts `job(signal)`, aborts after `afterMs`; returns the abort → rejection latency and CPU after it. */
 async function abortOnce(worker, job, afterMs) {
   const controller = new AbortController();
-  const pending = job(controller.signal).then(() => 'finished', (e) => e?.name ?? String(e));
+  const pending = job(controller.signal).then(
+    () => 'finished',
+    (e) => e?.name ?? String(e),
+  );
   await sleep(afterMs);
   const busy = await cpuDuring(100);
   const t0 = performance.now();
@@ -44,7 +47,11 @@ function deals() {
   const shared = sharedDir();
   const file = shared && `${shared}/data/bridge/dd-reference.jsonl`;
   if (!file || !existsSync(file)) return [FALLBACK_DEAL];
-  return readFileSync(file, 'utf8').trim().split('\n').slice(0, 20).map((line) => JSON.parse(line).deal);
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(0, 20)
+    .map((line) => JSON.parse(line).deal);
 }
 
 export async function run() {
@@ -67,18 +74,30 @@ export async function run() {
     console.log(`fresh worker to first answer (perft 1): median ${fmt(starts.sort((a, b) => a - b)[2])} ms over 5`);
     console.log(`round trip of legalMoves(startpos): ${fmt(roundTrip)} ms\n`);
 
-    console.log('| job | abort after | outcome | abort → rejected | CPU 100 ms before | CPU 200 ms after | next call (fresh thread) |');
+    console.log(
+      '| job | abort after | outcome | abort → rejected | CPU 100 ms before | CPU 200 ms after | next call (fresh thread) |',
+    );
     console.log('|---|---:|---|---:|---:|---:|---:|');
     const rows = [];
     for (const after of ABORT_AFTER_MS) {
-      rows.push(['perft startpos 8', after, await abortOnce(worker, (signal) => worker.perft('startpos', 8, { signal }), after)]);
+      rows.push([
+        'perft startpos 8',
+        after,
+        await abortOnce(worker, (signal) => worker.perft('startpos', 8, { signal }), after),
+      ]);
     }
     const batch = deals();
     for (const after of ABORT_AFTER_MS) {
-      rows.push([`DD tables ×${batch.length}`, after, await abortOnce(worker, (signal) => worker.calcDDTables(batch, { signal }), after)]);
+      rows.push([
+        `DD tables ×${batch.length}`,
+        after,
+        await abortOnce(worker, (signal) => worker.calcDDTables(batch, { signal }), after),
+      ]);
     }
     for (const [job, after, r] of rows) {
-      console.log(`| ${job} | ${after} ms | ${r.outcome} | ${fmt(r.latency)} ms | ${fmt(r.busy)} ms | ${fmt(r.cpuAfter)} ms | ${fmt(r.restart)} ms |`);
+      console.log(
+        `| ${job} | ${after} ms | ${r.outcome} | ${fmt(r.latency)} ms | ${fmt(r.busy)} ms | ${fmt(r.cpuAfter)} ms | ${fmt(r.restart)} ms |`,
+      );
     }
     const worst = Math.max(...rows.map(([, , r]) => r.latency));
     console.log(`\nworst abort latency: ${fmt(worst)} ms (must be < 50 ms)`);
@@ -91,8 +110,10 @@ export async function run() {
     const t2 = performance.now();
     const nodes = perft(child.fen(), 6);
     const ms = performance.now() - t2;
-    console.log(`before (abort seen between root moves only): one root move of perft 7 (e2e4, ${nodes} nodes) ` +
-      `takes ${fmt(ms)} ms here; a root move of perft 8 is about 30 times that`);
+    console.log(
+      `before (abort seen between root moves only): one root move of perft 7 (e2e4, ${nodes} nodes) ` +
+        `takes ${fmt(ms)} ms here; a root move of perft 8 is about 30 times that`,
+    );
   } finally {
     await worker.terminate();
   }

@@ -3,8 +3,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const parts = [
-  'overview', 'chess', 'pgn', 'bughouse', 'engine', 'aif', 'bridge-pbn', 'bridge-dd', 'problems', 'problems-solver',
-  'diagram', 'worker', 'cli', 'fuzz', 'development',
+  'overview',
+  'chess',
+  'pgn',
+  'bughouse',
+  'engine',
+  'aif',
+  'bridge-pbn',
+  'bridge-dd',
+  'problems',
+  'problems-solver',
+  'diagram',
+  'worker',
+  'cli',
+  'fuzz',
+  'development',
 ];
 const demote = (text) => (/^# /m.test(text) ? text.replace(/^(#+) /gm, '#$1 ') : text);
 const body = parts.map((name, i) => {

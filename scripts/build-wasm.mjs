@@ -17,19 +17,24 @@ const asc = join(root, 'node_modules', 'assemblyscript', 'bin', 'asc.js');
 const EXPLAINED = [
   {
     match: /^WARNING AS217: Function 'assembly\/bridge\/search\/follow' cannot be inlined into itself\./,
-    why: 'assembly/bridge/search.ts: follow() is @inline so that its call in search() is inlined; the call in ' +
+    why:
+      'assembly/bridge/search.ts: follow() is @inline so that its call in search() is inlined; the call in ' +
       'searchMoves() closes the recursion (searchMoves -> follow -> searchMoves) and stays a call, as intended',
   },
   {
     match: /^Last converge was suboptimal\.$/,
-    why: "asc --converge (asconfig.json) re-optimizes until a round stops shrinking the module; the last round " +
+    why:
+      'asc --converge (asconfig.json) re-optimizes until a round stops shrinking the module; the last round ' +
       'grew it by a few bytes and asc keeps that result. Harmless: sizes are printed below',
   },
 ];
 
 /** Splits the compiler's stderr into messages (blank-line separated) and explains the expected ones. */
 function report(stderr) {
-  for (const message of stderr.split(/\n\s*\n/).map((m) => m.trim()).filter(Boolean)) {
+  for (const message of stderr
+    .split(/\n\s*\n/)
+    .map((m) => m.trim())
+    .filter(Boolean)) {
     const known = EXPLAINED.find((e) => e.match.test(message));
     if (known) console.log(`note (expected): ${message.split('\n')[0]}\n  ${known.why}`);
     else process.stderr.write(`${message}\n\n`);
@@ -38,8 +43,19 @@ function report(stderr) {
 
 for (const name of modules) {
   const wasmFile = join(out, `${name}.wasm`);
-  const args = [asc, `assembly/${name}.ts`, '--config', 'asconfig.json', '--target', target,
-    '--outFile', wasmFile, '--textFile', join(out, `${name}.wat`), '--noColors'];
+  const args = [
+    asc,
+    `assembly/${name}.ts`,
+    '--config',
+    'asconfig.json',
+    '--target',
+    target,
+    '--outFile',
+    wasmFile,
+    '--textFile',
+    join(out, `${name}.wat`),
+    '--noColors',
+  ];
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   process.stdout.write(run.stdout ?? '');
   report(run.stderr ?? '');

@@ -18,10 +18,22 @@ const MOUNTS = [
   ['/', join(root, 'examples', 'playground')],
 ];
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.pgn': 'text/plain; charset=utf-8', '.pbn': 'text/plain; charset=utf-8', '.pbi': 'text/plain; charset=utf-8',
-  '.xml': 'text/plain; charset=utf-8', '.bpgn': 'text/plain; charset=utf-8', '.aif': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.pgn': 'text/plain; charset=utf-8',
+  '.pbn': 'text/plain; charset=utf-8',
+  '.pbi': 'text/plain; charset=utf-8',
+  '.xml': 'text/plain; charset=utf-8',
+  '.bpgn': 'text/plain; charset=utf-8',
+  '.aif': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
 };
 
 let vendorFxp;
@@ -30,7 +42,11 @@ async function fastXmlParserModule() {
   const esbuild = await import('esbuild');
   const out = await esbuild.build({
     stdin: { contents: "export * from 'fast-xml-parser';", resolveDir: root },
-    bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
   });
   vendorFxp = out.outputFiles[0].text;
   return vendorFxp;
@@ -50,13 +66,20 @@ function resolveFile(path) {
 }
 
 // `isolated: false` leaves COOP/COEP off (a page without SharedArrayBuffer: engines fall back to lite-single).
-export function startPlayground({ port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', quiet = false, isolated = true } = {}) {
+export function startPlayground({
+  port = Number(process.env.PORT ?? 8080),
+  host = '127.0.0.1',
+  quiet = false,
+  isolated = true,
+} = {}) {
   if (!existsSync(join(root, 'dist', 'diagram.js'))) {
     throw new Error('dist/ is not built: run `npm run build` first');
   }
   const server = createServer(async (req, res) => {
     const headers = {
-      ...(isolated ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}),
+      ...(isolated
+        ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
+        : {}),
       'Cross-Origin-Resource-Policy': 'same-origin',
       'Cache-Control': 'no-store',
     };
@@ -76,7 +99,13 @@ export function startPlayground({ port = Number(process.env.PORT ?? 8080), host 
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
       // The one bare import of the built package gets a URL, so module workers (which see no import
       // map) load dist/ files too.
-      if (file.endsWith('.js') && path.startsWith('/dist/')) res.end(readFileSync(file, 'utf8').replace(/(from\s*|import\s*\(\s*|import\s*)(['"])fast-xml-parser\2/g, '$1$2/vendor/fast-xml-parser.js$2'));
+      if (file.endsWith('.js') && path.startsWith('/dist/'))
+        res.end(
+          readFileSync(file, 'utf8').replace(
+            /(from\s*|import\s*\(\s*|import\s*)(['"])fast-xml-parser\2/g,
+            '$1$2/vendor/fast-xml-parser.js$2',
+          ),
+        );
       else res.end(readFileSync(file));
     } catch (e) {
       res.writeHead(500, { ...headers, 'Content-Type': 'text/plain' });
@@ -89,7 +118,15 @@ export function startPlayground({ port = Number(process.env.PORT ?? 8080), host 
       const address = server.address();
       const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}/`;
       if (!quiet) process.stdout.write(`gamenotation playground: ${url}\n`);
-      resolve({ url, port: address.port, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections?.(); }) });
+      resolve({
+        url,
+        port: address.port,
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections?.();
+          }),
+      });
     });
   });
 }

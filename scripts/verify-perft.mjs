@@ -122,7 +122,14 @@ function parse(text) {
     }
     const [, key, value] = kw;
     if (key === 'id' || !block) {
-      block = { id: key === 'id' ? value.trim() : `line ${i + 1}`, epd: '', variant: 'chess', verified: '', counts: [], line: i + 1 };
+      block = {
+        id: key === 'id' ? value.trim() : `line ${i + 1}`,
+        epd: '',
+        variant: 'chess',
+        verified: '',
+        counts: [],
+        line: i + 1,
+      };
       items.push({ block });
       if (key === 'id') return;
     }
@@ -188,7 +195,9 @@ async function enginesFor(variant) {
 }
 
 const items = parse(readFileSync(file, 'utf8'));
-let blocks = 0, counts = 0, problems = 0;
+let blocks = 0,
+  counts = 0,
+  problems = 0;
 const started = Date.now();
 for (const { block: b } of items.filter((it) => it.block)) {
   blocks++;
@@ -204,7 +213,9 @@ for (const { block: b } of items.filter((it) => it.block)) {
     for (const e of engines) answers.push(await e.perft(b.epd, c.depth));
     counts++;
     if (answers.some((n) => n !== answers[0])) {
-      console.error(`${file}:${b.line} ${b.id} D${c.depth}: engines disagree: ${engines.map((e, i) => `${e.name} ${answers[i]}`).join(', ')}`);
+      console.error(
+        `${file}:${b.line} ${b.id} D${c.depth}: engines disagree: ${engines.map((e, i) => `${e.name} ${answers[i]}`).join(', ')}`,
+      );
       problems++;
     } else if (write) {
       c.nodes = answers[0];
@@ -214,11 +225,14 @@ for (const { block: b } of items.filter((it) => it.block)) {
     }
   }
   if (write) b.verified = names;
-  else if (b.verified !== names) console.warn(`${file}:${b.line} ${b.id}: file says verified by "${b.verified}", checked now with "${names}"`);
+  else if (b.verified !== names)
+    console.warn(`${file}:${b.line} ${b.id}: file says verified by "${b.verified}", checked now with "${names}"`);
 }
 stockfish?.quit();
 fairy?.quit();
 if (write && problems === 0) writeFileSync(file, serialize(items));
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`${file}: ${blocks} positions, ${counts} counts, ${problems} problem(s)${write && !problems ? ', written' : ''} (${secs} s)`);
+console.log(
+  `${file}: ${blocks} positions, ${counts} counts, ${problems} problem(s)${write && !problems ? ', written' : ''} (${secs} s)`,
+);
 process.exit(problems ? 1 : 0);

@@ -3,8 +3,37 @@ import { readFileSync } from 'node:fs';
 import { mutateText, pick, sliceOf } from './util.mjs';
 
 // Seeds: our own fixtures of the three flavours (v0.5, the 2012 shape, v1.0), read at load.
-const SEEDS = ['spec-v0.5.aif', 'legacy-2012-shape.aif', 'v1.0.aif'].map((f) => readFileSync(new URL(`../../test/fixtures/aif/${f}`, import.meta.url), 'utf8'));
-const TOKENS = ['[', ']', '"', '\n', ' ', '\t', '#', ':', ';', ',', '-', '+', '=', 'e4', 'Nf3', '1', '0', '-0.25', '999', '(', ')', '{', '}', 'é', '[Event "x"]', '\n\n'];
+const SEEDS = ['spec-v0.5.aif', 'legacy-2012-shape.aif', 'v1.0.aif'].map((f) =>
+  readFileSync(new URL(`../../test/fixtures/aif/${f}`, import.meta.url), 'utf8'),
+);
+const TOKENS = [
+  '[',
+  ']',
+  '"',
+  '\n',
+  ' ',
+  '\t',
+  '#',
+  ':',
+  ';',
+  ',',
+  '-',
+  '+',
+  '=',
+  'e4',
+  'Nf3',
+  '1',
+  '0',
+  '-0.25',
+  '999',
+  '(',
+  ')',
+  '{',
+  '}',
+  'é',
+  '[Event "x"]',
+  '\n\n',
+];
 
 export function checkAif(lib, input) {
   const { parseAif, makeAif } = lib.aif;
@@ -22,7 +51,8 @@ export function checkAif(lib, input) {
   // nothing (docs/aif.md), so the count compared is of the games that carry content.
   const withContent = (games) => games.filter(lib.aif.hasAifContent).length;
   if (withContent(b) !== withContent(a)) return `round trip: ${withContent(a)} games, then ${withContent(b)}`;
-  if (b.length !== withContent(b)) return `round trip: the export reads back with an entry of errors only: ${JSON.stringify(b.find((g) => !lib.aif.hasAifContent(g)).errors[0])}`;
+  if (b.length !== withContent(b))
+    return `round trip: the export reads back with an entry of errors only: ${JSON.stringify(b.find((g) => !lib.aif.hasAifContent(g)).errors[0])}`;
   const out2 = makeAif(b);
   if (out2 !== out) return `export not idempotent:\n${out.slice(0, 2000)}\n---\n${out2.slice(0, 2000)}`;
   return null;
@@ -41,7 +71,7 @@ export const aifTarget = {
     return checkAif(lib, input);
   },
   shapes: {
-    'lines': (n) => '[Event "x"]\n'.repeat(n / 12),
+    lines: (n) => '[Event "x"]\n'.repeat(n / 12),
     'long line': (n) => `[Event "${'x'.repeat(n)}"]\n`,
   },
   run: (lib, text) => lib.aif.makeAif(lib.aif.parseAif(text)),

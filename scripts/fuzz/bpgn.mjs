@@ -2,12 +2,45 @@
 import { breakUtf8, mutateText, pick, sliceOf } from './util.mjs';
 
 const SEEDS = [
-  '[Event "Bughouse"]\n[Site "FICS"]\n[Date "2024.01.01"]\n[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[TimeControl "180"]\n[Result "1-0"]\n\n'
-    + '1A. e4{179} 1a. e5{178} 1B. d4{179} 1b. d5{178} 2A. Nf3{177} 2a. Nc6{176} 2B. exd5{177} 2b. Qxd5{175} 3A. Bc4{175} 3a. P@h3{170} 1-0\n\n',
+  '[Event "Bughouse"]\n[Site "FICS"]\n[Date "2024.01.01"]\n[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[TimeControl "180"]\n[Result "1-0"]\n\n' +
+    '1A. e4{179} 1a. e5{178} 1B. d4{179} 1b. d5{178} 2A. Nf3{177} 2a. Nc6{176} 2B. exd5{177} 2b. Qxd5{175} 3A. Bc4{175} 3a. P@h3{170} 1-0\n\n',
 ];
-const TOKENS = ['1A.', '1a.', '2B.', '2b.', 'e4', 'e5', 'd4', 'Nf3', 'P@e6', 'N@f7', '@e6', 'Qxf7#', '{12}', '{1.5}', '{', '}', '(', ')', '[', ']',
-  '"', '*', '1-0', '0-1', '1/2-1/2', '[WhiteA "x"]', '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"]',
-  '\n', ' ', '\t', '%', ';', '$1', 'é'];
+const TOKENS = [
+  '1A.',
+  '1a.',
+  '2B.',
+  '2b.',
+  'e4',
+  'e5',
+  'd4',
+  'Nf3',
+  'P@e6',
+  'N@f7',
+  '@e6',
+  'Qxf7#',
+  '{12}',
+  '{1.5}',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  '"',
+  '*',
+  '1-0',
+  '0-1',
+  '1/2-1/2',
+  '[WhiteA "x"]',
+  '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"]',
+  '\n',
+  ' ',
+  '\t',
+  '%',
+  ';',
+  '$1',
+  'é',
+];
 
 export function checkBpgn(lib, input) {
   const { parseBpgn, makeBpgnFile } = lib.bughouse;
@@ -45,7 +78,7 @@ export const bpgnTarget = {
     return checkBpgn(lib, input);
   },
   shapes: {
-    'matches': (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
+    matches: (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
     'unmatched )': (n) => ')'.repeat(n),
     'long comment': (n) => `1A. e4 {${'c '.repeat(n / 2)}} *`,
   },

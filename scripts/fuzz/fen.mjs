@@ -11,8 +11,48 @@ const SEEDS = [
   'rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R[Pp] w HAha - 0 1',
   '4k3/8/8/8/8/8/4P3/4K3 w - -',
 ];
-const TOKENS = ['/', '8', '1', '9', '0', 'p', 'P', 'k', 'K', 'q', 'Q', 'r', 'R', 'n', 'b', 'x', '~', ' ', '  ', '\t', '-', 'w', 'b',
-  'KQkq', 'HAha', 'A', 'h', 'e3', 'e6', 'a9', '[', ']', '[Qq]', '/Nn', '99999999999999999999', '-1', '+', '3+3', 'é', '\n'];
+const TOKENS = [
+  '/',
+  '8',
+  '1',
+  '9',
+  '0',
+  'p',
+  'P',
+  'k',
+  'K',
+  'q',
+  'Q',
+  'r',
+  'R',
+  'n',
+  'b',
+  'x',
+  '~',
+  ' ',
+  '  ',
+  '\t',
+  '-',
+  'w',
+  'b',
+  'KQkq',
+  'HAha',
+  'A',
+  'h',
+  'e3',
+  'e6',
+  'a9',
+  '[',
+  ']',
+  '[Qq]',
+  '/Nn',
+  '99999999999999999999',
+  '-1',
+  '+',
+  '3+3',
+  'é',
+  '\n',
+];
 
 export function checkFen(lib, input) {
   const { parseFen, makeFen } = lib.chess;
@@ -29,9 +69,12 @@ export function checkFen(lib, input) {
   for (const shredder of [false, true]) {
     const fen = makeFen(a.value, { shredder, promoted: true });
     const b = parseFen(fen);
-    if (!b.ok) return `makeFen${shredder ? ' (Shredder)' : ''} wrote ${JSON.stringify(fen)}, which does not read back: ${b.error.code} ${b.error.message}`;
-    if (jsonWithout(b.value, []) !== jsonWithout(a.value, [])) return `round trip${shredder ? ' (Shredder)' : ''}: ${JSON.stringify(text)} -> ${JSON.stringify(fen)} reads as another setup`;
-    if (makeFen(b.value, { shredder, promoted: true }) !== fen) return `makeFen not idempotent on ${JSON.stringify(fen)}`;
+    if (!b.ok)
+      return `makeFen${shredder ? ' (Shredder)' : ''} wrote ${JSON.stringify(fen)}, which does not read back: ${b.error.code} ${b.error.message}`;
+    if (jsonWithout(b.value, []) !== jsonWithout(a.value, []))
+      return `round trip${shredder ? ' (Shredder)' : ''}: ${JSON.stringify(text)} -> ${JSON.stringify(fen)} reads as another setup`;
+    if (makeFen(b.value, { shredder, promoted: true }) !== fen)
+      return `makeFen not idempotent on ${JSON.stringify(fen)}`;
   }
   return null;
 }
@@ -58,7 +101,7 @@ export const fenTarget = {
     'long board': (n) => `${'1'.repeat(n)} w - - 0 1`,
     'many ranks': (n) => `${'8/'.repeat(n / 2)} w - - 0 1`,
     'long pocket': (n) => `8/8/8/8/8/8/8/K6k[${'Q'.repeat(n)}] w - - 0 1`,
-    'spaces': (n) => `8/8/8/8/8/8/8/K6k${' '.repeat(n)}w`,
+    spaces: (n) => `8/8/8/8/8/8/8/K6k${' '.repeat(n)}w`,
   },
   run: (lib, text) => {
     const a = lib.chess.parseFen(text);

@@ -15,14 +15,16 @@ const wellFormed = (s) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 export function readFixtures(format) {
   const dir = join(fixturesRoot, format);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().map((file) => {
-    const raw = readFileSync(join(dir, file));
-    if (file.endsWith('.json')) {
-      const j = JSON.parse(raw.toString('utf8'));
-      return { file, input: j.bytes ? new Uint8Array(j.bytes) : j.text };
-    }
-    return { file, input: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) };
-  });
+  return readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(join(dir, file));
+      if (file.endsWith('.json')) {
+        const j = JSON.parse(raw.toString('utf8'));
+        return { file, input: j.bytes ? new Uint8Array(j.bytes) : j.text };
+      }
+      return { file, input: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) };
+    });
 }
 
 /** Saves an input under `<prefix>-<hash>.<ext>`; returns the path relative to the repository. */

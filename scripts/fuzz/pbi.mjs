@@ -2,14 +2,46 @@
 import { breakUtf8, mutateText, pick } from './util.mjs';
 
 const SEEDS = [
-  '\ufeff#PBI 1.2\r\n#comment\n'
-    + 'M. Abbott;S\\x3at John:1B6/7Q/4k3/4P2K/8/8/8/8:#2:68|White\\x3aSam|1962|:|Chess Amateur|1922|45;|x|y|z:2|Pr|Problem|1960:Dh7-b7:!:c\r'
-    + ':11111111/8/8/8/8/8/8/K6k:h#2.5:||||::::$:\u0085'
-    + 'Bettman, H:8/7p/Q4Bsk/8/8/8/8/7K:s#3:The fourth|A|1868|::1|d|M|1974:Je6\\x3a atd:+:\u2028',
+  '\ufeff#PBI 1.2\r\n#comment\n' +
+    'M. Abbott;S\\x3at John:1B6/7Q/4k3/4P2K/8/8/8/8:#2:68|White\\x3aSam|1962|:|Chess Amateur|1922|45;|x|y|z:2|Pr|Problem|1960:Dh7-b7:!:c\r' +
+    ':11111111/8/8/8/8/8/8/K6k:h#2.5:||||::::$:\u0085' +
+    'Bettman, H:8/7p/Q4Bsk/8/8/8/8/7K:s#3:The fourth|A|1868|::1|d|M|1974:Je6\\x3a atd:+:\u2028',
   '#PBI 1.1\n\\x23hash:8/8/8/8/8/8/8/K6k:#2::::::\n',
 ];
-const TOKENS = [':', ';', '|', '\\', 'x', '3', 'a', 'g', '#', '/', '8', '1', 'K', 's', 'N', '!', '*', '$', '\r', '\n', '\r\n', '\u0085',
-  '\u2028', '\ufeff', 'é', '\u0000', 'PBI ', '1.2', '\\x23', '\\xZZ', '\t', '#PBI 1.2\n'];
+const TOKENS = [
+  ':',
+  ';',
+  '|',
+  '\\',
+  'x',
+  '3',
+  'a',
+  'g',
+  '#',
+  '/',
+  '8',
+  '1',
+  'K',
+  's',
+  'N',
+  '!',
+  '*',
+  '$',
+  '\r',
+  '\n',
+  '\r\n',
+  '\u0085',
+  '\u2028',
+  '\ufeff',
+  'é',
+  '\u0000',
+  'PBI ',
+  '1.2',
+  '\\x23',
+  '\\xZZ',
+  '\t',
+  '#PBI 1.2\n',
+];
 
 const model = (doc) => JSON.stringify(doc.problems.map(({ raw: _r, line: _l, newline: _n, ...p }) => p));
 
@@ -46,10 +78,10 @@ export const pbiTarget = {
     return checkPbi(lib, input);
   },
   shapes: {
-    'problems': (n) => `#PBI 1.2\n${'A;B:1B6/7Q/4k3/4P2K/8/8/8/8:#2:1|S|1962|:::Dh7-b7:!:c\n'.repeat(n / 52)}`,
+    problems: (n) => `#PBI 1.2\n${'A;B:1B6/7Q/4k3/4P2K/8/8/8/8:#2:1|S|1962|:::Dh7-b7:!:c\n'.repeat(n / 52)}`,
     'long field': (n) => `#PBI 1.2\n${'a'.repeat(n)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
     'many names': (n) => `#PBI 1.2\n${'a;'.repeat(n / 2)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
-    'escapes': (n) => `#PBI 1.2\n${'\\x3a'.repeat(n / 4)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
+    escapes: (n) => `#PBI 1.2\n${'\\x3a'.repeat(n / 4)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
     'comment lines': (n) => `#PBI 1.2\n${'#c\n'.repeat(n / 3)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
   },
   run: (lib, text) => lib.problems.makePbi(lib.problems.parsePbi(text)),

@@ -3,16 +3,59 @@
 import { breakUtf8, jsonWithout, mutateText, pick, sliceOf } from './util.mjs';
 
 const SEEDS = [
-  '% PBN 2.1\n% EXPORT\n[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Board "1"]\n[West "w"]\n[North "n"]\n[East "e"]\n[South "s"]\n'
-    + '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n[Scoring "IMP"]\n'
-    + '[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n[Auction "N"]\nPass 1NT Pass 3NT =1=\nPass Pass Pass\n[Note "1:alert"]\n'
-    + '[Play "W"]\nSA S2 S3 S4\nHK - - -\n*\n\n',
-  '[Event "x"]\n[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "E:- - - -"]\n{ a comment }\n'
-    + '[ScoreTable "Rank\\2R;PairId\\3;Score\\5R"]\n 1 "12" 100\n 2 "7"  -50\n\n[Event "#"]\n[Board "3"]\n\n',
+  '% PBN 2.1\n% EXPORT\n[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Board "1"]\n[West "w"]\n[North "n"]\n[East "e"]\n[South "s"]\n' +
+    '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n[Scoring "IMP"]\n' +
+    '[Declarer "S"]\n[Contract "3NT"]\n[Result "9"]\n[Auction "N"]\nPass 1NT Pass 3NT =1=\nPass Pass Pass\n[Note "1:alert"]\n' +
+    '[Play "W"]\nSA S2 S3 S4\nHK - - -\n*\n\n',
+  '[Event "x"]\n[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "E:- - - -"]\n{ a comment }\n' +
+    '[ScoreTable "Rank\\2R;PairId\\3;Score\\5R"]\n 1 "12" 100\n 2 "7"  -50\n\n[Event "#"]\n[Board "3"]\n\n',
 ];
-const TOKENS = ['[', ']', '{', '}', '"', ';', '%', '$1', '=1=', '!', '?', '^R', '*', '+', '-', '#', '##', '\n', '\r\n', '\t', ' ',
-  'Pass', 'X', 'XX', '1C', '7NT', 'AP', 'SA', 'HK', 'D2', 'N', 'E', 'S', 'W', '[Auction "S"]', '[Play "N"]', '[Note "1:x"]',
-  '[Deal "N:AKQ.. T9.. ..."]', '[ScoreTable "A\\3R;B"]', '[Contract "4SX"]', '[Result "^10"]', '[Date "2013-11-23 11:23"]', 'é', '\u0000'];
+const TOKENS = [
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  ';',
+  '%',
+  '$1',
+  '=1=',
+  '!',
+  '?',
+  '^R',
+  '*',
+  '+',
+  '-',
+  '#',
+  '##',
+  '\n',
+  '\r\n',
+  '\t',
+  ' ',
+  'Pass',
+  'X',
+  'XX',
+  '1C',
+  '7NT',
+  'AP',
+  'SA',
+  'HK',
+  'D2',
+  'N',
+  'E',
+  'S',
+  'W',
+  '[Auction "S"]',
+  '[Play "N"]',
+  '[Note "1:x"]',
+  '[Deal "N:AKQ.. T9.. ..."]',
+  '[ScoreTable "A\\3R;B"]',
+  '[Contract "4SX"]',
+  '[Result "^10"]',
+  '[Date "2013-11-23 11:23"]',
+  'é',
+  '\u0000',
+];
 
 export function checkPbn(lib, input) {
   const { parsePbn, makePbn } = lib.bridge;
@@ -28,7 +71,8 @@ export function checkPbn(lib, input) {
   const out2 = makePbn(b.games);
   if (out2 !== out) return `export not idempotent:\n${out}\n---\n${out2}`;
   const c = parsePbn(out2);
-  if (jsonWithout(c.games, []) !== jsonWithout(b.games, [])) return 'round trip: the exported form reads as another model';
+  if (jsonWithout(c.games, []) !== jsonWithout(b.games, []))
+    return 'round trip: the exported form reads as another model';
   return null;
 }
 
@@ -55,7 +99,7 @@ export const pbnTarget = {
     return checkPbn(lib, input);
   },
   shapes: {
-    'games': (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
+    games: (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
     'unmatched )': (n) => ')'.repeat(n),
     'long auction': (n) => `[Auction "N"]\n${'Pass '.repeat(n / 5)}\n`,
     'table rows': (n) => `[ScoreTable "Rank\\2R;Score\\5R"]\n${' 1 100\n'.repeat(n / 7)}`,

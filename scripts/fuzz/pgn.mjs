@@ -2,20 +2,108 @@
 import { breakUtf8, jsonWithout, mutateText, pick, sliceOf } from './util.mjs';
 
 const TOKENS = [
-  '[', ']', '"', '\\"', '\\\\', '{', '}', '(', ')', ';', '%', '\n', '\r\n', '\r', '\t', ' ', '  ', '$', '$1', '$255', '$999',
-  '!', '?', '!!', '??', '!?', '?!', '.', '...', '*', '1-0', '0-1', '1/2-1/2', '½-½', '1.', '2...', '12.', 'e4', 'e5', 'd4',
-  'Nf3', 'Nc6', 'Bb5', 'a6', 'O-O', 'O-O-O', '0-0', 'exd5', 'e8=Q', 'Qxf7#', 'Kxd7+', '--', 'Z0', '@', 'N@f3', 'P@e6', '@e6',
-  'g1f3', 'e7e8q', '[Event "x"]', '[White "W"]', '[Result "1-0"]', '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]',
-  '[SetUp "1"]', '[Variant "Crazyhouse"]', '[Variant "Chess960"]', '[Variant "Antichess"]',
-  '[FEN "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w KQkq - 0 1"]', '[FEN "garbage"]',
-  '{[%clk 1:00:00]}', '{[%eval #-3]}', '{[%eval 0.25,20]}', '[%csl Ga1]', '[%cal Ge2e4]', '[%', 'é', '\u00a0', '\uFEFF',
-  '\u0000', '<', '>', 'ü', '€', '\ud800', 'x', 'Event', '"value"', '1', '99999999999999999999',
-  '\n%\t', '\t%', '%\tx\t', '; a } b', '{ % }', '\n% [Event "e"]\n', `[Annotator "${'a'.repeat(300)}"]`, '\t\t',
+  '[',
+  ']',
+  '"',
+  '\\"',
+  '\\\\',
+  '{',
+  '}',
+  '(',
+  ')',
+  ';',
+  '%',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  ' ',
+  '  ',
+  '$',
+  '$1',
+  '$255',
+  '$999',
+  '!',
+  '?',
+  '!!',
+  '??',
+  '!?',
+  '?!',
+  '.',
+  '...',
+  '*',
+  '1-0',
+  '0-1',
+  '1/2-1/2',
+  '½-½',
+  '1.',
+  '2...',
+  '12.',
+  'e4',
+  'e5',
+  'd4',
+  'Nf3',
+  'Nc6',
+  'Bb5',
+  'a6',
+  'O-O',
+  'O-O-O',
+  '0-0',
+  'exd5',
+  'e8=Q',
+  'Qxf7#',
+  'Kxd7+',
+  '--',
+  'Z0',
+  '@',
+  'N@f3',
+  'P@e6',
+  '@e6',
+  'g1f3',
+  'e7e8q',
+  '[Event "x"]',
+  '[White "W"]',
+  '[Result "1-0"]',
+  '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]',
+  '[SetUp "1"]',
+  '[Variant "Crazyhouse"]',
+  '[Variant "Chess960"]',
+  '[Variant "Antichess"]',
+  '[FEN "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w KQkq - 0 1"]',
+  '[FEN "garbage"]',
+  '{[%clk 1:00:00]}',
+  '{[%eval #-3]}',
+  '{[%eval 0.25,20]}',
+  '[%csl Ga1]',
+  '[%cal Ge2e4]',
+  '[%',
+  'é',
+  '\u00a0',
+  '\uFEFF',
+  '\u0000',
+  '<',
+  '>',
+  'ü',
+  '€',
+  '\ud800',
+  'x',
+  'Event',
+  '"value"',
+  '1',
+  '99999999999999999999',
+  '\n%\t',
+  '\t%',
+  '%\tx\t',
+  '; a } b',
+  '{ % }',
+  '\n% [Event "e"]\n',
+  `[Annotator "${'a'.repeat(300)}"]`,
+  '\t\t',
 ];
 
 const SEEDS = [
-  '[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "W"]\n[Black "B"]\n[Result "1-0"]\n\n'
-    + '{Intro} 1. e4! e5 (1... c5 {Sicilian} 2. Nf3 (2. c3) d6) 2. Nf3 $1 {[%clk 0:01:00]} Nc6 3. Bb5 a6 1-0\n\n',
+  '[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "W"]\n[Black "B"]\n[Result "1-0"]\n\n' +
+    '{Intro} 1. e4! e5 (1... c5 {Sicilian} 2. Nf3 (2. c3) d6) 2. Nf3 $1 {[%clk 0:01:00]} Nc6 3. Bb5 a6 1-0\n\n',
   '[Event "x"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 2. e5 *\n',
   '% escape line\n[Event "no result"]\n\n1. d4 d5\n[Event "next"]\n\n1. c4 ; line comment\n e5 1/2-1/2\n',
   '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e6 *\n',
@@ -35,7 +123,12 @@ function exportedHeaders(pgn, g) {
   return out;
 }
 
-const sortKeys = (o) => JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
+const sortKeys = (o) =>
+  JSON.stringify(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 
 /** Checks one input; returns a description of the failure or null. */
 export function checkPgn(lib, input) {
@@ -50,7 +143,8 @@ export function checkPgn(lib, input) {
   const games = pgn.parsePgn(text);
   for (const g of games) {
     for (const e of [...g.errors, ...(g.warnings ?? [])]) {
-      if (!/^ERR_/.test(e.code) || typeof e.line !== 'number' || typeof e.column !== 'number') return `untyped or unplaced error ${JSON.stringify(e)}`;
+      if (!/^ERR_/.test(e.code) || typeof e.line !== 'number' || typeof e.column !== 'number')
+        return `untyped or unplaced error ${JSON.stringify(e)}`;
       if (e.message.length > 400) return `error message of ${e.message.length} characters`;
     }
   }
@@ -65,7 +159,8 @@ export function checkPgn(lib, input) {
   const b = comparable(again);
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== b[i]) return `round trip: game ${i + 1} differs:\n${a[i]}\n---\n${b[i]}\n--- exported:\n${exported}`;
-    if (sortKeys(exportedHeaders(pgn, games[i])) !== sortKeys(again[i].headers)) return `round trip: tags of game ${i + 1} differ: ${JSON.stringify(games[i].headers)} -> ${JSON.stringify(again[i].headers)}`;
+    if (sortKeys(exportedHeaders(pgn, games[i])) !== sortKeys(again[i].headers))
+      return `round trip: tags of game ${i + 1} differ: ${JSON.stringify(games[i].headers)} -> ${JSON.stringify(again[i].headers)}`;
   }
   const twice = again.map((g) => pgn.makePgn(g)).join('');
   if (twice !== exported) return `export not idempotent:\n${exported}\n---\n${twice}`;
@@ -76,7 +171,7 @@ export function checkPgn(lib, input) {
 export async function checkPgnStream(lib, input, r) {
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const chunks = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const n = 1 + Math.floor(r() * 64);
     chunks.push(bytes.subarray(i, i + n));
     i += n;
@@ -110,9 +205,12 @@ export function pgnInputs(r, corpus, { maxSlice = 1500 } = {}) {
     const k = r();
     if (k < 0.3) return soup(1 + Math.floor(r() * 60));
     if (k < 0.85) return mutateText(r, sliceOf(r, pick(r, texts), maxSlice), TOKENS);
-    if (k < 0.9) return `1. e4 ${pick(r, ['(', '(1. d4 ', '{', ')', '[', '"', '$1 ', '--'])}`.repeat(1 + Math.floor(r() * 3000));
+    if (k < 0.9)
+      return `1. e4 ${pick(r, ['(', '(1. d4 ', '{', ')', '[', '"', '$1 ', '--'])}`.repeat(1 + Math.floor(r() * 3000));
     if (k < 0.95) return breakUtf8(r, soup(20));
-    return pick(r, ['\r', '\n', '\r\n', ' ', '[', '{', '(', ';', '%', '\t%']).repeat(1 + Math.floor(r() * 5000)) + soup(5);
+    return (
+      pick(r, ['\r', '\n', '\r\n', ' ', '[', '{', '(', ';', '%', '\t%']).repeat(1 + Math.floor(r() * 5000)) + soup(5)
+    );
   };
 }
 
@@ -130,7 +228,7 @@ export const pgnTarget = {
   },
   /** Inputs of any size, for the linear-time and flat-memory checks. */
   shapes: {
-    'games': (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
+    games: (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),
     'unmatched )': (n) => ')'.repeat(n),
     'open (': (n) => `1. e4 ${'('.repeat(n)}`,
     'nested variations': (n) => `1. e4 ${'(1. d4 '.repeat(n / 7)}${')'.repeat(n / 7)} *`,
@@ -144,6 +242,9 @@ export const pgnTarget = {
   /** Reads and writes a shape; the `streamed` shapes go through `readPgn` in 4 KiB chunks. */
   run(lib, text, name) {
     if (name?.startsWith('streamed')) return streamed(lib, text);
-    return lib.pgn.parsePgn(text).map((g) => lib.pgn.makePgn(g)).join('');
+    return lib.pgn
+      .parsePgn(text)
+      .map((g) => lib.pgn.makePgn(g))
+      .join('');
   },
 };

@@ -28,7 +28,10 @@ export async function loadLib({ dist = false } = {}) {
     for (const s of SUBPATHS) lib[s] = await import(pathToFileURL(join(root, 'dist', `${s}.js`)).href);
     return lib;
   }
-  if (!existsSync(join(root, 'wasm-build', 'chess.base64.js')) || !existsSync(join(root, 'wasm-build', 'bridge.base64.js'))) {
+  if (
+    !existsSync(join(root, 'wasm-build', 'chess.base64.js')) ||
+    !existsSync(join(root, 'wasm-build', 'bridge.base64.js'))
+  ) {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-wasm.mjs')], { stdio: 'inherit' });
   }
   const { build } = await import('esbuild');
@@ -36,7 +39,12 @@ export async function loadLib({ dist = false } = {}) {
   try {
     await build({
       entryPoints: Object.fromEntries(SUBPATHS.map((s) => [s, join(root, 'src', s, 'index.ts')])),
-      bundle: true, format: 'esm', platform: 'node', outdir: out, splitting: true, logLevel: 'error',
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outdir: out,
+      splitting: true,
+      logLevel: 'error',
     });
     for (const s of SUBPATHS) lib[s] = await import(pathToFileURL(join(out, `${s}.js`)).href);
   } finally {
@@ -90,7 +98,7 @@ async function perChar(run, text, rounds) {
   for (let round = 0; round < rounds; round++) {
     let runs = 0;
     const t0 = cpuMs();
-    let t = t0;
+    let t;
     do {
       await run(text);
       runs++;
@@ -125,18 +133,21 @@ export async function measureShape(lib, target, name) {
   void kept;
   const heapPerChar = grown / large.length;
   let problem = null;
-  if (ratio > MAX_RATIO) problem = `time per character grows ${ratio.toFixed(1)}x from ${small.length} to ${large.length} characters`;
-  else if (grown > (32 << 20) + MAX_HEAP_PER_CHAR * large.length) problem = `heap grew ${(grown / 1e6).toFixed(0)} MB reading ${large.length} characters`;
+  if (ratio > MAX_RATIO)
+    problem = `time per character grows ${ratio.toFixed(1)}x from ${small.length} to ${large.length} characters`;
+  else if (grown > (32 << 20) + MAX_HEAP_PER_CHAR * large.length)
+    problem = `heap grew ${(grown / 1e6).toFixed(0)} MB reading ${large.length} characters`;
   return { ratio, heapPerChar, problem };
 }
 
 /** Shrinks a failing input (chunks removed while it still fails), within a few seconds. */
 async function shrink(check, input) {
-  const slice = (x, a, b) => (typeof x === 'string' ? x.slice(0, a) + x.slice(b) : Uint8Array.from([...x.subarray(0, a), ...x.subarray(b)]));
+  const slice = (x, a, b) =>
+    typeof x === 'string' ? x.slice(0, a) + x.slice(b) : Uint8Array.from([...x.subarray(0, a), ...x.subarray(b)]);
   let best = input;
   const deadline = performance.now() + 3000;
   for (let chunk = Math.max(1, best.length >> 1); chunk >= 1 && performance.now() < deadline; chunk >>= 1) {
-    for (let at = 0; at < best.length && performance.now() < deadline; ) {
+    for (let at = 0; at < best.length && performance.now() < deadline;) {
       const candidate = slice(best, at, at + chunk);
       let fails;
       try {
@@ -173,7 +184,16 @@ export async function fuzz(options = {}) {
     const targetStart = performance.now();
     // What is left of the budget, shared by the targets still to run (a quarter of an even share at least).
     const share = Math.max((budget - (targetStart - started)) / (chosen.length - ti), budget / chosen.length / 4);
-    const row = { format: target.name, inputs: 0, megabytes: 0, failures: 0, saved: [], slowestMs: 0, shapes: {}, replayed: 0 };
+    const row = {
+      format: target.name,
+      inputs: 0,
+      megabytes: 0,
+      failures: 0,
+      saved: [],
+      slowestMs: 0,
+      shapes: {},
+      replayed: 0,
+    };
     const fail = async (input, problem, kind) => {
       row.failures++;
       // The first few failures of a run are reported, shrunk and saved; the rest only counted.
@@ -204,7 +224,11 @@ export async function fuzz(options = {}) {
       } catch (e) {
         m = { ratio: NaN, heapPerChar: NaN, problem: `threw: ${e?.message ?? e}` };
       }
-      row.shapes[name] = { ratio: Number(m.ratio.toFixed(2)), heapPerChar: Number(m.heapPerChar.toFixed(1)), ms: Math.round(performance.now() - shapeStart) };
+      row.shapes[name] = {
+        ratio: Number(m.ratio.toFixed(2)),
+        heapPerChar: Number(m.heapPerChar.toFixed(1)),
+        ms: Math.round(performance.now() - shapeStart),
+      };
       if (m.problem) {
         row.failures++;
         log(`${target.name}: shape '${name}' FAILED: ${m.problem}`);
@@ -212,7 +236,12 @@ export async function fuzz(options = {}) {
     }
     // 3. Generated and mutated inputs until the target's share of the budget is spent.
     const r = rng(seed + ti * 7919);
-    const next = target.inputs(r, [...loadCorpus(target), ...readFixtures(target.name).map((f) => (typeof f.input === 'string' ? f.input : new TextDecoder('latin1').decode(f.input)))]);
+    const next = target.inputs(r, [
+      ...loadCorpus(target),
+      ...readFixtures(target.name).map((f) =>
+        typeof f.input === 'string' ? f.input : new TextDecoder('latin1').decode(f.input),
+      ),
+    ]);
     // The random phase gets at least half the target's share, even when the shapes took longer.
     const deadline = Math.max(targetStart + share, performance.now() + share / 2);
     while (options.inputs ? row.inputs < options.inputs : performance.now() < deadline) {
@@ -227,13 +256,21 @@ export async function fuzz(options = {}) {
     row.megabytes = Number(row.megabytes.toFixed(1));
     row.seconds = Number(((performance.now() - targetStart) / 1000).toFixed(1));
     report.push(row);
-    const shapes = Object.entries(row.shapes).map(([k, v]) => `${k} ${v.ratio} (${v.heapPerChar} B/char, ${v.ms} ms)`).join(', ');
-    log(`${target.name}: ${row.inputs} inputs (${row.megabytes} MB) in ${row.seconds} s, ${row.replayed} saved inputs replayed, ${row.failures} failures, slowest ${row.slowestMs} ms; time per character 256 KiB/16 KiB: ${shapes}`);
+    const shapes = Object.entries(row.shapes)
+      .map(([k, v]) => `${k} ${v.ratio} (${v.heapPerChar} B/char, ${v.ms} ms)`)
+      .join(', ');
+    log(
+      `${target.name}: ${row.inputs} inputs (${row.megabytes} MB) in ${row.seconds} s, ${row.replayed} saved inputs replayed, ${row.failures} failures, slowest ${row.slowestMs} ms; time per character 256 KiB/16 KiB: ${shapes}`,
+    );
   }
   const heapGrowth = heap() - heapStart;
   const leak = heapGrowth > 64 << 20;
   if (leak) log(`heap grew ${(heapGrowth / 1e6).toFixed(0)} MB over the run (not flat)`);
-  return { report, heapGrowthMB: Number((heapGrowth / 1e6).toFixed(1)), failures: report.reduce((s, r) => s + r.failures, 0) + (leak ? 1 : 0) };
+  return {
+    report,
+    heapGrowthMB: Number((heapGrowth / 1e6).toFixed(1)),
+    failures: report.reduce((s, r) => s + r.failures, 0) + (leak ? 1 : 0),
+  };
 }
 
 export async function main(argv = process.argv.slice(2)) {
@@ -248,12 +285,16 @@ export async function main(argv = process.argv.slice(2)) {
     else if (k === 'no-save') options.save = false;
     else if (k === 'json') options.json = true;
     else {
-      console.error(`fuzz: unknown option ${arg} (--budget=S --inputs=N --seed=N --targets=pgn,pbn,fen,pbi,xml,bpgn,aif --dist --no-save --json)`);
+      console.error(
+        `fuzz: unknown option ${arg} (--budget=S --inputs=N --seed=N --targets=pgn,pbn,fen,pbi,xml,bpgn,aif --dist --no-save --json)`,
+      );
       process.exit(2);
     }
   }
   const result = await fuzz(options);
   if (options.json) console.log(JSON.stringify(result, null, 2));
-  console.log(`fuzz: ${result.report.map((r) => `${r.format} ${r.inputs}`).join(', ')} inputs; ${result.failures} failures; heap growth ${result.heapGrowthMB} MB`);
+  console.log(
+    `fuzz: ${result.report.map((r) => `${r.format} ${r.inputs}`).join(', ')} inputs; ${result.failures} failures; heap growth ${result.heapGrowthMB} MB`,
+  );
   process.exit(result.failures ? 1 : 0);
 }

@@ -5,7 +5,16 @@ import type { UciEngine, AnalysisResult } from '../engine/index.js';
 import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame } from '../pgn/types.js';
 import type { Progress } from '../progress.js';
-import { formatCell, gameIdOf, plyToTurn, scoreCell, type AifBlock, type AifCell, type AifGame, type AifRow } from './model.js';
+import {
+  formatCell,
+  gameIdOf,
+  plyToTurn,
+  scoreCell,
+  type AifBlock,
+  type AifCell,
+  type AifGame,
+  type AifRow,
+} from './model.js';
 
 /** Options of `analyseGame`: the search limit (`depth`, default 12, or `nodes`), the plies, and header values. */
 export interface AnalyseGameOptions {
@@ -46,7 +55,10 @@ export interface AnalyseHooks {
 
 /** Thrown when the analysis was aborted or the game cannot be replayed. */
 export class AifAnalyseError extends Error {
-  constructor(readonly code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME', message: string) {
+  constructor(
+    readonly code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME',
+    message: string,
+  ) {
     super(message);
     this.name = 'AifAnalyseError';
   }
@@ -87,7 +99,9 @@ export function gridOf(pos: Position, result: AnalysisResult): { depths: number[
       if (!row.has(depth)) row.set(depth, scoreCell(line.score.white));
       lastSeen.set(uci, { depth, rank: line.multipv });
     }
-  const order = [...lastSeen.entries()].sort((a, b) => b[1].depth - a[1].depth || a[1].rank - b[1].rank).map(([u]) => u);
+  const order = [...lastSeen.entries()]
+    .sort((a, b) => b[1].depth - a[1].depth || a[1].rank - b[1].rank)
+    .map(([u]) => u);
   const rows: AifRow[] = [];
   for (const uci of order) {
     const m = parseUci(uci);
@@ -101,7 +115,12 @@ export function gridOf(pos: Position, result: AnalysisResult): { depths: number[
 }
 
 /** Analyses the main line of a game into an AIF game. Each call settles. */
-export async function analyseGame(game: PgnGame, engine: UciEngine, options: AnalyseGameOptions = {}, hooks: AnalyseHooks = {}): Promise<AifGame> {
+export async function analyseGame(
+  game: PgnGame,
+  engine: UciEngine,
+  options: AnalyseGameOptions = {},
+  hooks: AnalyseHooks = {},
+): Promise<AifGame> {
   const start = startingPosition(game.headers);
   if (!start.ok) throw new AifAnalyseError('ERR_AIF_GAME', `${start.error.code}: ${start.error.message}`);
   const limit = options.nodes !== undefined ? { nodes: options.nodes } : { depth: options.depth ?? 12 };
@@ -114,7 +133,10 @@ export async function analyseGame(game: PgnGame, engine: UciEngine, options: Ana
   const from = Math.max(1, options.from ?? 1);
   const to = Math.min(moves.length, options.to ?? moves.length);
   const gameId = options.gameId ?? gameIdOf(game.headers);
-  const gameLike = { headers: game.headers, moves: game.moves.slice(0, moves.length).map((n) => ({ san: n.san, uci: n.uci, move: n.move })) };
+  const gameLike = {
+    headers: game.headers,
+    moves: game.moves.slice(0, moves.length).map((n) => ({ san: n.san, uci: n.uci, move: n.move })),
+  };
   const pos = start.value.clone();
   const seen = new Map<string, number>();
   const fields = pos.fen().split(' ');
@@ -132,8 +154,12 @@ export async function analyseGame(game: PgnGame, engine: UciEngine, options: Ana
     if (i + 1 >= from) {
       if (hooks.signal?.aborted) throw new AifAnalyseError('ERR_AIF_ABORTED', 'analysis aborted');
       const legal = pos.legalMoves();
-      const multipv = options.multipv === 'all' ? Math.max(1, legal.length) : options.multipv ?? 1;
-      const result = await engine.analyse({ game: gameLike, ply: i }, limit, { multipv, newGame: first || mode === 'independent', signal: hooks.signal });
+      const multipv = options.multipv === 'all' ? Math.max(1, legal.length) : (options.multipv ?? 1);
+      const result = await engine.analyse({ game: gameLike, ply: i }, limit, {
+        multipv,
+        newGame: first || mode === 'independent',
+        signal: hooks.signal,
+      });
       if (result.stopped) throw new AifAnalyseError('ERR_AIF_ABORTED', 'analysis aborted');
       first = false;
       const grid = gridOf(pos, result);
@@ -179,4 +205,3 @@ export async function analyseGame(game: PgnGame, engine: UciEngine, options: Ana
   headers.Mode = `${mode};${mode === 'forward' ? 'r' : 'c'};${plyToTurn(firstPly + from - 1)}`;
   return { flavour: 'v0.5', headers, game: { ...game, headers }, blocks, line: game.line, errors: [], warnings: [] };
 }
-

@@ -1,6 +1,23 @@
 // gamenotation/aif — the Analysis Interchange Format (Regan & Biswas): read, write, validate, produce.
 export * from './model.js';
 export { AifParser, parseAif, parseAifBytes, readAif, type AifSource, type AifReadOptions } from './reader.js';
-export { makeAif, makeAifGame, hasAifContent, makeAifBlock, makeGrid, gzipText, AIF_VERSION_LINE, AIF_MOVE_WIDTH } from './writer.js';
+export {
+  makeAif,
+  makeAifGame,
+  hasAifContent,
+  makeAifBlock,
+  makeGrid,
+  gzipText,
+  AIF_VERSION_LINE,
+  AIF_MOVE_WIDTH,
+} from './writer.js';
 export { validateAif, parseAnyMove, type AifValidation } from './validate.js';
-export { analyseGame, gridOf, pvText, AifAnalyseError, type AnalyseGameOptions, type AnalyseHooks, type AnalyseProgress } from './analyse.js';
+export {
+  analyseGame,
+  gridOf,
+  pvText,
+  AifAnalyseError,
+  type AnalyseGameOptions,
+  type AnalyseHooks,
+  type AnalyseProgress,
+} from './analyse.js';

@@ -64,12 +64,40 @@ export interface AifGame {
 }
 
 /** The engine header tags of an AIF game, in the order the spec lists them. */
-export const ENGINE_TAGS = ['GameID', 'EngineID', 'Platform', 'Threads', 'Hash', 'MultiPV', 'DepthRange', 'EGT', 'Mode'] as const;
+export const ENGINE_TAGS = [
+  'GameID',
+  'EngineID',
+  'Platform',
+  'Threads',
+  'Hash',
+  'MultiPV',
+  'DepthRange',
+  'EGT',
+  'Mode',
+] as const;
 
 /** Block tags in canonical order; other tags follow in the order they were read. */
 export const BLOCK_TAGS = [
-  'GID', 'EID', 'Turn', 'MovePlayed', 'EngineMove', 'Eval', 'PrevEval', 'NextEval', 'Depth', 'NodeCount', 'Time', 'NodesPerSecond',
-  'FEN', 'RepCount', 'RepLine1', 'RepLine2', 'FiftyMR', 'NumLegalMoves', 'LegalMoves', 'LegalMovesSAN',
+  'GID',
+  'EID',
+  'Turn',
+  'MovePlayed',
+  'EngineMove',
+  'Eval',
+  'PrevEval',
+  'NextEval',
+  'Depth',
+  'NodeCount',
+  'Time',
+  'NodesPerSecond',
+  'FEN',
+  'RepCount',
+  'RepLine1',
+  'RepLine2',
+  'FiftyMR',
+  'NumLegalMoves',
+  'LegalMoves',
+  'LegalMovesSAN',
 ] as const;
 
 /** Highest centipawn value kept; larger ones are clamped to it. */
@@ -121,5 +149,13 @@ export function plyToTurn(ply: number): string {
 export function gameIdOf(headers: Record<string, string>): string {
   const surname = (name: string | undefined): string => (name ?? '?').split(',')[0]!.trim() || '?';
   const tag = (name: string): string => (headers[name] ?? '?').trim() || '?';
-  return [surname(headers.White), surname(headers.Black), tag('Event'), tag('Site'), tag('Date'), tag('Round'), tag('Result')].join(';');
+  return [
+    surname(headers.White),
+    surname(headers.Black),
+    tag('Event'),
+    tag('Site'),
+    tag('Date'),
+    tag('Round'),
+    tag('Result'),
+  ].join(';');
 }

@@ -88,11 +88,17 @@ export class AifParser {
         for (const e of pgn.errors) g.errors.push(e);
         // A move-block tag the PGN reader found in the game part (a line AIF could not read as a
         // tag, e.g. `[MoveNo"`) cannot be written back as a game header: it would start a block.
-        for (const name of BLOCK_KEYS) if (name in pgn.headers) {
-          delete pgn.headers[name];
-          this.error('ERR_AIF_TAG', `tag ${name} in the game part is a move-block tag (left out of the game header)`, this.pgnLine);
-        }
-        if (games.length > 1) this.error('ERR_AIF_PGN', `${games.length} PGN games where one was expected`, this.pgnLine);
+        for (const name of BLOCK_KEYS)
+          if (name in pgn.headers) {
+            delete pgn.headers[name];
+            this.error(
+              'ERR_AIF_TAG',
+              `tag ${name} in the game part is a move-block tag (left out of the game header)`,
+              this.pgnLine,
+            );
+          }
+        if (games.length > 1)
+          this.error('ERR_AIF_PGN', `${games.length} PGN games where one was expected`, this.pgnLine);
       }
     }
     this.pgnText = '';
@@ -121,7 +127,13 @@ export class AifParser {
       const game = this.current(tags[0]!.line);
       for (const t of tags) {
         game.headers[t.name] = t.value;
-        if (t.spacing !== ' ') this.warn('ERR_AIF_TAG_SPACING', `tag ${t.name} has ${JSON.stringify(t.spacing)} between name and value`, t.line, t.column);
+        if (t.spacing !== ' ')
+          this.warn(
+            'ERR_AIF_TAG_SPACING',
+            `tag ${t.name} has ${JSON.stringify(t.spacing)} between name and value`,
+            t.line,
+            t.column,
+          );
       }
       this.pgnLine = tags[0]!.line;
       this.pgnText = tags.map((t) => `[${t.name} "${t.value.replace(/[\\"]/g, '\\$&')}"]`).join('\n') + '\n';
@@ -133,7 +145,14 @@ export class AifParser {
     if (this.state === 'movetext' && this.pgnText) {
       // The game part ends at its first block.
     }
-    const block: AifBlock = { tags: {}, grid: { depths: [], rows: [] }, pvs: [], comments: [], line: tags[0]!.line, places: {} };
+    const block: AifBlock = {
+      tags: {},
+      grid: { depths: [], rows: [] },
+      pvs: [],
+      comments: [],
+      line: tags[0]!.line,
+      places: {},
+    };
     for (const t of tags) {
       let name = t.name;
       if (name === 'MoveNo') {
@@ -143,7 +162,13 @@ export class AifParser {
         name = 'GID';
         this.legacy(game, 'ERR_AIF_LEGACY_TAG', 'GameID in a move block read as GID (2012 shape)', t);
       }
-      if (t.spacing !== ' ') this.legacy(game, 'ERR_AIF_TAG_SPACING', `tag ${t.name} has ${JSON.stringify(t.spacing)} between name and value`, t);
+      if (t.spacing !== ' ')
+        this.legacy(
+          game,
+          'ERR_AIF_TAG_SPACING',
+          `tag ${t.name} has ${JSON.stringify(t.spacing)} between name and value`,
+          t,
+        );
       if (name in block.tags) this.error('ERR_AIF_TAG_REPEATED', `tag ${name} repeated in one block`, t.line, t.column);
       block.tags[name] = t.value;
       block.places![name] = { line: t.line, column: t.column };
@@ -165,7 +190,8 @@ export class AifParser {
       return;
     }
     if (this.game && ++this.gameLines > (this.options.maxGameLines ?? 1_000_000)) {
-      if (this.gameLines === (this.options.maxGameLines ?? 1_000_000) + 1) this.error('ERR_AIF_GAME_TOO_LARGE', 'game has too many lines; the rest of it is skipped', lineNo);
+      if (this.gameLines === (this.options.maxGameLines ?? 1_000_000) + 1)
+        this.error('ERR_AIF_GAME_TOO_LARGE', 'game has too many lines; the rest of it is skipped', lineNo);
       if (!/^\s*(;\s*AIF|\[)/i.test(text)) return;
     }
     const trimmed = text.trim();
@@ -173,7 +199,16 @@ export class AifParser {
     if (trimmed.startsWith('[')) {
       const m = TAG.exec(trimmed);
       if (m) {
-        if (this.state === 'block' && !this.pending.length && this.block && (this.block.grid.rows.length || this.block.pvs.length || this.block.comments.length || this.block.grid.depths.length)) this.closeBlock();
+        if (
+          this.state === 'block' &&
+          !this.pending.length &&
+          this.block &&
+          (this.block.grid.rows.length ||
+            this.block.pvs.length ||
+            this.block.comments.length ||
+            this.block.grid.depths.length)
+        )
+          this.closeBlock();
         this.pending.push({ name: m[1]!, value: unescape(m[3]!), line: lineNo, column: lead + 1, spacing: m[2]! });
         return;
       }
@@ -201,7 +236,8 @@ export class AifParser {
       this.resolvePending();
       this.flushGame();
       this.version = version[1];
-      if (this.version !== '0.5' && this.version !== '1.0') this.warn('ERR_AIF_VERSION', `AIF version ${this.version} is not known; read as v0.5`, lineNo, lead + 1);
+      if (this.version !== '0.5' && this.version !== '1.0')
+        this.warn('ERR_AIF_VERSION', `AIF version ${this.version} is not known; read as v0.5`, lineNo, lead + 1);
       this.current(lineNo).flavour = this.version === '1.0' ? 'v1.0' : 'v0.5';
       return;
     }
@@ -216,7 +252,12 @@ export class AifParser {
       if (!this.pgnText) this.pgnLine = lineNo;
       this.state = 'movetext';
     } else if (this.state === 'start') {
-      this.error('ERR_AIF_UNEXPECTED_TEXT', `text outside a game or move block: ${trimmed.slice(0, 80)}`, lineNo, lead + 1);
+      this.error(
+        'ERR_AIF_UNEXPECTED_TEXT',
+        `text outside a game or move block: ${trimmed.slice(0, 80)}`,
+        lineNo,
+        lead + 1,
+      );
       return;
     }
     this.pgnText += text + '\n';
@@ -240,7 +281,12 @@ export class AifParser {
       const depths = words.map(Number);
       for (let i = 1; i < depths.length; i++)
         if (depths[i]! <= depths[i - 1]!) {
-          this.error('ERR_AIF_GRID_HEADER', `depth columns must increase (${depths[i - 1]} then ${depths[i]})`, lineNo, lead + 1);
+          this.error(
+            'ERR_AIF_GRID_HEADER',
+            `depth columns must increase (${depths[i - 1]} then ${depths[i]})`,
+            lineNo,
+            lead + 1,
+          );
           break;
         }
       grid.depths = depths;
@@ -251,18 +297,40 @@ export class AifParser {
       block.pvs.push({ depth: Number(pv[1]), text: pv[2]!.trim() });
       return;
     }
-    if (grid.depths.length && !block.pvs.length && !block.comments.length && words.length > 1 && words.slice(1).every((w) => parseCell(w) !== undefined)) {
+    if (
+      grid.depths.length &&
+      !block.pvs.length &&
+      !block.comments.length &&
+      words.length > 1 &&
+      words.slice(1).every((w) => parseCell(w) !== undefined)
+    ) {
       if (words.length - 1 !== grid.depths.length) {
-        this.error('ERR_AIF_GRID_ROW', `row ${words[0]} has ${words.length - 1} cells for ${grid.depths.length} depth columns`, lineNo, lead + 1);
+        this.error(
+          'ERR_AIF_GRID_ROW',
+          `row ${words[0]} has ${words.length - 1} cells for ${grid.depths.length} depth columns`,
+          lineNo,
+          lead + 1,
+        );
       }
       const cells: AifCell[] = words.slice(1, grid.depths.length + 1).map((w) => parseCell(w)!);
       while (cells.length < grid.depths.length) cells.push('n.a.');
       grid.rows.push({ move: words[0]!, cells, line: lineNo });
       return;
     }
-    if (grid.depths.length && !block.pvs.length && !block.comments.length && words.length > 1 && words.slice(1).some((w) => parseCell(w) !== undefined)) {
+    if (
+      grid.depths.length &&
+      !block.pvs.length &&
+      !block.comments.length &&
+      words.length > 1 &&
+      words.slice(1).some((w) => parseCell(w) !== undefined)
+    ) {
       const bad = words.slice(1).find((w) => parseCell(w) === undefined)!;
-      this.error('ERR_AIF_GRID_CELL', `grid cell "${bad.slice(0, 20)}" is not a number, n.a., NREC or PRUN`, lineNo, lead + trimmed.indexOf(bad, words[0]!.length) + 1);
+      this.error(
+        'ERR_AIF_GRID_CELL',
+        `grid cell "${bad.slice(0, 20)}" is not a number, n.a., NREC or PRUN`,
+        lineNo,
+        lead + trimmed.indexOf(bad, words[0]!.length) + 1,
+      );
       return;
     }
     block.comments.push(trimmed);

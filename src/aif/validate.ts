@@ -15,7 +15,10 @@ const repKey = (pos: Position): string => pos.fen().split(' ').slice(0, 4).join(
 
 /** A move written as SAN (`Nf3`, `0-0-0`) or long algebraic (`Ng1-f3`, `Be3xb6`, `e7-e8=Q`), or UCI. */
 export function parseAnyMove(pos: Position, text: string): Move | undefined {
-  const t = text.trim().replace(/^0-0-0/, 'O-O-O').replace(/^0-0/, 'O-O');
+  const t = text
+    .trim()
+    .replace(/^0-0-0/, 'O-O-O')
+    .replace(/^0-0/, 'O-O');
   const san = parseSan(pos, t);
   if (san.ok) return san.value;
   const long = /^[KQRBN]?([a-h][1-8])[-x:]([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]?$/.exec(t);
@@ -38,7 +41,10 @@ export function validateAif(game: AifGame): AifValidation {
   };
   const pgn = game.game;
   if (!pgn) {
-    if (game.blocks.length) warnings.push(notationError('ERR_AIF_NO_GAME', 'move blocks without a game: only values are checked', game.line, 1));
+    if (game.blocks.length)
+      warnings.push(
+        notationError('ERR_AIF_NO_GAME', 'move blocks without a game: only values are checked', game.line, 1),
+      );
   }
   // Replay: the position before each ply, its repetition count, the move played.
   const positions: Position[] = [];
@@ -68,7 +74,8 @@ export function validateAif(game: AifGame): AifValidation {
   const gameId = game.headers.GameID;
   for (const block of game.blocks) {
     const tags = block.tags;
-    if (gameId !== undefined && tags.GID !== undefined && tags.GID !== gameId) fail('ERR_AIF_GID', `GID "${tags.GID}" is not the game's GameID "${gameId}"`, block, 'GID');
+    if (gameId !== undefined && tags.GID !== undefined && tags.GID !== gameId)
+      fail('ERR_AIF_GID', `GID "${tags.GID}" is not the game's GameID "${gameId}"`, block, 'GID');
     checkValues(block, errors, warnings);
     if (!pgn) continue;
     const turnPly = tags.Turn !== undefined ? turnToPly(tags.Turn) : undefined;
@@ -82,26 +89,55 @@ export function validateAif(game: AifGame): AifValidation {
       fail('ERR_AIF_TURN', `turn ${tags.Turn} is not a move of the game`, block, 'Turn');
       continue;
     }
-    if (tags.FEN !== undefined && tags.FEN.trim().split(/\s+/).join(' ') !== pos.fen()) fail('ERR_AIF_FEN', `FEN is not the position before ${tags.Turn} (${pos.fen()})`, block, 'FEN');
+    if (tags.FEN !== undefined && tags.FEN.trim().split(/\s+/).join(' ') !== pos.fen())
+      fail('ERR_AIF_FEN', `FEN is not the position before ${tags.Turn} (${pos.fen()})`, block, 'FEN');
     if (tags.MovePlayed !== undefined) {
       const m = parseAnyMove(pos, tags.MovePlayed);
-      if (!m || makeUci(m) !== makeUci(played[i]!)) fail('ERR_AIF_MOVE_PLAYED', `MovePlayed "${tags.MovePlayed}" is not the game's move ${makeSan(pos, played[i]!)}`, block, 'MovePlayed');
+      if (!m || makeUci(m) !== makeUci(played[i]!))
+        fail(
+          'ERR_AIF_MOVE_PLAYED',
+          `MovePlayed "${tags.MovePlayed}" is not the game's move ${makeSan(pos, played[i]!)}`,
+          block,
+          'MovePlayed',
+        );
     }
     const legal = pos.legalMoves();
-    if (tags.NumLegalMoves !== undefined && Number(tags.NumLegalMoves) !== legal.length) fail('ERR_AIF_NUM_LEGAL_MOVES', `NumLegalMoves ${tags.NumLegalMoves}, the position has ${legal.length}`, block, 'NumLegalMoves');
+    if (tags.NumLegalMoves !== undefined && Number(tags.NumLegalMoves) !== legal.length)
+      fail(
+        'ERR_AIF_NUM_LEGAL_MOVES',
+        `NumLegalMoves ${tags.NumLegalMoves}, the position has ${legal.length}`,
+        block,
+        'NumLegalMoves',
+      );
     if (tags.LegalMoves !== undefined) {
       const want = new Set(legal.map(makeUci));
       const got = new Set<string>();
       let bad: string | undefined;
-      for (const text of tags.LegalMoves.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const text of tags.LegalMoves.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const m = parseAnyMove(pos, text);
         if (!m) bad ??= text;
         else got.add(makeUci(m));
       }
       const missing = [...want].filter((u) => !got.has(u));
-      if (bad !== undefined || missing.length) fail('ERR_AIF_LEGAL_MOVES', bad !== undefined ? `LegalMoves has "${bad}", not a legal move` : `LegalMoves misses ${missing.length} legal move(s) (${missing.slice(0, 3).join(', ')})`, block, 'LegalMoves');
+      if (bad !== undefined || missing.length)
+        fail(
+          'ERR_AIF_LEGAL_MOVES',
+          bad !== undefined
+            ? `LegalMoves has "${bad}", not a legal move`
+            : `LegalMoves misses ${missing.length} legal move(s) (${missing.slice(0, 3).join(', ')})`,
+          block,
+          'LegalMoves',
+        );
     }
-    if (tags.RepCount !== undefined && Number(tags.RepCount) !== counts[i]) fail('ERR_AIF_REPCOUNT', `RepCount ${tags.RepCount}, the position occurred ${counts[i]} time(s) before`, block, 'RepCount');
+    if (tags.RepCount !== undefined && Number(tags.RepCount) !== counts[i])
+      fail(
+        'ERR_AIF_REPCOUNT',
+        `RepCount ${tags.RepCount}, the position occurred ${counts[i]} time(s) before`,
+        block,
+        'RepCount',
+      );
     checkGrid(block, pos, legal.length, tags.EngineMove, errors, warnings);
   }
   return { errors, warnings };
@@ -112,31 +148,65 @@ function checkValues(block: AifBlock, errors: NotationError[], warnings: Notatio
   for (const row of block.grid.rows)
     row.cells.forEach((c, k) => {
       if (typeof c === 'number' && !cellInRange(c))
-        errors.push(notationError('ERR_AIF_VALUE', `${row.move} at depth ${block.grid.depths[k]}: ${c} is out of range (±900, mates ±(1000−n))`, row.line ?? block.line, 8 + 5 * k));
+        errors.push(
+          notationError(
+            'ERR_AIF_VALUE',
+            `${row.move} at depth ${block.grid.depths[k]}: ${c} is out of range (±900, mates ±(1000−n))`,
+            row.line ?? block.line,
+            8 + 5 * k,
+          ),
+        );
     });
 }
 
-function checkGrid(block: AifBlock, pos: Position, numLegal: number, engineMove: string | undefined, errors: NotationError[], warnings: NotationError[]): void {
+function checkGrid(
+  block: AifBlock,
+  pos: Position,
+  numLegal: number,
+  engineMove: string | undefined,
+  errors: NotationError[],
+  warnings: NotationError[],
+): void {
   const grid = block.grid;
   if (grid.rows.length > numLegal)
-    warnings.push(notationError('ERR_AIF_GRID_ROWS', `grid has ${grid.rows.length} rows for ${numLegal} legal moves`, grid.rows[numLegal]!.line ?? block.line, 1));
+    warnings.push(
+      notationError(
+        'ERR_AIF_GRID_ROWS',
+        `grid has ${grid.rows.length} rows for ${numLegal} legal moves`,
+        grid.rows[numLegal]!.line ?? block.line,
+        1,
+      ),
+    );
   for (const row of grid.rows)
-    if (!parseAnyMove(pos, row.move)) warnings.push(notationError('ERR_AIF_GRID_MOVE', `grid row ${row.move} is not a legal move`, row.line ?? block.line, 1));
+    if (!parseAnyMove(pos, row.move))
+      warnings.push(
+        notationError('ERR_AIF_GRID_MOVE', `grid row ${row.move} is not a legal move`, row.line ?? block.line, 1),
+      );
   if (!grid.depths.length || engineMove === undefined) return;
   const last = grid.depths.length - 1;
   const white = pos.turn === 'white';
   let best: number | undefined;
   for (const row of grid.rows) {
     const c = row.cells[last];
-    if (typeof c === 'number' && parseAnyMove(pos, row.move) && (best === undefined || (white ? c > best : c < best))) best = c;
+    if (typeof c === 'number' && parseAnyMove(pos, row.move) && (best === undefined || (white ? c > best : c < best)))
+      best = c;
   }
   if (best === undefined) return;
   const em = parseAnyMove(pos, engineMove);
-  const row = em && grid.rows.find((r) => {
-    const m = parseAnyMove(pos, r.move);
-    return m && makeUci(m) === makeUci(em);
-  });
+  const row =
+    em &&
+    grid.rows.find((r) => {
+      const m = parseAnyMove(pos, r.move);
+      return m && makeUci(m) === makeUci(em);
+    });
   const value = row?.cells[last];
   if (!em || value !== best)
-    errors.push(notationError('ERR_AIF_ENGINE_MOVE', `EngineMove ${engineMove} is not the best row at depth ${grid.depths[last]} (best value ${best})`, block.places?.EngineMove?.line ?? block.line, block.places?.EngineMove?.column ?? 1));
+    errors.push(
+      notationError(
+        'ERR_AIF_ENGINE_MOVE',
+        `EngineMove ${engineMove} is not the best row at depth ${grid.depths[last]} (best value ${best})`,
+        block.places?.EngineMove?.line ?? block.line,
+        block.places?.EngineMove?.column ?? 1,
+      ),
+    );
 }

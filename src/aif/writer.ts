@@ -42,15 +42,23 @@ export function makeAifBlock(block: AifBlock): string {
 /** Header tags in the order written: the seven tag roster, the engine tags, then the rest (makePgn's order). */
 function gameText(game: AifGame): string {
   if (!game.game && !Object.keys(game.headers).length) return '';
-  const base: PgnGame = game.game ?? { headers: {}, root: {}, moves: [], result: game.headers.Result ?? '*', errors: [], line: game.line };
+  const base: PgnGame = game.game ?? {
+    headers: {},
+    root: {},
+    moves: [],
+    result: game.headers.Result ?? '*',
+    errors: [],
+    line: game.line,
+  };
   const headers: Record<string, string> = { ...game.headers, ...base.headers };
   // makePgn writes the seven tags, then the others sorted; the engine tags go after the PGN game's
   // own tags in the spec's order, so they are written here and left out of makePgn.
   const engine: Record<string, string> = {};
-  for (const name of ENGINE_TAGS) if (headers[name] !== undefined) {
-    engine[name] = headers[name]!;
-    delete headers[name];
-  }
+  for (const name of ENGINE_TAGS)
+    if (headers[name] !== undefined) {
+      engine[name] = headers[name]!;
+      delete headers[name];
+    }
   const pgn = makePgn({ ...base, headers });
   const cut = pgn.indexOf('\n\n');
   let out = pgn.slice(0, cut + 1);

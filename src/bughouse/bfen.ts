@@ -1,7 +1,15 @@
 // BFEN (BPGN 1.1, section 3.2): two crazyhouse boards with holdings and clocks, `A | B`.
 import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
 import { makeFen, parseFen, validateSetup } from '../chess/fen.js';
-import { COLORS, POCKET_ROLES, emptyPockets, type Color, type PocketRole, type Pockets, type Setup } from '../chess/types.js';
+import {
+  COLORS,
+  POCKET_ROLES,
+  emptyPockets,
+  type Color,
+  type PocketRole,
+  type Pockets,
+  type Setup,
+} from '../chess/types.js';
 
 /** A board of the match: 'A' (WhiteA and BlackA; left of the `|` in a BFEN) or 'B' (WhiteB and BlackB). */
 export type BoardId = 'A' | 'B';
@@ -54,7 +62,8 @@ export function makeHoldings(pockets: Pockets | undefined): string {
 }
 
 function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard, NotationError> {
-  const e = (code: string, message: string, col: number) => err(notationError(code, `board ${id}: ${message}`, 1, offset + col));
+  const e = (code: string, message: string, col: number) =>
+    err(notationError(code, `board ${id}: ${message}`, 1, offset + col));
   const fields: string[] = [];
   const starts: number[] = [];
   const re = /\S+/g;
@@ -62,13 +71,15 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
     fields.push(m[0]);
     starts.push(m.index + 1);
   }
-  if (fields.length < 2) return e('ERR_BFEN_FIELDS', 'expected placement, side to move, castling, en passant and two clocks', 1);
+  if (fields.length < 2)
+    return e('ERR_BFEN_FIELDS', 'expected placement, side to move, castling, en passant and two clocks', 1);
   if (fields.length > 6) return e('ERR_BFEN_FIELDS', 'too many fields', starts[6]!);
   let placement = fields[0]!;
   let holdings = '';
   const bracket = placement.indexOf('[');
   if (bracket >= 0) {
-    if (!placement.endsWith(']')) return e('ERR_BFEN_HOLDINGS', "holdings in '[' without a closing ']'", starts[0]! + bracket);
+    if (!placement.endsWith(']'))
+      return e('ERR_BFEN_HOLDINGS', "holdings in '[' without a closing ']'", starts[0]! + bracket);
     holdings = placement.slice(bracket + 1, -1);
     placement = placement.slice(0, bracket);
   } else {
@@ -80,7 +91,11 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
   }
   const pockets = parseHoldings(holdings);
   if (typeof pockets === 'number') {
-    return e('ERR_BFEN_HOLDINGS', `invalid holdings letter in '${holdings}'`, starts[0]! + placement.length + 1 - pockets);
+    return e(
+      'ERR_BFEN_HOLDINGS',
+      `invalid holdings letter in '${holdings}'`,
+      starts[0]! + placement.length + 1 - pockets,
+    );
   }
   const turn = fields[1]!;
   if (turn !== 'w' && turn !== 'b') return e('ERR_BFEN_TURN', "side to move must be 'w' or 'b'", starts[1]!);
@@ -92,7 +107,14 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
     const code = parsed.error.code.replace('ERR_FEN_', 'ERR_BFEN_');
     const col = parsed.error.column ?? 1;
     // Map the column in the synthetic FEN back onto the BFEN field it came from.
-    const field = col <= placement.length ? 0 : col <= placement.length + 2 ? 1 : col <= placement.length + 3 + castling.length ? 2 : 3;
+    const field =
+      col <= placement.length
+        ? 0
+        : col <= placement.length + 2
+          ? 1
+          : col <= placement.length + 3 + castling.length
+            ? 2
+            : 3;
     return e(code, parsed.error.message, starts[field] ?? 1);
   }
   const setup = parsed.value;
@@ -101,7 +123,8 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
   setup.fullmoves = 1;
   const clockText = { white: fields[4] ?? null, black: fields[5] ?? null };
   for (const [i, t] of [clockText.white, clockText.black].entries()) {
-    if (t !== null && !CLOCK.test(t)) return e('ERR_BFEN_CLOCK', `invalid clock '${t}' (seconds expected)`, starts[4 + i]!);
+    if (t !== null && !CLOCK.test(t))
+      return e('ERR_BFEN_CLOCK', `invalid clock '${t}' (seconds expected)`, starts[4 + i]!);
   }
   const clocks = {
     white: clockText.white === null ? null : Number(clockText.white),
@@ -115,7 +138,8 @@ export function parseBfen(text: string): Result<Bfen, NotationError> {
   if (typeof text !== 'string') throw new TypeError('BFEN must be a string');
   const bar = text.indexOf('|');
   if (bar < 0) return err(notationError('ERR_BFEN_BOARDS', "a BFEN has two boards separated by '|'", 1, 1));
-  if (text.indexOf('|', bar + 1) >= 0) return err(notationError('ERR_BFEN_BOARDS', "more than two boards ('|' twice)", 1, text.indexOf('|', bar + 1) + 1));
+  if (text.indexOf('|', bar + 1) >= 0)
+    return err(notationError('ERR_BFEN_BOARDS', "more than two boards ('|' twice)", 1, text.indexOf('|', bar + 1) + 1));
   const a = parseBoard(text.slice(0, bar), 'A', 0);
   if (!a.ok) return a;
   const b = parseBoard(text.slice(bar + 1), 'B', bar + 1);
@@ -165,7 +189,12 @@ export function validateBfen(bfen: Bfen): NotationError[] {
   for (const c of COLORS) {
     for (const r of POCKET_ROLES) {
       if (count[c][r] > LIMIT[r]) {
-        out.push(notationError('ERR_BFEN_MATERIAL', `${count[c][r]} ${c} ${r}s over both boards and holdings (at most ${LIMIT[r]})`));
+        out.push(
+          notationError(
+            'ERR_BFEN_MATERIAL',
+            `${count[c][r]} ${c} ${r}s over both boards and holdings (at most ${LIMIT[r]})`,
+          ),
+        );
       }
     }
   }
@@ -180,8 +209,16 @@ export function crazyhouseFen(setup: Setup): string {
 }
 
 /** The two boards as crazyhouse FENs (pockets in brackets) plus clocks. */
-export function bfenToFens(bfen: Bfen): { A: string; B: string; clocks: { A: BfenBoard['clocks']; B: BfenBoard['clocks'] } } {
-  return { A: crazyhouseFen(bfen.A.setup), B: crazyhouseFen(bfen.B.setup), clocks: { A: bfen.A.clocks, B: bfen.B.clocks } };
+export function bfenToFens(bfen: Bfen): {
+  A: string;
+  B: string;
+  clocks: { A: BfenBoard['clocks']; B: BfenBoard['clocks'] };
+} {
+  return {
+    A: crazyhouseFen(bfen.A.setup),
+    B: crazyhouseFen(bfen.B.setup),
+    clocks: { A: bfen.A.clocks, B: bfen.B.clocks },
+  };
 }
 
 /** A BFEN from two crazyhouse FENs (pockets in brackets or as a 9th rank) and optional clocks. */
@@ -191,7 +228,10 @@ export function fensToBfen(
   clocks?: { A?: { white: number | null; black: number | null }; B?: { white: number | null; black: number | null } },
 ): Result<Bfen, NotationError> {
   const boards: Partial<Bfen> = {};
-  for (const [id, fen] of [['A', fenA], ['B', fenB]] as const) {
+  for (const [id, fen] of [
+    ['A', fenA],
+    ['B', fenB],
+  ] as const) {
     const r = parseFen(fen);
     if (!r.ok) return err(notationError(r.error.code, `board ${id}: ${r.error.message}`, r.error.line, r.error.column));
     r.value.pockets ??= emptyPockets();
@@ -199,7 +239,10 @@ export function fensToBfen(
     boards[id] = {
       setup: r.value,
       clocks: { white: cl.white, black: cl.black },
-      clockText: { white: cl.white === null ? null : String(cl.white), black: cl.black === null ? null : String(cl.black) },
+      clockText: {
+        white: cl.white === null ? null : String(cl.white),
+        black: cl.black === null ? null : String(cl.black),
+      },
     };
   }
   return ok(boards as Bfen);

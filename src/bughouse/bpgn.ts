@@ -1,14 +1,35 @@
 // BPGN 1.0–1.2 reader (on the shared PGN-family lexer) and the canonical writer.
 import { notationError, type NotationError } from '../errors.js';
 import {
-  Lexer, TOKEN_COMMENT, TOKEN_EOF, TOKEN_ESCAPE, TOKEN_INTEGER, TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_PERIOD,
-  TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT, TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN,
+  Lexer,
+  TOKEN_COMMENT,
+  TOKEN_EOF,
+  TOKEN_ESCAPE,
+  TOKEN_INTEGER,
+  TOKEN_LINE_COMMENT,
+  TOKEN_NAG,
+  TOKEN_PERIOD,
+  TOKEN_RAV_CLOSE,
+  TOKEN_RAV_OPEN,
+  TOKEN_RESULT,
+  TOKEN_STRING,
+  TOKEN_SUFFIX,
+  TOKEN_SYMBOL,
+  TOKEN_TAG_CLOSE,
+  TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
 import { CarryOver, GameSplitter } from '../text/split.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
-  BughouseBoards, PLAYER_TAGS, isWhiteATeam, packedUci, type BughouseMatch, type BughouseMove, type MateRule, type Termination,
+  BughouseBoards,
+  PLAYER_TAGS,
+  isWhiteATeam,
+  packedUci,
+  type BughouseMatch,
+  type BughouseMove,
+  type MateRule,
+  type Termination,
 } from './match.js';
 import type { Color } from '../chess/types.js';
 
@@ -150,7 +171,10 @@ class MatchReader {
   /** The reused move of `keepMoves: false`. */
   private readonly scratch: BughouseMove = { board: 'A', color: 'white', number: 0, san: '', uci: '', clock: null };
 
-  constructor(private readonly visitor: BpgnVisitor, options: BpgnReadOptions) {
+  constructor(
+    private readonly visitor: BpgnVisitor,
+    options: BpgnReadOptions,
+  ) {
     this.rule = options.mateRule ?? 'crazyhouse';
     this.replay = options.replay ?? true;
     this.maxErrors = options.maxErrors ?? 100;
@@ -172,12 +196,21 @@ class MatchReader {
     this.matchLine = lx.line;
     this.matchColumn = lx.column;
     const v = this.visitor;
-    const match: BughouseMatch = { tags: {}, comments: [], moves: [], result: '*', termination: 'unknown', errors: [], warnings: [] };
+    const match: BughouseMatch = {
+      tags: {},
+      comments: [],
+      moves: [],
+      result: '*',
+      termination: 'unknown',
+      errors: [],
+      warnings: [],
+    };
     const error = (code: string, message: string, line = lx.line, column = lx.column) => {
       if (match.errors.length > this.maxErrors) return;
-      const e = match.errors.length === this.maxErrors
-        ? notationError('ERR_TOO_MANY_ERRORS', 'too many errors in this match', line, column)
-        : notationError(code, message, line, column);
+      const e =
+        match.errors.length === this.maxErrors
+          ? notationError('ERR_TOO_MANY_ERRORS', 'too many errors in this match', line, column)
+          : notationError(code, message, line, column);
       match.errors.push(e);
       v.error?.(e);
     };
@@ -194,7 +227,8 @@ class MatchReader {
         lx.next();
         continue;
       }
-      const line = lx.line, column = lx.column;
+      const line = lx.line,
+        column = lx.column;
       if ((lx.next() as number) !== TOKEN_SYMBOL) {
         error('ERR_BPGN_TAG', 'a tag needs a name', line, column);
         this.skipTag();
@@ -207,9 +241,11 @@ class MatchReader {
         continue;
       }
       const value = lx.value();
-      if ((lx.next() as number) !== TOKEN_TAG_CLOSE) error('ERR_BPGN_TAG', `tag ${clip(name)} is not closed with ']'`, line, column);
+      if ((lx.next() as number) !== TOKEN_TAG_CLOSE)
+        error('ERR_BPGN_TAG', `tag ${clip(name)} is not closed with ']'`, line, column);
       else lx.next();
-      if (name in match.tags) warning('ERR_BPGN_DUPLICATE_TAG', `tag ${clip(name)} given twice (the last is kept)`, line, column);
+      if (name in match.tags)
+        warning('ERR_BPGN_DUPLICATE_TAG', `tag ${clip(name)} given twice (the last is kept)`, line, column);
       match.tags[name] = value;
       v.tag?.(name, value);
       this.checkTag(name, value, (code, msg) => warning(code, msg, line, column));
@@ -245,7 +281,8 @@ class MatchReader {
     let pendingColor: Color = 'white';
     const keep = this.keep;
     // The last comment since the last move (`keepMoves: false` reads only this one).
-    let tailStart = -1, tailEnd = -1;
+    let tailStart = -1,
+      tailEnd = -1;
     let ended = false;
     for (;;) {
       const k = lx.kind;
@@ -265,7 +302,8 @@ class MatchReader {
         const t = lx.tokenText();
         const num = moveNumber(t);
         if (num >= 0) {
-          const line = lx.line, column = lx.column;
+          const line = lx.line,
+            column = lx.column;
           lx.next();
           if (lx.kind === TOKEN_PERIOD) lx.next();
           else warning('ERR_BPGN_NUMBER_PERIOD', `move number ${clip(t)} without a period`, line, column);
@@ -276,13 +314,16 @@ class MatchReader {
           continue;
         }
         // A move.
-        const line = lx.line, column = lx.column;
+        const line = lx.line,
+          column = lx.column;
         lx.next();
         if (pendingNumber < 0) {
           error('ERR_BPGN_NO_PREFIX', `move '${clip(t)}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
           continue;
         }
-        const board = pendingBoard, color = pendingColor, number = pendingNumber;
+        const board = pendingBoard,
+          color = pendingColor,
+          number = pendingNumber;
         pendingNumber = -1;
         tailStart = -1;
         let mv: BughouseMove;
@@ -301,7 +342,10 @@ class MatchReader {
           if (pendingSetup && match.startBfen && this.replay) {
             // Boards from the BFEN once both first move numbers are known (or at the first move).
             if (!boards) {
-              const r = BughouseBoards.fromBfen(match.startBfen, { A: firstNumber.A ?? number, B: firstNumber.B ?? number });
+              const r = BughouseBoards.fromBfen(match.startBfen, {
+                A: firstNumber.A ?? number,
+                B: firstNumber.B ?? number,
+              });
               if (!r.ok) error(r.error.code, r.error.message, line, column);
               else {
                 boards = r.value;
@@ -317,7 +361,13 @@ class MatchReader {
             replaying[board] = false;
           } else {
             const expected = boards.fullmoves(board);
-            if (expected !== number) warning('ERR_BPGN_MOVE_NUMBER', `move number ${number} on board ${board}, expected ${expected}`, line, column);
+            if (expected !== number)
+              warning(
+                'ERR_BPGN_MOVE_NUMBER',
+                `move number ${number} on board ${board}, expected ${expected}`,
+                line,
+                column,
+              );
             let m = boards.findSan(board, t);
             if (m < 0 && t.charCodeAt(0) === 120 /* x */) {
               // bughouse.pro writes a pawn capture without its file (`xe6`): the one pawn that can.
@@ -329,7 +379,12 @@ class MatchReader {
             }
             if (m < 0) {
               const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
-              error(code, `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${clip(t)}' on board ${board} (${boards.fen(board)})`, line, column);
+              error(
+                code,
+                `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${clip(t)}' on board ${board} (${boards.fen(board)})`,
+                line,
+                column,
+              );
               replaying[board] = false;
             } else {
               if (keep) {
@@ -361,7 +416,7 @@ class MatchReader {
           last.timestampText = ts;
           continue;
         }
-        const clock = last && last.clock === null && !last.comments ? clockText(text) ?? clkCommand(text) : undefined;
+        const clock = last && last.clock === null && !last.comments ? (clockText(text) ?? clkCommand(text)) : undefined;
         if (clock !== undefined && last) {
           last.clock = Number(clock);
           last.clockText = clock;
@@ -382,7 +437,8 @@ class MatchReader {
       if (k === TOKEN_RAV_OPEN) {
         // A variation is kept as text, not replayed: its tokens joined by single spaces (comments
         // folded, line comments and escape lines left out), which reads back to the same text.
-        const line = lx.line, column = lx.column;
+        const line = lx.line,
+          column = lx.column;
         const words: string[] = [];
         let depth = 0;
         for (;;) {
@@ -422,10 +478,13 @@ class MatchReader {
       // bughouse.pro ends the movetext without a result: the Result tag says it.
       const tag = match.tags['Result'];
       if (tag !== undefined && RESULTS.has(tag)) match.result = tag;
-      warning('ERR_BPGN_NO_RESULT', `the movetext has no result (${match.result} taken${tag !== undefined && RESULTS.has(tag) ? ' from the Result tag' : ''})`);
+      warning(
+        'ERR_BPGN_NO_RESULT',
+        `the movetext has no result (${match.result} taken${tag !== undefined && RESULTS.has(tag) ? ' from the Result tag' : ''})`,
+      );
     }
     // The ending comment: the last plain comment of the last move (or before the first move).
-    const holder = keep ? last?.comments ?? match.comments : [];
+    const holder = keep ? (last?.comments ?? match.comments) : [];
     const lastText = keep ? holder[holder.length - 1] : tailStart >= 0 ? lx.text.slice(tailStart, tailEnd) : undefined;
     const ending = lastText !== undefined ? parseEnding(lastText) : undefined;
     if (ending && lastText !== undefined) {
@@ -447,9 +506,12 @@ class MatchReader {
   }
 
   private checkTag(name: string, value: string, warn: (code: string, message: string) => void): void {
-    if (name === 'Lag' && value !== '' && !/^\d+( \d+)*$/.test(value.trim())) warn('ERR_BPGN_LAG', 'Lag must be milliseconds separated by spaces');
-    if (name === 'TimeControl' && !/^(\d+(\+\d+)?|-|\?)$/.test(value)) warn('ERR_BPGN_TIME_CONTROL', `TimeControl '${clip(value)}' is not seconds+increment`);
-    if (name === 'Result' && !RESULTS.has(value)) warn('ERR_BPGN_RESULT', `Result '${clip(value)}' is not 1-0, 0-1, 1/2-1/2 or *`);
+    if (name === 'Lag' && value !== '' && !/^\d+( \d+)*$/.test(value.trim()))
+      warn('ERR_BPGN_LAG', 'Lag must be milliseconds separated by spaces');
+    if (name === 'TimeControl' && !/^(\d+(\+\d+)?|-|\?)$/.test(value))
+      warn('ERR_BPGN_TIME_CONTROL', `TimeControl '${clip(value)}' is not seconds+increment`);
+    if (name === 'Result' && !RESULTS.has(value))
+      warn('ERR_BPGN_RESULT', `Result '${clip(value)}' is not 1-0, 0-1, 1/2-1/2 or *`);
   }
 
   private checkResult(
@@ -465,7 +527,8 @@ class MatchReader {
     if (!match.endComment) return;
     const ending = parseEnding(match.endComment)!;
     if (ending.termination === 'aborted') {
-      if (match.result !== '*') error('ERR_BPGN_TERMINATION', `'${clip(match.endComment)}' but the result is ${match.result}`);
+      if (match.result !== '*')
+        error('ERR_BPGN_TERMINATION', `'${clip(match.endComment)}' but the result is ${match.result}`);
       return;
     }
     const seat = Object.keys(PLAYER_TAGS).find((t) => match.tags[t] === ending.player);
@@ -479,13 +542,23 @@ class MatchReader {
     const boardView = color === 'white' ? '0-1' : '1-0';
     if (match.result !== expected) {
       if (match.result === boardView) {
-        warning('ERR_BPGN_RESULT_BOARD_VIEW', `'${clip(match.endComment)}' gives ${expected} from WhiteA's team view; ${match.result} is the result of board ${board} (kept as written)`);
-      } else error('ERR_BPGN_TERMINATION', `'${clip(match.endComment)}' means ${expected} (WhiteA's team view), not ${match.result}`);
+        warning(
+          'ERR_BPGN_RESULT_BOARD_VIEW',
+          `'${clip(match.endComment)}' gives ${expected} from WhiteA's team view; ${match.result} is the result of board ${board} (kept as written)`,
+        );
+      } else
+        error(
+          'ERR_BPGN_TERMINATION',
+          `'${clip(match.endComment)}' means ${expected} (WhiteA's team view), not ${match.result}`,
+        );
     }
     if (ending.termination === 'mate' && boards) {
       const state = boards.state(board, this.rule);
       if (boards.turnOf(board) !== color || state !== 'mate') {
-        warning('ERR_BPGN_NOT_MATE', `'${clip(match.endComment)}' but board ${board} is not mate for ${color} (${state}, ${this.rule} rule)`);
+        warning(
+          'ERR_BPGN_NOT_MATE',
+          `'${clip(match.endComment)}' but board ${board} is not mate for ${color} (${state}, ${this.rule} rule)`,
+        );
       }
     }
   }
@@ -499,7 +572,13 @@ export function parseBpgn(text: string, options: BpgnReadOptions = {}): Bughouse
 }
 
 /** Walks a BPGN text with a visitor; returns the number of matches. */
-export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadOptions = {}, line = 1, column = 1): number {
+export function visitBpgn(
+  text: string,
+  visitor: BpgnVisitor,
+  options: BpgnReadOptions = {},
+  line = 1,
+  column = 1,
+): number {
   const reader = new MatchReader(visitor, options);
   reader.reset(text, line, column);
   let n = 0;
@@ -514,7 +593,11 @@ export type BpgnSource = TextSource;
  * Streams matches from a large source with bounded memory (batches of whole matches). A visitor's
  * callbacks (except `endMatch`) run as the matches are read.
  */
-export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {}, visitor: BpgnVisitor = {}): AsyncGenerator<BughouseMatch> {
+export async function* readBpgn(
+  source: BpgnSource,
+  options: BpgnReadOptions = {},
+  visitor: BpgnVisitor = {},
+): AsyncGenerator<BughouseMatch> {
   if (typeof source === 'string') {
     const out: BughouseMatch[] = [];
     visitBpgn(source, { ...visitor, endMatch: (m) => void out.push(m) }, options);
@@ -539,7 +622,9 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
     for (const b of batches) {
       const { text, line, column } = carry.join(b);
       scanner.reset(text, line, column);
-      let lastStart = -1, lastLine = line, lastColumn = column;
+      let lastStart = -1,
+        lastLine = line,
+        lastColumn = column;
       while (scanner.read()) {
         lastStart = scanner.matchStart;
         lastLine = scanner.matchLine;
@@ -566,7 +651,22 @@ export async function* readBpgn(source: BpgnSource, options: BpgnReadOptions = {
 // Writer
 
 /** Canonical tag order; the rest follow in their order. Name/rating pairs share a line. */
-const TAG_ORDER = ['Event', 'Site', 'Date', 'Time', 'Round', 'WhiteA', 'BlackA', 'WhiteB', 'BlackB', 'TimeControl', 'Lag', 'Result', 'Setup', 'FEN'];
+const TAG_ORDER = [
+  'Event',
+  'Site',
+  'Date',
+  'Time',
+  'Round',
+  'WhiteA',
+  'BlackA',
+  'WhiteB',
+  'BlackB',
+  'TimeControl',
+  'Lag',
+  'Result',
+  'Setup',
+  'FEN',
+];
 const PAIRED = new Set(['WhiteAElo', 'BlackAElo', 'WhiteBElo', 'BlackBElo']);
 
 function quote(value: string): string {
@@ -600,7 +700,10 @@ export function makeBpgn(match: BughouseMatch): string {
     delete tags['SetUp'];
   }
   tags['Result'] = match.result;
-  const names = [...TAG_ORDER.filter((t) => t in tags), ...Object.keys(tags).filter((t) => !TAG_ORDER.includes(t) && !PAIRED.has(t))];
+  const names = [
+    ...TAG_ORDER.filter((t) => t in tags),
+    ...Object.keys(tags).filter((t) => !TAG_ORDER.includes(t) && !PAIRED.has(t)),
+  ];
   let out = '';
   for (const name of names) {
     out += `[${name} ${quote(tags[name]!)}]`;

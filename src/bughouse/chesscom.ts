@@ -12,7 +12,13 @@ import type { BoardId } from './bfen.js';
  * `& - * + =` drop a queen, knight, rook, bishop, pawn.
  */
 const TCN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?{~}(^)[_]@#$,./&-*+=';
-const DROP_ROLE: Record<string, 'queen' | 'knight' | 'rook' | 'bishop' | 'pawn'> = { '&': 'queen', '-': 'knight', '*': 'rook', '+': 'bishop', '=': 'pawn' };
+const DROP_ROLE: Record<string, 'queen' | 'knight' | 'rook' | 'bishop' | 'pawn'> = {
+  '&': 'queen',
+  '-': 'knight',
+  '*': 'rook',
+  '+': 'bishop',
+  '=': 'pawn',
+};
 
 /** The fields read from chess.com's JSON of one board's game (its partner board's game is `partnerGameId`). */
 export interface ChesscomGame {
@@ -61,7 +67,10 @@ interface TimedMove {
 
 function timedMoves(g: ChesscomGame['game'], board: BoardId, errors: NotationError[]): TimedMove[] {
   const list = g.moveList ?? '';
-  const stamps = (g.moveTimestamps ?? '').split(',').filter((s) => s !== '').map(Number);
+  const stamps = (g.moveTimestamps ?? '')
+    .split(',')
+    .filter((s) => s !== '')
+    .map(Number);
   const base = (g.baseTime1 ?? Number(g.pgnHeaders?.['TimeControl'] ?? 0) * 10) / 10;
   const inc = g.timeIncrement1 ?? 0;
   const left = [base, base];
@@ -72,7 +81,9 @@ function timedMoves(g: ChesscomGame['game'], board: BoardId, errors: NotationErr
     const turn: Color = ply % 2 ? 'black' : 'white';
     const uci = tcnToUci(list[i]!, list[i + 1]!, turn);
     if (!uci) {
-      errors.push(notationError('ERR_CHESSCOM_TCN', `game ${g.id}: unknown TCN move '${list.slice(i, i + 2)}' at ply ${ply + 1}`));
+      errors.push(
+        notationError('ERR_CHESSCOM_TCN', `game ${g.id}: unknown TCN move '${list.slice(i, i + 2)}' at ply ${ply + 1}`),
+      );
       break;
     }
     const stamp = stamps[ply];
@@ -85,11 +96,16 @@ function timedMoves(g: ChesscomGame['game'], board: BoardId, errors: NotationErr
 
 function termination(reason: string | undefined): Termination {
   switch (reason) {
-    case 'checkmated': return 'mate';
-    case 'resigned': return 'resign';
-    case 'timeout': return 'time';
-    case 'abandoned': return 'resign';
-    default: return 'unknown';
+    case 'checkmated':
+      return 'mate';
+    case 'resigned':
+      return 'resign';
+    case 'timeout':
+      return 'time';
+    case 'abandoned':
+      return 'resign';
+    default:
+      return 'unknown';
   }
 }
 
@@ -99,18 +115,22 @@ function termination(reason: string | undefined): Termination {
  * transfer; SAN and UCI come from the replay.
  */
 export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<BughouseMatch, NotationError> {
-  const ga = a?.game, gb = b?.game;
+  const ga = a?.game,
+    gb = b?.game;
   if (!ga || typeof ga.moveList !== 'string' || !gb || typeof gb.moveList !== 'string') {
     return err(notationError('ERR_CHESSCOM_JSON', 'not a chess.com game (game.moveList missing)'));
   }
   if (ga.partnerGameId !== undefined && ga.partnerGameId !== gb.id) {
-    return err(notationError('ERR_CHESSCOM_PARTNER', `game ${gb.id} is not the partner of game ${ga.id} (${ga.partnerGameId})`));
+    return err(
+      notationError('ERR_CHESSCOM_PARTNER', `game ${gb.id} is not the partner of game ${ga.id} (${ga.partnerGameId})`),
+    );
   }
   const errors: NotationError[] = [];
   const moves = [...timedMoves(ga, 'A', errors), ...timedMoves(gb, 'B', errors)];
   // Stable sort by elapsed time; on equal time, the earlier ply of the same board first.
   moves.sort((x, y) => x.elapsed - y.elapsed || (x.board === y.board ? x.ply - y.ply : x.board === 'A' ? -1 : 1));
-  const ha = ga.pgnHeaders ?? {}, hb = gb.pgnHeaders ?? {};
+  const ha = ga.pgnHeaders ?? {},
+    hb = gb.pgnHeaders ?? {};
   const tags: Record<string, string> = {};
   const put = (k: string, v: unknown) => {
     if (v !== undefined && v !== null && v !== '') tags[k] = String(v);
@@ -134,8 +154,13 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
   tags['Result'] = result;
   const ending = [ga, gb].find((g) => g.gameEndReason && !/partner/.test(g.gameEndReason));
   const match: BughouseMatch = {
-    tags, comments: [`C: chess.com games ${ga.id} and ${gb.id}`], moves: [], result, termination: termination(ending?.gameEndReason),
-    errors, warnings: [],
+    tags,
+    comments: [`C: chess.com games ${ga.id} and ${gb.id}`],
+    moves: [],
+    result,
+    termination: termination(ending?.gameEndReason),
+    errors,
+    warnings: [],
   };
   const boards = BughouseBoards.initial();
   const broken = { A: false, B: false };
@@ -143,12 +168,24 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
   for (const tm of moves) {
     const color = boards.turnOf(tm.board);
     if (color === 'white') number[tm.board]++;
-    const mv: BughouseMove = { board: tm.board, color, number: number[tm.board], san: tm.uci, uci: tm.uci, clock: tm.clock };
+    const mv: BughouseMove = {
+      board: tm.board,
+      color,
+      number: number[tm.board],
+      san: tm.uci,
+      uci: tm.uci,
+      clock: tm.clock,
+    };
     if (tm.clock !== null) mv.clockText = String(tm.clock);
     if (!broken[tm.board]) {
       const m = uciPacked(boards, tm.board, tm.uci);
       if (m < 0) {
-        errors.push(notationError('ERR_SAN_ILLEGAL', `board ${tm.board} ply ${tm.ply + 1}: ${tm.uci} is illegal in ${boards.fen(tm.board)}`));
+        errors.push(
+          notationError(
+            'ERR_SAN_ILLEGAL',
+            `board ${tm.board} ply ${tm.ply + 1}: ${tm.uci} is illegal in ${boards.fen(tm.board)}`,
+          ),
+        );
         broken[tm.board] = true;
       } else {
         mv.san = boards.san(tm.board, m);
@@ -162,13 +199,14 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
 }
 
 function uciPacked(boards: BughouseBoards, id: BoardId, uci: string): number {
-  const sq = (s: string) => (s.charCodeAt(0) - 97) + 8 * (s.charCodeAt(1) - 49);
+  const sq = (s: string) => s.charCodeAt(0) - 97 + 8 * (s.charCodeAt(1) - 49);
   if (uci[1] === '@') {
     const role = ({ P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen' } as const)[uci[0] as 'P'];
     return boards.encode(id, { role, to: sq(uci.slice(2, 4)) });
   }
   const promo = uci[4] ? ({ q: 'queen', n: 'knight', r: 'rook', b: 'bishop' } as const)[uci[4] as 'q'] : undefined;
-  const from = sq(uci.slice(0, 2)), to = sq(uci.slice(2, 4));
+  const from = sq(uci.slice(0, 2)),
+    to = sq(uci.slice(2, 4));
   let m = boards.encode(id, promo ? { from, to, promotion: promo } : { from, to });
   if (m < 0 && !promo) {
     // Castling may come as king → rook square.

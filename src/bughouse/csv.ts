@@ -14,7 +14,8 @@ export interface CsvMovetext {
 /** The records of the CSV (RFC 4180 quoting; records with an empty movetext are skipped). */
 export function readBughouseCsv(text: string): CsvMovetext[] {
   const out: CsvMovetext[] = [];
-  let i = 0, line = 1;
+  let i = 0,
+    line = 1;
   const n = text.length;
   while (i < n) {
     const startLine = line;

@@ -59,10 +59,15 @@ export function makeFourColumn(match: BughouseMatch): FourColumn {
   const rows = fourColumnRows(match);
   const head = header(match);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const tail = (match.endComment ? `{${match.endComment}} ` : '') + match.result;
   const text = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), tail].join('\n') + '\n';
-  const tr = (tag: string, cells: string[]) => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  const tr = (tag: string, cells: string[]) =>
+    `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
   const html = `<table class="bughouse">\n<thead>${tr('th', head)}</thead>\n<tbody>\n${rows.map((r) => tr('td', r)).join('\n')}\n</tbody>\n<tfoot><tr><td colspan="4">${escapeHtml(tail)}</td></tr></tfoot>\n</table>\n`;
   return { text, html };
 }

@@ -24,7 +24,14 @@ export function matchToJson(match: BughouseMatch): MatchJson {
     termination: match.termination,
     start: { A: '', B: '' },
     final: { A: '', B: '' },
-    moves: match.moves.map((m) => ({ board: m.board, color: m.color, number: m.number, san: m.san, uci: m.uci, clock: m.clock })),
+    moves: match.moves.map((m) => ({
+      board: m.board,
+      color: m.color,
+      number: m.number,
+      san: m.san,
+      uci: m.uci,
+      clock: m.clock,
+    })),
     errors,
   };
   if (start.ok) {

@@ -1,8 +1,34 @@
 // The two-board match: replay with piece transfer between partners, on the wasm crazyhouse core.
 import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
-import { INITIAL_FEN, Position, ROLES, emptyPockets, isDrop, makeUci, type Color, type Move, type Setup } from '../chess/index.js';
+import {
+  INITIAL_FEN,
+  Position,
+  ROLES,
+  emptyPockets,
+  isDrop,
+  makeUci,
+  type Color,
+  type Move,
+  type Setup,
+} from '../chess/index.js';
 // The chess core's published fast path (both boards live in wasm position slots).
-import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, S_DROP, S_STRICT, decodeMove, lexSan, parts, readSetup, restore, snapshot, wasm, type Chess } from '../chess/fast.js';
+import {
+  O_BOARD,
+  O_FULL,
+  O_POCKET,
+  O_PROMOTED,
+  O_TURN,
+  S_DROP,
+  S_STRICT,
+  decodeMove,
+  lexSan,
+  parts,
+  readSetup,
+  restore,
+  snapshot,
+  wasm,
+  type Chess,
+} from '../chess/fast.js';
 import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
 
 /** How mate is judged: 'crazyhouse' counts only the holdings as they are; 'bughouse' lets a side wait for a piece from its partner. */
@@ -54,8 +80,10 @@ export interface BughouseMatch {
   warnings: NotationError[];
 }
 
-const PAWN = 1, KING = 6;
-const M_CASTLE = 1 << 18, M_EP = 1 << 19;
+const PAWN = 1,
+  KING = 6;
+const M_CASTLE = 1 << 18,
+  M_EP = 1 << 19;
 
 /** The side of a board that a player tag names. */
 export const PLAYER_TAGS: Record<string, { board: BoardId; color: Color }> = {
@@ -75,7 +103,8 @@ export function isWhiteATeam(board: BoardId, color: Color): boolean {
  * Position, slot 1 the parse scratch): both boards of the live match stay there during a replay,
  * so switching boards copies nothing.
  */
-let SLOT_A = -1, SLOT_B = -1;
+let SLOT_A = -1,
+  SLOT_B = -1;
 function slots(c: Chess): void {
   if (SLOT_A < 0) {
     SLOT_A = c.SLOT + 2 * c.POS_SIZE;
@@ -119,7 +148,10 @@ export class BughouseBoards {
   }
 
   /** From a BFEN (validated); `firstNumbers` sets each board's fullmove number. */
-  static fromBfen(bfen: Bfen | string, firstNumbers?: { A?: number; B?: number }): Result<BughouseBoards, NotationError> {
+  static fromBfen(
+    bfen: Bfen | string,
+    firstNumbers?: { A?: number; B?: number },
+  ): Result<BughouseBoards, NotationError> {
     let parsed: Bfen;
     if (typeof bfen === 'string') {
       const r = parseBfen(bfen);
@@ -129,7 +161,11 @@ export class BughouseBoards {
     const problems = validateBfen(parsed);
     if (problems.length) return err(problems[0]!);
     const make = (id: BoardId): Result<Position, NotationError> => {
-      const setup: Setup = { ...parsed[id].setup, halfmoves: 0, fullmoves: firstNumbers?.[id] ?? parsed[id].setup.fullmoves };
+      const setup: Setup = {
+        ...parsed[id].setup,
+        halfmoves: 0,
+        fullmoves: firstNumbers?.[id] ?? parsed[id].setup.fullmoves,
+      };
       setup.pockets ??= emptyPockets();
       return Position.fromSetup(setup, { variant: 'crazyhouse', bughouse: true });
     };
@@ -227,7 +263,8 @@ export class BughouseBoards {
   san(id: BoardId, m: number, written?: string): string {
     const c = wasm();
     const n = c.w.sanWrite(this.ptr(c, id), m);
-    const h = c.heap, base = c.TEXT_OUT;
+    const h = c.heap,
+      base = c.TEXT_OUT;
     const pawnDrop = h[base] === 64;
     if (written !== undefined) {
       const off = pawnDrop ? 1 : 0;
@@ -371,7 +408,10 @@ export interface ReplayOptions {
 }
 
 /** Replays a match from its start; the first illegal move is an error with its index. */
-export function replayMatch(match: Pick<BughouseMatch, 'startBfen' | 'moves'>, options: ReplayOptions = {}): Result<BughouseBoards, NotationError & { index?: number }> {
+export function replayMatch(
+  match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
+  options: ReplayOptions = {},
+): Result<BughouseBoards, NotationError & { index?: number }> {
   const start = startBoards(match);
   if (!start.ok) return start;
   const boards = start.value;
@@ -381,7 +421,13 @@ export function replayMatch(match: Pick<BughouseMatch, 'startBfen' | 'moves'>, o
     const m = boards.playSanCode(mv.board, mv.san);
     if (m < 0) {
       const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
-      return err({ ...notationError(code, `move ${i + 1} (${mv.number}${mv.board === 'A' ? (mv.color === 'white' ? 'A' : 'a') : mv.color === 'white' ? 'B' : 'b'}. ${mv.san}) cannot be played on board ${mv.board}`), index: i });
+      return err({
+        ...notationError(
+          code,
+          `move ${i + 1} (${mv.number}${mv.board === 'A' ? (mv.color === 'white' ? 'A' : 'a') : mv.color === 'white' ? 'B' : 'b'}. ${mv.san}) cannot be played on board ${mv.board}`,
+        ),
+        index: i,
+      });
     }
     options.onMove?.(boards, mv, i);
   }
@@ -396,7 +442,9 @@ export function validateMatch(match: BughouseMatch): NotationError[] {
   return out;
 }
 
-const SQUARES: readonly string[] = Array.from({ length: 64 }, (_, i) => String.fromCharCode(97 + (i & 7), 49 + (i >> 3)));
+const SQUARES: readonly string[] = Array.from({ length: 64 }, (_, i) =>
+  String.fromCharCode(97 + (i & 7), 49 + (i >> 3)),
+);
 const DROP_LETTER = ['', 'P', 'N', 'B', 'R', 'Q', 'K'];
 const PROMO_LETTER = ['', 'p', 'n', 'b', 'r', 'q', 'k'];
 

@@ -3,16 +3,28 @@ import { UsageError } from './exit.js';
 import type { CommandContext } from './types.js';
 
 /** An integer option in [min, max]; `fallback` when absent. */
-export function intOption(ctx: CommandContext, name: string, range: { min: number; max?: number }, fallback: number): number;
+export function intOption(
+  ctx: CommandContext,
+  name: string,
+  range: { min: number; max?: number },
+  fallback: number,
+): number;
 export function intOption(ctx: CommandContext, name: string, range: { min: number; max?: number }): number | undefined;
-export function intOption(ctx: CommandContext, name: string, range: { min: number; max?: number }, fallback?: number): number | undefined {
+export function intOption(
+  ctx: CommandContext,
+  name: string,
+  range: { min: number; max?: number },
+  fallback?: number,
+): number | undefined {
   const raw = ctx.options[name];
   if (raw === undefined) return fallback;
   const text = String(raw).trim();
   const value = Number(text);
   const max = range.max ?? Number.MAX_SAFE_INTEGER;
   if (!/^-?\d+$/.test(text) || value < range.min || value > max) {
-    throw new UsageError(`--${name} needs an integer ${range.max === undefined ? `>= ${range.min}` : `from ${range.min} to ${max}`}, not '${text}'`);
+    throw new UsageError(
+      `--${name} needs an integer ${range.max === undefined ? `>= ${range.min}` : `from ${range.min} to ${max}`}, not '${text}'`,
+    );
   }
   return value;
 }

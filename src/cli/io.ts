@@ -45,7 +45,9 @@ async function* stdinChunks(): AsyncGenerator<Uint8Array> {
 }
 
 /** Takes up to HEAD bytes from the front of a chunk stream and gives back a stream from the start. */
-async function withHead(chunks: AsyncGenerator<Uint8Array>): Promise<{ head: Uint8Array; chunks: AsyncIterable<Uint8Array> }> {
+async function withHead(
+  chunks: AsyncGenerator<Uint8Array>,
+): Promise<{ head: Uint8Array; chunks: AsyncIterable<Uint8Array> }> {
   const taken: Uint8Array[] = [];
   let size = 0;
   while (size < HEAD) {

@@ -32,10 +32,12 @@ function version(): string {
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-  return `gamenotation <verb> [FILE|-] [options]\n\nVerbs:\n${lines.join('\n')}\n\n` +
+  return (
+    `gamenotation <verb> [FILE|-] [options]\n\nVerbs:\n${lines.join('\n')}\n\n` +
     'Options of every verb:\n  -q, --quiet    no progress, warnings or summary lines: only results and errors\n' +
-    '  -h, --help     the verb\'s usage\n  -V, --version  the version\n\n' +
-    'Exit codes: 0 clean, 1 errors in the input, 2 usage error (bad command line, unreadable FILE).\n';
+    "  -h, --help     the verb's usage\n  -V, --version  the version\n\n" +
+    'Exit codes: 0 clean, 1 errors in the input, 2 usage error (bad command line, unreadable FILE).\n'
+  );
 }
 
 /** A value such as `-1` is an argument (a bad one, for the verb to reject), not an unknown option. */
@@ -51,7 +53,12 @@ function parseVerbArgs(command: Command, args: string[]) {
   });
   let parsed;
   try {
-    parsed = parseArgs({ args: marked, options: { ...command.options, ...GLOBAL_OPTIONS }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: marked,
+      options: { ...command.options, ...GLOBAL_OPTIONS },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     const error = e as NodeJS.ErrnoException;
     const unknown = /^Unknown option '([^']+)'/.exec(error.message);
@@ -61,7 +68,11 @@ function parseVerbArgs(command: Command, args: string[]) {
   const restore = (v: string) => negatives.get(v) ?? v;
   const values: Record<string, string | boolean | string[] | undefined> = {};
   for (const [key, value] of Object.entries(parsed.values)) {
-    values[key] = Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? restore(v) : String(v))) : typeof value === 'string' ? restore(value) : value;
+    values[key] = Array.isArray(value)
+      ? value.map((v) => (typeof v === 'string' ? restore(v) : String(v)))
+      : typeof value === 'string'
+        ? restore(value)
+        : value;
   }
   return { positionals: parsed.positionals.map(restore), values };
 }
@@ -125,7 +136,10 @@ main(process.argv.slice(2)).then(
     }
     // A file a verb opened itself (not through ctx.io) that cannot be read: a usage error too.
     const fsError = e as NodeJS.ErrnoException;
-    if (typeof fsError?.path === 'string' && ['ENOENT', 'EISDIR', 'EACCES', 'EPERM', 'ENOTDIR'].includes(fsError.code ?? '')) {
+    if (
+      typeof fsError?.path === 'string' &&
+      ['ENOENT', 'EISDIR', 'EACCES', 'EPERM', 'ENOTDIR'].includes(fsError.code ?? '')
+    ) {
       process.stderr.write(`error: ${fileErrorMessage(fsError.path, fsError)}\n`);
       process.exitCode = EXIT_USAGE;
       return;

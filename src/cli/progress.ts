@@ -41,7 +41,7 @@ const megabytes = (n: number) => (n / 1e6).toFixed(1);
 export function startProgress(io: CliIO, options: ProgressOptions): Progress {
   if (!io.isTTY || io.quiet || !(options.total > 0)) return SILENT;
   const bytes = options.unit === 'bytes';
-  const unit = bytes ? 'MB' : options.unit ?? 'items';
+  const unit = bytes ? 'MB' : (options.unit ?? 'items');
   const bar = new cliProgress.SingleBar({
     stream: process.stderr,
     format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit}{detail} | ETA {eta_formatted}`,

@@ -72,7 +72,11 @@ export interface FormatHandler {
   sniff?(text: string): boolean;
   check(input: InputFile, options: CommandContext['options']): Promise<CheckReport>;
   /** Streaming form of `check` for large inputs (used instead of `check` when present): returns the counts. */
-  checkStream?(input: InputStream, options: CommandContext['options'], sink: StreamSink): Promise<Record<string, number>>;
+  checkStream?(
+    input: InputStream,
+    options: CommandContext['options'],
+    sink: StreamSink,
+  ): Promise<Record<string, number>>;
   export?(input: InputFile, options: CommandContext['options']): Promise<ExportResult>;
   /** Streaming form of `export` (used instead of `export` when present). */
   exportStream?(input: InputStream, options: CommandContext['options'], sink: StreamSink): Promise<void>;

@@ -48,13 +48,22 @@ export function aifScores(game: AifGame): AifScores {
   const losses: AifTurnLoss[] = [];
   for (const { block, ply } of turns) {
     const white = ply % 2 === 0;
-    const values = block.grid.rows.map((row) => ({ move: row.move, value: deepest(row.cells) })).filter((r): r is { move: string; value: number } => r.value !== undefined);
+    const values = block.grid.rows
+      .map((row) => ({ move: row.move, value: deepest(row.cells) }))
+      .filter((r): r is { move: string; value: number } => r.value !== undefined);
     const played = values.find((r) => r.move === block.tags.MovePlayed)?.value ?? tagCell(block.tags.NextEval);
-    const best = values.length ? values.reduce((a, b) => ((white ? b.value > a.value : b.value < a.value) ? b : a)).value : tagCell(block.tags.Eval);
+    const best = values.length
+      ? values.reduce((a, b) => ((white ? b.value > a.value : b.value < a.value) ? b : a)).value
+      : tagCell(block.tags.Eval);
     if (best !== undefined && scores[ply] === null) scores[ply] = pawns(best);
     if (played === undefined) continue;
     scores[ply + 1] = pawns(played);
-    if (best !== undefined) losses.push({ ply, move: block.tags.MovePlayed ?? '?', loss: Math.max(0, white ? best - played : played - best) });
+    if (best !== undefined)
+      losses.push({
+        ply,
+        move: block.tags.MovePlayed ?? '?',
+        loss: Math.max(0, white ? best - played : played - best),
+      });
   }
   losses.sort((a, b) => b.loss - a.loss || a.ply - b.ply);
   return { scores, losses };
@@ -64,7 +73,10 @@ export function aifScores(game: AifGame): AifScores {
  * The evaluation graph of an AIF game, with the `worst` turns (default 3) whose played move lost
  * at least `threshold` centipawns (default 100) marked and labelled (`2. g4?`).
  */
-export function aifEvalGraph(game: AifGame, options: EvalGraphOptions & { worst?: number; threshold?: number } = {}): string {
+export function aifEvalGraph(
+  game: AifGame,
+  options: EvalGraphOptions & { worst?: number; threshold?: number } = {},
+): string {
   const { worst = 3, threshold = 100, ...rest } = options;
   const { scores, losses } = aifScores(game);
   const marks: EvalMark[] = losses
@@ -73,5 +85,9 @@ export function aifEvalGraph(game: AifGame, options: EvalGraphOptions & { worst?
     .map((l) => ({ ply: l.ply + 1, label: `${Math.floor(l.ply / 2) + 1}.${l.ply % 2 ? '..' : ''} ${l.move}?` }));
   const white = game.headers.White ?? game.game?.headers.White;
   const black = game.headers.Black ?? game.game?.headers.Black;
-  return evalGraphDiagram(scores, { title: white || black ? `Evaluation: ${white ?? '?'} – ${black ?? '?'}` : undefined, marks, ...rest });
+  return evalGraphDiagram(scores, {
+    title: white || black ? `Evaluation: ${white ?? '?'} – ${black ?? '?'}` : undefined,
+    marks,
+    ...rest,
+  });
 }

@@ -58,11 +58,18 @@ export function pieceCode(p: BoardPiece): string {
 }
 
 /** Squares, marks, pieces, arrows and coordinates of one board. */
-export function drawBoard(pieces: readonly (BoardPiece | null)[], l: BoardLayout, marks: BoardMarks, t: DiagramTheme): string {
+export function drawBoard(
+  pieces: readonly (BoardPiece | null)[],
+  l: BoardLayout,
+  marks: BoardMarks,
+  t: DiagramTheme,
+): string {
   const s = l.square;
   const out: string[] = [];
   out.push(`<g class="squares">`);
-  out.push(`<rect x="${num(l.x)}" y="${num(l.y)}" width="${num(s * l.files)}" height="${num(s * l.ranks)}" fill="${esc(t.light)}"/>`);
+  out.push(
+    `<rect x="${num(l.x)}" y="${num(l.y)}" width="${num(s * l.files)}" height="${num(s * l.ranks)}" fill="${esc(t.light)}"/>`,
+  );
   for (let sq = 0; sq < l.files * l.ranks; sq++) {
     const file = sq % l.files;
     const rank = Math.floor(sq / l.files);
@@ -74,19 +81,32 @@ export function drawBoard(pieces: readonly (BoardPiece | null)[], l: BoardLayout
   out.push('</g>');
   const fill = (sq: number, colour: string, cls: string) => {
     const [x, y] = corner(l, sq);
-    out.push(`<rect class="${cls}" data-square="${squareLabel(sq, l.files)}" x="${num(x)}" y="${num(y)}" width="${num(s)}" height="${num(s)}" fill="${esc(colour)}"/>`);
+    out.push(
+      `<rect class="${cls}" data-square="${squareLabel(sq, l.files)}" x="${num(x)}" y="${num(y)}" width="${num(s)}" height="${num(s)}" fill="${esc(colour)}"/>`,
+    );
   };
   if (marks.lastMove) {
     if (marks.lastMove.from !== undefined) fill(marks.lastMove.from, t.lastMove, 'last-move');
     fill(marks.lastMove.to, t.lastMove, 'last-move');
   }
   if (marks.check !== undefined) fill(marks.check, t.check, 'check');
-  out.push(`<rect x="${num(l.x)}" y="${num(l.y)}" width="${num(s * l.files)}" height="${num(s * l.ranks)}" fill="none" stroke="${esc(t.border)}" stroke-width="${num(Math.max(1, s / 30))}"/>`);
+  out.push(
+    `<rect x="${num(l.x)}" y="${num(l.y)}" width="${num(s * l.files)}" height="${num(s * l.ranks)}" fill="none" stroke="${esc(t.border)}" stroke-width="${num(Math.max(1, s / 30))}"/>`,
+  );
   for (let sq = 0; sq < pieces.length; sq++) {
     const p = pieces[sq];
     if (!p) continue;
     const [x, y] = corner(l, sq);
-    out.push(pieceSvg(p.kind, pieceColours(p.color, t), x, y, s, `class="piece" data-piece="${esc(pieceCode(p))}" data-square="${squareLabel(sq, l.files)}"`));
+    out.push(
+      pieceSvg(
+        p.kind,
+        pieceColours(p.color, t),
+        x,
+        y,
+        s,
+        `class="piece" data-piece="${esc(pieceCode(p))}" data-square="${squareLabel(sq, l.files)}"`,
+      ),
+    );
   }
   for (const shape of marks.shapes ?? []) {
     const colour = t[shape.color];
@@ -94,7 +114,9 @@ export function drawBoard(pieces: readonly (BoardPiece | null)[], l: BoardLayout
     const cx = fx + s / 2;
     const cy = fy + s / 2;
     if (shape.to === undefined || shape.to === shape.from) {
-      out.push(`<circle class="shape-square" data-square="${squareLabel(shape.from, l.files)}" cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.45)}" fill="none" stroke="${esc(colour)}" stroke-width="${num(s * 0.08)}" opacity="0.8"/>`);
+      out.push(
+        `<circle class="shape-square" data-square="${squareLabel(shape.from, l.files)}" cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.45)}" fill="none" stroke="${esc(colour)}" stroke-width="${num(s * 0.08)}" opacity="0.8"/>`,
+      );
       continue;
     }
     const [tx0, ty0] = corner(l, shape.to);
@@ -137,7 +159,14 @@ export function drawBoard(pieces: readonly (BoardPiece | null)[], l: BoardLayout
 export const POCKET_ORDER = ['queen', 'rook', 'bishop', 'knight', 'pawn'] as const;
 
 /** One pocket: the pieces held, each with its count; a dash when empty. */
-export function drawPocket(color: 'white' | 'black', counts: Record<string, number>, x: number, y: number, square: number, t: DiagramTheme): string {
+export function drawPocket(
+  color: 'white' | 'black',
+  counts: Record<string, number>,
+  x: number,
+  y: number,
+  square: number,
+  t: DiagramTheme,
+): string {
   const icon = square * 0.7;
   const out: string[] = [`<g class="pocket" data-color="${color}">`];
   let cx = x;

@@ -5,7 +5,16 @@ import type { DDTable, ParResult } from '../bridge/par.js';
 import { pbnGameInfo } from '../bridge/pbn/info.js';
 import type { PbnGame } from '../bridge/pbn/model.js';
 import { parseContract } from '../bridge/pbn/values.js';
-import { isVulnerable, SUITS, type Contract, type Deal, type Seat, type Strain, type Suit, type Vulnerability } from '../bridge/types.js';
+import {
+  isVulnerable,
+  SUITS,
+  type Contract,
+  type Deal,
+  type Seat,
+  type Strain,
+  type Suit,
+  type Vulnerability,
+} from '../bridge/types.js';
 import { err, ok, type Result } from '../errors.js';
 import { envelope, esc, num, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 
@@ -91,8 +100,12 @@ export function dealDiagram(input: Deal | string, options: DealDiagramOptions = 
           ? [...ranks].map((r) => `<tspan class="card" data-card="${suit}${r}">${esc(rankText(r))}</tspan>`).join(' ')
           : '<tspan class="void">\u2014</tspan>'
         : '';
-      parts.push(`<text x="${num(x)}" y="${num(ly)}" font-size="${num(fs)}" fill="${esc(t.text)}"><tspan class="suit" fill="${esc(suitColour(suit, t))}">${SUIT_SYMBOL[suit]}</tspan> ${cards}</text>`);
-      suitsText.push(`${suit === 'S' ? 'spades' : suit === 'H' ? 'hearts' : suit === 'D' ? 'diamonds' : 'clubs'} ${ranks ? [...ranks].map(rankText).join(' ') : 'none'}`);
+      parts.push(
+        `<text x="${num(x)}" y="${num(ly)}" font-size="${num(fs)}" fill="${esc(t.text)}"><tspan class="suit" fill="${esc(suitColour(suit, t))}">${SUIT_SYMBOL[suit]}</tspan> ${cards}</text>`,
+      );
+      suitsText.push(
+        `${suit === 'S' ? 'spades' : suit === 'H' ? 'hearts' : suit === 'D' ? 'diamonds' : 'clubs'} ${ranks ? [...ranks].map(rankText).join(' ') : 'none'}`,
+      );
     });
     parts.push('</g>');
     desc.push(h ? `${SEAT_NAME[seat]}: ${suitsText.join(', ')}.` : `${SEAT_NAME[seat]}: unknown.`);
@@ -107,7 +120,9 @@ export function dealDiagram(input: Deal | string, options: DealDiagramOptions = 
   const bx = cell + (cell - box) / 2;
   const by = rowHeight + (rowHeight - box) / 2;
   const vul = options.vulnerability;
-  parts.push(`<g class="compass"><rect x="${num(bx)}" y="${num(by)}" width="${num(box)}" height="${num(box)}" fill="#f4f4f4" stroke="${esc(t.border)}" stroke-width="1"/>`);
+  parts.push(
+    `<g class="compass"><rect x="${num(bx)}" y="${num(by)}" width="${num(box)}" height="${num(box)}" fill="#f4f4f4" stroke="${esc(t.border)}" stroke-width="1"/>`,
+  );
   const band = box * 0.2;
   const seatPos: Record<Seat, [number, number, number, number, number, number]> = {
     N: [bx, by, box, band, bx + box / 2, by + band * 0.75],
@@ -118,9 +133,21 @@ export function dealDiagram(input: Deal | string, options: DealDiagramOptions = 
   for (const seat of ['N', 'E', 'S', 'W'] as Seat[]) {
     const [rx, ry, rw, rh, tx, ty] = seatPos[seat];
     const vulnerable = vul !== undefined && isVulnerable(vul, seat);
-    if (vulnerable) parts.push(`<rect class="vulnerable" data-seat="${seat}" x="${num(rx)}" y="${num(ry)}" width="${num(rw)}" height="${num(rh)}" fill="${esc(t.vulnerable)}" opacity="0.85"/>`);
+    if (vulnerable)
+      parts.push(
+        `<rect class="vulnerable" data-seat="${seat}" x="${num(rx)}" y="${num(ry)}" width="${num(rw)}" height="${num(rh)}" fill="${esc(t.vulnerable)}" opacity="0.85"/>`,
+      );
     const dealer = options.dealer === seat;
-    parts.push(text(tx, ty, seat, { 'font-size': band * 0.7, 'text-anchor': 'middle', 'font-weight': dealer ? 'bold' : 'normal', fill: vulnerable ? '#ffffff' : t.text, class: dealer ? 'seat dealer' : 'seat', 'text-decoration': dealer ? 'underline' : 'none' }));
+    parts.push(
+      text(tx, ty, seat, {
+        'font-size': band * 0.7,
+        'text-anchor': 'middle',
+        'font-weight': dealer ? 'bold' : 'normal',
+        fill: vulnerable ? '#ffffff' : t.text,
+        class: dealer ? 'seat dealer' : 'seat',
+        'text-decoration': dealer ? 'underline' : 'none',
+      }),
+    );
   }
   parts.push('</g>');
   // Board facts top left; contract and result bottom right.
@@ -128,17 +155,37 @@ export function dealDiagram(input: Deal | string, options: DealDiagramOptions = 
   if (options.board !== undefined) info.push(`Board ${options.board}`);
   if (options.dealer) info.push(`Dealer ${SEAT_NAME[options.dealer]}`);
   if (vul) info.push(`Vul ${VUL_TEXT[vul]}`);
-  parts.push(`<g class="board-info">${info.map((l, i) => text(fs * 0.4, fs * 1.2 + i * line, l, { 'font-size': fs * 0.85, fill: t.text })).join('')}</g>`);
+  parts.push(
+    `<g class="board-info">${info.map((l, i) => text(fs * 0.4, fs * 1.2 + i * line, l, { 'font-size': fs * 0.85, fill: t.text })).join('')}</g>`,
+  );
   const contract = contractModel(options.contract);
   if (contract) {
     const ct = contractText(contract, options.declarer, options.tricks);
     const [first, ...rest] = ct.split(', ');
     const lines = [first!, ...rest];
-    parts.push(`<g class="contract">${lines.map((l, i) => text(cell * 2 + fs * 0.4, rowHeight * 2 + fs * 1.2 + i * line, l, { 'font-size': fs * 0.85, fill: t.text })).join('')}</g>`);
-    info.push(`Contract ${ct.replace(/[♠♥♦♣]/g, (s) => ({ '\u2660': ' spades', '\u2665': ' hearts', '\u2666': ' diamonds', '\u2663': ' clubs' })[s]!)}`);
+    parts.push(
+      `<g class="contract">${lines.map((l, i) => text(cell * 2 + fs * 0.4, rowHeight * 2 + fs * 1.2 + i * line, l, { 'font-size': fs * 0.85, fill: t.text })).join('')}</g>`,
+    );
+    info.push(
+      `Contract ${ct.replace(/[♠♥♦♣]/g, (s) => ({ '\u2660': ' spades', '\u2665': ' hearts', '\u2666': ' diamonds', '\u2663': ' clubs' })[s]!)}`,
+    );
   }
   const description = `${info.length ? info.join(', ') + '. ' : ''}${desc.join(' ')}`;
-  return ok(envelope({ width, height, title: options.title ?? 'Bridge deal diagram', description, id: options.id, kind: 'gn-diagram gn-deal', font: t.font, background: t.background }, parts.join('')));
+  return ok(
+    envelope(
+      {
+        width,
+        height,
+        title: options.title ?? 'Bridge deal diagram',
+        description,
+        id: options.id,
+        kind: 'gn-diagram gn-deal',
+        font: t.font,
+        background: t.background,
+      },
+      parts.join(''),
+    ),
+  );
 }
 
 /** A PBN game's deal with its board, dealer, vulnerability, contract, declarer and result. */
@@ -173,7 +220,10 @@ const TABLE_SEATS: Seat[] = ['N', 'S', 'E', 'W'];
 /** `Par 420: NS 4S` with suit symbols: `Par 420: NS 4♠`. */
 export function parText(par: ParResult | string): string {
   const raw = typeof par === 'string' ? par : par.dealerText;
-  return raw.replace(/(\d)(NT|N|S|H|D|C)(?![a-z])/g, (_, d: string, s: string) => d + (s === 'N' || s === 'NT' ? 'NT' : SUIT_SYMBOL[s as Suit]));
+  return raw.replace(
+    /(\d)(NT|N|S|H|D|C)(?![a-z])/g,
+    (_, d: string, s: string) => d + (s === 'N' || s === 'NT' ? 'NT' : SUIT_SYMBOL[s as Suit]),
+  );
 }
 
 /** The double-dummy table (tricks for each declarer and strain) with par under it. */
@@ -187,28 +237,65 @@ export function ddTableDiagram(table: DDTable, options: DDTableDiagramOptions = 
   const desc: string[] = [];
   parts.push(`<rect x="0" y="0" width="${num(width)}" height="${num(row)}" fill="#f0f0f0"/>`);
   TABLE_STRAINS.forEach((strain, i) => {
-    parts.push(text(col * (i + 1.5), row * 0.72, strainText(strain), { 'font-size': fs, 'text-anchor': 'middle', 'font-weight': 'bold', fill: strain === 'H' || strain === 'D' ? t.redSuit : t.blackSuit }));
+    parts.push(
+      text(col * (i + 1.5), row * 0.72, strainText(strain), {
+        'font-size': fs,
+        'text-anchor': 'middle',
+        'font-weight': 'bold',
+        fill: strain === 'H' || strain === 'D' ? t.redSuit : t.blackSuit,
+      }),
+    );
   });
   TABLE_SEATS.forEach((seat, r) => {
     const y = row * (r + 1);
-    if (r % 2 === 1) parts.push(`<rect x="0" y="${num(y)}" width="${num(width)}" height="${num(row)}" fill="#f8f8f8"/>`);
-    parts.push(text(col * 0.5, y + row * 0.72, seat, { 'font-size': fs, 'text-anchor': 'middle', 'font-weight': 'bold', fill: t.text }));
+    if (r % 2 === 1)
+      parts.push(`<rect x="0" y="${num(y)}" width="${num(width)}" height="${num(row)}" fill="#f8f8f8"/>`);
+    parts.push(
+      text(col * 0.5, y + row * 0.72, seat, {
+        'font-size': fs,
+        'text-anchor': 'middle',
+        'font-weight': 'bold',
+        fill: t.text,
+      }),
+    );
     const cells: string[] = [];
     TABLE_STRAINS.forEach((strain, i) => {
       const tricks = table[seat]?.[strain];
       const shown = tricks === undefined ? '' : String(tricks);
-      parts.push(`<g class="dd-cell" data-seat="${seat}" data-strain="${strain}">${text(col * (i + 1.5), y + row * 0.72, shown, { 'font-size': fs, 'text-anchor': 'middle', fill: t.text })}</g>`);
-      cells.push(`${strain === 'NT' ? 'notrump' : strain === 'S' ? 'spades' : strain === 'H' ? 'hearts' : strain === 'D' ? 'diamonds' : 'clubs'} ${shown || 'unknown'}`);
+      parts.push(
+        `<g class="dd-cell" data-seat="${seat}" data-strain="${strain}">${text(col * (i + 1.5), y + row * 0.72, shown, { 'font-size': fs, 'text-anchor': 'middle', fill: t.text })}</g>`,
+      );
+      cells.push(
+        `${strain === 'NT' ? 'notrump' : strain === 'S' ? 'spades' : strain === 'H' ? 'hearts' : strain === 'D' ? 'diamonds' : 'clubs'} ${shown || 'unknown'}`,
+      );
     });
     desc.push(`${SEAT_NAME[seat]}: ${cells.join(', ')}.`);
   });
   let height = row * 5;
-  parts.push(`<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="none" stroke="${esc(t.border)}" stroke-width="1"/>`);
+  parts.push(
+    `<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="none" stroke="${esc(t.border)}" stroke-width="1"/>`,
+  );
   if (options.par !== undefined) {
     const line = parText(options.par);
-    parts.push(`<g class="par">${text(width / 2, height + row * 0.8, line, { 'font-size': fs, 'text-anchor': 'middle', fill: t.text })}</g>`);
+    parts.push(
+      `<g class="par">${text(width / 2, height + row * 0.8, line, { 'font-size': fs, 'text-anchor': 'middle', fill: t.text })}</g>`,
+    );
     height += row * 1.2;
-    desc.push(`${line.replace(/[♠♥♦♣]/g, (s) => ({ '\u2660': ' spades', '\u2665': ' hearts', '\u2666': ' diamonds', '\u2663': ' clubs' })[s]!)}.`);
+    desc.push(
+      `${line.replace(/[♠♥♦♣]/g, (s) => ({ '\u2660': ' spades', '\u2665': ' hearts', '\u2666': ' diamonds', '\u2663': ' clubs' })[s]!)}.`,
+    );
   }
-  return envelope({ width, height, title: options.title ?? 'Double-dummy table', description: `Tricks by declarer and strain. ${desc.join(' ')}`, id: options.id, kind: 'gn-diagram gn-dd-table', font: t.font, background: t.background }, parts.join(''));
+  return envelope(
+    {
+      width,
+      height,
+      title: options.title ?? 'Double-dummy table',
+      description: `Tricks by declarer and strain. ${desc.join(' ')}`,
+      id: options.id,
+      kind: 'gn-diagram gn-dd-table',
+      font: t.font,
+      background: t.background,
+    },
+    parts.join(''),
+  );
 }

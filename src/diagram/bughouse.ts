@@ -47,7 +47,10 @@ export function formatClock(seconds: number): string {
 }
 
 /** SVG of the two boards of a bughouse game side by side, each with its pockets. */
-export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, options: BughouseDiagramOptions = {}): Result<string> {
+export function bughouseDiagram(
+  boards: { a: BughouseBoard; b: BughouseBoard },
+  options: BughouseDiagramOptions = {},
+): Result<string> {
   const t = makeTheme(options.theme);
   const size = options.size ?? 300;
   const square = size / 8;
@@ -62,9 +65,23 @@ export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, 
     const r = readBoardInput(board.position);
     if (!r.ok) return { ok: false, error: { ...r.error, message: `board ${key.toUpperCase()}: ${r.error.message}` } };
     const flip = (key === 'b') !== (options.flip ?? false);
-    const block = chessBlock(r.value.setup, r.value.position, x, strip, {
-      size, flip, coordinates: options.coordinates, lastMove: board.lastMove, shapes: board.shapes, pockets: true, bughouse: true, variant: 'crazyhouse',
-    }, t);
+    const block = chessBlock(
+      r.value.setup,
+      r.value.position,
+      x,
+      strip,
+      {
+        size,
+        flip,
+        coordinates: options.coordinates,
+        lastMove: board.lastMove,
+        shapes: board.shapes,
+        pockets: true,
+        bughouse: true,
+        variant: 'crazyhouse',
+      },
+      t,
+    );
     parts.push(`<g class="bughouse-board" data-board="${key}">${block.body}`);
     const top = flip ? 'white' : 'black';
     const bottom = flip ? 'black' : 'white';
@@ -72,10 +89,19 @@ export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, 
       const clock = board.clocks?.[color];
       const name = board.names?.[color] ?? (color === 'white' ? 'White' : 'Black');
       const right = x + block.width;
-      parts.push(`<g class="clock" data-board="${key}" data-color="${color}"${clock !== undefined ? ` data-seconds="${esc(String(clock))}"` : ''}>` +
-        text(x + square * 0.45, y, `${key.toUpperCase()} ${name}`, { 'font-size': square * 0.32, fill: t.text }) +
-        (clock !== undefined ? text(right, y, formatClock(clock), { 'font-size': square * 0.36, 'font-weight': 'bold', 'text-anchor': 'end', fill: t.text }) : '') +
-        '</g>');
+      parts.push(
+        `<g class="clock" data-board="${key}" data-color="${color}"${clock !== undefined ? ` data-seconds="${esc(String(clock))}"` : ''}>` +
+          text(x + square * 0.45, y, `${key.toUpperCase()} ${name}`, { 'font-size': square * 0.32, fill: t.text }) +
+          (clock !== undefined
+            ? text(right, y, formatClock(clock), {
+                'font-size': square * 0.36,
+                'font-weight': 'bold',
+                'text-anchor': 'end',
+                fill: t.text,
+              })
+            : '') +
+          '</g>',
+      );
     };
     label(top, strip * 0.7);
     label(bottom, strip + block.height + strip * 0.75);
@@ -83,14 +109,27 @@ export function bughouseDiagram(boards: { a: BughouseBoard; b: BughouseBoard }, 
     const clocks = (['white', 'black'] as const)
       .filter((c) => board.clocks?.[c] !== undefined)
       .map((c) => `${c === 'white' ? 'White' : 'Black'} ${formatClock(board.clocks![c]!)}`);
-    descriptions.push(`Board ${key.toUpperCase()}: ${block.description}${clocks.length ? ` Clocks: ${clocks.join(', ')}.` : ''}`);
+    descriptions.push(
+      `Board ${key.toUpperCase()}: ${block.description}${clocks.length ? ` Clocks: ${clocks.join(', ')}.` : ''}`,
+    );
     x += block.width + gap;
     height = Math.max(height, block.height + strip * 2);
   }
-  return ok(envelope({
-    width: x - gap, height, title: options.title ?? 'Bughouse diagram', description: descriptions.join(' '), id: options.id,
-    kind: 'gn-diagram gn-bughouse', font: t.font, background: t.background,
-  }, parts.join('')));
+  return ok(
+    envelope(
+      {
+        width: x - gap,
+        height,
+        title: options.title ?? 'Bughouse diagram',
+        description: descriptions.join(' '),
+        id: options.id,
+        kind: 'gn-diagram gn-bughouse',
+        font: t.font,
+        background: t.background,
+      },
+      parts.join(''),
+    ),
+  );
 }
 
 /** Both boards of a BPGN match after `ply` moves (counted over both boards; default all). */
@@ -109,7 +148,8 @@ export function bughousePosition(match: BughouseMatch, ply?: number): Result<Bug
   if (!start.ok) return start;
   const boards = start.value;
   const target = ply ?? match.moves.length;
-  if (!Number.isInteger(target) || target < 0) return err({ code: 'ERR_DIAGRAM_PLY', message: `ply ${ply} is not a non-negative integer` });
+  if (!Number.isInteger(target) || target < 0)
+    return err({ code: 'ERR_DIAGRAM_PLY', message: `ply ${ply} is not a non-negative integer` });
   const clocks: BughousePly['clocks'] = { A: {}, B: {} };
   const lastMoves: BughousePly['lastMoves'] = {};
   let i = 0;
@@ -123,7 +163,10 @@ export function bughousePosition(match: BughouseMatch, ply?: number): Result<Bug
 }
 
 /** A BPGN match's two boards at a ply (default: the end), with players, clocks and last moves. */
-export function bpgnDiagram(match: BughouseMatch, options: BughouseDiagramOptions & { ply?: number } = {}): Result<string> {
+export function bpgnDiagram(
+  match: BughouseMatch,
+  options: BughouseDiagramOptions & { ply?: number } = {},
+): Result<string> {
   const at = bughousePosition(match, options.ply);
   if (!at.ok) return at;
   const { ply: _ply, ...rest } = options;
@@ -134,10 +177,13 @@ export function bpgnDiagram(match: BughouseMatch, options: BughouseDiagramOption
     names: { white: t[`White${id}`] ?? 'White', black: t[`Black${id}`] ?? 'Black' },
     lastMove: at.value.lastMoves[id],
   });
-  return bughouseDiagram({ a: board('A'), b: board('B') }, {
-    title: `Bughouse: ${t.WhiteA ?? '?'} – ${t.BlackA ?? '?'} (A), ${t.WhiteB ?? '?'} – ${t.BlackB ?? '?'} (B), after ${at.value.ply} moves`,
-    ...rest,
-  });
+  return bughouseDiagram(
+    { a: board('A'), b: board('B') },
+    {
+      title: `Bughouse: ${t.WhiteA ?? '?'} – ${t.BlackA ?? '?'} (A), ${t.WhiteB ?? '?'} – ${t.BlackB ?? '?'} (B), after ${at.value.ply} moves`,
+      ...rest,
+    },
+  );
 }
 
 /** A BFEN (`A | B`, holdings and clocks of both boards) as the two-board diagram. */
@@ -152,5 +198,8 @@ export function bfenDiagram(input: string | Bfen, options: BughouseDiagramOption
     const c = bfen[id].clocks;
     return { ...(c.white !== null ? { white: c.white } : {}), ...(c.black !== null ? { black: c.black } : {}) };
   };
-  return bughouseDiagram({ a: { position: bfen.A.setup, clocks: clocks('A') }, b: { position: bfen.B.setup, clocks: clocks('B') } }, options);
+  return bughouseDiagram(
+    { a: { position: bfen.A.setup, clocks: clocks('A') }, b: { position: bfen.B.setup, clocks: clocks('B') } },
+    options,
+  );
 }

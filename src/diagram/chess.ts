@@ -1,5 +1,14 @@
 // Chess (and crazyhouse) board diagrams from a FEN, a Setup or a Position.
-import { parseFen, Position, parseUci, isDrop, type Move, type Setup, type Variant, type Piece } from '../chess/index.js';
+import {
+  parseFen,
+  Position,
+  parseUci,
+  isDrop,
+  type Move,
+  type Setup,
+  type Variant,
+  type Piece,
+} from '../chess/index.js';
 import { err, ok, type NotationError, type Result } from '../errors.js';
 import type { PgnShape } from '../pgn/types.js';
 import { drawBoard, drawPocket, listPieces, squareLabel, type BoardPiece } from './board.js';
@@ -62,7 +71,12 @@ function moveSquares(move: Move | string | undefined): { from?: number; to: numb
   return isDrop(m) ? { to: m.to } : { from: m.from, to: m.to };
 }
 
-function checkedKing(setup: Setup, position: Position | undefined, variant: Variant, bughouse: boolean): number | undefined {
+function checkedKing(
+  setup: Setup,
+  position: Position | undefined,
+  variant: Variant,
+  bughouse: boolean,
+): number | undefined {
   let pos = position;
   if (!pos) {
     const r = Position.fromSetup(setup, { variant, bughouse, lenient: true });
@@ -74,7 +88,13 @@ function checkedKing(setup: Setup, position: Position | undefined, variant: Vari
   return k >= 0 ? k : undefined;
 }
 
-const POCKET_NAMES: Record<string, string> = { queen: 'queen', rook: 'rook', bishop: 'bishop', knight: 'knight', pawn: 'pawn' };
+const POCKET_NAMES: Record<string, string> = {
+  queen: 'queen',
+  rook: 'rook',
+  bishop: 'bishop',
+  knight: 'knight',
+  pawn: 'pawn',
+};
 
 export function pocketText(counts: Record<string, number>): string {
   const items = Object.entries(POCKET_NAMES)
@@ -84,16 +104,28 @@ export function pocketText(counts: Record<string, number>): string {
 }
 
 /** The text description of a position (for `<desc>` and screen readers). */
-export function describeSetup(setup: Setup, extra: { lastMove?: { from?: number; to: number }; check?: boolean; pockets?: boolean }): string {
+export function describeSetup(
+  setup: Setup,
+  extra: { lastMove?: { from?: number; to: number }; check?: boolean; pockets?: boolean },
+): string {
   const pieces = setupPieces(setup);
   const white = listPieces(pieces, 'white');
   const black = listPieces(pieces, 'black');
-  const parts = [`White (${white.length}): ${white.join(', ') || 'none'}.`, `Black (${black.length}): ${black.join(', ') || 'none'}.`];
+  const parts = [
+    `White (${white.length}): ${white.join(', ') || 'none'}.`,
+    `Black (${black.length}): ${black.join(', ') || 'none'}.`,
+  ];
   if (extra.pockets && setup.pockets) {
-    parts.push(`White's pocket: ${pocketText(setup.pockets.white)}.`, `Black's pocket: ${pocketText(setup.pockets.black)}.`);
+    parts.push(
+      `White's pocket: ${pocketText(setup.pockets.white)}.`,
+      `Black's pocket: ${pocketText(setup.pockets.black)}.`,
+    );
   }
   parts.push(`${setup.turn === 'white' ? 'White' : 'Black'} to move.`);
-  if (extra.lastMove) parts.push(`Last move: ${extra.lastMove.from !== undefined ? squareLabel(extra.lastMove.from) + '-' : 'drop on '}${squareLabel(extra.lastMove.to)}.`);
+  if (extra.lastMove)
+    parts.push(
+      `Last move: ${extra.lastMove.from !== undefined ? squareLabel(extra.lastMove.from) + '-' : 'drop on '}${squareLabel(extra.lastMove.to)}.`,
+    );
   if (extra.check) parts.push('Check.');
   return parts.join(' ');
 }
@@ -106,7 +138,14 @@ export interface BoardBlock {
   description: string;
 }
 
-export function chessBlock(setup: Setup, position: Position | undefined, x: number, y: number, options: ChessDiagramOptions, t: DiagramTheme): BoardBlock {
+export function chessBlock(
+  setup: Setup,
+  position: Position | undefined,
+  x: number,
+  y: number,
+  options: ChessDiagramOptions,
+  t: DiagramTheme,
+): BoardBlock {
   const size = options.size ?? 360;
   const square = size / 8;
   const coordinates = options.coordinates ?? true;
@@ -119,7 +158,12 @@ export function chessBlock(setup: Setup, position: Position | undefined, x: numb
   const check = options.check === false ? undefined : checkedKing(setup, position, variant, options.bughouse ?? false);
   const bx = x + margin;
   const by = y + pocketHeight;
-  let body = drawBoard(setupPieces(setup), { x: bx, y: by, square, files: 8, ranks: 8, flip, coordinates }, { lastMove, check, shapes: options.shapes }, t);
+  let body = drawBoard(
+    setupPieces(setup),
+    { x: bx, y: by, square, files: 8, ranks: 8, flip, coordinates },
+    { lastMove, check, shapes: options.shapes },
+    t,
+  );
   if (showPockets && setup.pockets) {
     const top = flip ? 'white' : 'black';
     const bottom = flip ? 'black' : 'white';
@@ -159,7 +203,16 @@ export function chessDiagram(input: BoardInput, options: ChessDiagramOptions = {
   }
   return ok(
     envelope(
-      { width: block.width, height, title: options.title ?? 'Chess diagram', description: (options.caption ? options.caption + '. ' : '') + block.description, id: options.id, kind: 'gn-diagram gn-chess', font: t.font, background: t.background },
+      {
+        width: block.width,
+        height,
+        title: options.title ?? 'Chess diagram',
+        description: (options.caption ? options.caption + '. ' : '') + block.description,
+        id: options.id,
+        kind: 'gn-diagram gn-chess',
+        font: t.font,
+        background: t.background,
+      },
       body,
     ),
   );

@@ -25,7 +25,8 @@ export function gamePosition(game: PgnGame, ply?: number): Result<GamePly> {
   if (!start.ok) return start;
   const pos = start.value;
   const target = ply === undefined ? game.moves.length : ply;
-  if (!Number.isInteger(target) || target < 0) return err({ code: 'ERR_DIAGRAM_PLY', message: `ply ${ply} is not a non-negative integer` });
+  if (!Number.isInteger(target) || target < 0)
+    return err({ code: 'ERR_DIAGRAM_PLY', message: `ply ${ply} is not a non-negative integer` });
   let lastMove: Move | undefined;
   let shapes: PgnShape[] | undefined = game.root.commands?.shapes ? [...game.root.commands.shapes] : undefined;
   const sans: string[] = [];

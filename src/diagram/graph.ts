@@ -51,33 +51,71 @@ export function evalGraphDiagram(scores: readonly (number | null)[], options: Ev
   });
   if (run.length) runs.push(run);
   const clip = `gn-eval-${hashId(`${width}x${height}x${clamp}`)}`;
-  parts.push(`<defs><clipPath id="${clip}"><rect x="0" y="0" width="${num(width)}" height="${num(mid)}"/></clipPath></defs>`);
+  parts.push(
+    `<defs><clipPath id="${clip}"><rect x="0" y="0" width="${num(width)}" height="${num(mid)}"/></clipPath></defs>`,
+  );
   for (const r of runs) {
     const line = r.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
     const area = `${num(r[0]![0])},${num(mid)} ${line} ${num(r[r.length - 1]![0])},${num(mid)}`;
     parts.push(`<polygon class="eval-area" points="${area}" fill="${esc(t.blackPiece)}"/>`);
-    parts.push(`<polygon class="eval-area-white" points="${area}" fill="${esc(t.whitePiece)}" clip-path="url(#${clip})"/>`);
-    parts.push(`<polyline class="eval-line" points="${line}" fill="none" stroke="${esc(t.blue)}" stroke-width="${num(Math.max(1, width / 400))}"/>`);
+    parts.push(
+      `<polygon class="eval-area-white" points="${area}" fill="${esc(t.whitePiece)}" clip-path="url(#${clip})"/>`,
+    );
+    parts.push(
+      `<polyline class="eval-line" points="${line}" fill="none" stroke="${esc(t.blue)}" stroke-width="${num(Math.max(1, width / 400))}"/>`,
+    );
   }
   // Reading the area: White's advantage is the white region above the middle, Black's the dark one below.
-  parts.push(`<line x1="0" y1="${num(mid)}" x2="${num(width)}" y2="${num(mid)}" stroke="${esc(t.border)}" stroke-width="0.75" stroke-dasharray="4 3"/>`);
+  parts.push(
+    `<line x1="0" y1="${num(mid)}" x2="${num(width)}" y2="${num(mid)}" stroke="${esc(t.border)}" stroke-width="0.75" stroke-dasharray="4 3"/>`,
+  );
   const marks = (options.marks ?? []).map((m) => (typeof m === 'number' ? { ply: m } : m));
   // A label sits on the middle line's side of its dot, so that a dot at an edge keeps its label inside.
   const fs = width / 45;
-  const labelY = (y: number, s: number) => Math.max(fs * 1.1, Math.min(height - fs * 0.4, s >= 0 ? y + fs * 1.6 : y - fs * 0.8));
+  const labelY = (y: number, s: number) =>
+    Math.max(fs * 1.1, Math.min(height - fs * 0.4, s >= 0 ? y + fs * 1.6 : y - fs * 0.8));
   for (const m of marks) {
     const s = scores[m.ply];
     if (s === null || s === undefined || !Number.isFinite(s)) continue;
-    parts.push(`<g class="eval-mark" data-ply="${m.ply}"><circle cx="${num(xAt(m.ply))}" cy="${num(yAt(s))}" r="${num(Math.max(3, width / 120))}" fill="${esc(t.red)}" stroke="#ffffff" stroke-width="1"/>` +
-      (m.label ? text(xAt(m.ply), labelY(yAt(s), s), m.label, { 'font-size': width / 45, 'text-anchor': m.ply > n * 0.85 ? 'end' : m.ply < n * 0.15 ? 'start' : 'middle', fill: t.red, stroke: '#ffffff', 'stroke-width': fs * 0.3, 'paint-order': 'stroke' }) : '') + '</g>');
+    parts.push(
+      `<g class="eval-mark" data-ply="${m.ply}"><circle cx="${num(xAt(m.ply))}" cy="${num(yAt(s))}" r="${num(Math.max(3, width / 120))}" fill="${esc(t.red)}" stroke="#ffffff" stroke-width="1"/>` +
+        (m.label
+          ? text(xAt(m.ply), labelY(yAt(s), s), m.label, {
+              'font-size': width / 45,
+              'text-anchor': m.ply > n * 0.85 ? 'end' : m.ply < n * 0.15 ? 'start' : 'middle',
+              fill: t.red,
+              stroke: '#ffffff',
+              'stroke-width': fs * 0.3,
+              'paint-order': 'stroke',
+            })
+          : '') +
+        '</g>',
+    );
   }
-  parts.push(`<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="none" stroke="${esc(t.border)}" stroke-width="1"/>`);
+  parts.push(
+    `<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="none" stroke="${esc(t.border)}" stroke-width="1"/>`,
+  );
   const known = scores.filter((s): s is number => s !== null && Number.isFinite(s));
   const last = known.length ? known[known.length - 1]! : undefined;
-  const description = `Evaluation over ${Math.max(0, n - 1)} plies from White's point of view, clamped to ±${clamp} pawns.` +
-    (known.length ? ` Highest ${fmt(Math.max(...known))}, lowest ${fmt(Math.min(...known))}, final ${fmt(last!)}.` : ' No scores.') +
+  const description =
+    `Evaluation over ${Math.max(0, n - 1)} plies from White's point of view, clamped to ±${clamp} pawns.` +
+    (known.length
+      ? ` Highest ${fmt(Math.max(...known))}, lowest ${fmt(Math.min(...known))}, final ${fmt(last!)}.`
+      : ' No scores.') +
     (marks.length ? ` Marked plies: ${marks.map((m) => m.label ?? String(m.ply)).join(', ')}.` : '');
-  return envelope({ width, height, title: options.title ?? 'Evaluation graph', description, id: options.id, kind: 'gn-diagram gn-eval-graph', font: t.font, background: t.background }, parts.join(''));
+  return envelope(
+    {
+      width,
+      height,
+      title: options.title ?? 'Evaluation graph',
+      description,
+      id: options.id,
+      kind: 'gn-diagram gn-eval-graph',
+      font: t.font,
+      background: t.background,
+    },
+    parts.join(''),
+  );
 }
 
 function fmt(v: number): string {

@@ -60,14 +60,41 @@ export function problemDiagram(input: ProblemBoard | string, options: ProblemDia
   const width = margin + boardWidth + square * 0.1;
   const parts: string[] = [];
   headerLines.forEach((line, i) => {
-    parts.push(text(margin + boardWidth / 2, fs * 1.1 + i * fs * 1.35, line, { 'font-size': fs, 'text-anchor': 'middle', fill: t.text, 'font-weight': i === 0 && authors.length ? 'bold' : 'normal', class: i === 0 && authors.length ? 'authors' : 'source' }));
+    parts.push(
+      text(margin + boardWidth / 2, fs * 1.1 + i * fs * 1.35, line, {
+        'font-size': fs,
+        'text-anchor': 'middle',
+        fill: t.text,
+        'font-weight': i === 0 && authors.length ? 'bold' : 'normal',
+        class: i === 0 && authors.length ? 'authors' : 'source',
+      }),
+    );
   });
   const pieces: (BoardPiece | null)[] = board.squares.map((p) => (p ? { color: p.color, kind: p.kind } : null));
-  parts.push(drawBoard(pieces, { x: margin, y: header, square, files: board.files, ranks: board.ranks, flip: options.flip ?? false, coordinates }, {}, t));
+  parts.push(
+    drawBoard(
+      pieces,
+      {
+        x: margin,
+        y: header,
+        square,
+        files: board.files,
+        ranks: board.ranks,
+        flip: options.flip ?? false,
+        coordinates,
+      },
+      {},
+      t,
+    ),
+  );
   const y = header + boardHeight + (coordinates ? margin : 0) + fs * 1.3;
   const count = pieceCount(board);
-  parts.push(`<g class="stipulation">${text(margin, y, options.stipulation ?? '', { 'font-size': fs * 1.1, 'font-weight': 'bold', fill: t.text })}</g>`);
-  parts.push(`<g class="piece-count">${text(margin + boardWidth, y, count, { 'font-size': fs * 1.1, 'text-anchor': 'end', fill: t.text })}</g>`);
+  parts.push(
+    `<g class="stipulation">${text(margin, y, options.stipulation ?? '', { 'font-size': fs * 1.1, 'font-weight': 'bold', fill: t.text })}</g>`,
+  );
+  parts.push(
+    `<g class="piece-count">${text(margin + boardWidth, y, count, { 'font-size': fs * 1.1, 'text-anchor': 'end', fill: t.text })}</g>`,
+  );
   const white = listPieces(pieces, 'white', board.files);
   const black = listPieces(pieces, 'black', board.files);
   const neutral = listPieces(pieces, 'neutral', board.files);
@@ -80,17 +107,42 @@ export function problemDiagram(input: ProblemBoard | string, options: ProblemDia
     neutral.length ? `Neutral (${neutral.length}): ${neutral.join(', ')}.` : '',
     options.stipulation ? `Stipulation: ${options.stipulation}.` : '',
     `${count}.`,
-  ].filter((s) => s).join(' ');
-  return ok(envelope({ width, height: y + fs * 0.6, title: options.title ?? 'Chess problem diagram', description, id: options.id, kind: 'gn-diagram gn-problem', font: t.font, background: t.background }, parts.join('')));
+  ]
+    .filter((s) => s)
+    .join(' ');
+  return ok(
+    envelope(
+      {
+        width,
+        height: y + fs * 0.6,
+        title: options.title ?? 'Chess problem diagram',
+        description,
+        id: options.id,
+        kind: 'gn-diagram gn-problem',
+        font: t.font,
+        background: t.background,
+      },
+      parts.join(''),
+    ),
+  );
 }
 
 /** A PBI problem's diagram: its authors, used source, first award and stipulation. */
 export function pbiProblemDiagram(problem: PbiProblem, options: ProblemDiagramOptions = {}): Result<string> {
-  if (!problem.board) return err({ code: 'ERR_DIAGRAM_POSITION', message: 'the problem has no valid position', line: problem.line });
+  if (!problem.board)
+    return err({ code: 'ERR_DIAGRAM_POSITION', message: 'the problem has no valid position', line: problem.line });
   const src = problem.usedSource;
   const source = src ? [src.title, src.nr && `no. ${src.nr}`, src.date].filter((s) => s).join(', ') : undefined;
-  const award = problem.awards[0] ? [problem.awards[0].rank, problem.awards[0].tourney].filter((s) => s).join(', ') : undefined;
-  return problemDiagram(problem.board, { stipulation: problem.stipulation, authors: problem.names, source: source || undefined, award: award || undefined, ...options });
+  const award = problem.awards[0]
+    ? [problem.awards[0].rank, problem.awards[0].tourney].filter((s) => s).join(', ')
+    : undefined;
+  return problemDiagram(problem.board, {
+    stipulation: problem.stipulation,
+    authors: problem.names,
+    source: source || undefined,
+    award: award || undefined,
+    ...options,
+  });
 }
 
 function authorName(a: Author): string {
@@ -108,10 +160,19 @@ function sourceText(s: Source): string {
  * A problem.xsd problem's diagram: a twin's position (default the first twin of the first
  * release), with that release's authors, first source, first award and the twin's stipulation.
  */
-export function problemXmlDiagram(problem: Problem, options: ProblemDiagramOptions & { twin?: string } = {}): Result<string> {
+export function problemXmlDiagram(
+  problem: Problem,
+  options: ProblemDiagramOptions & { twin?: string } = {},
+): Result<string> {
   const twins = deriveTwins(problem);
   const twin = options.twin !== undefined ? twins.find((t) => t.twinId === options.twin) : twins[0];
-  if (!twin) return err({ code: 'ERR_DIAGRAM_POSITION', message: options.twin !== undefined ? `no twin '${options.twin}'` : 'the problem has no position', line: problem.pos?.line, column: problem.pos?.column });
+  if (!twin)
+    return err({
+      code: 'ERR_DIAGRAM_POSITION',
+      message: options.twin !== undefined ? `no twin '${options.twin}'` : 'the problem has no position',
+      line: problem.pos?.line,
+      column: problem.pos?.column,
+    });
   const release = problem.releases.find((r) => r.id === twin.releaseId);
   const award = release?.awards[0];
   const { twin: _twin, ...rest } = options;

@@ -40,7 +40,9 @@ export interface EnvelopeOptions {
  */
 export function envelope(o: EnvelopeOptions, body: string): string {
   const id = o.id ?? `gn-${hashId(o.title + '\n' + o.description + '\n' + body)}`;
-  const bg = o.background ? `<rect class="background" width="${num(o.width)}" height="${num(o.height)}" fill="${esc(o.background)}"/>` : '';
+  const bg = o.background
+    ? `<rect class="background" width="${num(o.width)}" height="${num(o.height)}" fill="${esc(o.background)}"/>`
+    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="${o.kind}" width="${num(o.width)}" height="${num(o.height)}" ` +
     `viewBox="0 0 ${num(o.width)} ${num(o.height)}" role="img" aria-labelledby="${id}-title" aria-describedby="${id}-desc" ` +

@@ -27,7 +27,9 @@ export class EngineError extends Error implements NotationError {
 
   /** Plain data (crosses postMessage and lands in JSON output). */
   toJSON(): { code: EngineErrorCode; message: string; stderr?: string[] } {
-    return this.stderr ? { code: this.code, message: this.message, stderr: this.stderr } : { code: this.code, message: this.message };
+    return this.stderr
+      ? { code: this.code, message: this.message, stderr: this.stderr }
+      : { code: this.code, message: this.message };
   }
 }
 

@@ -29,13 +29,21 @@ const plainLine = (l: AnalysisLine): PlainLine => ({ ...l, score: l.score.toJSON
 
 /** `AnalysisResult` as plain data: scores become their White-view JSON. */
 export function toPlainAnalysis(r: AnalysisResult): PlainAnalysis {
-  return { ...r, lines: r.lines.map(plainLine), depths: r.depths.map((d) => ({ depth: d.depth, lines: d.lines.map(plainLine) })) };
+  return {
+    ...r,
+    lines: r.lines.map(plainLine),
+    depths: r.depths.map((d) => ({ depth: d.depth, lines: d.lines.map(plainLine) })),
+  };
 }
 
 /** The inverse of `toPlainAnalysis`: scores become `Score`s again. */
 export function fromPlainAnalysis(p: PlainAnalysis): AnalysisResult {
   const line = (l: PlainLine): AnalysisLine => ({ ...l, score: Score.fromWhite(l.score, p.turn) });
-  return { ...p, lines: p.lines.map(line), depths: p.depths.map((d) => ({ depth: d.depth, lines: d.lines.map(line) })) };
+  return {
+    ...p,
+    lines: p.lines.map(line),
+    depths: p.depths.map((d) => ({ depth: d.depth, lines: d.lines.map(line) })),
+  };
 }
 
 export interface EngineJobContext {
@@ -53,7 +61,11 @@ async function engineFor(spec: EngineSpec): Promise<UciEngine> {
     cached.engine.catch(() => {
       if (cached?.key === key) cached = undefined;
     });
-    if (old) old.engine.then((e) => e.quit(), () => undefined);
+    if (old)
+      old.engine.then(
+        (e) => e.quit(),
+        () => undefined,
+      );
   }
   return cached.engine;
 }
@@ -106,7 +118,8 @@ export const engineJobs = {
   async analyseGame(input: AnalyseGameInput, ctx: EngineJobContext): Promise<PlainAnalysis[]> {
     const engine = await engineFor(input.engine);
     const plies = input.game.moves.length;
-    const from = input.from ?? 0, to = Math.min(input.to ?? plies, plies);
+    const from = input.from ?? 0,
+      to = Math.min(input.to ?? plies, plies);
     resolvePosition({ game: input.game, ply: to }); // a bad game fails before any search
     const out: PlainAnalysis[] = [];
     await engine.newGame();
@@ -122,6 +135,10 @@ export const engineJobs = {
   async closeEngine(): Promise<void> {
     const c = cached;
     cached = undefined;
-    if (c) await c.engine.then((e) => e.quit(), () => undefined);
+    if (c)
+      await c.engine.then(
+        (e) => e.quit(),
+        () => undefined,
+      );
   },
 };

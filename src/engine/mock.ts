@@ -42,7 +42,10 @@ export class MockTransport implements Transport {
   private dead = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
 
-  constructor(private readonly steps: MockStep[], private readonly opts: { autoReady?: boolean } = {}) {}
+  constructor(
+    private readonly steps: MockStep[],
+    private readonly opts: { autoReady?: boolean } = {},
+  ) {}
 
   /** Steps not yet consumed. */
   get pending(): readonly MockStep[] {

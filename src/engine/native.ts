@@ -28,7 +28,8 @@ export class NativeTransport implements Transport {
 
   start(h: TransportHandlers): Promise<void> {
     const cp = nodeBuiltin('node:child_process');
-    if (!cp) return Promise.reject(new EngineError('ERR_ENGINE_NOT_FOUND', 'native engines need Node.js (child_process)'));
+    if (!cp)
+      return Promise.reject(new EngineError('ERR_ENGINE_NOT_FOUND', 'native engines need Node.js (child_process)'));
     return new Promise((resolve, reject) => {
       let child: any;
       try {
@@ -58,7 +59,12 @@ export class NativeTransport implements Transport {
       child.once('error', (e: NodeJS.ErrnoException) => {
         if (!started) {
           this.ended = true;
-          reject(new EngineError('ERR_ENGINE_NOT_FOUND', e.code === 'ENOENT' ? `engine not found: ${this.path}` : `cannot start ${this.path}: ${e.message}`));
+          reject(
+            new EngineError(
+              'ERR_ENGINE_NOT_FOUND',
+              e.code === 'ENOENT' ? `engine not found: ${this.path}` : `cannot start ${this.path}: ${e.message}`,
+            ),
+          );
           return;
         }
         this.finish(h, { error: e.message, stderr: this.stderr.snapshot() });
@@ -98,7 +104,15 @@ export class NativeTransport implements Transport {
   }
 }
 
-const SYSTEM_DIRS = ['/usr/games', '/usr/local/games', '/usr/local/bin', '/usr/bin', '/opt/homebrew/bin', '/opt/local/bin', '/snap/bin'];
+const SYSTEM_DIRS = [
+  '/usr/games',
+  '/usr/local/games',
+  '/usr/local/bin',
+  '/usr/bin',
+  '/opt/homebrew/bin',
+  '/opt/local/bin',
+  '/snap/bin',
+];
 
 /** Finds an executable by name on PATH and in the usual system folders; a path with a slash is checked as is. */
 export function findExecutable(name: string): string | undefined {
@@ -117,12 +131,15 @@ export function findExecutable(name: string): string | undefined {
   const home = g.process.env.HOME;
   // npm scripts put node_modules/.bin first on PATH, where the npm `stockfish` package installs a
   // wasm build as `stockfish`: not a native binary (it is kind 'stockfish'), so it is skipped here.
-  const onPath = (g.process.env.PATH ?? '').split(path.delimiter).filter((d: string) => d && !/node_modules[\\/]\.bin/.test(d));
+  const onPath = (g.process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((d: string) => d && !/node_modules[\\/]\.bin/.test(d));
   const dirs = [...onPath, ...SYSTEM_DIRS, ...(home ? [path.join(home, '.local/bin')] : [])];
   const exts = g.process.platform === 'win32' ? ['.exe', ''] : [''];
-  for (const dir of dirs) for (const ext of exts) {
-    const p = path.join(dir, name + ext);
-    if (isExe(p)) return p;
-  }
+  for (const dir of dirs)
+    for (const ext of exts) {
+      const p = path.join(dir, name + ext);
+      if (isExe(p)) return p;
+    }
   return undefined;
 }

@@ -2,7 +2,13 @@ import { EngineError } from './errors.js';
 import { MockTransport } from './mock.js';
 import { findExecutable, isNode, nodeBuiltin, NativeTransport } from './native.js';
 import { UciEngine, type EngineTimeouts, type OptionValue } from './uci.js';
-import { canUseThreads, liteSingleTransport, resolvePackageFile, StockfishWasmTransport, LITE_SINGLE_FILE } from './wasm.js';
+import {
+  canUseThreads,
+  liteSingleTransport,
+  resolvePackageFile,
+  StockfishWasmTransport,
+  LITE_SINGLE_FILE,
+} from './wasm.js';
 import type { Transport, TransportFactory } from './transport.js';
 
 /**
@@ -36,7 +42,10 @@ export interface OpenEngineOptions {
 }
 
 /** Names of native engines for each kind. */
-const NATIVE_NAMES: Record<string, string[]> = { native: ['stockfish'], fairy: ['fairy-stockfish', 'fairy-stockfish-largeboard', 'fairystockfish'] };
+const NATIVE_NAMES: Record<string, string[]> = {
+  native: ['stockfish'],
+  fairy: ['fairy-stockfish', 'fairy-stockfish-largeboard', 'fairystockfish'],
+};
 
 function nativePath(kind: 'native' | 'fairy', path?: string): string {
   const names = path ? [path] : NATIVE_NAMES[kind];
@@ -44,8 +53,14 @@ function nativePath(kind: 'native' | 'fairy', path?: string): string {
     const found = findExecutable(n);
     if (found) return found;
   }
-  const hint = kind === 'fairy' ? 'install Fairy-Stockfish (Debian/Ubuntu: apt-get install fairy-stockfish) or pass its path' : 'install a UCI engine (Debian/Ubuntu: apt-get install stockfish) or pass its path';
-  throw new EngineError('ERR_ENGINE_NOT_FOUND', `${names.join(' / ')} not found on PATH or in the usual system folders; ${hint}`);
+  const hint =
+    kind === 'fairy'
+      ? 'install Fairy-Stockfish (Debian/Ubuntu: apt-get install fairy-stockfish) or pass its path'
+      : 'install a UCI engine (Debian/Ubuntu: apt-get install stockfish) or pass its path';
+  throw new EngineError(
+    'ERR_ENGINE_NOT_FOUND',
+    `${names.join(' / ')} not found on PATH or in the usual system folders; ${hint}`,
+  );
 }
 
 /** The transport factory for a kind (throws ERR_ENGINE_NOT_FOUND when the engine is missing). */
@@ -53,7 +68,11 @@ export function engineTransport(opts: OpenEngineOptions): TransportFactory {
   switch (opts.kind) {
     case 'native':
     case 'fairy': {
-      if (!isNode()) throw new EngineError('ERR_ENGINE_NOT_FOUND', `${opts.kind} engines run in Node only; in a browser use stockfish.wasm or stockfish`);
+      if (!isNode())
+        throw new EngineError(
+          'ERR_ENGINE_NOT_FOUND',
+          `${opts.kind} engines run in Node only; in a browser use stockfish.wasm or stockfish`,
+        );
       const path = nativePath(opts.kind, opts.path);
       return () => new NativeTransport(path, opts.args ?? [], { label: path });
     }
@@ -81,7 +100,12 @@ export function engineTransport(opts: OpenEngineOptions): TransportFactory {
  * ```
  */
 export async function openEngine(opts: OpenEngineOptions): Promise<UciEngine> {
-  const engine = new UciEngine({ transport: engineTransport(opts), options: opts.options, timeouts: opts.timeouts, respawn: opts.respawn });
+  const engine = new UciEngine({
+    transport: engineTransport(opts),
+    options: opts.options,
+    timeouts: opts.timeouts,
+    respawn: opts.respawn,
+  });
   try {
     await engine.open();
     if (opts.healthCheck ?? opts.kind !== 'custom') await healthCheck(engine);
@@ -102,7 +126,10 @@ export async function healthCheck(engine: UciEngine): Promise<void> {
   const ok = r.bestmove !== null && !!line && line.score.value('white') >= 300;
   if (!ok) {
     const seen = line ? `best ${r.bestmove}, score ${line.score.toString()}` : `best ${r.bestmove}, no score`;
-    throw new EngineError('ERR_ENGINE_HEALTH', `${engine.name || 'the engine'} gave an implausible result (${seen}) for a queen-up position: is its network file missing?`);
+    throw new EngineError(
+      'ERR_ENGINE_HEALTH',
+      `${engine.name || 'the engine'} gave an implausible result (${seen}) for a queen-up position: is its network file missing?`,
+    );
   }
   await engine.newGame();
 }
@@ -131,8 +158,12 @@ export async function listEngines(opts: { probe?: boolean } = {}): Promise<Found
       }
     }
   }
-  const fs = nodeBuiltin('node:fs'), pathMod = nodeBuiltin('node:path');
-  for (const [kind, pkg, file] of [['stockfish.wasm', 'stockfish.wasm', 'stockfish.js'], ['stockfish', 'stockfish', LITE_SINGLE_FILE]] as const) {
+  const fs = nodeBuiltin('node:fs'),
+    pathMod = nodeBuiltin('node:path');
+  for (const [kind, pkg, file] of [
+    ['stockfish.wasm', 'stockfish.wasm', 'stockfish.js'],
+    ['stockfish', 'stockfish', LITE_SINGLE_FILE],
+  ] as const) {
     const p = resolvePackageFile(pkg, file);
     if (!p) continue;
     let version: string | undefined;
@@ -148,7 +179,12 @@ export async function listEngines(opts: { probe?: boolean } = {}): Promise<Found
   if (opts.probe !== false) {
     for (const e of out) {
       try {
-        const eng = await openEngine({ kind: e.kind, path: e.kind === 'native' || e.kind === 'fairy' ? e.path : undefined, healthCheck: false, timeouts: { handshake: 10000 } });
+        const eng = await openEngine({
+          kind: e.kind,
+          path: e.kind === 'native' || e.kind === 'fairy' ? e.path : undefined,
+          healthCheck: false,
+          timeouts: { handshake: 10000 },
+        });
         e.name = eng.name;
         await eng.quit();
       } catch (err) {

@@ -42,14 +42,26 @@ function fail(message: string): never {
   throw new EngineError('ERR_ENGINE_POSITION', message);
 }
 
-function start(fen: string | undefined, variant: EngineVariant | undefined, chess960: boolean): { pos: Position; fen: string; variant: EngineVariant } {
+function start(
+  fen: string | undefined,
+  variant: EngineVariant | undefined,
+  chess960: boolean,
+): { pos: Position; fen: string; variant: EngineVariant } {
   const text = !fen || fen === 'startpos' ? INITIAL_FEN : fen.trim();
   const board = text.split(' ')[0];
   // A pocket (`[Qp]`, or a ninth rank) means crazyhouse.
   const v: EngineVariant = variant ?? (board.includes('[') || board.split('/').length === 9 ? 'crazyhouse' : 'chess');
-  const r = Position.fromFen(text, { variant: v === 'chess' ? 'chess' : 'crazyhouse', bughouse: v === 'bughouse', chess960 });
+  const r = Position.fromFen(text, {
+    variant: v === 'chess' ? 'chess' : 'crazyhouse',
+    bughouse: v === 'bughouse',
+    chess960,
+  });
   if (!r.ok) fail(`${r.error.code}: ${r.error.message}`);
-  return { pos: r.value, fen: r.value.fen({ shredder: chess960 && /[A-Ha-h]/.test(text.split(' ')[2] ?? '') }), variant: v };
+  return {
+    pos: r.value,
+    fen: r.value.fen({ shredder: chess960 && /[A-Ha-h]/.test(text.split(' ')[2] ?? '') }),
+    variant: v,
+  };
 }
 
 function playOne(pos: Position, move: string | Move, index: number): string {
@@ -69,10 +81,20 @@ function playOne(pos: Position, move: string | Move, index: number): string {
 }
 
 /** Resolves any position input; throws an EngineError ERR_ENGINE_POSITION on bad input. */
-export function resolvePosition(input: PositionInput, opts: { variant?: EngineVariant; chess960?: boolean } = {}): ResolvedPosition {
+export function resolvePosition(
+  input: PositionInput,
+  opts: { variant?: EngineVariant; chess960?: boolean } = {},
+): ResolvedPosition {
   if (typeof input === 'string') {
     const s = start(input, opts.variant, opts.chess960 ?? false);
-    return { fen: s.fen, moves: [], variant: s.variant, chess960: opts.chess960 ?? false, turn: s.pos.turn, position: s.pos };
+    return {
+      fen: s.fen,
+      moves: [],
+      variant: s.variant,
+      chess960: opts.chess960 ?? false,
+      turn: s.pos.turn,
+      position: s.pos,
+    };
   }
   if (input instanceof Position) {
     const variant: EngineVariant = input.variant === 'chess' ? 'chess' : input.bughouse ? 'bughouse' : 'crazyhouse';
@@ -83,11 +105,14 @@ export function resolvePosition(input: PositionInput, opts: { variant?: EngineVa
     const headers = input.game.headers ?? {};
     const tag = headers.Variant?.trim() ?? '';
     const chess960 = opts.chess960 ?? CHESS960_TAGS.test(tag);
-    const variant = opts.variant ?? (/^(crazyhouse|zh)$/i.test(tag) ? 'crazyhouse' : /^bughouse$/i.test(tag) ? 'bughouse' : undefined);
+    const variant =
+      opts.variant ??
+      (/^(crazyhouse|zh)$/i.test(tag) ? 'crazyhouse' : /^bughouse$/i.test(tag) ? 'bughouse' : undefined);
     const fen = headers.FEN && headers.SetUp?.trim() !== '0' ? headers.FEN : undefined;
     const s = start(fen, variant, chess960);
     const ply = input.ply ?? input.game.moves.length;
-    if (!Number.isInteger(ply) || ply < 0 || ply > input.game.moves.length) fail(`ply ${ply} is outside the game (0..${input.game.moves.length})`);
+    if (!Number.isInteger(ply) || ply < 0 || ply > input.game.moves.length)
+      fail(`ply ${ply} is outside the game (0..${input.game.moves.length})`);
     const moves: string[] = [];
     for (let i = 0; i < ply; i++) {
       const node = input.game.moves[i];

@@ -29,8 +29,33 @@ export interface Info {
   string?: string;
 }
 
-const INT_FIELDS = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'tbhits', 'sbhits', 'time', 'cpuload', 'currmovenumber']);
-const KEYWORDS = new Set([...INT_FIELDS, 'score', 'pv', 'refutation', 'currline', 'currmove', 'wdl', 'string', 'lowerbound', 'upperbound', 'cp', 'mate']);
+const INT_FIELDS = new Set([
+  'depth',
+  'seldepth',
+  'multipv',
+  'nodes',
+  'nps',
+  'hashfull',
+  'tbhits',
+  'sbhits',
+  'time',
+  'cpuload',
+  'currmovenumber',
+]);
+const KEYWORDS = new Set([
+  ...INT_FIELDS,
+  'score',
+  'pv',
+  'refutation',
+  'currline',
+  'currmove',
+  'wdl',
+  'string',
+  'lowerbound',
+  'upperbound',
+  'cp',
+  'mate',
+]);
 /** A move in long algebraic notation, drops (`N@f3`) and boards up to 10 ranks (Fairy variants) included. */
 const MOVE = /^(?:[a-l](?:10|[1-9])[a-l](?:10|[1-9])[a-z+]?|[A-Z]@[a-l](?:10|[1-9])|0000|@@@@)$/;
 
@@ -69,7 +94,8 @@ export function parseInfo(text: string, warnings?: EngineWarning[]): Info {
       (info as Record<string, number>)[key] = v;
       i++;
     } else if (key === 'score') {
-      const kind = t[i], v = int(t[i + 1]);
+      const kind = t[i],
+        v = int(t[i + 1]);
       if ((kind !== 'cp' && kind !== 'mate') || v === undefined) {
         warn(`bad score '${t.slice(i, i + 2).join(' ')}'`);
         skip();
@@ -101,7 +127,9 @@ export function parseInfo(text: string, warnings?: EngineWarning[]): Info {
       }
       info.currmove = t[i++];
     } else if (key === 'wdl') {
-      const w = int(t[i]), d = int(t[i + 1]), l = int(t[i + 2]);
+      const w = int(t[i]),
+        d = int(t[i + 1]),
+        l = int(t[i + 2]);
       if (w === undefined || d === undefined || l === undefined) {
         warn('wdl needs three integers');
         skip();
@@ -147,7 +175,8 @@ export function parseOption(text: string): EngineOption | undefined {
   const rest = m[3];
   const re = /\s(default|min|max|var)(?=\s|$)/g;
   const marks: { key: string; start: number; end: number }[] = [];
-  for (let r = re.exec(rest); r; r = re.exec(rest)) marks.push({ key: r[1], start: r.index, end: r.index + r[0].length });
+  for (let r = re.exec(rest); r; r = re.exec(rest))
+    marks.push({ key: r[1], start: r.index, end: r.index + r[0].length });
   for (let k = 0; k < marks.length; k++) {
     const value = rest.slice(marks[k].end, k + 1 < marks.length ? marks[k + 1].start : rest.length).trim();
     const key = marks[k].key;
@@ -166,11 +195,13 @@ export function parseOption(text: string): EngineOption | undefined {
 export function optionValue(opt: EngineOption, value: unknown): { text: string } | { error: string } {
   switch (opt.type) {
     case 'check':
-      if (typeof value !== 'boolean') return { error: `option ${opt.name} is a check (true/false), got ${String(value)}` };
+      if (typeof value !== 'boolean')
+        return { error: `option ${opt.name} is a check (true/false), got ${String(value)}` };
       return { text: String(value) };
     case 'spin': {
       const n = typeof value === 'string' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n)) return { error: `option ${opt.name} needs an integer, got ${String(value)}` };
+      if (typeof n !== 'number' || !Number.isInteger(n))
+        return { error: `option ${opt.name} needs an integer, got ${String(value)}` };
       if ((opt.min !== undefined && n < opt.min) || (opt.max !== undefined && n > opt.max))
         return { error: `option ${opt.name} must be in ${opt.min}..${opt.max}, got ${n}` };
       return { text: String(n) };
@@ -219,7 +250,8 @@ export function goCommand(limit: Limit, opts?: { searchmoves?: string[]; ponder?
     parts.push(key, String(Math.round(v)));
   }
   if (limit.infinite) parts.push('infinite');
-  if (parts.length === (opts?.ponder ? 2 : 1)) throw new RangeError('a limit needs depth, nodes, movetime, mate, clocks or infinite');
+  if (parts.length === (opts?.ponder ? 2 : 1))
+    throw new RangeError('a limit needs depth, nodes, movetime, mate, clocks or infinite');
   if (opts?.searchmoves?.length) {
     for (const m of opts.searchmoves) if (!MOVE.test(m)) throw new RangeError(`searchmoves: '${m}' is not a UCI move`);
     parts.push('searchmoves', ...opts.searchmoves);

@@ -1,8 +1,24 @@
 // The UCI protocol over any transport: handshake, options, searches with limits, timeouts,
 // abort, respawn. Nothing here knows whether the engine is a process, a wasm module or a mock.
 import { EngineError, type EngineWarning } from './errors.js';
-import { resolvePosition, positionCommand, type EngineVariant, type PositionInput, type ResolvedPosition } from './position.js';
-import { goCommand, optionValue, parseBestmove, parseInfo, parseOption, type Bound, type EngineOption, type Info, type Limit } from './protocol.js';
+import {
+  resolvePosition,
+  positionCommand,
+  type EngineVariant,
+  type PositionInput,
+  type ResolvedPosition,
+} from './position.js';
+import {
+  goCommand,
+  optionValue,
+  parseBestmove,
+  parseInfo,
+  parseOption,
+  type Bound,
+  type EngineOption,
+  type Info,
+  type Limit,
+} from './protocol.js';
 import { Score } from './score.js';
 import type { Transport, TransportExit, TransportFactory } from './transport.js';
 
@@ -137,9 +153,19 @@ export class UciEngine {
   constructor(private readonly config: EngineConfig) {
     this.userOptions = { ...(config.options ?? {}) };
     for (const name of Object.keys(this.userOptions))
-      if (LIBRARY_OPTIONS.has(name.toLowerCase())) throw new EngineError('ERR_ENGINE_OPTION', `option ${name} is set by the library (from the position and the request)`);
+      if (LIBRARY_OPTIONS.has(name.toLowerCase()))
+        throw new EngineError(
+          'ERR_ENGINE_OPTION',
+          `option ${name} is set by the library (from the position and the request)`,
+        );
     const t = config.timeouts ?? {};
-    this.t = { handshake: t.handshake ?? 10000, command: t.command ?? 5000, margin: t.margin ?? 5000, silence: t.silence ?? 60000, stop: t.stop ?? 1000 };
+    this.t = {
+      handshake: t.handshake ?? 10000,
+      command: t.command ?? 5000,
+      margin: t.margin ?? 5000,
+      silence: t.silence ?? 60000,
+      stop: t.stop ?? 1000,
+    };
     this.maxRespawns = config.respawn === true ? 2 : typeof config.respawn === 'number' ? config.respawn : 0;
   }
 
@@ -184,27 +210,43 @@ export class UciEngine {
       if (this.recentStrings.length > 8) this.recentStrings.shift();
     }
     if (this.waiter) this.waiter.line(text);
-    else if (text.trim() && !text.startsWith('info')) this.warnings.push({ code: 'WARN_ENGINE_STRAY', message: 'output while no command was running', text });
+    else if (text.trim() && !text.startsWith('info'))
+      this.warnings.push({ code: 'WARN_ENGINE_STRAY', message: 'output while no command was running', text });
   }
 
   private terminated(reason: TransportExit, during: string): EngineError {
     const how = reason.error ?? (reason.signal ? `killed by ${reason.signal}` : `exited with code ${reason.code}`);
     const said = this.recentStrings.length ? `; its last info strings: ${this.recentStrings.join(' | ')}` : '';
-    return new EngineError('ERR_ENGINE_TERMINATED', `engine ${this.transport?.name ?? ''} ended during ${during}: ${how}${said}`, reason.stderr);
+    return new EngineError(
+      'ERR_ENGINE_TERMINATED',
+      `engine ${this.transport?.name ?? ''} ended during ${during}: ${how}${said}`,
+      reason.stderr,
+    );
   }
 
   /** Sends lines and waits until `accept` returns a value, the timeout passes, or the engine dies. */
-  private request<T>(lines: string[], accept: (text: string) => T | undefined, timeout: number, what: string): Promise<T> {
+  private request<T>(
+    lines: string[],
+    accept: (text: string) => T | undefined,
+    timeout: number,
+    what: string,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (!this.alive) {
-        reject(this.lastExit ? this.terminated(this.lastExit, what) : new EngineError('ERR_ENGINE_CLOSED', 'engine is not running'));
+        reject(
+          this.lastExit
+            ? this.terminated(this.lastExit, what)
+            : new EngineError('ERR_ENGINE_CLOSED', 'engine is not running'),
+        );
         return;
       }
       const timer = setTimeout(() => {
         this.waiter = undefined;
         // An engine that misses a deadline is in an unknown state: end it (a respawn starts afresh).
         this.kill();
-        reject(new EngineError('ERR_ENGINE_TIMEOUT', `no answer to ${what} within ${timeout} ms`, this.lastExit?.stderr));
+        reject(
+          new EngineError('ERR_ENGINE_TIMEOUT', `no answer to ${what} within ${timeout} ms`, this.lastExit?.stderr),
+        );
       }, timeout);
       this.waiter = {
         line: (text) => {
@@ -248,7 +290,8 @@ export class UciEngine {
           const opt = parseOption(t.slice(7));
           if (opt) this.options.set(opt.name.toLowerCase(), opt);
           else this.warnings.push({ code: 'WARN_ENGINE_OPTION', message: 'unreadable option line', text });
-        } else if (t && !t.startsWith('id ') && !t.startsWith('info')) this.warnings.push({ code: 'WARN_ENGINE_LINE', message: 'unexpected line during the handshake', text });
+        } else if (t && !t.startsWith('id ') && !t.startsWith('info'))
+          this.warnings.push({ code: 'WARN_ENGINE_LINE', message: 'unexpected line during the handshake', text });
         return undefined;
       },
       this.t.handshake,
@@ -257,7 +300,12 @@ export class UciEngine {
   }
 
   private isReadyNow(): Promise<void> {
-    return this.request(['isready'], (text) => (text.trim() === 'readyok' ? true : undefined), this.t.command, 'isready').then(() => undefined);
+    return this.request(
+      ['isready'],
+      (text) => (text.trim() === 'readyok' ? true : undefined),
+      this.t.command,
+      'isready',
+    ).then(() => undefined);
   }
 
   /** Sends `setoption` when the value differs from what the engine has; throws ERR_ENGINE_OPTION. */
@@ -284,7 +332,9 @@ export class UciEngine {
         try {
           if (respawnable && !this.alive) {
             if (restarts >= this.maxRespawns) {
-              throw this.lastExit ? this.terminated(this.lastExit, 'an earlier command') : new EngineError('ERR_ENGINE_CLOSED', 'engine is not running');
+              throw this.lastExit
+                ? this.terminated(this.lastExit, 'an earlier command')
+                : new EngineError('ERR_ENGINE_CLOSED', 'engine is not running');
             }
             restarts++;
             this.respawns++;
@@ -293,7 +343,14 @@ export class UciEngine {
           return await op();
         } catch (e) {
           // A crash (not a timeout: a hung engine would likely hang again) repeats the command on a fresh engine.
-          if (respawnable && !this.closed && !this.alive && restarts < this.maxRespawns && (e as EngineError).code === 'ERR_ENGINE_TERMINATED') continue;
+          if (
+            respawnable &&
+            !this.closed &&
+            !this.alive &&
+            restarts < this.maxRespawns &&
+            (e as EngineError).code === 'ERR_ENGINE_TERMINATED'
+          )
+            continue;
           throw e;
         }
       }
@@ -310,7 +367,8 @@ export class UciEngine {
 
   /** Sets an engine option (checked against its declaration); kept across respawns. */
   setOption(name: string, value: OptionValue): Promise<void> {
-    if (LIBRARY_OPTIONS.has(name.toLowerCase())) return Promise.reject(new EngineError('ERR_ENGINE_OPTION', `option ${name} is set by the library`));
+    if (LIBRARY_OPTIONS.has(name.toLowerCase()))
+      return Promise.reject(new EngineError('ERR_ENGINE_OPTION', `option ${name} is set by the library`));
     return this.exclusive(async () => {
       this.setOptionNow(name, value);
       this.userOptions[name] = value;
@@ -339,13 +397,19 @@ export class UciEngine {
       resolved = resolvePosition(position, opts);
       go = goCommand(limit, { searchmoves: opts.searchmoves, ponder: opts.ponder });
     } catch (e) {
-      return Promise.reject(e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message));
+      return Promise.reject(
+        e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message),
+      );
     }
     return this.exclusive(() => this.search(resolved, limit, go, opts, true));
   }
 
   /** Plays: the best move (and the expected reply) under the limit; analyse mode off. */
-  async play(position: PositionInput, limit: Limit, opts: Omit<SearchOptions, 'multipv'> = {}): Promise<{ bestmove: string | null; ponder?: string; result: AnalysisResult }> {
+  async play(
+    position: PositionInput,
+    limit: Limit,
+    opts: Omit<SearchOptions, 'multipv'> = {},
+  ): Promise<{ bestmove: string | null; ponder?: string; result: AnalysisResult }> {
     let resolved: ResolvedPosition;
     let go: string;
     try {
@@ -355,11 +419,17 @@ export class UciEngine {
       throw e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message);
     }
     const result = await this.exclusive(() => this.search(resolved, limit, go, { ...opts, multipv: 1 }, false));
-    return result.ponder ? { bestmove: result.bestmove, ponder: result.ponder, result } : { bestmove: result.bestmove, result };
+    return result.ponder
+      ? { bestmove: result.bestmove, ponder: result.ponder, result }
+      : { bestmove: result.bestmove, result };
   }
 
   /** Streams info lines as the engine sends them; breaking out of the loop stops the search. */
-  async *analysis(position: PositionInput, limit: Limit, opts: SearchOptions = {}): AsyncGenerator<EngineInfo, AnalysisResult, undefined> {
+  async *analysis(
+    position: PositionInput,
+    limit: Limit,
+    opts: SearchOptions = {},
+  ): AsyncGenerator<EngineInfo, AnalysisResult, undefined> {
     const inner = new AbortController();
     const outer = opts.signal;
     const onOuter = (): void => inner.abort();
@@ -412,16 +482,26 @@ export class UciEngine {
   private async prepare(pos: ResolvedPosition, multipv: number, analyseMode: boolean, newGame: boolean): Promise<void> {
     const variant = pos.variant;
     if (this.hasOption('UCI_Variant')) this.setOptionNow('UCI_Variant', variant);
-    else if (variant !== 'chess') throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} does not play ${variant} (no UCI_Variant option); use Fairy-Stockfish`);
+    else if (variant !== 'chess')
+      throw new EngineError(
+        'ERR_ENGINE_OPTION',
+        `${this.name || 'the engine'} does not play ${variant} (no UCI_Variant option); use Fairy-Stockfish`,
+      );
     if (this.hasOption('UCI_Chess960')) this.setOptionNow('UCI_Chess960', pos.chess960);
     if (this.hasOption('UCI_AnalyseMode')) this.setOptionNow('UCI_AnalyseMode', analyseMode);
     if (this.hasOption('MultiPV')) this.setOptionNow('MultiPV', multipv);
-    else if (multipv > 1) throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} has no MultiPV option`);
+    else if (multipv > 1)
+      throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} has no MultiPV option`);
     if (newGame) this.send('ucinewgame');
     await this.isReadyNow();
   }
 
-  private watchdog(limit: Limit, turn: 'white' | 'black', timeout?: number, ponder?: boolean): { total?: number; silence?: number } {
+  private watchdog(
+    limit: Limit,
+    turn: 'white' | 'black',
+    timeout?: number,
+    ponder?: boolean,
+  ): { total?: number; silence?: number } {
     if (timeout !== undefined) return { total: timeout };
     if (ponder) return { silence: this.t.silence }; // no clock runs until ponderhit
     const clock = turn === 'white' ? limit.wtime : limit.btime;
@@ -430,9 +510,16 @@ export class UciEngine {
     return { silence: this.t.silence };
   }
 
-  private async search(pos: ResolvedPosition, limit: Limit, go: string, opts: SearchOptions, analyseMode: boolean): Promise<AnalysisResult> {
+  private async search(
+    pos: ResolvedPosition,
+    limit: Limit,
+    go: string,
+    opts: SearchOptions,
+    analyseMode: boolean,
+  ): Promise<AnalysisResult> {
     const multipv = opts.multipv ?? 1;
-    if (!Number.isInteger(multipv) || multipv < 1) throw new EngineError('ERR_ENGINE_OPTION', `multipv must be a positive integer, got ${multipv}`);
+    if (!Number.isInteger(multipv) || multipv < 1)
+      throw new EngineError('ERR_ENGINE_OPTION', `multipv must be a positive integer, got ${multipv}`);
     await this.prepare(pos, multipv, analyseMode, opts.newGame ?? false);
     const turn = pos.turn;
     const warnings: EngineWarning[] = [];
@@ -444,7 +531,9 @@ export class UciEngine {
 
     const finish = (): AnalysisResult => {
       result.lines = [...latest.values()].sort((a, b) => a.multipv - b.multipv);
-      result.depths = [...grid.entries()].sort((a, b) => a[0] - b[0]).map(([depth, m]) => ({ depth, lines: [...m.values()].sort((a, b) => a.multipv - b.multipv) }));
+      result.depths = [...grid.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([depth, m]) => ({ depth, lines: [...m.values()].sort((a, b) => a.multipv - b.multipv) }));
       return result;
     };
 
@@ -487,7 +576,14 @@ export class UciEngine {
             // The caller asked to stop and gets what was found so far.
             result.bestmove = latest.get(1)?.pv[0] ?? null;
             succeed();
-          } else fail(new EngineError('ERR_ENGINE_TIMEOUT', `search did not end in time and the engine did not answer stop within ${this.t.stop} ms`, this.lastExit?.stderr));
+          } else
+            fail(
+              new EngineError(
+                'ERR_ENGINE_TIMEOUT',
+                `search did not end in time and the engine did not answer stop within ${this.t.stop} ms`,
+                this.lastExit?.stderr,
+              ),
+            );
           this.kill();
         }, this.t.stop);
       };
@@ -556,7 +652,14 @@ export class UciEngine {
     });
   }
 
-  private record(info: Info, turn: 'white' | 'black', multipv: number, latest: Map<number, AnalysisLine>, grid: Map<number, Map<number, AnalysisLine>>, result: AnalysisResult): void {
+  private record(
+    info: Info,
+    turn: 'white' | 'black',
+    multipv: number,
+    latest: Map<number, AnalysisLine>,
+    grid: Map<number, Map<number, AnalysisLine>>,
+    result: AnalysisResult,
+  ): void {
     if (info.nodes !== undefined) result.nodes = info.nodes;
     if (info.nps !== undefined) result.nps = info.nps;
     if (info.time !== undefined) result.time = info.time;
@@ -578,7 +681,8 @@ export class UciEngine {
     const prev = row.get(k);
     if (!(prev && !prev.bound && line.bound)) row.set(k, line);
     const last = latest.get(k);
-    if (!last || line.depth > last.depth || !(line.bound && !last.bound && last.depth === line.depth)) latest.set(k, line);
+    if (!last || line.depth > last.depth || !(line.bound && !last.bound && last.depth === line.depth))
+      latest.set(k, line);
   }
 
   /** Stops the running search (it resolves with the result so far); no effect when none runs. */
@@ -612,10 +716,13 @@ export class UciEngine {
       return;
     }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiter = undefined;
-        resolve();
-      }, Math.min(this.t.command, 2000));
+      const timer = setTimeout(
+        () => {
+          this.waiter = undefined;
+          resolve();
+        },
+        Math.min(this.t.command, 2000),
+      );
       this.waiter = {
         line: () => undefined,
         exit: () => {

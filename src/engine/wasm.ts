@@ -40,7 +40,10 @@ export function resolvePackageFile(pkg: string, file: string): string | undefine
 }
 
 function notFound(pkg: string, detail: string): EngineError {
-  return new EngineError('ERR_ENGINE_NOT_FOUND', `${detail}; install it with: ${INSTALL_HINT[pkg] ?? `npm install ${pkg}`}`);
+  return new EngineError(
+    'ERR_ENGINE_NOT_FOUND',
+    `${detail}; install it with: ${INSTALL_HINT[pkg] ?? `npm install ${pkg}`}`,
+  );
 }
 
 export const LITE_SINGLE_FILE = 'bin/stockfish-19-lite-single.js';
@@ -72,13 +75,26 @@ export class StockfishWasmTransport implements Transport {
     if (isNode()) {
       const js = this.url ?? resolvePackageFile('stockfish.wasm', 'stockfish.js');
       if (!js) throw notFound('stockfish.wasm', 'the stockfish.wasm package is not installed');
-      const path = nodeBuiltin('node:path'), fs = nodeBuiltin('node:fs'), mod = nodeBuiltin('node:module');
+      const path = nodeBuiltin('node:path'),
+        fs = nodeBuiltin('node:fs'),
+        mod = nodeBuiltin('node:module');
       const dir = path.dirname(js);
       factory = mod.createRequire(js)(js);
-      init = { wasmBinary: fs.readFileSync(path.join(dir, 'stockfish.wasm')), locateFile: (f: string) => path.join(dir, f) };
+      init = {
+        wasmBinary: fs.readFileSync(path.join(dir, 'stockfish.wasm')),
+        locateFile: (f: string) => path.join(dir, f),
+      };
     } else {
-      if (!canUseThreads()) throw new EngineError('ERR_ENGINE_NOT_FOUND', 'stockfish.wasm needs SharedArrayBuffer: serve the page with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp, or use kind "stockfish" (single-threaded)');
-      if (!this.url) throw notFound('stockfish.wasm', 'in a browser, pass url: the address of stockfish.js (with stockfish.wasm and stockfish.worker.js beside it)');
+      if (!canUseThreads())
+        throw new EngineError(
+          'ERR_ENGINE_NOT_FOUND',
+          'stockfish.wasm needs SharedArrayBuffer: serve the page with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp, or use kind "stockfish" (single-threaded)',
+        );
+      if (!this.url)
+        throw notFound(
+          'stockfish.wasm',
+          'in a browser, pass url: the address of stockfish.js (with stockfish.wasm and stockfish.worker.js beside it)',
+        );
       const jsUrl = new URL(this.url, g.location?.href).href;
       let src: string;
       try {
@@ -97,7 +113,8 @@ export class StockfishWasmTransport implements Transport {
     const console = g.console;
     const log = console.log;
     console.log = (...args: unknown[]) => {
-      if (!(args.length === 1 && typeof args[0] === 'string' && args[0].startsWith('Stockfish '))) log.apply(console, args);
+      if (!(args.length === 1 && typeof args[0] === 'string' && args[0].startsWith('Stockfish ')))
+        log.apply(console, args);
     };
     try {
       this.sf = await factory(init);
@@ -143,7 +160,10 @@ export class WorkerTransport implements Transport {
   private worker: any;
   private ended = false;
   private handlers?: TransportHandlers;
-  constructor(readonly url: string, readonly name = 'worker') {}
+  constructor(
+    readonly url: string,
+    readonly name = 'worker',
+  ) {}
 
   async start(h: TransportHandlers): Promise<void> {
     this.handlers = h;
@@ -192,6 +212,10 @@ export function liteSingleTransport(url?: string): Transport {
     if (!js) throw notFound('stockfish', 'the stockfish package is not installed');
     return new NativeTransport(g.process.execPath, [js], { label: 'stockfish lite-single' });
   }
-  if (!url) throw notFound('stockfish', 'in a browser, pass url: the address of stockfish-19-lite-single.js (with its .wasm beside it)');
+  if (!url)
+    throw notFound(
+      'stockfish',
+      'in a browser, pass url: the address of stockfish-19-lite-single.js (with its .wasm beside it)',
+    );
   return new WorkerTransport(url, 'stockfish lite-single');
 }

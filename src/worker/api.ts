@@ -2,7 +2,17 @@ import { wrap } from 'comlink/dist/esm/comlink.mjs';
 import { NotationFailure } from '../errors.js';
 import { jobs, type JobKind, type Progress } from './jobs.js';
 
-export type { ChildPosition, JobContext, JobInput, JobKind, JobOutput, Jobs, ListedMove, PerftResult, Progress } from './jobs.js';
+export type {
+  ChildPosition,
+  JobContext,
+  JobInput,
+  JobKind,
+  JobOutput,
+  Jobs,
+  ListedMove,
+  PerftResult,
+  Progress,
+} from './jobs.js';
 
 export type ProgressCallback = (progress: Progress) => void | Promise<void>;
 
@@ -24,7 +34,9 @@ export class WorkerApi {
       if (!job) throw new NotationFailure({ code: 'ERR_WORKER_JOB', message: `unknown job kind "${kind}"` });
       const report = progressPort ? wrap<ProgressCallback>(progressPort) : undefined;
       const progress = report ? async (p: Progress) => void (await report(p)) : async () => {};
-      return await (job as (input: unknown, ctx: { progress: typeof progress }) => Promise<unknown>)(input, { progress });
+      return await (job as (input: unknown, ctx: { progress: typeof progress }) => Promise<unknown>)(input, {
+        progress,
+      });
     } finally {
       progressPort?.close();
     }

@@ -7,7 +7,8 @@ import { WorkerApi } from './api.js';
 import { READY_MESSAGE, registerErrorTransfer } from './wire.js';
 
 type Port = { postMessage(message: unknown): void };
-const workerThreads = (globalThis as any).process?.getBuiltinModule?.('node:worker_threads') as { parentPort: Port | null } | undefined;
+const workerThreads = (globalThis as any).process?.getBuiltinModule?.('node:worker_threads') as
+  { parentPort: Port | null } | undefined;
 
 registerErrorTransfer();
 if (workerThreads?.parentPort) {

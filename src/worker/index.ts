@@ -118,7 +118,10 @@ class Thread {
     this.inlined = 'code' in script;
     const threads = nodeWorkerThreads();
     if (threads) {
-      const worker = 'code' in script ? new threads.Worker(script.code, { eval: true }) : new threads.Worker(nodeScriptUrl(script.url));
+      const worker =
+        'code' in script
+          ? new threads.Worker(script.code, { eval: true })
+          : new threads.Worker(nodeScriptUrl(script.url));
       this.handle = worker;
       worker.unref();
       worker.on('message', (message) => message === READY_MESSAGE && this.started());
@@ -129,7 +132,8 @@ class Thread {
     if (typeof Worker !== 'function') throw new Error('this platform has neither Web Workers nor worker_threads');
     // The inlined script is self-contained and runs as a classic worker (every browser); a URL given
     // by the user may be an ES module.
-    const worker = 'code' in script ? new Worker(inlinedScriptUrl(script.code)) : new Worker(script.url, { type: 'module' });
+    const worker =
+      'code' in script ? new Worker(inlinedScriptUrl(script.code)) : new Worker(script.url, { type: 'module' });
     this.handle = worker;
     worker.addEventListener('message', (event) => event.data === READY_MESSAGE && this.started());
     worker.addEventListener('error', (event) => {
@@ -159,9 +163,10 @@ class Thread {
     let error: NotationFailure;
     if (this.ready) error = failure(ERR_WORKER_CRASHED, `the worker stopped: ${detail}`);
     else {
-      const hint = this.inlined && !nodeWorkerThreads()
-        ? ' (if the page\'s Content-Security-Policy forbids blob: workers, serve gamenotation/worker-entry and pass createWorker({ url }))'
-        : '';
+      const hint =
+        this.inlined && !nodeWorkerThreads()
+          ? " (if the page's Content-Security-Policy forbids blob: workers, serve gamenotation/worker-entry and pass createWorker({ url }))"
+          : '';
       error = failure(ERR_WORKER_LOAD, `the worker did not start: ${detail}${hint}`);
     }
     this.end(error);
@@ -177,7 +182,10 @@ class Thread {
     this.dead = true;
     clearTimeout(this.timer);
     this.resolveDeath(error);
-    return Promise.resolve(this.handle?.terminate()).then(() => undefined, () => undefined);
+    return Promise.resolve(this.handle?.terminate()).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 }
 
@@ -225,7 +233,15 @@ export class GameNotationWorker {
       if (this.closed) return reject(this.closed);
       const { signal, onProgress } = options;
       if (signal?.aborted) return reject(abortReason(signal));
-      const call: Call = { kind, input, onProgress, resolve: resolve as (v: unknown) => void, reject, attempt: 0, settled: false };
+      const call: Call = {
+        kind,
+        input,
+        onProgress,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        attempt: 0,
+        settled: false,
+      };
       this.calls.add(call);
       if (signal) {
         const onAbort = () => this.abort(call, abortReason(signal));
@@ -237,19 +253,31 @@ export class GameNotationWorker {
   }
 
   /** Perft node count; with `divide`, the count under each root move too. `'startpos'` is a FEN. */
-  perft(fen: string, depth: number, options: JobOptions & ChessOptions & { divide?: boolean } = {}): Promise<PerftResult> {
+  perft(
+    fen: string,
+    depth: number,
+    options: JobOptions & ChessOptions & { divide?: boolean } = {},
+  ): Promise<PerftResult> {
     const { onProgress, signal, variant, chess960, divide } = options;
     return this.run('perft', { fen, depth, variant, chess960, divide }, { onProgress, signal });
   }
 
   /** Legal moves in UCI and SAN. `'startpos'` is a FEN. */
   legalMoves(fen: string, options: ChessOptions & { signal?: AbortSignal } = {}): Promise<ListedMove[]> {
-    return this.run('legalMoves', { fen, variant: options.variant, chess960: options.chess960 }, { signal: options.signal });
+    return this.run(
+      'legalMoves',
+      { fen, variant: options.variant, chess960: options.chess960 },
+      { signal: options.signal },
+    );
   }
 
   /** Double-dummy tables of PBN deal strings (`N:… … … …`), in order; a bad deal gives its error in place. */
   calcDDTables(deals: (string | Deal)[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
-    return this.each('ddTable', deals.map((deal) => ({ deal })), options);
+    return this.each(
+      'ddTable',
+      deals.map((deal) => ({ deal })),
+      options,
+    );
   }
 
   /** Double-dummy card scores of each board, in order; a bad board gives its error in place. */
@@ -261,7 +289,11 @@ export class GameNotationWorker {
    * One job per item, in order, with one Result per item: a job that fails gives its error in
    * place. The whole call rejects only when the worker itself is lost (ERR_WORKER_*) or on abort.
    */
-  async each<K extends JobKind>(kind: K, inputs: JobInput<K>[], options: JobOptions = {}): Promise<Result<JobOutput<K>>[]> {
+  async each<K extends JobKind>(
+    kind: K,
+    inputs: JobInput<K>[],
+    options: JobOptions = {},
+  ): Promise<Result<JobOutput<K>>[]> {
     const out: Result<JobOutput<K>>[] = [];
     for (let i = 0; i < inputs.length; i++) {
       try {
@@ -402,7 +434,11 @@ export class WorkerPool {
    * Runs one job per item over the pool. Rejects only on abort (with the signal's reason), when the
    * pool is terminated, or when workers cannot start (ERR_WORKER_LOAD).
    */
-  async run<K extends JobKind>(kind: K, inputs: JobInput<K>[], options: JobOptions = {}): Promise<Result<JobOutput<K>>[]> {
+  async run<K extends JobKind>(
+    kind: K,
+    inputs: JobInput<K>[],
+    options: JobOptions = {},
+  ): Promise<Result<JobOutput<K>>[]> {
     const { signal } = options;
     if (this.closed) throw failure(ERR_WORKER_TERMINATED, 'the pool was terminated');
     signal?.throwIfAborted();
@@ -436,7 +472,11 @@ export class WorkerPool {
 
   /** Double-dummy tables of deals spread over the pool, one Result per deal in order. */
   calcDDTables(deals: (string | Deal)[], options: JobOptions = {}): Promise<Result<DDTable>[]> {
-    return this.run('ddTable', deals.map((deal) => ({ deal })), options);
+    return this.run(
+      'ddTable',
+      deals.map((deal) => ({ deal })),
+      options,
+    );
   }
 
   /** Double-dummy card scores of boards spread over the pool, one Result per board in order. */
@@ -448,11 +488,18 @@ export class WorkerPool {
   async perft(fen: string, depth: number, options: JobOptions & ChessOptions = {}): Promise<PerftResult> {
     const { variant, chess960, signal, onProgress } = options;
     if (!Number.isInteger(depth) || depth < 0 || depth > 60) {
-      throw new NotationFailure({ code: 'ERR_PERFT_DEPTH', message: `perft depth must be an integer 0..60, got ${depth}` });
+      throw new NotationFailure({
+        code: 'ERR_PERFT_DEPTH',
+        message: `perft depth must be an integer 0..60, got ${depth}`,
+      });
     }
     const children: ChildPosition[] = await this.workers[0]!.run('children', { fen, variant, chess960 }, { signal });
     if (depth === 0) return { nodes: 1 };
-    const counts = await this.run('perft', children.map((c) => ({ fen: c.fen, depth: depth - 1, variant, chess960 })), { signal, onProgress });
+    const counts = await this.run(
+      'perft',
+      children.map((c) => ({ fen: c.fen, depth: depth - 1, variant, chess960 })),
+      { signal, onProgress },
+    );
     const divide: Record<string, number> = {};
     let nodes = 0;
     counts.forEach((count, i) => {

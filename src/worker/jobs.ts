@@ -10,8 +10,20 @@
  */
 import { NotationFailure, type Result } from '../errors.js';
 import { INITIAL_FEN, Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
-import { calcDDTable, solveBoard, type BoardToSolve, type DDTable, type Deal, type SolveBoardResult } from '../bridge/index.js';
-import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/solve/index.js';
+import {
+  calcDDTable,
+  solveBoard,
+  type BoardToSolve,
+  type DDTable,
+  type Deal,
+  type SolveBoardResult,
+} from '../bridge/index.js';
+import {
+  solve as solveProblem,
+  type SolveInput,
+  type SolveOptions,
+  type SolvedProblem,
+} from '../problems/solve/index.js';
 import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
 import type { NotationError } from '../errors.js';
 import type { Progress as CoreProgress } from '../progress.js';
@@ -83,7 +95,10 @@ export const jobs = {
     const { depth, variant } = input;
     const { root, fen } = rootPosition(input);
     if (!Number.isInteger(depth) || depth < 0 || depth > 60) {
-      throw new NotationFailure({ code: 'ERR_PERFT_DEPTH', message: `perft depth must be an integer 0..60, got ${depth}` });
+      throw new NotationFailure({
+        code: 'ERR_PERFT_DEPTH',
+        message: `perft depth must be an integer 0..60, got ${depth}`,
+      });
     }
     // Short jobs run in one piece; longer ones go root move by root move, for progress.
     if (depth === 0 || (depth < 3 && !input.divide)) return { nodes: depth === 0 ? 1 : perft(fen, depth, { variant }) };
@@ -127,10 +142,17 @@ export const jobs = {
   },
 
   /** A chess problem (Popeye input, PBI/XML record or { fen, stipulation }) solved; progress per key tried. */
-  async solveProblem(input: { problem: SolveInput; options?: Omit<SolveOptions, 'signal' | 'onProgress'> }, ctx: JobContext): Promise<SolvedProblem> {
+  async solveProblem(
+    input: { problem: SolveInput; options?: Omit<SolveOptions, 'signal' | 'onProgress'> },
+    ctx: JobContext,
+  ): Promise<SolvedProblem> {
     // The solve is synchronous: its reports are sent as it goes and awaited before the result.
     const sent: Promise<void>[] = [];
-    const solved = solveProblem(input.problem, { ...input.options, onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, unit: p.unit, value: p.solutions })) });
+    const solved = solveProblem(input.problem, {
+      ...input.options,
+      onProgress: (p) =>
+        void sent.push(ctx.progress({ done: p.done, total: p.total, unit: p.unit, value: p.solutions })),
+    });
     await Promise.all(sent);
     return unwrapResult(solved);
   },
@@ -147,31 +169,49 @@ export const jobs = {
   },
 
   /** Every match of a BPGN text checked (moves resolved and played, not kept); progress per match. */
-  async validateMatch(input: { bpgn: string; mateRule?: MateRule }, ctx: JobContext): Promise<{ matches: number; moves: number; errors: (NotationError & { match: number })[]; warnings: (NotationError & { match: number })[] }> {
-    const errors: (NotationError & { match: number })[] = [], warnings: (NotationError & { match: number })[] = [];
-    let moves = 0, matches = 0;
+  async validateMatch(
+    input: { bpgn: string; mateRule?: MateRule },
+    ctx: JobContext,
+  ): Promise<{
+    matches: number;
+    moves: number;
+    errors: (NotationError & { match: number })[];
+    warnings: (NotationError & { match: number })[];
+  }> {
+    const errors: (NotationError & { match: number })[] = [],
+      warnings: (NotationError & { match: number })[] = [];
+    let moves = 0,
+      matches = 0;
     const sent: Promise<void>[] = [];
-    visitBpgn(input.bpgn, {
-      move: () => void moves++,
-      endMatch(m) {
-        for (const e of m.errors) errors.push({ ...e, match: matches });
-        for (const w of m.warnings) warnings.push({ ...w, match: matches });
-        matches++;
-        sent.push(ctx.progress({ done: matches, total: 0, unit: 'matches', value: moves }));
+    visitBpgn(
+      input.bpgn,
+      {
+        move: () => void moves++,
+        endMatch(m) {
+          for (const e of m.errors) errors.push({ ...e, match: matches });
+          for (const w of m.warnings) warnings.push({ ...w, match: matches });
+          matches++;
+          sent.push(ctx.progress({ done: matches, total: 0, unit: 'matches', value: moves }));
+        },
       },
-    }, { keepMoves: false, mateRule: input.mateRule });
+      { keepMoves: false, mateRule: input.mateRule },
+    );
     await Promise.all(sent);
     return { matches, moves, errors, warnings };
   },
 
   /** AIF: every game of a PGN text analysed by an engine opened in this worker; progress per ply. */
-  async analyseAif(input: { pgn: string; engine: EngineSpec; options?: AnalyseGameOptions }, ctx: JobContext): Promise<{ text: string; games: number; errors: NotationError[] }> {
+  async analyseAif(
+    input: { pgn: string; engine: EngineSpec; options?: AnalyseGameOptions },
+    ctx: JobContext,
+  ): Promise<{ text: string; games: number; errors: NotationError[] }> {
     const games = parsePgn(input.pgn);
     const errors = games.flatMap((g) => g.errors);
     const total = games.reduce((n, g) => n + g.moves.filter((m) => m.move).length, 0);
     const engine = await openEngine(input.engine);
     const ids = new Map<string, number>();
-    let text = '', done = 0;
+    let text = '',
+      done = 0;
     try {
       for (const game of games) {
         const base = gameIdOf(game.headers);
@@ -179,13 +219,18 @@ export const jobs = {
         ids.set(base, n);
         const sent: Promise<void>[] = [];
         let before = 0;
-        const aif = await analyseGame(game, engine, { ...input.options, gameId: n === 1 ? base : `${base}#${n}` }, {
-          onProgress: (p) => {
-            done += p.done - before;
-            before = p.done;
-            sent.push(ctx.progress({ done, total, unit: 'plies', value: p.nodes }));
+        const aif = await analyseGame(
+          game,
+          engine,
+          { ...input.options, gameId: n === 1 ? base : `${base}#${n}` },
+          {
+            onProgress: (p) => {
+              done += p.done - before;
+              before = p.done;
+              sent.push(ctx.progress({ done, total, unit: 'plies', value: p.nodes }));
+            },
           },
-        });
+        );
         await Promise.all(sent);
         text += makeAifGame(aif);
       }

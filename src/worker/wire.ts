@@ -28,7 +28,14 @@ type ThrowHandler = {
   deserialize(value: unknown): unknown;
 };
 
-const ERROR_TYPES: Record<string, new (message: string) => Error> = { TypeError, RangeError, SyntaxError, EvalError, ReferenceError, URIError };
+const ERROR_TYPES: Record<string, new (message: string) => Error> = {
+  TypeError,
+  RangeError,
+  SyntaxError,
+  EvalError,
+  ReferenceError,
+  URIError,
+};
 
 let registered = false;
 

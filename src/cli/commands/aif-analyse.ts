@@ -2,7 +2,18 @@
 // finished games are appended in input order (so the bytes do not depend on --jobs), and a
 // journal (FILE.aif.journal: GameID and file size after each game) makes --resume exact after a
 // crash: the output is cut back to the last journalled game and the rest is redone.
-import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { analyseGame, gameIdOf, makeAifGame, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
 import { openEngine, type UciEngine } from '../../engine/index.js';
 import { readPgn } from '../../pgn/reader.js';
@@ -89,7 +100,9 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     if (existsSync(journalOf(out))) unlinkSync(journalOf(out));
   }
   const pliesOf = (g: PgnGame): number => Math.max(0, g.moves.filter((m) => m.move).length - from + 1);
-  let gameCount = 0, totalPlies = 0, inputErrors = 0;
+  let gameCount = 0,
+    totalPlies = 0,
+    inputErrors = 0;
   {
     const ids = new GameIds();
     const input = await ctx.io.openInput(file);
@@ -106,7 +119,8 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     const ids = new GameIds();
     const input = await ctx.io.openInput(file);
     let index = 0;
-    for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>)) yield { game, id: ids.next(game.headers), index: index++ };
+    for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>))
+      yield { game, id: ids.next(game.headers), index: index++ };
   }
   const source = gamesInOrder();
   const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
@@ -153,18 +167,28 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
           continue;
         }
         let before = 0;
-        const aif = await analyseGame(item.game, engine, { ...options, gameId: item.id }, {
-          onProgress: (p) => {
-            pliesDone += p.done - before;
-            before = p.done;
-            const seconds = (Date.now() - started) / 1000;
-            const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
-            bar.update(pliesDone, `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`);
-            if (jsonProgress) {
-              ctx.io.err(`${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`);
-            }
+        const aif = await analyseGame(
+          item.game,
+          engine,
+          { ...options, gameId: item.id },
+          {
+            onProgress: (p) => {
+              pliesDone += p.done - before;
+              before = p.done;
+              const seconds = (Date.now() - started) / 1000;
+              const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
+              bar.update(
+                pliesDone,
+                `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`,
+              );
+              if (jsonProgress) {
+                ctx.io.err(
+                  `${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`,
+                );
+              }
+            },
           },
-        });
+        );
         for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
         finished.set(item.index, { text: makeAifGame(aif), id: item.id });
         gamesDone++;
@@ -186,6 +210,9 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   }
   unlinkSync(journalOf(out));
   const seconds = (Date.now() - started) / 1000;
-  if (!ctx.io.quiet) ctx.io.warn(`${gamesDone} game(s) analysed (${done.size} already done), ${pliesDone} plies, ${nodesDone} nodes, ${seconds.toFixed(1)} s${seconds > 0 ? `, ${Math.round(nodesDone / seconds)} nodes/s` : ''} → ${out}\n`);
+  if (!ctx.io.quiet)
+    ctx.io.warn(
+      `${gamesDone} game(s) analysed (${done.size} already done), ${pliesDone} plies, ${nodesDone} nodes, ${seconds.toFixed(1)} s${seconds > 0 ? `, ${Math.round(nodesDone / seconds)} nodes/s` : ''} → ${out}\n`,
+    );
   return inputErrors ? EXIT_INPUT : EXIT_OK;
 }

@@ -1,6 +1,16 @@
 // Chess verbs: perft (single position or whole suites), fen (normalize/validate), moves.
 import { formatError, NotationFailure } from '../../errors.js';
-import { looksCrazyhouse, makeSan, makeUci, normalizeFen, parsePerftSuite, perft, perftDivide, Position, type Variant } from '../../chess/index.js';
+import {
+  looksCrazyhouse,
+  makeSan,
+  makeUci,
+  normalizeFen,
+  parsePerftSuite,
+  perft,
+  perftDivide,
+  Position,
+  type Variant,
+} from '../../chess/index.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';
@@ -23,7 +33,8 @@ function fail(ctx: CommandContext, e: unknown): number {
 }
 
 async function runSuite(ctx: CommandContext, file: string, variant: Variant | undefined): Promise<number> {
-  const maxNodes = ctx.options['max-nodes'] !== undefined ? intOption(ctx, 'max-nodes', { min: 0 }) ?? Infinity : Infinity;
+  const maxNodes =
+    ctx.options['max-nodes'] !== undefined ? (intOption(ctx, 'max-nodes', { min: 0 }) ?? Infinity) : Infinity;
   const input = await ctx.io.readInput(file);
   const cases = parsePerftSuite(new TextDecoder().decode(input.bytes), variant);
   const json = ctx.options.json === true;
@@ -32,15 +43,25 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
     return EXIT_INPUT;
   }
   const t0 = performance.now();
-  let checked = 0, skipped = 0, nodes = 0;
+  let checked = 0,
+    skipped = 0,
+    nodes = 0;
   const mismatches: { line: number; fen: string; depth: number; expected: number; actual: number | string }[] = [];
   // A line the suite reader took for a case but that holds no count (garbage with a `;`) is an
   // error in the input, never a silent pass.
   const errors: { line: number; code: string; message: string }[] = [];
-  const progress = startProgress(ctx.io, { label: file, total: cases.reduce((n, c) => n + c.counts.length, 0), unit: 'counts' });
+  const progress = startProgress(ctx.io, {
+    label: file,
+    total: cases.reduce((n, c) => n + c.counts.length, 0),
+    unit: 'counts',
+  });
   for (const c of cases) {
     if (c.counts.length === 0) {
-      const error = { line: c.line, code: 'ERR_PERFT_NO_COUNTS', message: `no perft counts (;D<depth> <nodes>) in '${c.fen.slice(0, 60)}'` };
+      const error = {
+        line: c.line,
+        code: 'ERR_PERFT_NO_COUNTS',
+        message: `no perft counts (;D<depth> <nodes>) in '${c.fen.slice(0, 60)}'`,
+      };
       errors.push(error);
       if (!json) ctx.io.out(`${file}:${c.line} ${error.code} ${error.message}\n`);
       continue;
@@ -70,7 +91,9 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
   if (json) {
     ctx.io.out(`${JSON.stringify({ cases: cases.length, checked, skipped, mismatches, errors, nodes, ms })}\n`);
   } else if (!ctx.io.quiet) {
-    ctx.io.out(`${file}: ${cases.length} positions, ${checked} counts checked, ${skipped} skipped, ${mismatches.length} mismatches, ${errors.length} errors; ${nodes} nodes in ${ms} ms\n`);
+    ctx.io.out(
+      `${file}: ${cases.length} positions, ${checked} counts checked, ${skipped} skipped, ${mismatches.length} mismatches, ${errors.length} errors; ${nodes} nodes in ${ms} ms\n`,
+    );
   }
   return mismatches.length || errors.length ? EXIT_INPUT : EXIT_OK;
 }
@@ -78,7 +101,8 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
 export const perftCommand: Command = {
   name: 'perft',
   summary: 'count leaf nodes of the move tree (bulk counted in wasm), or check perft suites',
-  usage: 'gamenotation perft <FEN|startpos> <depth> [--variant crazyhouse] [--bughouse] [--divide] [--json]\n' +
+  usage:
+    'gamenotation perft <FEN|startpos> <depth> [--variant crazyhouse] [--bughouse] [--divide] [--json]\n' +
     '       gamenotation perft --suite FILE [--max-nodes N] [--variant V] [--json]',
   options: {
     variant: { type: 'string' },
@@ -105,7 +129,10 @@ export const perftCommand: Command = {
         const div = perftDivide(fen, depth, opts);
         const nodes = div.reduce((a, d) => a + d.nodes, 0);
         const ms = Math.round(performance.now() - t0);
-        if (ctx.options.json) ctx.io.out(`${JSON.stringify({ nodes, ms, divide: Object.fromEntries(div.map((d) => [d.move, d.nodes])) })}\n`);
+        if (ctx.options.json)
+          ctx.io.out(
+            `${JSON.stringify({ nodes, ms, divide: Object.fromEntries(div.map((d) => [d.move, d.nodes])) })}\n`,
+          );
         else {
           for (const d of div) ctx.io.out(`${d.move}: ${d.nodes}\n`);
           ctx.io.out(`\nmoves: ${div.length}\nnodes: ${nodes}\ntime: ${ms} ms\n`);
@@ -115,7 +142,10 @@ export const perftCommand: Command = {
       const nodes = perft(fen, depth, opts);
       const ms = Math.round(performance.now() - t0);
       if (ctx.options.json) ctx.io.out(`${JSON.stringify({ nodes, ms })}\n`);
-      else ctx.io.out(`nodes: ${nodes}\ntime: ${ms} ms${ms > 0 ? ` (${(nodes / ms / 1000).toFixed(1)} M nodes/s)` : ''}\n`);
+      else
+        ctx.io.out(
+          `nodes: ${nodes}\ntime: ${ms} ms${ms > 0 ? ` (${(nodes / ms / 1000).toFixed(1)} M nodes/s)` : ''}\n`,
+        );
       return 0;
     } catch (e) {
       return fail(ctx, e);
@@ -135,7 +165,9 @@ export const fenCommand: Command = {
     const zh = variant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
     const r = normalizeFen(fen, { variant: zh, shredder: ctx.options.shredder === true });
     if (ctx.options.json) {
-      ctx.io.out(`${JSON.stringify(r.ok ? { ok: true, fen: r.value, variant: zh } : { ok: false, errors: r.error })}\n`);
+      ctx.io.out(
+        `${JSON.stringify(r.ok ? { ok: true, fen: r.value, variant: zh } : { ok: false, errors: r.error })}\n`,
+      );
     } else if (r.ok) ctx.io.out(`${r.value}\n`);
     else for (const e of r.error) ctx.io.err(`${formatError(e)}\n`);
     return r.ok ? 0 : 1;
@@ -146,7 +178,12 @@ export const movesCommand: Command = {
   name: 'moves',
   summary: 'list the legal moves of a position (SAN by default, or UCI)',
   usage: 'gamenotation moves <FEN|startpos> [--san|--uci] [--variant crazyhouse] [--json]',
-  options: { san: { type: 'boolean' }, uci: { type: 'boolean' }, variant: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    san: { type: 'boolean' },
+    uci: { type: 'boolean' },
+    variant: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   async run(ctx) {
     const variant = variantOption(ctx);
     const arg = ctx.positionals.join(' ');

@@ -1,5 +1,17 @@
 // `gamenotation dd FILE.pbn|"N:… … … …" [--par] [--json] [--board N]`: double-dummy tables (and par).
-import { calcDDTable, boardConditions, makeDeal, par, parseDeal, parsePbn, pbnGameInfo, type Deal, type Seat, type Strain, type Vulnerability } from '../../bridge/index.js';
+import {
+  calcDDTable,
+  boardConditions,
+  makeDeal,
+  par,
+  parseDeal,
+  parsePbn,
+  pbnGameInfo,
+  type Deal,
+  type Seat,
+  type Strain,
+  type Vulnerability,
+} from '../../bridge/index.js';
 import { availableParallelism } from 'node:os';
 import type { DDTable } from '../../bridge/index.js';
 import type { Result } from '../../errors.js';
@@ -24,7 +36,12 @@ export const ddCommand: Command = {
   name: 'dd',
   summary: 'double-dummy tricks for every declarer and strain (and par) of PBN deals or a deal string',
   usage: 'gamenotation dd FILE.pbn|-|"N:AKQ.T92..8765432 ..." [--par] [--json] [--board N] [--threads N] [--quiet]',
-  options: { par: { type: 'boolean' }, json: { type: 'boolean' }, board: { type: 'string' }, threads: { type: 'string' } },
+  options: {
+    par: { type: 'boolean' },
+    json: { type: 'boolean' },
+    board: { type: 'string' },
+    threads: { type: 'string' },
+  },
   async run(ctx) {
     const [arg] = ctx.positionals;
     if (!arg) throw new UsageError(`missing FILE or deal\nusage: ${this.usage}`);
@@ -44,19 +61,27 @@ export const ddCommand: Command = {
       const parsed = parsePbn(input.bytes);
       // A deal the reader rejected (a hand of 14 cards, a card twice) is an error, never a board
       // quietly left out; a deal with unknown hands (`-`) cannot be solved and is skipped with a note.
-      for (const e of parsed.errors) ctx.io.err(`${input.name}:${e.line ?? 0}:${e.column ?? 0} ${e.code} ${e.message}\n`);
+      for (const e of parsed.errors)
+        ctx.io.err(`${input.name}:${e.line ?? 0}:${e.column ?? 0} ${e.code} ${e.message}\n`);
       inputErrors = parsed.errors.length;
       let n = 0;
       for (const game of parsed.games) {
         n++;
         const info = pbnGameInfo(game);
         if (!info.deal || SEATS.some((s) => !info.deal![s])) {
-          if (game.tags.Deal && !parsed.errors.length) ctx.io.warn(`${input.name} board ${info.board ?? n}: not every hand is known; skipped\n`);
+          if (game.tags.Deal && !parsed.errors.length)
+            ctx.io.warn(`${input.name} board ${info.board ?? n}: not every hand is known; skipped\n`);
           continue;
         }
         const board = info.board ?? n;
         const cycle = boardConditions(board);
-        jobs.push({ label: `${input.name} board ${board}`, deal: info.deal, board, dealer: info.dealer ?? cycle.dealer, vulnerability: info.vulnerable ?? cycle.vulnerability });
+        jobs.push({
+          label: `${input.name} board ${board}`,
+          deal: info.deal,
+          board,
+          dealer: info.dealer ?? cycle.dealer,
+          vulnerability: info.vulnerable ?? cycle.vulnerability,
+        });
       }
       if (!jobs.length) {
         ctx.io.err(`error: ${input.name}: no game with a complete deal\n`);
@@ -78,11 +103,17 @@ export const ddCommand: Command = {
       const p = par(t.value, { dealer: job.dealer, vulnerability: job.vulnerability });
       const deal = makeDeal(job.deal, 'N');
       if (ctx.options.json) {
-        const dd = Object.fromEntries(SEATS.map((s) => [s, Object.fromEntries(STRAINS.map((st) => [st, t.value[s][st]]))]));
+        const dd = Object.fromEntries(
+          SEATS.map((s) => [s, Object.fromEntries(STRAINS.map((st) => [st, t.value[s][st]]))]),
+        );
         ctx.io.out(`${JSON.stringify({ deal, dd, par: { score_ns: p.scoreNs, contracts: p.contracts } })}\n`);
       } else {
-        const lines = [`${deal}  (${job.label}, dealer ${job.dealer}, vul ${job.vulnerability})`, `     ${STRAINS.map((s) => s.padStart(3)).join('')}`];
-        for (const s of SEATS) lines.push(`  ${s}  ${STRAINS.map((st) => String(t.value[s][st]).padStart(3)).join('')}`);
+        const lines = [
+          `${deal}  (${job.label}, dealer ${job.dealer}, vul ${job.vulnerability})`,
+          `     ${STRAINS.map((s) => s.padStart(3)).join('')}`,
+        ];
+        for (const s of SEATS)
+          lines.push(`  ${s}  ${STRAINS.map((st) => String(t.value[s][st]).padStart(3)).join('')}`);
         if (ctx.options.par) lines.push(`  ${p.dealerText}  [${p.contracts.join(', ')}]`);
         ctx.io.out(`${lines.join('\n')}\n\n`);
       }
@@ -106,7 +137,10 @@ async function solveAll(jobs: Job[], threads: number, progress: Progress): Promi
   }
   const pool = new WorkerPool({ size });
   try {
-    return await pool.calcDDTables(jobs.map((job) => makeDeal(job.deal, 'N')), { onProgress: (p) => progress.report(p) });
+    return await pool.calcDDTables(
+      jobs.map((job) => makeDeal(job.deal, 'N')),
+      { onProgress: (p) => progress.report(p) },
+    );
   } finally {
     await pool.terminate();
   }

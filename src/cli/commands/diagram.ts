@@ -8,7 +8,17 @@ import { calcDDTable, par, parsePbn, pbnGameInfo, boardConditions } from '../../
 import { parsePbi, parseProblemXml } from '../../problems/index.js';
 import { parseAifBytes } from '../../aif/reader.js';
 import { parseBpgn } from '../../bughouse/bpgn.js';
-import { aifEvalGraph, bfenDiagram, bpgnDiagram, chessDiagram, ddTableDiagram, gameDiagram, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram } from '../../diagram/index.js';
+import {
+  aifEvalGraph,
+  bfenDiagram,
+  bpgnDiagram,
+  chessDiagram,
+  ddTableDiagram,
+  gameDiagram,
+  pbiProblemDiagram,
+  pbnDealDiagram,
+  problemXmlDiagram,
+} from '../../diagram/index.js';
 import { formatFor } from '../formats/index.js';
 import { UsageError } from '../exit.js';
 import type { Command, CommandContext, InputFile } from '../types.js';
@@ -19,18 +29,23 @@ function intOption(ctx: CommandContext, name: string, min: number): number | und
   const v = ctx.options[name];
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || n < min) throw new UsageError(`--${name} needs an integer ≥ ${min}, got '${String(v)}'`);
+  if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || n < min)
+    throw new UsageError(`--${name} needs an integer ≥ ${min}, got '${String(v)}'`);
   return n;
 }
 
 function pick<T>(items: T[], n: number | undefined, what: string, file: string): T {
   const index = (n ?? 1) - 1;
-  if (index >= items.length) throw new UsageError(`${file} has ${items.length} ${what}${items.length === 1 ? '' : 's'}, not ${n}`);
+  if (index >= items.length)
+    throw new UsageError(`${file} has ${items.length} ${what}${items.length === 1 ? '' : 's'}, not ${n}`);
   return items[index]!;
 }
 
 /** One reader per format: a name and a function from the input file to an SVG. Later formats plug in here. */
-export const diagramReaders: Record<string, (input: InputFile, text: string, ctx: CommandContext, common: { flip: boolean; size?: number }) => Result<string>> = {
+export const diagramReaders: Record<
+  string,
+  (input: InputFile, text: string, ctx: CommandContext, common: { flip: boolean; size?: number }) => Result<string>
+> = {
   pgn(input, text, ctx, common) {
     const games = parsePgn(text);
     if (!games.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no games` } };
@@ -49,30 +64,44 @@ export const diagramReaders: Record<string, (input: InputFile, text: string, ctx
     const table = calcDDTable(info.deal!);
     if (!table.ok) return table;
     const cycle = boardConditions(info.board ?? 1);
-    const parResult = par(table.value, { dealer: info.dealer ?? cycle.dealer, vulnerability: info.vulnerable ?? cycle.vulnerability });
+    const parResult = par(table.value, {
+      dealer: info.dealer ?? cycle.dealer,
+      vulnerability: info.vulnerable ?? cycle.vulnerability,
+    });
     return { ok: true, value: ddTableDiagram(table.value, { par: parResult, size: common.size }) };
   },
   pbi(input, _text, ctx, common) {
     const doc = parsePbi(input.bytes);
-    if (!doc.problems.length) return { ok: false, error: doc.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` } };
+    if (!doc.problems.length)
+      return {
+        ok: false,
+        error: doc.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` },
+      };
     return pbiProblemDiagram(pick(doc.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
   },
   bpgn(input, text, ctx, common) {
     const matches = parseBpgn(text);
-    if (!matches.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no matches` } };
+    if (!matches.length)
+      return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no matches` } };
     const match = pick(matches, intOption(ctx, 'match', 1), 'match', input.name);
     return bpgnDiagram(match, { ply: intOption(ctx, 'ply', 0), ...common });
   },
   aif(input, _text, ctx, common) {
     const games = parseAifBytes(input.bytes).filter((g) => g.blocks.length);
-    if (!games.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no analysed game` } };
+    if (!games.length)
+      return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no analysed game` } };
     const game = pick(games, intOption(ctx, 'game', 1), 'analysed game', input.name);
     return { ok: true, value: aifEvalGraph(game, common.size !== undefined ? { size: common.size } : {}) };
   },
   'problem-xml'(input, _text, ctx, common) {
     const r = parseProblemXml(input.bytes);
-    if (!r.document) return { ok: false, error: r.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: not a problem document` } };
-    if (!r.document.problems.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` } };
+    if (!r.document)
+      return {
+        ok: false,
+        error: r.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: not a problem document` },
+      };
+    if (!r.document.problems.length)
+      return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` } };
     return problemXmlDiagram(pick(r.document.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
   },
 };
@@ -80,7 +109,10 @@ export const diagramReaders: Record<string, (input: InputFile, text: string, ctx
 /** Loads the optional rasterizer lazily; a clear message when it is not installed. */
 async function toPng(svg: string): Promise<Uint8Array> {
   const name = '@resvg/resvg-wasm';
-  let resvg: { initWasm(m: unknown): Promise<void>; Resvg: new (svg: string, o?: unknown) => { render(): { asPng(): Uint8Array } } };
+  let resvg: {
+    initWasm(m: unknown): Promise<void>;
+    Resvg: new (svg: string, o?: unknown) => { render(): { asPng(): Uint8Array } };
+  };
   let wasmPath: string;
   try {
     resvg = await import(name);
@@ -94,18 +126,26 @@ async function toPng(svg: string): Promise<Uint8Array> {
     if (!/already/i.test(String((e as Error)?.message))) throw e;
   }
   // The wasm build sees no system fonts: hand it DejaVu (or Liberation) when the system has them.
-  const fonts = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-    '/System/Library/Fonts/Supplemental/Arial.ttf', 'C:\\Windows\\Fonts\\arial.ttf']
-    .filter((f) => existsSync(f)).map((f) => new Uint8Array(readFileSync(f)));
+  const fonts = [
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf',
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    '/System/Library/Fonts/Supplemental/Arial.ttf',
+    'C:\\Windows\\Fonts\\arial.ttf',
+  ]
+    .filter((f) => existsSync(f))
+    .map((f) => new Uint8Array(readFileSync(f)));
   const image = new resvg.Resvg(svg, { font: { fontBuffers: fonts, defaultFontFamily: 'DejaVu Sans' } });
   return image.render().asPng();
 }
 
 export const diagramCommand: Command = {
   name: 'diagram',
-  summary: 'an SVG (or --png) diagram of a FEN, a PGN game, a BPGN match, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
-  usage: 'gamenotation diagram <FEN | BFEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.bpgn [--match N] [--ply K] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
+  summary:
+    'an SVG (or --png) diagram of a FEN, a PGN game, a BPGN match, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
+  usage:
+    'gamenotation diagram <FEN | BFEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.bpgn [--match N] [--ply K] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
     '[--flip] [--size PX] [--png] [-o FILE]',
   options: {
     game: { type: 'string' },
@@ -139,12 +179,23 @@ export const diagramCommand: Command = {
       const forced = typeof ctx.options.format === 'string' ? ctx.options.format.toLowerCase() : undefined;
       const lower = input.name.toLowerCase();
       const aif = lower.endsWith('.aif') || /^\uFEFF?;\s*AIF\b/.test(text);
-      const name = forced ?? (aif ? 'aif' : lower.endsWith('.bpgn') ? 'bpgn' : lower.endsWith('.fen') || lower.endsWith('.epd') || lower.endsWith('.bfen') ? 'fen' : formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined));
+      const name =
+        forced ??
+        (aif
+          ? 'aif'
+          : lower.endsWith('.bpgn')
+            ? 'bpgn'
+            : lower.endsWith('.fen') || lower.endsWith('.epd') || lower.endsWith('.bfen')
+              ? 'fen'
+              : (formatFor(input.name, text)?.name ?? (FEN_BOARD.test(text) ? 'fen' : undefined)));
       const firstLine = text.trim().split(/\r?\n/)[0]!;
       if (name === 'fen' && firstLine.includes('|')) result = bfenDiagram(firstLine, common);
       else if (name === 'fen') result = chessDiagram(firstLine.split(';')[0]!.trim(), common);
       else if (name && diagramReaders[name]) result = diagramReaders[name](input, text, ctx, common);
-      else throw new UsageError(`${input.name}: cannot tell the format (use --format pgn|bpgn|pbn|pbi|problem-xml|fen|aif)`);
+      else
+        throw new UsageError(
+          `${input.name}: cannot tell the format (use --format pgn|bpgn|pbn|pbi|problem-xml|fen|aif)`,
+        );
     }
     if (!result.ok) {
       const e: NotationError = result.error;

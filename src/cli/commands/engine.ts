@@ -1,7 +1,17 @@
 // `gamenotation analyse <FEN|startpos>` (one position through a UCI engine) and `gamenotation engines`.
 import { existsSync } from 'node:fs';
 import { makeSanAndPlay, parseUci, Position } from '../../chess/index.js';
-import { EngineError, findExecutable, listEngines, openEngine, resolvePosition, type AnalysisResult, type EngineKind, type Limit, type OpenEngineOptions } from '../../engine/index.js';
+import {
+  EngineError,
+  findExecutable,
+  listEngines,
+  openEngine,
+  resolvePosition,
+  type AnalysisResult,
+  type EngineKind,
+  type Limit,
+  type OpenEngineOptions,
+} from '../../engine/index.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import type { Command, CommandContext } from '../types.js';
 import { AIF_ANALYSE_OPTIONS, analyseFile, isGameFile } from './aif-analyse.js';
@@ -9,7 +19,8 @@ import { AIF_ANALYSE_OPTIONS, analyseFile, isGameFile } from './aif-analyse.js';
 function intOption(ctx: CommandContext, name: string, min: number): number | undefined {
   const v = ctx.options[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || Number(v) < min) throw new UsageError(`--${name} needs an integer ≥ ${min}, got '${String(v)}'`);
+  if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || Number(v) < min)
+    throw new UsageError(`--${name} needs an integer ≥ ${min}, got '${String(v)}'`);
   return Number(v);
 }
 
@@ -19,7 +30,15 @@ export function engineChoice(name: string | undefined, crazyhouse: boolean): Ope
     if (crazyhouse) return { kind: 'fairy' };
     return findExecutable('stockfish') ? { kind: 'native' } : { kind: 'stockfish.wasm' };
   }
-  const kinds: Record<string, EngineKind> = { 'stockfish.wasm': 'stockfish.wasm', fairy: 'fairy', 'fairy-stockfish': 'fairy', stockfish: 'native', 'stockfish-lite': 'stockfish', 'lite-single': 'stockfish', native: 'native' };
+  const kinds: Record<string, EngineKind> = {
+    'stockfish.wasm': 'stockfish.wasm',
+    fairy: 'fairy',
+    'fairy-stockfish': 'fairy',
+    stockfish: 'native',
+    'stockfish-lite': 'stockfish',
+    'lite-single': 'stockfish',
+    native: 'native',
+  };
   const kind = kinds[name];
   if (kind) return { kind };
   if (name.includes('/') && !existsSync(name)) throw new UsageError(`--engine: no such file: ${name}`);
@@ -28,7 +47,10 @@ export function engineChoice(name: string | undefined, crazyhouse: boolean): Ope
 
 function limitFrom(ctx: CommandContext): Limit {
   const limit: Limit = {};
-  const depth = intOption(ctx, 'depth', 1), nodes = intOption(ctx, 'nodes', 1), movetime = intOption(ctx, 'movetime', 1), mate = intOption(ctx, 'mate', 1);
+  const depth = intOption(ctx, 'depth', 1),
+    nodes = intOption(ctx, 'nodes', 1),
+    movetime = intOption(ctx, 'movetime', 1),
+    mate = intOption(ctx, 'mate', 1);
   if (depth !== undefined) limit.depth = depth;
   if (nodes !== undefined) limit.nodes = nodes;
   if (movetime !== undefined) limit.movetime = movetime;
@@ -73,7 +95,7 @@ export const analyseCommand: Command = {
     'gamenotation analyse <FEN|startpos> [--moves "e2e4 e7e5"] [--engine stockfish|stockfish.wasm|stockfish-lite|fairy|PATH]\n' +
     '    [--depth N | --nodes N | --movetime MS | --mate N] [--multipv K] [--json]\n' +
     'gamenotation analyse FILE.pgn --out FILE.aif [--engine …] [--depth N | --nodes N] [--multipv K|all] [--jobs N] [--resume] [--from PLY] [--json-progress]\n' +
-    'Scores are from White\'s point of view. A pocket in the FEN ([Nn]) means crazyhouse (Fairy-Stockfish by default).',
+    "Scores are from White's point of view. A pocket in the FEN ([Nn]) means crazyhouse (Fairy-Stockfish by default).",
   options: {
     engine: { type: 'string' },
     depth: { type: 'string' },
@@ -91,14 +113,16 @@ export const analyseCommand: Command = {
     if (!ctx.positionals.length) throw new UsageError('analyse needs a FEN or startpos');
     const text = ctx.positionals.join(' ').trim();
     if (isGameFile(text)) return analyseFile(ctx, text);
-    if (/\.(pgn|aif)(\.gz)?$/i.test(text)) throw new UsageError('analyse takes one position (FEN or startpos); whole PGN files are the AIF producer\'s job');
+    if (/\.(pgn|aif)(\.gz)?$/i.test(text))
+      throw new UsageError("analyse takes one position (FEN or startpos); whole PGN files are the AIF producer's job");
     const limit = limitFrom(ctx);
     const multipv = intOption(ctx, 'multipv', 1) ?? 1;
     const moves = typeof ctx.options.moves === 'string' ? ctx.options.moves.trim().split(/\s+/).filter(Boolean) : [];
     const crazyhouse = /\[|^(\S*\/){8}/.test(text.split(' ')[0]);
     const choice = engineChoice(ctx.options.engine as string | undefined, crazyhouse);
     const options: Record<string, number> = {};
-    const threads = intOption(ctx, 'threads', 1), hash = intOption(ctx, 'hash', 1);
+    const threads = intOption(ctx, 'threads', 1),
+      hash = intOption(ctx, 'hash', 1);
     if (threads !== undefined) options.Threads = threads;
     if (hash !== undefined) options.Hash = hash;
 
@@ -116,7 +140,9 @@ export const analyseCommand: Command = {
     } catch (e) {
       const err = e as EngineError;
       if (err.code === 'ERR_ENGINE_NOT_FOUND') throw new UsageError(err.message);
-      ctx.io.err(`error: ${err.code ?? 'ERR_ENGINE'} ${err.message}${err.stderr ? `\n${err.stderr.join('\n')}` : ''}\n`);
+      ctx.io.err(
+        `error: ${err.code ?? 'ERR_ENGINE'} ${err.message}${err.stderr ? `\n${err.stderr.join('\n')}` : ''}\n`,
+      );
       return EXIT_INPUT;
     }
     let result: AnalysisResult;
@@ -139,9 +165,13 @@ export const analyseCommand: Command = {
       ctx.io.out(`${JSON.stringify(json)}\n`);
       return EXIT_OK;
     }
-    ctx.io.out(`${engine.name}: bestmove ${result.bestmove ?? '(none)'}${result.ponder ? ` ponder ${result.ponder}` : ''}\n`);
+    ctx.io.out(
+      `${engine.name}: bestmove ${result.bestmove ?? '(none)'}${result.ponder ? ` ponder ${result.ponder}` : ''}\n`,
+    );
     for (const l of result.lines) {
-      ctx.io.out(`${String(l.multipv).padStart(2)}  depth ${String(l.depth).padStart(2)}  ${scoreText(l.score.white).padStart(6)}  ${sanLine(start, l.pv)}\n`);
+      ctx.io.out(
+        `${String(l.multipv).padStart(2)}  depth ${String(l.depth).padStart(2)}  ${scoreText(l.score.white).padStart(6)}  ${sanLine(start, l.pv)}\n`,
+      );
     }
     return EXIT_OK;
   },
@@ -158,7 +188,10 @@ export const enginesCommand: Command = {
       ctx.io.out(`${JSON.stringify(found)}\n`);
       return EXIT_OK;
     }
-    if (!found.length) ctx.io.out('no engines found (apt-get install stockfish fairy-stockfish, or npm install stockfish.wasm stockfish)\n');
+    if (!found.length)
+      ctx.io.out(
+        'no engines found (apt-get install stockfish fairy-stockfish, or npm install stockfish.wasm stockfish)\n',
+      );
     for (const e of found) {
       const what = e.name ?? (e.error ? `not working: ${e.error}` : '');
       ctx.io.out(`${e.kind.padEnd(15)} ${what}${e.version ? ` (package ${e.version})` : ''}  ${e.path}\n`);

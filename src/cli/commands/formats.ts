@@ -9,12 +9,20 @@ import type { Command, CommandContext, FormatHandler, InputStream, StreamSink } 
 const decoder = new TextDecoder('latin1');
 
 /** Opens FILE (streamed) and finds its format: `--format`, else the extension, else the content. */
-async function openWithFormat(ctx: CommandContext, usage: string): Promise<{ input: InputStream; format: FormatHandler }> {
+async function openWithFormat(
+  ctx: CommandContext,
+  usage: string,
+): Promise<{ input: InputStream; format: FormatHandler }> {
   const path = requirePositional(ctx, 'FILE (or - for standard input)', usage);
-  const forced = choiceOption(ctx, 'format', formats.map((f) => f.name));
+  const forced = choiceOption(
+    ctx,
+    'format',
+    formats.map((f) => f.name),
+  );
   const input = await ctx.io.openInput(path);
   const format = forced ? formatByName(forced) : formatFor(path, decoder.decode(input.head.subarray(0, 4096)));
-  if (!format) throw new UsageError(`cannot tell the format of ${path}; use --format (${formats.map((f) => f.name).join(', ')})`);
+  if (!format)
+    throw new UsageError(`cannot tell the format of ${path}; use --format (${formats.map((f) => f.name).join(', ')})`);
   return { input, format };
 }
 
@@ -32,7 +40,12 @@ export const checkCommand: Command = {
   name: 'check',
   summary: 'validate a file; every problem as file:line:col code message (exit 1 on errors)',
   usage: 'gamenotation check FILE|- [--format F] [--strict] [--json] [--threads N] [--quiet]',
-  options: { format: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' }, threads: { type: 'string' } },
+  options: {
+    format: { type: 'string' },
+    json: { type: 'boolean' },
+    strict: { type: 'boolean' },
+    threads: { type: 'string' },
+  },
   async run(ctx) {
     intOption(ctx, 'threads', { min: 1, max: 256 });
     const { input, format } = await openWithFormat(ctx, this.usage);
@@ -75,9 +88,13 @@ export const checkCommand: Command = {
     progress.stop();
     if (json) {
       const dropped = warningCount - warnings.length;
-      io.out(`],"warnings":${JSON.stringify(warnings)}${dropped ? `,"warningsNotListed":${dropped}` : ''},"counts":${JSON.stringify(counts)}}\n`);
+      io.out(
+        `],"warnings":${JSON.stringify(warnings)}${dropped ? `,"warningsNotListed":${dropped}` : ''},"counts":${JSON.stringify(counts)}}\n`,
+      );
     } else if (!io.quiet) {
-      const list = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');
+      const list = Object.entries(counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ');
       io.out(`${input.name}: ${format.name}, ${list}; ${errors} errors, ${warningCount} warnings\n`);
     }
     return errors ? EXIT_INPUT : EXIT_OK;
@@ -108,9 +125,12 @@ function bufferedOut(write: (text: string) => void) {
 }
 
 /** export and convert: output on stdout as it is made, errors on stderr, warnings unless --quiet. */
-async function writeOut(ctx: CommandContext, input: InputStream,
+async function writeOut(
+  ctx: CommandContext,
+  input: InputStream,
   stream: ((sink: StreamSink) => Promise<void>) | undefined,
-  whole: () => Promise<{ text: string; errors: NotationError[] }>): Promise<number> {
+  whole: () => Promise<{ text: string; errors: NotationError[] }>,
+): Promise<number> {
   const { io } = ctx;
   const progress = startProgress(io, { label: input.name, total: input.size ?? 0, unit: 'bytes' });
   const output = bufferedOut((text) => io.out(text));
@@ -151,9 +171,12 @@ export const exportCommand: Command = {
   async run(ctx) {
     const { input, format } = await openWithFormat(ctx, this.usage);
     if (!format.export && !format.exportStream) throw new UsageError(`${format.name} has no export form`);
-    return writeOut(ctx, input,
+    return writeOut(
+      ctx,
+      input,
       format.exportStream && ((sink) => format.exportStream!(input, ctx.options, sink)),
-      async () => format.export!(await readAll(input), ctx.options));
+      async () => format.export!(await readAll(input), ctx.options),
+    );
   },
 };
 
@@ -167,11 +190,18 @@ export const convertCommand: Command = {
     const to = typeof ctx.options.to === 'string' ? ctx.options.to.toLowerCase() : '';
     if ((!format.convert && !format.convertStream) || !format.convertTargets.includes(to)) {
       const targets = format.convertTargets.join('|') || '(nothing)';
-      throw new UsageError(to ? `${format.name} cannot be converted to '${to}' (--to ${targets})` : `missing --to (${format.name} converts --to ${targets})`);
+      throw new UsageError(
+        to
+          ? `${format.name} cannot be converted to '${to}' (--to ${targets})`
+          : `missing --to (${format.name} converts --to ${targets})`,
+      );
     }
-    return writeOut(ctx, input,
+    return writeOut(
+      ctx,
+      input,
       format.convertStream && ((sink) => format.convertStream!(input, to, ctx.options, sink)),
       // The positionals go along: a chess.com game names its partner game as a second FILE.
-      async () => format.convert!(await readAll(input), to, { ...ctx.options, positionals: ctx.positionals }));
+      async () => format.convert!(await readAll(input), to, { ...ctx.options, positionals: ctx.positionals }),
+    );
   },
 };

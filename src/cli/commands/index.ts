@@ -8,4 +8,17 @@ import { solveCommand } from './solve.js';
 import { showCommand } from './show.js';
 
 /** Every verb of the `gamenotation` command; each domain adds its own verbs here. */
-export const commands: Command[] = [checkCommand, exportCommand, convertCommand, perftCommand, fenCommand, movesCommand, ddCommand, diagramCommand, analyseCommand, enginesCommand, solveCommand, showCommand];
+export const commands: Command[] = [
+  checkCommand,
+  exportCommand,
+  convertCommand,
+  perftCommand,
+  fenCommand,
+  movesCommand,
+  ddCommand,
+  diagramCommand,
+  analyseCommand,
+  enginesCommand,
+  solveCommand,
+  showCommand,
+];

@@ -14,12 +14,22 @@ export function aifGameJson(g: AifGame): unknown {
     headers: g.headers,
     moves: g.game?.moves.map((m) => m.san) ?? [],
     result: g.game?.result,
-    blocks: g.blocks.map((b) => ({ tags: b.tags, grid: { depths: b.grid.depths, rows: b.grid.rows.map((r) => ({ move: r.move, cells: r.cells })) }, pvs: b.pvs, comments: b.comments })),
+    blocks: g.blocks.map((b) => ({
+      tags: b.tags,
+      grid: { depths: b.grid.depths, rows: b.grid.rows.map((r) => ({ move: r.move, cells: r.cells })) },
+      pvs: b.pvs,
+      comments: b.comments,
+    })),
   };
 }
 
-async function each(input: InputStream, sink: StreamSink, onGame: (g: AifGame) => void): Promise<Record<string, number>> {
-  let games = 0, blocks = 0;
+async function each(
+  input: InputStream,
+  sink: StreamSink,
+  onGame: (g: AifGame) => void,
+): Promise<Record<string, number>> {
+  let games = 0,
+    blocks = 0;
   for await (const g of readAif(input.chunks)) {
     games++;
     blocks += g.blocks.length;

@@ -2,8 +2,14 @@
 import { makeBpgn, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
 
-async function each(input: InputStream, sink: StreamSink, onMatch: (m: BughouseMatch) => void, keepMoves = true): Promise<Record<string, number>> {
-  let matches = 0, moves = 0;
+async function each(
+  input: InputStream,
+  sink: StreamSink,
+  onMatch: (m: BughouseMatch) => void,
+  keepMoves = true,
+): Promise<Record<string, number>> {
+  let matches = 0,
+    moves = 0;
   // `check` needs no moves kept: the validating read (every move still resolved and played).
   for await (const m of readBpgn(input.chunks, { keepMoves }, { move: () => void moves++ })) {
     matches++;
@@ -43,7 +49,10 @@ export const bpgnFormat: FormatHandler = {
       await each(input, sink, (m) => {
         const r = replayMatch(m);
         if (r.ok) {
-          const last = { A: { white: null as string | null, black: null as string | null }, B: { white: null as string | null, black: null as string | null } };
+          const last = {
+            A: { white: null as string | null, black: null as string | null },
+            B: { white: null as string | null, black: null as string | null },
+          };
           for (const mv of m.moves) if (mv.clockText !== undefined) last[mv.board][mv.color] = mv.clockText;
           const tc = /^(\d+)/.exec(m.tags['TimeControl'] ?? '')?.[1] ?? null;
           const clock = (id: 'A' | 'B'): [string | null, string | null] => [last[id].white ?? tc, last[id].black ?? tc];

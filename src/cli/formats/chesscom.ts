@@ -12,9 +12,18 @@ function load(input: InputFile, options?: Record<string, unknown>): { match?: Bu
   const partnerId = a.value.game.partnerGameId;
   // The partner: the second file on the command line, else <partnerGameId>.json beside the first.
   const given = Array.isArray(options?.positionals) ? (options.positionals as string[])[1] : undefined;
-  const partnerPath = given ?? (partnerId === undefined || input.name === '-' ? undefined : join(dirname(input.name), `${partnerId}.json`));
+  const partnerPath =
+    given ??
+    (partnerId === undefined || input.name === '-' ? undefined : join(dirname(input.name), `${partnerId}.json`));
   if (!partnerPath || !existsSync(partnerPath)) {
-    return { errors: [notationError('ERR_CHESSCOM_PARTNER', `partner game ${partnerId ?? '(none)'} not found beside ${input.name} (${partnerId}.json)`)] };
+    return {
+      errors: [
+        notationError(
+          'ERR_CHESSCOM_PARTNER',
+          `partner game ${partnerId ?? '(none)'} not found beside ${input.name} (${partnerId}.json)`,
+        ),
+      ],
+    };
   }
   const b = parseChesscomGame(readFileSync(partnerPath, 'utf8'));
   if (!b.ok) return { errors: [{ ...b.error, message: `${partnerPath}: ${b.error.message}` }] };
@@ -31,7 +40,11 @@ export const chesscomFormat: FormatHandler = {
   sniff: (text) => /"moveList"\s*:/.test(text) && /"partnerGameId"\s*:/.test(text),
   async check(input) {
     const { match, errors } = load(input);
-    return { counts: { matches: match ? 1 : 0, moves: match?.moves.length ?? 0 }, errors, warnings: match?.warnings ?? [] };
+    return {
+      counts: { matches: match ? 1 : 0, moves: match?.moves.length ?? 0 },
+      errors,
+      warnings: match?.warnings ?? [],
+    };
   },
   async export(input) {
     const { match, errors } = load(input);
@@ -41,6 +54,9 @@ export const chesscomFormat: FormatHandler = {
   async convert(input, to, options) {
     const { match, errors } = load(input, options);
     if (!match) return { text: '', errors };
-    return { text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match)]) + '\n', errors: to === 'json' ? [] : errors };
+    return {
+      text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match)]) + '\n',
+      errors: to === 'json' ? [] : errors,
+    };
   },
 };

@@ -8,7 +8,15 @@ import { bpgnFormat } from './bpgn.js';
 import { chesscomFormat } from './chesscom.js';
 
 /** Every format the CLI's check/export/convert verbs know; each domain adds its handler here. */
-export const formats: FormatHandler[] = [pbiFormat, problemXmlFormat, pbnFormat, bpgnFormat, pgnFormat, aifFormat, chesscomFormat];
+export const formats: FormatHandler[] = [
+  pbiFormat,
+  problemXmlFormat,
+  pbnFormat,
+  bpgnFormat,
+  pgnFormat,
+  aifFormat,
+  chesscomFormat,
+];
 
 export function formatByName(name: string): FormatHandler | undefined {
   return formats.find((f) => f.name === name.toLowerCase());

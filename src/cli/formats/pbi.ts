@@ -6,7 +6,8 @@ import type { CommandContext, FormatHandler, InputFile } from '../types.js';
 export function reportWarnings(input: InputFile, warnings: NotationError[], options?: CommandContext['options']): void {
   if (options?.quiet === true) return;
   const stderr = (globalThis as any).process?.stderr;
-  for (const w of warnings) stderr?.write(`${input.name}:${w.line ?? 0}:${w.column ?? 0} ${w.code} warning: ${w.message}\n`);
+  for (const w of warnings)
+    stderr?.write(`${input.name}:${w.line ?? 0}:${w.column ?? 0} ${w.code} warning: ${w.message}\n`);
 }
 
 export const pbiFormat: FormatHandler = {
@@ -35,7 +36,13 @@ export const pbiFormat: FormatHandler = {
       const problems = rest.problems.map(({ raw: _raw, ...p }) => ({ ...p, fen: pbiFen(p) }));
       return { text: `${JSON.stringify({ ...rest, problems, errors, warnings }, null, 1)}\n`, errors };
     }
-    const converted = to === 'xml' ? (() => { const r = pbiToXml(doc); return { value: makeProblemXml(r.value), warnings: r.warnings }; })() : pbiToPopeye(doc);
+    const converted =
+      to === 'xml'
+        ? (() => {
+            const r = pbiToXml(doc);
+            return { value: makeProblemXml(r.value), warnings: r.warnings };
+          })()
+        : pbiToPopeye(doc);
     reportWarnings(input, [...doc.warnings, ...converted.warnings], options);
     return { text: converted.value, errors: doc.errors };
   },

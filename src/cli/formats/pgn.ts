@@ -44,7 +44,10 @@ function cutPoint(buf: Buffer): number {
  * Inputs smaller than this are checked in this thread (starting workers would cost more);
  * GN_CHECK_PARALLEL_MIN_BYTES (tests only) lowers it.
  */
-const PARALLEL_MIN_BYTES = Number(process.env.GN_CHECK_PARALLEL_MIN_BYTES) >= 0 && process.env.GN_CHECK_PARALLEL_MIN_BYTES ? Number(process.env.GN_CHECK_PARALLEL_MIN_BYTES) : 4 << 20;
+const PARALLEL_MIN_BYTES =
+  Number(process.env.GN_CHECK_PARALLEL_MIN_BYTES) >= 0 && process.env.GN_CHECK_PARALLEL_MIN_BYTES
+    ? Number(process.env.GN_CHECK_PARALLEL_MIN_BYTES)
+    : 4 << 20;
 
 /**
  * Cores not already busy (as `make -l` judges it, by the 1-minute load average), at least one:
@@ -59,7 +62,8 @@ function idleCores(): number {
 function countLines(bytes: Buffer): number {
   let n = 0;
   for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) n++;
-  if (bytes.includes(13)) for (let i = bytes.indexOf(13); i >= 0; i = bytes.indexOf(13, i + 1)) if (bytes[i + 1] !== 10) n++;
+  if (bytes.includes(13))
+    for (let i = bytes.indexOf(13); i >= 0; i = bytes.indexOf(13, i + 1)) if (bytes[i + 1] !== 10) n++;
   return n;
 }
 
@@ -71,7 +75,11 @@ class Checkers {
   private readonly workers: { worker: Worker; waiting: ((r: BatchResult) => void)[] }[] = [];
   private next = 0;
 
-  constructor(size: number, private readonly local: PgnBatchChecker, fail: (e: Error) => void) {
+  constructor(
+    size: number,
+    private readonly local: PgnBatchChecker,
+    fail: (e: Error) => void,
+  ) {
     for (let i = 1; i < size; i++) {
       const worker = new Worker(new URL('./cli-pgn-worker.js', import.meta.url));
       const entry = { worker, waiting: [] as ((r: BatchResult) => void)[] };
@@ -128,7 +136,9 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   const oversize = (line: number, bytes: number) => {
     games++;
     withErrors++;
-    sink.error(notationError('ERR_PGN_GAME_TOO_LARGE', `game of more than ${bytes} bytes (maxGameBytes); skipped`, line, 1));
+    sink.error(
+      notationError('ERR_PGN_GAME_TOO_LARGE', `game of more than ${bytes} bytes (maxGameBytes); skipped`, line, 1),
+    );
   };
   /** Reads a batch here, after the game carried over from the previous one. */
   const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
@@ -137,7 +147,10 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   };
 
   let failure: Error | undefined;
-  const workers = threads > 1 && (input.size ?? 0) >= PARALLEL_MIN_BYTES ? new Checkers(threads, local, (e) => (failure ??= e)) : undefined;
+  const workers =
+    threads > 1 && (input.size ?? 0) >= PARALLEL_MIN_BYTES
+      ? new Checkers(threads, local, (e) => (failure ??= e))
+      : undefined;
   const inFlight: { bytes: Uint8Array; line: number; result: Promise<BatchResult> }[] = [];
   const settleOne = async () => {
     const batch = inFlight.shift()!;
@@ -230,7 +243,8 @@ export const pgnFormat: FormatHandler = {
     return { counts: { games, moves, 'games with errors': withErrors }, errors, warnings };
   },
   // --threads was checked by the verb (an integer >= 1); the default is one per idle core.
-  checkStream: (input, options, sink) => checkPgnStream(input, sink, options.threads === undefined ? idleCores() : Number(options.threads)),
+  checkStream: (input, options, sink) =>
+    checkPgnStream(input, sink, options.threads === undefined ? idleCores() : Number(options.threads)),
   async export(input: InputFile, options): Promise<ExportResult> {
     const reduced = options.reduced === true;
     let text = '';

@@ -1,4 +1,11 @@
-import { checkProblemXml, makePbiWithWarnings, makeProblemXml, twinFens, xmlToPbi, xmlToPopeye } from '../../problems/index.js';
+import {
+  checkProblemXml,
+  makePbiWithWarnings,
+  makeProblemXml,
+  twinFens,
+  xmlToPbi,
+  xmlToPopeye,
+} from '../../problems/index.js';
 import type { FormatHandler } from '../types.js';
 import { reportWarnings } from './pbi.js';
 
@@ -10,7 +17,11 @@ export const problemXmlFormat: FormatHandler = {
     const r = checkProblemXml(input.bytes);
     const problems = r.document?.problems ?? [];
     return {
-      counts: { problems: problems.length, releases: problems.reduce((n, p) => n + p.releases.length, 0), twins: r.twins.length },
+      counts: {
+        problems: problems.length,
+        releases: problems.reduce((n, p) => n + p.releases.length, 0),
+        twins: r.twins.length,
+      },
       errors: r.errors,
       warnings: r.warnings,
     };
@@ -25,7 +36,10 @@ export const problemXmlFormat: FormatHandler = {
     const r = checkProblemXml(input.bytes);
     if (to === 'json') {
       const fens = (r.document?.problems ?? []).map((p) => twinFens(p));
-      return { text: `${JSON.stringify({ document: r.document, twins: fens, errors: r.errors, warnings: r.warnings }, null, 1)}\n`, errors: r.errors };
+      return {
+        text: `${JSON.stringify({ document: r.document, twins: fens, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,
+        errors: r.errors,
+      };
     }
     if (!r.document) return { text: '', errors: r.errors };
     if (to === 'pbi') {

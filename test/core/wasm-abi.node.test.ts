@@ -5,8 +5,8 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WasmModule } from '../../src/wasm/load.ts';
-import { NotationFailure } from '../../src/errors.ts';
+import { WasmModule } from '../../src/wasm/load.js';
+import { NotationFailure } from '../../src/errors.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -115,7 +115,7 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
   }
 
   function matesNow(uci: string): boolean {
-    const pos = Position.fromFen(FEN).value as Position;
+    const pos = (Position.fromFen(FEN) as { value: Position }).value;
     pos.play(parseUci(uci)!);
     return pos.isCheckmate();
   }

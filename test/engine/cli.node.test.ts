@@ -26,7 +26,7 @@ describe('CLI: analyse and engines', () => {
     expect(r.code, r.err).to.equal(0);
     const j = JSON.parse(r.out);
     expect(j.lines[0]).to.deep.include({ multipv: 1, score: { mate: 1 } });
-    const pos = Position.fromFen(fen).value as Position;
+    const pos = (Position.fromFen(fen) as { value: Position }).value;
     pos.play(parseUci(j.bestmove)!);
     expect(pos.isCheckmate()).to.equal(true);
   });
@@ -51,7 +51,7 @@ describe('CLI: analyse and engines', () => {
     const fen = 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1';
     const r = run('analyse', fen, '--depth', '5', '--json');
     expect(r.code, r.err).to.equal(0);
-    const pos = Position.fromFen(fen, { variant: 'crazyhouse' }).value as Position;
+    const pos = (Position.fromFen(fen, { variant: 'crazyhouse' }) as { value: Position }).value;
     for (const m of JSON.parse(r.out).lines[0].pv) {
       expect(pos.isLegal(parseUci(m)!), m).to.equal(true);
       pos.play(parseUci(m)!);

@@ -23,7 +23,7 @@ async function mateCases(): Promise<MateCase[]> {
 
 async function crazyhouseFens(): Promise<string[]> {
   const text = (await readShared('chess/perft-crazyhouse.perft')) ?? fs.readFileSync(new URL('../fixtures/engine/crazyhouse.perft', import.meta.url), 'utf8');
-  return text.split('\n').filter((l) => l.startsWith('epd ')).map((l) => l.slice(4).trim());
+  return text.split('\n').filter((l: string) => l.startsWith('epd ')).map((l: string) => l.slice(4).trim());
 }
 
 /** Plays a line of UCI moves under our rules; returns false at the first illegal one. */
@@ -40,7 +40,7 @@ function legalLine(fen: string, moves: string[], variant: 'chess' | 'crazyhouse'
 }
 
 function matesAfter(fen: string, moves: string[]): boolean {
-  const pos = Position.fromFen(fen).value as Position;
+  const pos = (Position.fromFen(fen) as { value: Position }).value;
   for (const m of moves) pos.play(parseUci(m)!);
   return pos.isCheckmate();
 }
@@ -147,7 +147,7 @@ describe('engine: Fairy-Stockfish on crazyhouse positions with pockets', () => {
   it('a pocket in a game start sets crazyhouse; moves after the start are replayed', async () => {
     const r = await engine.analyse({ fen: 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', moves: ['N@e5', 'N@e4'] }, { depth: 4 });
     expect(r.bestmove).to.be.a('string');
-    const pos = Position.fromFen('r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', { variant: 'crazyhouse' }).value as Position;
+    const pos = (Position.fromFen('r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', { variant: 'crazyhouse' }) as { value: Position }).value;
     pos.play(parseUci('N@e5')!);
     pos.play(parseUci('N@e4')!);
     expect(legalLine(pos.fen(), r.lines[0].pv, 'crazyhouse')).to.equal(true);
@@ -162,7 +162,7 @@ describe('engine: Fairy-Stockfish on a bughouse board', () => {
     const r = await engine.analyse(fen, { depth: 6 }, { multipv: 4, variant: 'bughouse' });
     await engine.quit();
     expect(r.lines.length).to.equal(4);
-    const start = (Position.fromFen(fen, { variant: 'crazyhouse', bughouse: true }).value as Position).fen();
+    const start = ((Position.fromFen(fen, { variant: 'crazyhouse', bughouse: true }) as { value: Position }).value).fen();
     for (const l of r.lines) expect(legalLine(start, l.pv, 'crazyhouse', true), l.pv.join(' ')).to.equal(true);
   });
 });

@@ -26,7 +26,7 @@ describe('engine through the worker API', () => {
     const seen: Progress[] = [];
     const r = await worker.run('analysePosition', { engine, position: MATE1, limit: { mate: 1 } }, { onProgress: (p) => seen.push(p) });
     expect(r.lines[0].score).to.deep.equal({ mate: 1 });
-    const pos = Position.fromFen(MATE1).value as Position;
+    const pos = (Position.fromFen(MATE1) as { value: Position }).value;
     pos.play(parseUci(r.bestmove!)!);
     expect(pos.isCheckmate()).to.equal(true);
     expect(seen.length).to.be.greaterThan(0);

@@ -9,6 +9,13 @@ rmSync(resultsDir, { recursive: true, force: true });
 process.env.GN_RESULTS_DIR = resultsDir;
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
 
+// Habits the code is held to, each counted as one test: lint and format (eslint, prettier), and the
+// types of the tests as well as the sources (tsc over test/tsconfig.json, which includes src).
+const checks = [
+  ['lint (eslint + prettier)', 'npm', ['run', 'lint', '--silent']],
+  ['typecheck (src and tests)', 'npm', ['run', 'typecheck', '--silent']],
+].map(([name, cmd, args]) => ({ name, ok: run(cmd, args) === 0 }));
+
 const nodeStatus = run('npx', ['vitest', 'run']);
 const browserStatus = process.env.GN_SKIP_BROWSER === '1' ? 0 : run('npx', ['web-test-runner']);
 
@@ -17,6 +24,11 @@ const node = read(`${resultsDir}/node.json`);
 const browser = read(`${resultsDir}/browser.json`);
 let passed = 0;
 let failed = 0;
+for (const check of checks) {
+  if (check.ok) passed++;
+  else failed++;
+  console.log(`${check.name}: ${check.ok ? 'passed' : 'FAILED'}`);
+}
 if (node) {
   passed += node.numPassedTests;
   failed += node.numFailedTests;

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import {
-  analyseGame, formatCell, gzipText, makeAif, parseAif, readAif, scoreCell, validateAif, type AifGame,
+  analyseGame,
+  formatCell,
+  gzipText,
+  makeAif,
+  parseAif,
+  readAif,
+  scoreCell,
+  validateAif,
+  type AifGame,
 } from 'gamenotation/aif';
 import { MockTransport, mockHandshake, UciEngine, type MockStep } from 'gamenotation/engine';
 import { parsePgn } from 'gamenotation/pgn';
@@ -31,7 +39,10 @@ describe('aif: reading the three flavours', () => {
     expect(b.grid.rows.map((r) => r.move)).to.deep.equal(['e4', 'Nc3', 'g4']);
     expect(b.grid.rows[1]!.cells).to.deep.equal(['n.a.', -20, -30]);
     expect(b.grid.rows[2]!.cells).to.deep.equal([-50, 'NREC', 'NREC']);
-    expect(b.pvs).to.deep.equal([{ depth: 3, text: '2.e4 Nc6 3.Nc3' }, { depth: 3, text: '2.Nc3 Nc6 3.e4' }]);
+    expect(b.pvs).to.deep.equal([
+      { depth: 3, text: '2.e4 Nc6 3.Nc3' },
+      { depth: 3, text: '2.Nc3 Nc6 3.e4' },
+    ]);
     expect(b.comments).to.deep.equal(['This is a free comment.']);
     expect(g.blocks[1]!.grid.rows[1]!.cells).to.deep.equal([-120, 'PRUN']);
   });
@@ -73,7 +84,10 @@ describe('aif: reading the three flavours', () => {
     }
     const g = one(text);
     expect(g.errors).to.deep.equal([]);
-    expect(g.blocks.map((b) => [b.tags.Turn, b.tags.NumLegalMoves, b.grid.rows.length])).to.deep.equal([['9-w', '43', 45], ['9-b', '31', 31]]);
+    expect(g.blocks.map((b) => [b.tags.Turn, b.tags.NumLegalMoves, b.grid.rows.length])).to.deep.equal([
+      ['9-w', '43', 45],
+      ['9-b', '31', 31],
+    ]);
     const v = validateAif(g);
     expect(v.errors).to.deep.equal([]);
     expect(codes(v.warnings)).to.include('ERR_AIF_GRID_ROWS');
@@ -83,7 +97,25 @@ describe('aif: reading the three flavours', () => {
 describe('aif: mutated input', () => {
   it('never throws; every finding is typed with a line; export is a fixed point', () => {
     const random = rng(17);
-    const pieces = ['[', ']', '"', '\n', ' ', '-', '+', '9', 'n.a.', '===\n', '---\n', '[EndMove]\n', '; AIF v1.0\n', '3: ', '\\', '{', '('];
+    const pieces = [
+      '[',
+      ']',
+      '"',
+      '\n',
+      ' ',
+      '-',
+      '+',
+      '9',
+      'n.a.',
+      '===\n',
+      '---\n',
+      '[EndMove]\n',
+      '; AIF v1.0\n',
+      '3: ',
+      '\\',
+      '{',
+      '(',
+    ];
     const sources = [specV05, legacy2012Shape, v10];
     for (let i = 0; i < 300; i++) {
       let text = sources[i % 3]!;
@@ -122,7 +154,10 @@ describe('aif: bare move blocks', () => {
 
 describe('aif: typed errors with line:column', () => {
   it('a grid row with too few cells, a bad cell, a malformed tag', () => {
-    const bad = specV05.replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020').replace('g4   -050 NREC NREC', 'g4   -050 XXXX NREC').replace('[Depth "3"]', '[Depth 3]');
+    const bad = specV05
+      .replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020')
+      .replace('g4   -050 NREC NREC', 'g4   -050 XXXX NREC')
+      .replace('[Depth "3"]', '[Depth 3]');
     const g = one(bad);
     const e = g.errors;
     expect(codes(e)).to.include.members(['ERR_AIF_GRID_ROW', 'ERR_AIF_GRID_CELL', 'ERR_AIF_TAG']);
@@ -145,7 +180,11 @@ describe('aif: typed errors with line:column', () => {
     const [head, tail] = specV05.split('This is a free comment.');
     const chunks = [head + long.slice(0, 3000), long, long + tail];
     const games: AifGame[] = [];
-    for await (const g of readAif(chunks.map((c) => new TextEncoder().encode(c)), { maxLineLength: 1000 })) games.push(g);
+    for await (const g of readAif(
+      chunks.map((c) => new TextEncoder().encode(c)),
+      { maxLineLength: 1000 },
+    ))
+      games.push(g);
     const e = games.flatMap((g) => g.errors).filter((x) => x.code === 'ERR_AIF_LINE_TOO_LONG');
     expect(e).to.have.length(1);
     expect(e[0]!.line).to.equal(specV05.split('\n').indexOf('This is a free comment.') + 1);
@@ -156,13 +195,30 @@ describe('aif: typed errors with line:column', () => {
 });
 
 describe('aif: canonical writer', () => {
-  for (const [name, text] of [['v0.5', specV05], ['2012 shape', legacy2012Shape], ['v1.0', v10]] as const) {
+  for (const [name, text] of [
+    ['v0.5', specV05],
+    ['2012 shape', legacy2012Shape],
+    ['v1.0', v10],
+  ] as const) {
     it(`${name}: read → write → read keeps the model, and writing again gives the same bytes`, () => {
       const g = one(text);
       const out = makeAif([g]);
       const again = one(out);
-      expect(again.blocks.map((b) => ({ tags: b.tags, grid: { depths: b.grid.depths, rows: b.grid.rows.map((r) => ({ move: r.move, cells: r.cells })) }, pvs: b.pvs, comments: b.comments })))
-        .to.deep.equal(g.blocks.map((b) => ({ tags: b.tags, grid: { depths: b.grid.depths, rows: b.grid.rows.map((r) => ({ move: r.move, cells: r.cells })) }, pvs: b.pvs, comments: b.comments })));
+      expect(
+        again.blocks.map((b) => ({
+          tags: b.tags,
+          grid: { depths: b.grid.depths, rows: b.grid.rows.map((r) => ({ move: r.move, cells: r.cells })) },
+          pvs: b.pvs,
+          comments: b.comments,
+        })),
+      ).to.deep.equal(
+        g.blocks.map((b) => ({
+          tags: b.tags,
+          grid: { depths: b.grid.depths, rows: b.grid.rows.map((r) => ({ move: r.move, cells: r.cells })) },
+          pvs: b.pvs,
+          comments: b.comments,
+        })),
+      );
       expect(again.game!.moves.map((m) => m.san)).to.deep.equal(g.game!.moves.map((m) => m.san));
       for (const [k, v] of Object.entries(g.headers)) expect(again.headers[k]).to.equal(v);
       expect(makeAif([again])).to.equal(out);
@@ -171,7 +227,16 @@ describe('aif: canonical writer', () => {
   }
 
   it('cells are fixed width: sign and three digits, markers as written', () => {
-    expect([132, -5, 0, 999, -997, 'n.a.', 'NREC', 'PRUN'].map((c) => formatCell(c as never))).to.deep.equal(['+132', '-005', ' 000', '+999', '-997', 'n.a.', 'NREC', 'PRUN']);
+    expect([132, -5, 0, 999, -997, 'n.a.', 'NREC', 'PRUN'].map((c) => formatCell(c as never))).to.deep.equal([
+      '+132',
+      '-005',
+      ' 000',
+      '+999',
+      '-997',
+      'n.a.',
+      'NREC',
+      'PRUN',
+    ]);
     expect(scoreCell({ cp: 1234 })).to.equal(900);
     expect(scoreCell({ cp: -4321 })).to.equal(-900);
     expect(scoreCell({ mate: 3 })).to.equal(997);
@@ -216,9 +281,13 @@ describe('aif: validateAif catches each kind of wrong block', () => {
     expect(validateAif(one(v10)).errors).to.deep.equal([]);
   });
   it('a wrong FEN', () => expect(check((t) => t.replace('4p3/8/5P2', '4p3/8/5P1P'))).to.deep.equal(['ERR_AIF_FEN']));
-  it('a wrong legal-move list and count', () => expect(check((t) => t.replace('[NumLegalMoves "19"]', '[NumLegalMoves "20"]').replace('Kf2,', 'Ke2,'))).to.deep.equal(['ERR_AIF_NUM_LEGAL_MOVES', 'ERR_AIF_LEGAL_MOVES']));
+  it('a wrong legal-move list and count', () =>
+    expect(
+      check((t) => t.replace('[NumLegalMoves "19"]', '[NumLegalMoves "20"]').replace('Kf2,', 'Ke2,')),
+    ).to.deep.equal(['ERR_AIF_NUM_LEGAL_MOVES', 'ERR_AIF_LEGAL_MOVES']));
   it('a missing legal move', () => expect(check((t) => t.replace('Kf2,', ''))).to.deep.equal(['ERR_AIF_LEGAL_MOVES']));
-  it('a wrong repetition count', () => expect(check((t) => t.replace('[RepCount "0"]', '[RepCount "1"]'))).to.deep.equal(['ERR_AIF_REPCOUNT']));
+  it('a wrong repetition count', () =>
+    expect(check((t) => t.replace('[RepCount "0"]', '[RepCount "1"]'))).to.deep.equal(['ERR_AIF_REPCOUNT']));
   it('a grid value out of range', () => {
     const g = one(specV05.replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020 -1030'));
     const v = validateAif(g);
@@ -228,7 +297,14 @@ describe('aif: validateAif catches each kind of wrong block', () => {
   it('a wrong MovePlayed, EngineMove not the best row, GID not the GameID, a turn not in the game', () => {
     expect(check((t) => t.replace('[MovePlayed "g4"]', '[MovePlayed "g3"]'))).to.deep.equal(['ERR_AIF_MOVE_PLAYED']);
     expect(check((t) => t.replace('[EngineMove "e4"]', '[EngineMove "Nc3"]'))).to.deep.equal(['ERR_AIF_ENGINE_MOVE']);
-    expect(check((t) => t.replace('[GID "Blunder;Mate;Casual;Online;2020.01.01;?;0-1"]\n[EID "Example Engine 1.0"]\n[Turn "2-b"]', '[GID "x"]\n[EID "Example Engine 1.0"]\n[Turn "2-b"]'))).to.deep.equal(['ERR_AIF_GID']);
+    expect(
+      check((t) =>
+        t.replace(
+          '[GID "Blunder;Mate;Casual;Online;2020.01.01;?;0-1"]\n[EID "Example Engine 1.0"]\n[Turn "2-b"]',
+          '[GID "x"]\n[EID "Example Engine 1.0"]\n[Turn "2-b"]',
+        ),
+      ),
+    ).to.deep.equal(['ERR_AIF_GID']);
     expect(check((t) => t.replace('[Turn "2-b"]', '[Turn "9-b"]'))).to.deep.equal(['ERR_AIF_TURN']);
   });
   it('the error points at the tag', () => {
@@ -242,14 +318,29 @@ describe('aif: validateAif catches each kind of wrong block', () => {
 // A scripted engine: each `go` gets the info lines of one ply (scores from the side to move).
 const SCRIPT: string[][] = [
   // 1. (start, White to move)
-  ['info depth 1 multipv 1 score cp 30 nodes 20 pv e2e4 e7e5', 'info depth 1 multipv 2 score cp 20 nodes 25 pv d2d4',
-    'info depth 2 multipv 1 score cp 35 nodes 90 pv d2d4 d7d5', 'info depth 2 multipv 2 score cp 28 nodes 100 pv e2e4 e7e5 g1f3', 'bestmove d2d4 ponder d7d5'],
+  [
+    'info depth 1 multipv 1 score cp 30 nodes 20 pv e2e4 e7e5',
+    'info depth 1 multipv 2 score cp 20 nodes 25 pv d2d4',
+    'info depth 2 multipv 1 score cp 35 nodes 90 pv d2d4 d7d5',
+    'info depth 2 multipv 2 score cp 28 nodes 100 pv e2e4 e7e5 g1f3',
+    'bestmove d2d4 ponder d7d5',
+  ],
   // 1... (after e4, Black to move)
-  ['info depth 1 multipv 1 score cp 10 nodes 30 pv e7e5', 'info depth 1 multipv 2 score cp -5 nodes 33 pv c7c5',
-    'info depth 2 multipv 1 score mate 3 nodes 80 pv e7e5 g1f3', 'info depth 2 multipv 2 score cp -1200 nodes 120 pv g8f6', 'bestmove e7e5'],
+  [
+    'info depth 1 multipv 1 score cp 10 nodes 30 pv e7e5',
+    'info depth 1 multipv 2 score cp -5 nodes 33 pv c7c5',
+    'info depth 2 multipv 1 score mate 3 nodes 80 pv e7e5 g1f3',
+    'info depth 2 multipv 2 score cp -1200 nodes 120 pv g8f6',
+    'bestmove e7e5',
+  ],
   // 2. (after e4 e5, White to move)
-  ['info depth 1 multipv 1 score cp 40 nodes 15 pv g1f3', 'info depth 1 multipv 2 score cp 35 nodes 18 pv d1h5',
-    'info depth 2 multipv 1 score cp 45 nodes 60 pv d1h5 b8c6 f1c4', 'info depth 2 multipv 2 score cp 38 nodes 77 pv b1c3', 'bestmove d1h5'],
+  [
+    'info depth 1 multipv 1 score cp 40 nodes 15 pv g1f3',
+    'info depth 1 multipv 2 score cp 35 nodes 18 pv d1h5',
+    'info depth 2 multipv 1 score cp 45 nodes 60 pv d1h5 b8c6 f1c4',
+    'info depth 2 multipv 2 score cp 38 nodes 77 pv b1c3',
+    'bestmove d1h5',
+  ],
 ];
 
 function scripted(): MockTransport {
@@ -259,7 +350,8 @@ function scripted(): MockTransport {
 }
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const GAME = '[Event "Test"]\n[Site "Here"]\n[Date "2024.05.06"]\n[Round "1"]\n[White "White, W"]\n[Black "Black, B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
+const GAME =
+  '[Event "Test"]\n[Site "Here"]\n[Date "2024.05.06"]\n[Round "1"]\n[White "White, W"]\n[Black "Black, B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
 
 describe('aif: analyseGame on a MockTransport engine', () => {
   it('records every depth of every line into the grid; golden bytes; validates', async () => {
@@ -267,18 +359,43 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     const engine = await new UciEngine({ transport: () => transport }).open();
     const progress: number[] = [];
     const game = parsePgn(GAME)[0]!;
-    const aif = await analyseGame(game, engine, { depth: 2, multipv: 2, from: 1, to: 3 }, { onProgress: (p) => progress.push(p.done) });
+    const aif = await analyseGame(
+      game,
+      engine,
+      { depth: 2, multipv: 2, from: 1, to: 3 },
+      { onProgress: (p) => progress.push(p.done) },
+    );
     await engine.quit();
     expect(progress).to.deep.equal([1, 2, 3]);
     // The grid, by hand from the script: White's view, clamp ±900, mate in 3 for Black = −997,
     // n.a. before a move was reported, NREC after it stopped being reported.
     const rows = aif.blocks.map((b) => b.grid.rows.map((r) => [r.move, ...r.cells]));
     expect(rows).to.deep.equal([
-      [['d4', 20, 35], ['e4', 30, 28]],
-      [['e5', -10, -997], ['Nf6', 'n.a.', 900], ['c5', 5, 'NREC']],
-      [['Qh5', 35, 45], ['Nc3', 'n.a.', 38], ['Nf3', 40, 'NREC']],
+      [
+        ['d4', 20, 35],
+        ['e4', 30, 28],
+      ],
+      [
+        ['e5', -10, -997],
+        ['Nf6', 'n.a.', 900],
+        ['c5', 5, 'NREC'],
+      ],
+      [
+        ['Qh5', 35, 45],
+        ['Nc3', 'n.a.', 38],
+        ['Nf3', 40, 'NREC'],
+      ],
     ]);
-    expect(aif.blocks.map((b) => [b.tags.Turn, b.tags.MovePlayed, b.tags.EngineMove, b.tags.Eval, b.tags.Depth, b.tags.NodeCount])).to.deep.equal([
+    expect(
+      aif.blocks.map((b) => [
+        b.tags.Turn,
+        b.tags.MovePlayed,
+        b.tags.EngineMove,
+        b.tags.Eval,
+        b.tags.Depth,
+        b.tags.NodeCount,
+      ]),
+    ).to.deep.equal([
       ['1-w', 'e4', 'd4', ' +035', '2', '100'],
       ['1-b', 'e5', 'e5', ' -997', '2', '120'],
       ['2-w', 'Qh5', 'Qh5', ' +045', '2', '77'],
@@ -288,7 +405,9 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     // One ucinewgame (forward mode), then the game's moves so the engine sees the history.
     expect(transport.received.filter((l) => l === 'ucinewgame')).to.have.length(1);
     expect(transport.received.filter((l) => l.startsWith('position'))).to.deep.equal([
-      `position fen ${START}`, `position fen ${START} moves e2e4`, `position fen ${START} moves e2e4 e7e5`,
+      `position fen ${START}`,
+      `position fen ${START} moves e2e4`,
+      `position fen ${START} moves e2e4 e7e5`,
     ]);
     const text = makeAif([aif]);
     expect(text).to.equal(GOLDEN);

@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { parseAif, validateAif } from 'gamenotation/aif';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PATH = (process.env.PATH ?? '').split(':').filter((d) => !d.includes('node_modules')).join(':');
+const PATH = (process.env.PATH ?? '')
+  .split(':')
+  .filter((d) => !d.includes('node_modules'))
+  .join(':');
 const env = { ...process.env, PATH: `${PATH}:/usr/games` };
 const dir = mkdtempSync(join(tmpdir(), 'gn-aif-'));
 
@@ -18,9 +21,21 @@ const dir = mkdtempSync(join(tmpdir(), 'gn-aif-'));
 function cliPath(): string {
   if (process.env.GN_TEST_SRC !== '1') return join(root, 'dist', 'cli.js');
   const out = join(dir, 'cli.mjs');
-  const r = spawnSync(join(root, 'node_modules/.bin/esbuild'), [join(root, 'src/cli/main.ts'), '--bundle', '--platform=node', '--format=esm',
-    `--outfile=${out}`, '--log-level=error', '--external:stockfish', '--external:stockfish.wasm',
-    "--banner:js=import{createRequire as __cr}from'module';const require=__cr(import.meta.url);"], { encoding: 'utf8', cwd: root });
+  const r = spawnSync(
+    join(root, 'node_modules/.bin/esbuild'),
+    [
+      join(root, 'src/cli/main.ts'),
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      `--outfile=${out}`,
+      '--log-level=error',
+      '--external:stockfish',
+      '--external:stockfish.wasm',
+      "--banner:js=import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
+    ],
+    { encoding: 'utf8', cwd: root },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   return out;
 }
@@ -31,14 +46,31 @@ const run = (...args: string[]) => {
 };
 
 const MINIATURES = [
-  ['Legall de Kermeur, F', 'Saint Brie', '1-0', '1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0'],
+  [
+    'Legall de Kermeur, F',
+    'Saint Brie',
+    '1-0',
+    '1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0',
+  ],
   ['A', 'B', '0-1', '1. f3 e5 2. g4 Qh4# 0-1'],
   ['A', 'B', '0-1', '1. f3 e5 2. g4 Qh4# 0-1'],
-  ['Morphy, Paul', 'Duke Karl / Count Isouard', '1-0', '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0'],
-  ['Reti, Richard', 'Tartakower, Savielly', '1-0', '1. e4 c6 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Nf6 5. Qd3 e5 6. dxe5 Qa5+ 7. Bd2 Qxe5 8. O-O-O Nxe4 9. Qd8+ Kxd8 10. Bg5+ Kc7 11. Bd8# 1-0'],
+  [
+    'Morphy, Paul',
+    'Duke Karl / Count Isouard',
+    '1-0',
+    '1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0',
+  ],
+  [
+    'Reti, Richard',
+    'Tartakower, Savielly',
+    '1-0',
+    '1. e4 c6 2. d4 d5 3. Nc3 dxe4 4. Nxe4 Nf6 5. Qd3 e5 6. dxe5 Qa5+ 7. Bd2 Qxe5 8. O-O-O Nxe4 9. Qd8+ Kxd8 10. Bg5+ Kc7 11. Bd8# 1-0',
+  ],
 ];
-const pgn = MINIATURES.map(([w, b, r, moves], i) =>
-  `[Event "Test"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "${i === 2 ? 2 : '?'}"]\n[White "${w}"]\n[Black "${b}"]\n[Result "${r}"]\n\n${moves}\n`).join('\n');
+const pgn = MINIATURES.map(
+  ([w, b, r, moves], i) =>
+    `[Event "Test"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "${i === 2 ? 2 : '?'}"]\n[White "${w}"]\n[Black "${b}"]\n[Result "${r}"]\n\n${moves}\n`,
+).join('\n');
 // Games 2 and 3 differ only in Round.
 const input = join(dir, 'games.pgn');
 
@@ -75,7 +107,11 @@ describe('aif CLI: analyse FILE.pgn --out FILE.aif (Debian stockfish)', () => {
     const full = run('analyse', 'games.pgn', '--out', 'full.aif', '--depth', '9', '--jobs', '1');
     expect(full.code, full.err).to.equal(0);
     const out = join(dir, 'crash.aif');
-    const child = spawn(process.execPath, [cli, 'analyse', 'games.pgn', '--out', 'crash.aif', '--depth', '9', '--jobs', '2'], { env, cwd: dir, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [cli, 'analyse', 'games.pgn', '--out', 'crash.aif', '--depth', '9', '--jobs', '2'],
+      { env, cwd: dir, stdio: 'ignore' },
+    );
     // Kill it once at least one game is written and the run is not over.
     await new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {

@@ -17,7 +17,11 @@ describe('aif: the analyseAif worker job (Debian stockfish)', () => {
     const worker = createWorker();
     const seen: number[] = [];
     try {
-      const r = await worker.run('analyseAif', { pgn: PGN, engine: spec, options: { depth: 6, multipv: 2 } }, { onProgress: (p) => seen.push(p.done) });
+      const r = await worker.run(
+        'analyseAif',
+        { pgn: PGN, engine: spec, options: { depth: 6, multipv: 2 } },
+        { onProgress: (p) => seen.push(p.done) },
+      );
       expect(r.games).to.equal(1);
       expect(seen).to.deep.equal([1, 2, 3, 4]);
       const games = parseAif(r.text);

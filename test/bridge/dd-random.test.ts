@@ -38,7 +38,8 @@ class Minimax {
     const hit = this.memo.get(key);
     if (hit !== undefined) return hit;
     let best = -1;
-    for (const [s, r] of this.legal(masks, trick, toPlay)) best = Math.max(best, this.after(masks, trick, leader, toPlay, s, r));
+    for (const [s, r] of this.legal(masks, trick, toPlay))
+      best = Math.max(best, this.after(masks, trick, leader, toPlay, s, r));
     this.memo.set(key, best);
     return best;
   }
@@ -98,13 +99,19 @@ function sameShape(next: () => number, masks: Masks): Masks {
     const holders: number[] = [];
     const ranks: number[] = [];
     for (let seat = 0; seat < 4; seat++) {
-      for (let r = 0; r < 13; r++) if (masks[seat * 4 + s]! & (1 << r)) { holders.push(seat); ranks.push(r); }
+      for (let r = 0; r < 13; r++)
+        if (masks[seat * 4 + s]! & (1 << r)) {
+          holders.push(seat);
+          ranks.push(r);
+        }
     }
     for (let i = holders.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));
       [holders[i], holders[j]] = [holders[j]!, holders[i]!];
     }
-    holders.forEach((seat, i) => { out[seat * 4 + s]! |= 1 << ranks[i]!; });
+    holders.forEach((seat, i) => {
+      out[seat * 4 + s]! |= 1 << ranks[i]!;
+    });
   }
   return out;
 }
@@ -118,7 +125,7 @@ function randomDeal(next: () => number, cards: number): Masks {
   const masks = new Array<number>(16).fill(0);
   for (let i = 0; i < 4 * cards; i++) {
     const c = deck[i]!;
-    masks[(i % 4) * 4 + Math.floor(c / 13)]! |= 1 << c % 13;
+    masks[(i % 4) * 4 + Math.floor(c / 13)]! |= 1 << (c % 13);
   }
   return masks;
 }
@@ -128,52 +135,52 @@ function randomDeal(next: () => number, cards: number): Masks {
  * shape) and checks every legal card against the minimax. Returns the number of cards checked.
  */
 function checkRandom(seed: number, count: number, sizes: number[]): number {
-    const next = rng(seed);
-    let checked = 0;
-    let base: Masks = [];
-    let trumpIndex = 0;
-    let leader = 0;
-    for (let g = 0; g < count; g++) {
-      // Every 8th deal is new; the 7 after it have its shape (same strain and leader).
-      if (g % 8 === 0) {
-        base = randomDeal(next, sizes[(g >> 3) % sizes.length]!);
-        trumpIndex = Math.floor(next() * 5);
-        leader = Math.floor(next() * 4);
-      }
-      const masks = g % 8 === 0 ? base.slice() : sameShape(next, base);
-      const mm = new Minimax(trumpIndex === 4 ? -1 : trumpIndex);
-      // Sometimes play 1-3 cards of the first trick at random (legal) first.
-      const trick: [number, number, number][] = [];
-      const inProgress = g % 8 === 7 ? 1 + Math.floor(next() * 3) : 0;
-      for (let i = 0; i < inProgress; i++) {
-        const seat = (leader + i) & 3;
-        const legal = mm.legal(masks, trick, seat);
-        const [s, r] = legal[Math.floor(next() * legal.length)]!;
-        masks[seat * 4 + s]! &= ~(1 << r);
-        trick.push([seat, s, r]);
-      }
-      const toPlay = (leader + trick.length) & 3;
-      const deal = 'N:' + SEATS.map((_, seat) => handText(masks, seat)).join(' ');
-      const r = solveBoard(deal, {
-        trump: STRAINS[trumpIndex]!,
-        leader: SEATS[leader]!,
-        trickInProgress: trick.map(([, s, rank]) => SUITS[s]! + RANKS[rank]),
-      });
-      expect(r.ok, deal).to.equal(true);
-      if (!r.ok) continue;
-      const where = `${deal} ${STRAINS[trumpIndex]} leader ${SEATS[leader]} trick ${trick.length}`;
-      expect(r.value.player, where).to.equal(SEATS[toPlay]);
-      expect(r.value.tricks, where).to.equal(mm.value(masks, trick, leader));
-      const legal = mm.legal(masks, trick, toPlay);
-      expect(r.value.cards.length, where).to.equal(legal.length);
-      for (const [s, rank] of legal) {
-        const card = SUITS[s]! + RANKS[rank];
-        const got = r.value.cards.find((c) => c.card === card);
-        expect(got?.tricks, `${where} card ${card}`).to.equal(mm.after(masks, trick, leader, toPlay, s, rank));
-        checked++;
-      }
+  const next = rng(seed);
+  let checked = 0;
+  let base: Masks = [];
+  let trumpIndex = 0;
+  let leader = 0;
+  for (let g = 0; g < count; g++) {
+    // Every 8th deal is new; the 7 after it have its shape (same strain and leader).
+    if (g % 8 === 0) {
+      base = randomDeal(next, sizes[(g >> 3) % sizes.length]!);
+      trumpIndex = Math.floor(next() * 5);
+      leader = Math.floor(next() * 4);
     }
-    return checked;
+    const masks = g % 8 === 0 ? base.slice() : sameShape(next, base);
+    const mm = new Minimax(trumpIndex === 4 ? -1 : trumpIndex);
+    // Sometimes play 1-3 cards of the first trick at random (legal) first.
+    const trick: [number, number, number][] = [];
+    const inProgress = g % 8 === 7 ? 1 + Math.floor(next() * 3) : 0;
+    for (let i = 0; i < inProgress; i++) {
+      const seat = (leader + i) & 3;
+      const legal = mm.legal(masks, trick, seat);
+      const [s, r] = legal[Math.floor(next() * legal.length)]!;
+      masks[seat * 4 + s]! &= ~(1 << r);
+      trick.push([seat, s, r]);
+    }
+    const toPlay = (leader + trick.length) & 3;
+    const deal = 'N:' + SEATS.map((_, seat) => handText(masks, seat)).join(' ');
+    const r = solveBoard(deal, {
+      trump: STRAINS[trumpIndex]!,
+      leader: SEATS[leader]!,
+      trickInProgress: trick.map(([, s, rank]) => SUITS[s]! + RANKS[rank]),
+    });
+    expect(r.ok, deal).to.equal(true);
+    if (!r.ok) continue;
+    const where = `${deal} ${STRAINS[trumpIndex]} leader ${SEATS[leader]} trick ${trick.length}`;
+    expect(r.value.player, where).to.equal(SEATS[toPlay]);
+    expect(r.value.tricks, where).to.equal(mm.value(masks, trick, leader));
+    const legal = mm.legal(masks, trick, toPlay);
+    expect(r.value.cards.length, where).to.equal(legal.length);
+    for (const [s, rank] of legal) {
+      const card = SUITS[s]! + RANKS[rank];
+      const got = r.value.cards.find((c) => c.card === card);
+      expect(got?.tricks, `${where} card ${card}`).to.equal(mm.after(masks, trick, leader, toPlay, s, rank));
+      checked++;
+    }
+  }
+  return checked;
 }
 
 describe('bridge double dummy against exhaustive minimax', () => {
@@ -198,9 +205,14 @@ describe('bridge double dummy against exhaustive minimax', () => {
     for (const [first, second, trump, leader] of pairs) {
       for (const deal of [first, second]) {
         const masks = new Array<number>(16).fill(0);
-        deal.slice(2).split(' ').forEach((hand, seat) => hand.split('.').forEach((suit, s) => {
-          for (const ch of suit) masks[seat * 4 + s]! |= 1 << RANKS.indexOf(ch);
-        }));
+        deal
+          .slice(2)
+          .split(' ')
+          .forEach((hand, seat) =>
+            hand.split('.').forEach((suit, s) => {
+              for (const ch of suit) masks[seat * 4 + s]! |= 1 << RANKS.indexOf(ch);
+            }),
+          );
         const r = solveBoard(deal, { trump, leader });
         expect(r.ok).to.equal(true);
         if (r.ok) expect(r.value.tricks, deal).to.equal(new Minimax(-1).value(masks, [], SEATS.indexOf(leader)));

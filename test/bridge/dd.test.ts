@@ -4,15 +4,37 @@ import { expect } from 'chai';
 import { calcDDTable, calcDDTables, par, solveBoard, boardConditions, parseDeal } from 'gamenotation/bridge';
 import { readShared, readFixture } from '../support/data.js';
 
-interface TableLine { board: number; deal: string; dd: Record<string, Record<string, number>>; par?: { score_ns: number; contracts: string[] }; score_ns?: number; contracts?: string[] }
-interface EndLine { id: number; deal: string; trump: string; leader: string; tricks_leader_side: number; card_scores: Record<string, number> }
+interface TableLine {
+  board: number;
+  deal: string;
+  dd: Record<string, Record<string, number>>;
+  par?: { score_ns: number; contracts: string[] };
+  score_ns?: number;
+  contracts?: string[];
+}
+interface EndLine {
+  id: number;
+  deal: string;
+  trump: string;
+  leader: string;
+  tricks_leader_side: number;
+  card_scores: Record<string, number>;
+}
 
 async function data(): Promise<{ tables: TableLine[]; ends: EndLine[] }> {
   const ref = await readShared('bridge/dd-reference.jsonl');
   const endText = await readShared('bridge/dd-endpositions.jsonl');
   if (ref && endText) {
-    const tables = ref.trim().split('\n').map((l) => JSON.parse(l) as TableLine).filter((t) => t.board === 1 || t.board === 3);
-    const ends = endText.trim().split('\n').map((l) => JSON.parse(l) as EndLine).filter((e) => [1, 2, 3, 1001, 1002, 1003, 1004].includes(e.id));
+    const tables = ref
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as TableLine)
+      .filter((t) => t.board === 1 || t.board === 3);
+    const ends = endText
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as EndLine)
+      .filter((e) => [1, 2, 3, 1001, 1002, 1003, 1004].includes(e.id));
     return { tables, ends };
   }
   const fx = JSON.parse(await readFixture('bridge/dd-fixture.json'));
@@ -40,7 +62,9 @@ describe('bridge double dummy (subset)', () => {
     expect(deal.ok).to.equal(true);
     if (!deal.ok) return;
     const seen: number[] = [];
-    const out = await calcDDTables([deal.value, tables[0]!.deal, 'N:A... K... Q...'], { onProgress: (done) => seen.push(done) });
+    const out = await calcDDTables([deal.value, tables[0]!.deal, 'N:A... K... Q...'], {
+      onProgress: (done) => seen.push(done),
+    });
     expect(seen).to.deep.equal([1, 2, 3]);
     expect(out.map((r) => (r.ok ? r.value : null))).to.deep.equal([tables[0]!.dd, tables[0]!.dd, null]);
     let aborted = false;
@@ -58,7 +82,9 @@ describe('bridge double dummy (subset)', () => {
       expect(r.ok).to.equal(true);
       if (!r.ok) continue;
       expect(r.value.tricks, `id ${e.id}`).to.equal(e.tricks_leader_side);
-      expect(Object.fromEntries(r.value.cards.map((c) => [c.card, c.tricks])), `id ${e.id}`).to.deep.equal(e.card_scores);
+      expect(Object.fromEntries(r.value.cards.map((c) => [c.card, c.tricks])), `id ${e.id}`).to.deep.equal(
+        e.card_scores,
+      );
     }
   });
 
@@ -77,6 +103,8 @@ describe('bridge double dummy (subset)', () => {
     expect(calcDDTable('N:AKQ').ok).to.equal(false);
     expect(calcDDTable('N:AK.. .. .. ..').ok).to.equal(false);
     expect(solveBoard('N:A... K... Q... J...', { trump: 'X' as 'NT', leader: 'N' }).ok).to.equal(false);
-    expect(solveBoard('N:A... K... Q... J...', { trump: 'NT', leader: 'N', trickInProgress: ['SA'] }).ok).to.equal(false);
+    expect(solveBoard('N:A... K... Q... J...', { trump: 'NT', leader: 'N', trickInProgress: ['SA'] }).ok).to.equal(
+      false,
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { par, scoreContract, type DDTable, type ParResult, type Seat, type Strain, type Vulnerability } from 'gamenotation/bridge';
+import {
+  par,
+  scoreContract,
+  type DDTable,
+  type ParResult,
+  type Seat,
+  type Strain,
+  type Vulnerability,
+} from 'gamenotation/bridge';
 import { readFixture, readShared } from '../support/data.js';
 
 // Truth: DDS 2.9.0 DealerPar / ConvertToDealerTextFormat / Par() outputs for the shared reference
@@ -18,7 +26,10 @@ interface RefEntry {
 }
 
 const parseJsonl = (text: string): RefEntry[] =>
-  text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as RefEntry);
+  text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as RefEntry);
 
 describe('bridge par: DDS reference deals', () => {
   let entries: RefEntry[] = [];
@@ -41,13 +52,27 @@ describe('bridge par: DDS reference deals', () => {
     it(`${field} matches DDS on every deal`, () => {
       const bad = entries
         .filter((e) => JSON.stringify(got(results.get(e.board)!)) !== JSON.stringify(want(e)))
-        .map((e) => `board ${e.board}: got ${JSON.stringify(got(results.get(e.board)!))}, DDS ${JSON.stringify(want(e))}`);
+        .map(
+          (e) => `board ${e.board}: got ${JSON.stringify(got(results.get(e.board)!))}, DDS ${JSON.stringify(want(e))}`,
+        );
       expect(bad).to.deep.equal([]);
     });
   };
-  check('scoreNs (DealerPar score)', (r) => r.scoreNs, (e) => e.par.score_ns);
-  check('contracts (DealerPar, same set and order)', (r) => r.contracts, (e) => e.par.contracts);
-  check('dealerText (ConvertToDealerTextFormat)', (r) => r.dealerText, (e) => e.par.dealer_text);
+  check(
+    'scoreNs (DealerPar score)',
+    (r) => r.scoreNs,
+    (e) => e.par.score_ns,
+  );
+  check(
+    'contracts (DealerPar, same set and order)',
+    (r) => r.contracts,
+    (e) => e.par.contracts,
+  );
+  check(
+    'dealerText (ConvertToDealerTextFormat)',
+    (r) => r.dealerText,
+    (e) => e.par.dealer_text,
+  );
   check(
     'sides (Par(), NS first and EW first)',
     (r) => r.sides,
@@ -101,7 +126,8 @@ describe('bridge par: DDS on generated tables (fixture)', () => {
           ewFirst: { score: e.dds.sides.EW_first.score, contracts: e.dds.sides.EW_first.contracts },
         },
       };
-      if (JSON.stringify(r) !== JSON.stringify(want)) bad.push(`${e.id}: got ${JSON.stringify(r)}, DDS ${JSON.stringify(want)}`);
+      if (JSON.stringify(r) !== JSON.stringify(want))
+        bad.push(`${e.id}: got ${JSON.stringify(r)}, DDS ${JSON.stringify(want)}`);
     }
     expect(bad).to.deep.equal([]);
   });
@@ -126,7 +152,10 @@ describe('bridge par: hand-made tables', () => {
       expect(r.scoreNs).to.equal(0);
       expect(r.contracts).to.deep.equal(['pass']);
       expect(r.dealerText).to.equal('Par 0: pass');
-      expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS 0', contracts: 'NS:' }, ewFirst: { score: 'EW 0', contracts: 'EW:' } });
+      expect(r.sides).to.deep.equal({
+        nsFirst: { score: 'NS 0', contracts: 'NS:' },
+        ewFirst: { score: 'EW 0', contracts: 'EW:' },
+      });
     }
   });
 
@@ -137,7 +166,10 @@ describe('bridge par: hand-made tables', () => {
     expect(r.scoreNs).to.equal(-100);
     expect(r.contracts).to.deep.equal(['5H*-NS-1']);
     expect(r.dealerText).to.equal('Par -100: NS 5Hx-1');
-    expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS -100', contracts: 'NS:NS 5Hx' }, ewFirst: { score: 'EW 100', contracts: 'EW:NS 5Hx' } });
+    expect(r.sides).to.deep.equal({
+      nsFirst: { score: 'NS -100', contracts: 'NS:NS 5Hx' },
+      ewFirst: { score: 'EW 100', contracts: 'EW:NS 5Hx' },
+    });
     // Vulnerable, the sacrifice costs 200 and still beats -620.
     expect(par(t, { dealer: 'E', vulnerability: 'All' }).contracts).to.deep.equal(['5H*-NS-1']);
     expect(par(t, { dealer: 'E', vulnerability: 'All' }).scoreNs).to.equal(-200);
@@ -160,7 +192,10 @@ describe('bridge par: hand-made tables', () => {
     expect(r.scoreNs).to.equal(-660);
     expect(r.contracts).to.deep.equal(['4N-W+1']);
     expect(r.dealerText).to.equal('Par -660: W 4N+1');
-    expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS -660', contracts: 'NS:W 45N' }, ewFirst: { score: 'EW 660', contracts: 'EW:W 45N' } });
+    expect(r.sides).to.deep.equal({
+      nsFirst: { score: 'NS -660', contracts: 'NS:W 45N' },
+      ewFirst: { score: 'EW 660', contracts: 'EW:W 45N' },
+    });
   });
 
   it('both sides make 7NT: the side bidding first gets it (DDS facts for this deal)', () => {
@@ -183,11 +218,16 @@ describe('bridge par: hand-made tables', () => {
     // Only N (for NS) and only E (for EW) take 7 tricks in NT. DDS 2.9.0 on this table: dealer N,
     // S and W give "1N-N" (N calls before E), dealer E "1N-E"; Par() "NS:N 1N" / "EW:E 1N".
     const t = table({ N: [5, 5, 5, 5, 7], E: [5, 5, 5, 5, 7], S: [5, 5, 5, 5, 6], W: [5, 5, 5, 5, 6] });
-    const got = (['N', 'E', 'S', 'W'] as Seat[]).map((dealer) => par(t, { dealer, vulnerability: 'None' }).contracts[0]);
+    const got = (['N', 'E', 'S', 'W'] as Seat[]).map(
+      (dealer) => par(t, { dealer, vulnerability: 'None' }).contracts[0],
+    );
     expect(got).to.deep.equal(['1N-N', '1N-E', '1N-N', '1N-N']);
     const r = par(t, { dealer: 'E', vulnerability: 'None' });
     expect([r.scoreNs, r.dealerText]).to.deep.equal([-90, 'Par -90: E 1N']);
-    expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS 90', contracts: 'NS:N 1N' }, ewFirst: { score: 'EW 90', contracts: 'EW:E 1N' } });
+    expect(r.sides).to.deep.equal({
+      nsFirst: { score: 'NS 90', contracts: 'NS:N 1N' },
+      ewFirst: { score: 'EW 90', contracts: 'EW:E 1N' },
+    });
   });
 
   it('who starts the bidding matters (the DDS documentation example: "W 2NT" / "W 1NT+1")', () => {
@@ -198,7 +238,10 @@ describe('bridge par: hand-made tables', () => {
     const t = table({ N: [5, 5, 5, 5, 7], E: [5, 5, 5, 5, 6], S: [5, 5, 5, 5, 7], W: [5, 5, 5, 5, 8] });
     for (const dealer of ['N', 'E'] as Seat[]) {
       const r = par(t, { dealer, vulnerability: 'NS' });
-      expect(r.sides).to.deep.equal({ nsFirst: { score: 'NS -120', contracts: 'NS:W 2N' }, ewFirst: { score: 'EW 120', contracts: 'EW:W 12N' } });
+      expect(r.sides).to.deep.equal({
+        nsFirst: { score: 'NS -120', contracts: 'NS:W 2N' },
+        ewFirst: { score: 'EW 120', contracts: 'EW:W 12N' },
+      });
       expect([r.scoreNs, r.contracts, r.dealerText]).to.deep.equal([-120, ['2N-W'], 'Par -120: W 2N']);
     }
     const w = par(t, { dealer: 'W', vulnerability: 'NS' });
@@ -210,7 +253,7 @@ describe('bridge par: hand-made tables', () => {
     expect(() => par(t, { dealer: 'N', vulnerability: 'None' })).to.throw(RangeError);
   });
 
-  it('on 2000 generated tables, every listed contract scores the par score with its declarers\' tricks', () => {
+  it("on 2000 generated tables, every listed contract scores the par score with its declarers' tricks", () => {
     let seed = 20251122;
     const rnd = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -225,7 +268,9 @@ describe('bridge par: hand-made tables', () => {
       for (const seat of ['N', 'E', 'S', 'W'] as Seat[]) {
         const ns = seat === 'N' || seat === 'S';
         t[seat] = {} as Record<Strain, number>;
-        strains.forEach((s, k) => (t[seat][s] = Math.max(0, Math.min(13, (ns ? base[k]! : 13 - base[k]!) + rnd(3) - 1))));
+        strains.forEach(
+          (s, k) => (t[seat][s] = Math.max(0, Math.min(13, (ns ? base[k]! : 13 - base[k]!) + rnd(3) - 1))),
+        );
       }
       const dealer = 'NESW'[rnd(4)] as Seat;
       const vulnerability = vuls[rnd(4)]!;
@@ -249,7 +294,8 @@ describe('bridge par: hand-made tables', () => {
           // A contract going down is doubled; DDS writes a pre-emptive sacrifice without the '*'.
           const diff = m[5] ? Number(m[5] + m[6]) : 0;
           const score = scoreContract({ level, strain, risk: diff < 0 ? 'X' : '' }, tricks, vul) * (ns ? 1 : -1);
-          if (score !== r.scoreNs || tricks - level - 6 !== diff || (m[3] === '*' && diff >= 0)) bad.push(`${i}: ${c} by ${seat} ${score} vs ${r.scoreNs}`);
+          if (score !== r.scoreNs || tricks - level - 6 !== diff || (m[3] === '*' && diff >= 0))
+            bad.push(`${i}: ${c} by ${seat} ${score} vs ${r.scoreNs}`);
         }
       }
     }

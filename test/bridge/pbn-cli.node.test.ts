@@ -17,7 +17,9 @@ describe('CLI: pbn', () => {
   it('check FILE.pbn (text and --json)', () => {
     const r = cli('check', 'examples/data/sample.pbn');
     expect(r.code).to.equal(0);
-    expect(r.out).to.equal('examples/data/sample.pbn: pbn, 3 games, 3 deals, 3 auctions, 2 plays; 0 errors, 0 warnings\n');
+    expect(r.out).to.equal(
+      'examples/data/sample.pbn: pbn, 3 games, 3 deals, 3 auctions, 2 plays; 0 errors, 0 warnings\n',
+    );
     const j = JSON.parse(cli('check', 'examples/data/sample.pbn', '--json').out);
     expect(j).to.deep.include({ format: 'pbn', counts: { games: 3, deals: 3, auctions: 3, plays: 2 }, errors: [] });
   });
@@ -36,11 +38,28 @@ describe('CLI: pbn', () => {
     writeFileSync(f, '[Dealer "s"] [Vulnerable "both"]\n[Deal "n:akq.jt9.876.5432 - - -"]\n');
     const r = cli('export', f);
     expect(r.code).to.equal(0);
-    expect(r.out).to.equal([
-      '% PBN 2.1', '% EXPORT',
-      '[Event "?"]', '[Site "?"]', '[Date "?"]', '[Board "?"]', '[West "?"]', '[North "?"]', '[East "?"]', '[South "?"]',
-      '[Dealer "S"]', '[Vulnerable "All"]', '[Deal "S:- - AKQ.JT9.876.5432 -"]', '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]', '',
-    ].join('\r\n'));
+    expect(r.out).to.equal(
+      [
+        '% PBN 2.1',
+        '% EXPORT',
+        '[Event "?"]',
+        '[Site "?"]',
+        '[Date "?"]',
+        '[Board "?"]',
+        '[West "?"]',
+        '[North "?"]',
+        '[East "?"]',
+        '[South "?"]',
+        '[Dealer "S"]',
+        '[Vulnerable "All"]',
+        '[Deal "S:- - AKQ.JT9.876.5432 -"]',
+        '[Scoring "?"]',
+        '[Declarer "?"]',
+        '[Contract "?"]',
+        '[Result "?"]',
+        '',
+      ].join('\r\n'),
+    );
   });
   it('convert FILE.pbn --to json gives the model', () => {
     const r = cli('convert', 'examples/data/sample.pbn', '--to', 'json');
@@ -48,11 +67,20 @@ describe('CLI: pbn', () => {
     const j = JSON.parse(r.out);
     expect(j.games).to.have.length(3);
     expect(j.games[1].tags.Contract.value).to.equal('4SX');
-    expect(j.games[2].auction.calls.map((c: { call: string }) => c.call)).to.deep.equal(['Pass', 'Pass', 'Pass', 'Pass']);
+    expect(j.games[2].auction.calls.map((c: { call: string }) => c.call)).to.deep.equal([
+      'Pass',
+      'Pass',
+      'Pass',
+      'Pass',
+    ]);
   });
   it('reads standard input and recognises PBN by content', () => {
     const text = readFileSync(join(root, 'examples/data/sample.pbn'));
-    const r = spawnSync(process.execPath, [join(root, 'dist/cli.js'), 'check', '-'], { cwd: root, input: text, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(root, 'dist/cli.js'), 'check', '-'], {
+      cwd: root,
+      input: text,
+      encoding: 'utf8',
+    });
     expect(r.status).to.equal(0);
     expect(r.stdout).to.include('pbn, 3 games');
   });

@@ -20,14 +20,20 @@ function cli(...args: string[]): Promise<{ code: number | null; out: Buffer; err
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     child.on('close', (code) => resolve({ code, out: Buffer.concat(out), err }));
   });
 }
 
 const shared = listShared('bridge/pbn-corpus');
-const corpusDir = shared ? join(process.env.GAMENOTATION_SHARED!, 'data/bridge/pbn-corpus') : join(root, 'test/fixtures/bridge/dialects');
-const files = (shared ?? readdirSync(corpusDir)).filter((f) => f.endsWith('.pbn') && !f.startsWith('pbnverifier__errors'));
+const corpusDir = shared
+  ? join(process.env.GAMENOTATION_SHARED!, 'data/bridge/pbn-corpus')
+  : join(root, 'test/fixtures/bridge/dialects');
+const files = (shared ?? readdirSync(corpusDir)).filter(
+  (f) => f.endsWith('.pbn') && !f.startsWith('pbnverifier__errors'),
+);
 
 /**
  * The one corpus file whose check must still fail: its play does not fit its deal (checked by hand:
@@ -37,8 +43,16 @@ const CHECK_ERRORS: Record<string, string[]> = { 'endplay__comments.pbn': ['ERR_
 
 /** Files that failed `export` before #13 (a dialect each); without ../shared, the fixtures. */
 const DIALECT_FILES = shared
-  ? ['bbo__aba_pairs_notes.pbn', 'bbo__acbl_speedball_latin1.pbn', 'bbo__annamar_pairs.pbn', 'bbo__history_expected.pbn',
-    'bridgebots__sample_notes.pbn', 'bridgenz__hazlemere_dd_clamped.pbn', 'bridgenz__wed_individual_dd_clamped.pbn', 'endplay__comments.pbn']
+  ? [
+      'bbo__aba_pairs_notes.pbn',
+      'bbo__acbl_speedball_latin1.pbn',
+      'bbo__annamar_pairs.pbn',
+      'bbo__history_expected.pbn',
+      'bridgebots__sample_notes.pbn',
+      'bridgenz__hazlemere_dd_clamped.pbn',
+      'bridgenz__wed_individual_dd_clamped.pbn',
+      'endplay__comments.pbn',
+    ]
   : files;
 
 describe(`CLI: export and check over the PBN corpus (${shared ? 'shared corpus' : 'fixture fallback'})`, () => {
@@ -47,22 +61,35 @@ describe(`CLI: export and check over the PBN corpus (${shared ? 'shared corpus' 
     const results: string[] = [];
     // two at a time: the machine's cores are shared
     for (let i = 0; i < files.length; i += 2) {
-      await Promise.all(files.slice(i, i + 2).map(async (file) => {
-        const first = await cli('export', join(corpusDir, file));
-        const problems: string[] = [];
-        if (first.code !== 0) problems.push(`export exit ${first.code}: ${first.err.split('\n').filter((l) => !l.includes('warning')).slice(0, 2).join(' | ')}`);
-        // idempotent: the export read back and written again is the same bytes (in process: one
-        // spawn per file keeps the test short; the CLI's streamed export is the library's per game)
-        const again = parsePbn(new Uint8Array(first.out));
-        if (!Buffer.from(makePbn(again.games), 'utf8').equals(first.out)) problems.push('export(export(x)) differs from export(x)');
-        // an export can only fail to read back where a value or comment word is longer than a line
-        const longLines = first.out.toString('utf8').split('\r\n').some((l) => l.length > 253);
-        // (errors of agreement between parts kept as given, such as a card the deal does not give, stay)
-        const errors = again.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code));
-        if (errors.length && !longLines) problems.push(`the export reads back with errors: ${errors[0]!.code}`);
-        if (!/^% PBN 2\.1\r\n% EXPORT\r\n/.test(first.out.toString('latin1'))) problems.push('no export header');
-        if (problems.length) results.push(`${file}: ${problems.join('; ')}`);
-      }));
+      await Promise.all(
+        files.slice(i, i + 2).map(async (file) => {
+          const first = await cli('export', join(corpusDir, file));
+          const problems: string[] = [];
+          if (first.code !== 0)
+            problems.push(
+              `export exit ${first.code}: ${first.err
+                .split('\n')
+                .filter((l) => !l.includes('warning'))
+                .slice(0, 2)
+                .join(' | ')}`,
+            );
+          // idempotent: the export read back and written again is the same bytes (in process: one
+          // spawn per file keeps the test short; the CLI's streamed export is the library's per game)
+          const again = parsePbn(new Uint8Array(first.out));
+          if (!Buffer.from(makePbn(again.games), 'utf8').equals(first.out))
+            problems.push('export(export(x)) differs from export(x)');
+          // an export can only fail to read back where a value or comment word is longer than a line
+          const longLines = first.out
+            .toString('utf8')
+            .split('\r\n')
+            .some((l) => l.length > 253);
+          // (errors of agreement between parts kept as given, such as a card the deal does not give, stay)
+          const errors = again.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code));
+          if (errors.length && !longLines) problems.push(`the export reads back with errors: ${errors[0]!.code}`);
+          if (!/^% PBN 2\.1\r\n% EXPORT\r\n/.test(first.out.toString('latin1'))) problems.push('no export header');
+          if (problems.length) results.push(`${file}: ${problems.join('; ')}`);
+        }),
+      );
     }
     expect(results).to.deep.equal([]);
   });

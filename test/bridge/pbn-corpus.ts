@@ -61,4 +61,3 @@ export function codesByGame(text: string, errors: { code: string; line?: number 
   }
   return map;
 }
-

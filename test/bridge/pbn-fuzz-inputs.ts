@@ -2,16 +2,147 @@
 // of test/support/rng.mjs). Shared by the test and by anyone replaying a seed by hand.
 import type { PbnGame } from 'gamenotation/bridge';
 
-const TAGS = ['Event', 'Site', 'Date', 'Board', 'West', 'North', 'East', 'South', 'Dealer', 'Vulnerable', 'Deal', 'Scoring',
-  'Declarer', 'Contract', 'Result', 'Time', 'UTCDate', 'Room', 'Score', 'ScoreIMP', 'OptimumScore', 'Hidden', 'Stage', 'Round', 'MyTag'];
-const TABLES = ['ScoreTable', 'OptimumResultTable', 'ActionTable', 'AuctionTimeTable', 'TotalScoreTable', 'OptimumPlayTable', 'Custom'];
-const VALUES = ['', '?', '#', '##', '##x', '###', '####y', '#x', 'N', 'e', 'S', 'w', 'None', 'NS', 'ew', 'All', 'both', 'N-S', '4SX', '3NT', 'Pass',
-  '7CXX', 'H', '^S', '9', 'NS 9 EW 4', '^10', '2013-11-23 11:23', '14:12', '20151006', '2015.09.?', '2001.01.21', '11:23:00',
-  'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765', 'W:- - - -', 'IMP;Cross', 'a "q" \\ b', 'Ä é', 'x\ty'];
-const COLUMNS = ['Rank\\2R;PairId\\3;Score\\5R', 'A\\99999999R', 'A\\999999999R', '+Rank;-Names\\20L', 'Declarer;Denomination\\2R;Result\\2R', '#', '##A\\3;B', 'Call\\', ';', 'Time;TotalTime'];
-const CALLS = ['Pass', 'pass', 'P', 'X', 'XX', '1C', '1d', '2NT', '7NT', 'AP', '-', '+', '*', '^I', '^S', '=1=', '=0=', '=33=', '$1', '$255', '$256', '!', '?!', '!!!', '1N', '+++', '*1C', '**'];
+const TAGS = [
+  'Event',
+  'Site',
+  'Date',
+  'Board',
+  'West',
+  'North',
+  'East',
+  'South',
+  'Dealer',
+  'Vulnerable',
+  'Deal',
+  'Scoring',
+  'Declarer',
+  'Contract',
+  'Result',
+  'Time',
+  'UTCDate',
+  'Room',
+  'Score',
+  'ScoreIMP',
+  'OptimumScore',
+  'Hidden',
+  'Stage',
+  'Round',
+  'MyTag',
+];
+const TABLES = [
+  'ScoreTable',
+  'OptimumResultTable',
+  'ActionTable',
+  'AuctionTimeTable',
+  'TotalScoreTable',
+  'OptimumPlayTable',
+  'Custom',
+];
+const VALUES = [
+  '',
+  '?',
+  '#',
+  '##',
+  '##x',
+  '###',
+  '####y',
+  '#x',
+  'N',
+  'e',
+  'S',
+  'w',
+  'None',
+  'NS',
+  'ew',
+  'All',
+  'both',
+  'N-S',
+  '4SX',
+  '3NT',
+  'Pass',
+  '7CXX',
+  'H',
+  '^S',
+  '9',
+  'NS 9 EW 4',
+  '^10',
+  '2013-11-23 11:23',
+  '14:12',
+  '20151006',
+  '2015.09.?',
+  '2001.01.21',
+  '11:23:00',
+  'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765',
+  'W:- - - -',
+  'IMP;Cross',
+  'a "q" \\ b',
+  'Ä é',
+  'x\ty',
+];
+const COLUMNS = [
+  'Rank\\2R;PairId\\3;Score\\5R',
+  'A\\99999999R',
+  'A\\999999999R',
+  '+Rank;-Names\\20L',
+  'Declarer;Denomination\\2R;Result\\2R',
+  '#',
+  '##A\\3;B',
+  'Call\\',
+  ';',
+  'Time;TotalTime',
+];
+const CALLS = [
+  'Pass',
+  'pass',
+  'P',
+  'X',
+  'XX',
+  '1C',
+  '1d',
+  '2NT',
+  '7NT',
+  'AP',
+  '-',
+  '+',
+  '*',
+  '^I',
+  '^S',
+  '=1=',
+  '=0=',
+  '=33=',
+  '$1',
+  '$255',
+  '$256',
+  '!',
+  '?!',
+  '!!!',
+  '1N',
+  '+++',
+  '*1C',
+  '**',
+];
 const CARDS = ['SA', 'hk', 'DQ', 'CJ', 'ST', 'H9', 'D2', '-', '--', '+', '*', '^R', '^L', '=2=', '$7', '?', 'S1', 'CS'];
-const JUNK = ['}', '}}', ')', '(', '{', '{ a comment }', '; line comment', '%', '% escape', '"str"', '"', '[', ']', '\\', '\t', '\r', '\v', '\u0085', '#'];
+const JUNK = [
+  '}',
+  '}}',
+  ')',
+  '(',
+  '{',
+  '{ a comment }',
+  '; line comment',
+  '%',
+  '% escape',
+  '"str"',
+  '"',
+  '[',
+  ']',
+  '\\',
+  '\t',
+  '\r',
+  '\v',
+  '\u0085',
+  '#',
+];
 
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
@@ -29,14 +160,20 @@ export function generatePbn(random: () => number): string {
       if (r < 0.45) out.push(`[${pick(random, TAGS)} "${pick(random, VALUES)}"]`);
       else if (r < 0.6) {
         out.push(`[Auction "${pick(random, ['N', 'E', 'S', 'W', 'x'])}"]`);
-        out.push(Array.from({ length: Math.floor(random() * 12) }, () => pick(random, CALLS)).join(random() < 0.8 ? ' ' : ''));
+        out.push(
+          Array.from({ length: Math.floor(random() * 12) }, () => pick(random, CALLS)).join(random() < 0.8 ? ' ' : ''),
+        );
         if (random() < 0.4) out.push(`[Note "${pick(random, ['1:alert', '0:x', '33:y', 'bad', '2:two', '#'])}"]`);
       } else if (r < 0.72) {
         out.push(`[Play "${pick(random, ['N', 'E', 'S', 'W'])}"]`);
         out.push(Array.from({ length: Math.floor(random() * 14) }, () => pick(random, CARDS)).join(' '));
       } else if (r < 0.85) {
         out.push(`[${pick(random, TABLES)} "${pick(random, COLUMNS)}"]`);
-        out.push(Array.from({ length: Math.floor(random() * 9) }, () => pick(random, ['1', '-', '?', '^3', '"Name"', 'N', 'NT', '12', '100', 'AKQ'])).join(' '));
+        out.push(
+          Array.from({ length: Math.floor(random() * 9) }, () =>
+            pick(random, ['1', '-', '?', '^3', '"Name"', 'N', 'NT', '12', '100', 'AKQ']),
+          ).join(' '),
+        );
       } else out.push(pick(random, JUNK));
     }
     out.push(random() < 0.8 ? '' : ' ');

@@ -48,7 +48,10 @@ describe('PBN limits: table column widths', () => {
     expect(r.errors).to.deep.equal([]);
   });
   it('makePbn pads at most to the cap for a model built by hand', () => {
-    const game: PbnGame = { tags: {}, sections: [{ name: 'ScoreTable', value: 'A', columns: [{ name: 'A', width: 1e12 }], rows: [['1']] }] };
+    const game: PbnGame = {
+      tags: {},
+      sections: [{ name: 'ScoreTable', value: 'A', columns: [{ name: 'A', width: 1e12 }], rows: [['1']] }],
+    };
     expect(makePbn(game).length).to.be.below(1000);
   });
 });
@@ -62,7 +65,10 @@ describe('PBN limits: text after the end of a section', () => {
     expect(again.games[0]!.auction).to.deep.equal(r.games[0]!.auction);
   });
   it('a card word after * in the play, and text glued to *', () => {
-    for (const text of [`[Deal "${DEAL}"]\n[Contract "1NT"]\n[Declarer "N"]\n[Play "E"]\n*SJ\n`, '[Auction "N"]\n*1C**\n']) {
+    for (const text of [
+      `[Deal "${DEAL}"]\n[Contract "1NT"]\n[Declarer "N"]\n[Play "E"]\n*SJ\n`,
+      '[Auction "N"]\n*1C**\n',
+    ]) {
       expect(() => parsePbn(text)).not.to.throw();
     }
   });
@@ -87,8 +93,12 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
   it('the cap is per game: a second game has its own list', () => {
     const r = parsePbn(`${junkAuction}\n[Dealer "N"]\n[Auction "N"]\n) )\n`, { maxErrors: 3 });
     expect(codes(r.errors)).to.deep.equal([
-      'ERR_PBN_AUCTION_CALL_SYNTAX', 'ERR_PBN_AUCTION_CALL_SYNTAX', 'ERR_PBN_AUCTION_CALL_SYNTAX', 'ERR_TOO_MANY_ERRORS',
-      'ERR_PBN_AUCTION_CALL_SYNTAX', 'ERR_PBN_AUCTION_CALL_SYNTAX',
+      'ERR_PBN_AUCTION_CALL_SYNTAX',
+      'ERR_PBN_AUCTION_CALL_SYNTAX',
+      'ERR_PBN_AUCTION_CALL_SYNTAX',
+      'ERR_TOO_MANY_ERRORS',
+      'ERR_PBN_AUCTION_CALL_SYNTAX',
+      'ERR_PBN_AUCTION_CALL_SYNTAX',
     ]);
   });
   it('junk with no game at all (")" lines between blank lines) is one capped list', () => {
@@ -111,7 +121,12 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
     expect(codes(t.errors)).to.deep.equal(codes(parsePbn(junkAuction).errors));
   });
   it('messages stay short whatever the text they quote (fuzz crasher test/fixtures/fuzz/pbn/crash-fb1b7661)', () => {
-    for (const text of ['}'.repeat(372), `[Dealer "${'x'.repeat(5000)}"]\n`, `[Auction "N"]\n${'Q'.repeat(3000)}\n`, `[Note "${'y'.repeat(4000)}"]\n`]) {
+    for (const text of [
+      '}'.repeat(372),
+      `[Dealer "${'x'.repeat(5000)}"]\n`,
+      `[Auction "N"]\n${'Q'.repeat(3000)}\n`,
+      `[Note "${'y'.repeat(4000)}"]\n`,
+    ]) {
       const r = parsePbn(text);
       expect(r.errors.length + r.warnings.length).to.be.greaterThan(0);
       for (const e of [...r.errors, ...r.warnings]) expect(e.message.length, e.code).to.be.at.most(240);
@@ -121,10 +136,20 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
     const text = '[Board "x"]\n\n[Board "2"]\n\n[Board "y"]\n[Dealer "Q"]\n\n[Board "4"]\n';
     for (const chunk of [0, 3, 4096]) {
       const items: { board: string; lines: number[] }[] = [];
-      const it = readPbnGames(chunk ? [enc(text)].flatMap((b) => Array.from({ length: Math.ceil(b.length / chunk) }, (_, i) => b.subarray(i * chunk, i * chunk + chunk))) : text);
-      for await (const item of it) items.push({ board: item.game.tags.Board!.value, lines: item.errors.map((e) => e.line!) });
+      const it = readPbnGames(
+        chunk
+          ? [enc(text)].flatMap((b) =>
+              Array.from({ length: Math.ceil(b.length / chunk) }, (_, i) => b.subarray(i * chunk, i * chunk + chunk)),
+            )
+          : text,
+      );
+      for await (const item of it)
+        items.push({ board: item.game.tags.Board!.value, lines: item.errors.map((e) => e.line!) });
       expect(items, `chunks of ${chunk || 'all'}`).to.deep.equal([
-        { board: 'x', lines: [1] }, { board: '2', lines: [] }, { board: 'y', lines: [6, 5] }, { board: '4', lines: [] },
+        { board: 'x', lines: [1] },
+        { board: '2', lines: [] },
+        { board: 'y', lines: [6, 5] },
+        { board: '4', lines: [] },
       ]);
     }
   });
@@ -142,7 +167,10 @@ describe('PBN: the copy marker # in tag values', () => {
   it('a value "#" or "##…" survives import → export → import', () => {
     const text = '[Event "###"]\n[Room "####x"]\n[Board "1"]\n\n[Event "#"]\n[Room "#5"]\n[Board "2"]\n';
     const r = parsePbn(text);
-    expect(r.games.map((g) => [g.tags.Event!.value, g.tags.Room!.value])).to.deep.equal([['#', '##x'], ['#', '#5']]);
+    expect(r.games.map((g) => [g.tags.Event!.value, g.tags.Room!.value])).to.deep.equal([
+      ['#', '##x'],
+      ['#', '#5'],
+    ]);
     const out = makePbn(r.games);
     expect(out).to.contain('[Event "###"]');
     expect(out).to.contain('[Room "####x"]');
@@ -157,7 +185,10 @@ describe('PBN: the copy marker # in tag values', () => {
       { tags: { Event: { value: 'Cup' }, Annotator: { value: 'me' } }, sections: [] },
     ];
     const back = parsePbn(makePbn(games)).games;
-    expect(back.map((g) => [g.tags.Event!.value, g.tags.Annotator!.value])).to.deep.equal([['#', '##'], ['Cup', 'me']]);
+    expect(back.map((g) => [g.tags.Event!.value, g.tags.Annotator!.value])).to.deep.equal([
+      ['#', '##'],
+      ['Cup', 'me'],
+    ]);
   });
 });
 
@@ -165,16 +196,33 @@ describe('PBN: one decoding rule for parsePbn and readPbnGames', () => {
   const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
   // game 1 has UTF-8 "é" (C3 A9); game 2 a lone Latin-1 byte E9
   const mixed = new Uint8Array([
-    ...ascii('[Event "Caf'), 0xc3, 0xa9, ...ascii('"]\n[Board "1"]\n\n'),
-    ...ascii('[Event "Caf'), 0xe9, ...ascii('"]\n[Board "2"]\n'),
+    ...ascii('[Event "Caf'),
+    0xc3,
+    0xa9,
+    ...ascii('"]\n[Board "1"]\n\n'),
+    ...ascii('[Event "Caf'),
+    0xe9,
+    ...ascii('"]\n[Board "2"]\n'),
   ]);
-  const latin1 = new Uint8Array([...ascii('[Event "Caf'), 0xe9, ...ascii('"]\n\n[Event "x'), 0xc3, 0xa9, ...ascii('"]\n')]);
+  const latin1 = new Uint8Array([
+    ...ascii('[Event "Caf'),
+    0xe9,
+    ...ascii('"]\n\n[Event "x'),
+    0xc3,
+    0xa9,
+    ...ascii('"]\n'),
+  ]);
   it('UTF-8 when the first non-ASCII bytes are UTF-8; a later stray byte is Latin-1 with one warning', async () => {
     const r = parsePbn(mixed);
     expect(r.encoding).to.equal('utf-8');
     expect(r.games.map((g) => g.tags.Event!.value)).to.deep.equal(['Café', 'Café']);
     expect(r.warnings.filter((w) => w.code === 'ERR_PBN_ENCODING')).to.deep.equal([
-      { code: 'ERR_PBN_ENCODING', message: '1 byte(s) of this UTF-8 file are not UTF-8; read as Latin-1 characters', line: 4, column: 1 },
+      {
+        code: 'ERR_PBN_ENCODING',
+        message: '1 byte(s) of this UTF-8 file are not UTF-8; read as Latin-1 characters',
+        line: 4,
+        column: 1,
+      },
     ]);
     for (const chunk of [1, 2, 3, 5, 11, 4096]) {
       const s = await streamAll(mixed, chunk);
@@ -200,8 +248,16 @@ describe('PBN dialects of real files: warnings with codes, normalised on export,
   it('BBO dates and bare times become Date + Time', async () => {
     const r = parsePbn(await readFixture('bridge/dialects/bbo-dates.pbn'));
     expect(r.errors).to.deep.equal([]);
-    expect(codes(r.warnings)).to.deep.equal(['ERR_PBN_DATE', 'ERR_PBN_DATE', 'ERR_PBN_PLAY_NO_CONTRACT', 'ERR_PBN_PLAY_NO_DECLARER']);
-    expect(r.games.map((g) => [g.tags.Date!.value, g.tags.Time!.value])).to.deep.equal([['2013.11.23', '11:23:00'], ['????.??.??', '14:12:00']]);
+    expect(codes(r.warnings)).to.deep.equal([
+      'ERR_PBN_DATE',
+      'ERR_PBN_DATE',
+      'ERR_PBN_PLAY_NO_CONTRACT',
+      'ERR_PBN_PLAY_NO_DECLARER',
+    ]);
+    expect(r.games.map((g) => [g.tags.Date!.value, g.tags.Time!.value])).to.deep.equal([
+      ['2013.11.23', '11:23:00'],
+      ['????.??.??', '14:12:00'],
+    ]);
     const out = makePbn(r.games);
     expect(out).to.contain('[Date "2013.11.23"]\r\n');
     expect(out).to.contain('[Time "11:23:00"]\r\n');
@@ -212,25 +268,44 @@ describe('PBN dialects of real files: warnings with codes, normalised on export,
   it('a Time tag that disagrees with the date keeps the Date value as commentary', () => {
     const r = parsePbn('[Date "2013-11-23 11:23"]\n[Time "09:00:00"]\n');
     const g = r.games[0]!;
-    expect(g.tags.Date).to.deep.equal({ value: '2013.11.23', comments: [{ text: 'Date "2013-11-23 11:23"', brace: true }] });
+    expect(g.tags.Date).to.deep.equal({
+      value: '2013.11.23',
+      comments: [{ text: 'Date "2013-11-23 11:23"', brace: true }],
+    });
     expect(g.tags.Time!.value).to.equal('09:00:00');
   });
   it('YYYYMMDD dates and N-S / E-W vulnerability', async () => {
     const r = parsePbn(await readFixture('bridge/dialects/compact-dates.pbn'));
     expect(r.errors).to.deep.equal([]);
-    expect(codes(r.warnings)).to.deep.equal(['ERR_PBN_DATE', 'ERR_PBN_VULNERABLE', 'ERR_PBN_DATE', 'ERR_PBN_VULNERABLE']);
-    expect(r.games.map((g) => [g.tags.Date!.value, g.tags.Vulnerable!.value])).to.deep.equal([['2015.10.06', 'EW'], ['2015.10.06', 'NS']]);
+    expect(codes(r.warnings)).to.deep.equal([
+      'ERR_PBN_DATE',
+      'ERR_PBN_VULNERABLE',
+      'ERR_PBN_DATE',
+      'ERR_PBN_VULNERABLE',
+    ]);
+    expect(r.games.map((g) => [g.tags.Date!.value, g.tags.Vulnerable!.value])).to.deep.equal([
+      ['2015.10.06', 'EW'],
+      ['2015.10.06', 'NS'],
+    ]);
   });
   it('a stray }, =0=, -- cards and a Declarer that disagrees with the auction', async () => {
     const r = parsePbn(await readFixture('bridge/dialects/stray-text.pbn'));
     expect(r.errors).to.deep.equal([]);
     expect(codes(r.warnings).sort()).to.deep.equal([
-      'ERR_PBN_DECLARER_MISMATCH', 'ERR_PBN_NOTE_REF', 'ERR_PBN_PLAY_CARD_SYNTAX', 'ERR_PBN_PLAY_CARD_SYNTAX', 'ERR_PBN_PLAY_CARD_SYNTAX', 'ERR_PBN_UNEXPECTED_TEXT',
+      'ERR_PBN_DECLARER_MISMATCH',
+      'ERR_PBN_NOTE_REF',
+      'ERR_PBN_PLAY_CARD_SYNTAX',
+      'ERR_PBN_PLAY_CARD_SYNTAX',
+      'ERR_PBN_PLAY_CARD_SYNTAX',
+      'ERR_PBN_UNEXPECTED_TEXT',
     ]);
     const g = r.games[0]!;
     // the disagreeing tag is kept as given; the stray } is kept as commentary after the comment it closed twice
     expect(g.tags.Declarer!.value).to.equal('E');
-    expect(g.tags.Declarer!.comments!.map((c) => c.text)).to.deep.equal([' The auction was short.\n{ Host: J. Smith ', '}']);
+    expect(g.tags.Declarer!.comments!.map((c) => c.text)).to.deep.equal([
+      ' The auction was short.\n{ Host: J. Smith ',
+      '}',
+    ]);
     expect(g.auction!.calls[0]).to.deep.equal({ call: '1NT', comments: [{ text: '=0=', brace: true }] });
     expect(g.play!.cards.map((c) => c.card)).to.deep.equal(['ST', '-', 'SA', 'SJ', '-', 'HT', 'HK', '-']);
     const out = makePbn(r.games);

@@ -28,15 +28,29 @@ function roundTrip(input: string): string | null {
 }
 
 async function corpusSources(): Promise<string[]> {
-  const files = ['pbnverifier__correct_20.pbn', 'pbnverifier__errors_10.pbn', 'pbnverifier__errors_20.pbn', 'bridgebots__sample_notes.pbn',
-    'ruter__scoretable_totalscoretable.pbn', 'bc550__lots_of_curlies.pbn', 'bbo__history_expected.pbn', 'endplay__sample_dd_notes.pbn'];
+  const files = [
+    'pbnverifier__correct_20.pbn',
+    'pbnverifier__errors_10.pbn',
+    'pbnverifier__errors_20.pbn',
+    'bridgebots__sample_notes.pbn',
+    'ruter__scoretable_totalscoretable.pbn',
+    'bc550__lots_of_curlies.pbn',
+    'bbo__history_expected.pbn',
+    'endplay__sample_dd_notes.pbn',
+  ];
   const out: string[] = [];
   for (const f of files) {
     const b = await readSharedBytes(`data/bridge/pbn-corpus/${f}`);
     if (b) out.push(latin1(b.subarray(0, 6000)));
   }
   // without ../shared: our own fixtures
-  for (const f of ['bridge/own.pbn', 'bridge/dialects/bbo-dates.pbn', 'bridge/dialects/stray-text.pbn', 'bridge/dialects/compact-dates.pbn']) out.push(await readFixture(f));
+  for (const f of [
+    'bridge/own.pbn',
+    'bridge/dialects/bbo-dates.pbn',
+    'bridge/dialects/stray-text.pbn',
+    'bridge/dialects/compact-dates.pbn',
+  ])
+    out.push(await readFixture(f));
   return out;
 }
 
@@ -65,7 +79,13 @@ describe('PBN fuzz: parse → make → parse', () => {
     expect(failures.slice(0, 3)).to.deep.equal([]);
   });
   it('the repros of #13 round-trip', () => {
-    for (const input of ['[Auction "S"]\n+++\n', '[ScoreTable "A\\99999999R"]\n1\n', '[ScoreTable "A\\999999999R"]\n1\n', '[Event "###"]\n\n[Event "#"]\n', '[Event "x\ty"]\n']) {
+    for (const input of [
+      '[Auction "S"]\n+++\n',
+      '[ScoreTable "A\\99999999R"]\n1\n',
+      '[ScoreTable "A\\999999999R"]\n1\n',
+      '[Event "###"]\n\n[Event "#"]\n',
+      '[Event "x\ty"]\n',
+    ]) {
       expect(roundTrip(input), JSON.stringify(input)).to.equal(null);
     }
   });

@@ -1,6 +1,18 @@
 import { expect } from 'chai';
 import {
-  boardDealer, boardVulnerability, checkPbnExport, isMtsTag, makeDeal, pbnTricksTable, makePbn, parseDeal, parsePbn, pbnGameInfo, readPbnGames, suitSymbols, MTS_TAGS,
+  boardDealer,
+  boardVulnerability,
+  checkPbnExport,
+  isMtsTag,
+  makeDeal,
+  pbnTricksTable,
+  makePbn,
+  parseDeal,
+  parsePbn,
+  pbnGameInfo,
+  readPbnGames,
+  suitSymbols,
+  MTS_TAGS,
   type PbnGame,
 } from 'gamenotation/bridge';
 import { readFixture, readFixtureBytes, readSharedBytes } from '../support/data.js';
@@ -9,10 +21,18 @@ import { CORPUS, codesByGame, rng } from './pbn-corpus.js';
 // Without ../shared the corpus tests run on the few small corpus files kept (byte for byte) in
 // test/fixtures/bridge/pbn-corpus/, with the same facts.
 const SHARED_PBN = (await readSharedBytes('data/bridge/pbn-corpus/pbnverifier__errors_21.pbn')) !== null;
-const FIXTURE_FILES = new Set(['bc550__empty_line_in_comment.pbn', 'endplay__sample_dd_notes.pbn', 'pbnverifier__correct_21.pbn', 'pbnverifier__errors_20.pbn', 'pbnverifier__errors_21.pbn']);
+const FIXTURE_FILES = new Set([
+  'bc550__empty_line_in_comment.pbn',
+  'endplay__sample_dd_notes.pbn',
+  'pbnverifier__correct_21.pbn',
+  'pbnverifier__errors_20.pbn',
+  'pbnverifier__errors_21.pbn',
+]);
 const inUse = (files: string[]) => (SHARED_PBN ? files : files.filter((f) => FIXTURE_FILES.has(f)));
 async function corpusBytes(file: string): Promise<Uint8Array> {
-  return SHARED_PBN ? (await readSharedBytes(`data/bridge/pbn-corpus/${file}`))! : await readFixtureBytes(`bridge/pbn-corpus/${file}`);
+  return SHARED_PBN
+    ? (await readSharedBytes(`data/bridge/pbn-corpus/${file}`))!
+    : await readFixtureBytes(`bridge/pbn-corpus/${file}`);
 }
 
 const CRLF = '\r\n';
@@ -121,9 +141,14 @@ describe('PBN: the example game of the specification', () => {
     expect(g.comments).to.deep.equal([{ text: ' game start comment ', brace: true }]);
     expect(g.tags.Deal!.value).to.equal('N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85');
     expect(g.tags.Vulnerable!.value).to.equal('None');
-    expect(g.tags.Result).to.deep.equal({ value: '9', comments: [{ text: ' Five hearts doubled, two down. ', brace: true }] });
+    expect(g.tags.Result).to.deep.equal({
+      value: '9',
+      comments: [{ text: ' Five hearts doubled, two down. ', brace: true }],
+    });
     expect(g.auction!.first).to.equal('N');
-    expect(g.auction!.calls.map((c) => c.call).join(' ')).to.equal('1D 1S 3H 4S 4NT X Pass Pass 5C X 5H X Pass Pass Pass');
+    expect(g.auction!.calls.map((c) => c.call).join(' ')).to.equal(
+      '1D 1S 3H 4S 4NT X Pass Pass 5C X 5H X Pass Pass Pass',
+    );
     expect(g.auction!.calls[2]).to.deep.equal({ call: '3H', note: 1 });
     expect(g.auction!.calls[10]).to.deep.equal({ call: '5H', nags: [1] });
     expect(g.play!.cards[0]).to.deep.equal({ card: 'SK', note: 1, nags: [9, 200] });
@@ -211,47 +236,110 @@ describe('PBN: lexical rules', () => {
     const r = parsePbn('[Event "a"]\n[MyTag "x"]\n[MySection "v"]\nfoo "bar baz" 12\n');
     expect(r.errors).to.deep.equal([]);
     expect(r.games[0]!.tags.MyTag).to.deep.equal({ value: 'x' });
-    expect(r.games[0]!.sections).to.deep.equal([{ name: 'MySection', value: 'v', elements: ['foo', '"bar baz"', '12'] }]);
+    expect(r.games[0]!.sections).to.deep.equal([
+      { name: 'MySection', value: 'v', elements: ['foo', '"bar baz"', '12'] },
+    ]);
     expect(makePbn(r.games)).to.include(`[MySection "v"]${CRLF}foo "bar baz" 12${CRLF}`);
   });
   it('resolves # and ## inheritance and refuses it for Deal-like tags', () => {
-    const r = parsePbn('[Event "##Club"] [Site "Here"]\n\n[Site "#"]\n\n[Event "Other"]\n\n[Board "4"]\n\n[Deal "#"]\n');
+    const r = parsePbn(
+      '[Event "##Club"] [Site "Here"]\n\n[Site "#"]\n\n[Event "Other"]\n\n[Board "4"]\n\n[Deal "#"]\n',
+    );
     expect(r.games.map((g) => g.tags.Event?.value)).to.deep.equal(['Club', 'Club', 'Other', 'Other', 'Other']);
     expect(r.games[1]!.tags.Site!.value).to.equal('Here');
     expect(r.errors.map((e) => [e.code, e.line])).to.deep.equal([['ERR_PBN_INHERIT_FORBIDDEN', 9]]);
   });
   it('accepts lower case where 3.11 allows it and exports upper case', () => {
-    const r = parsePbn('[Dealer "e"]\n[Vulnerable "both"]\n[Deal "e:akq.jt9.876.5432 - - -"]\n[Contract "3nt"]\n[Declarer "e"]\n[Auction "e"]\n3nt pass pass pass\n');
+    const r = parsePbn(
+      '[Dealer "e"]\n[Vulnerable "both"]\n[Deal "e:akq.jt9.876.5432 - - -"]\n[Contract "3nt"]\n[Declarer "e"]\n[Auction "e"]\n3nt pass pass pass\n',
+    );
     expect(r.errors).to.deep.equal([]);
     const t = r.games[0]!.tags;
-    expect([t.Dealer!.value, t.Vulnerable!.value, t.Deal!.value, t.Contract!.value]).to.deep.equal(['E', 'All', 'E:AKQ.JT9.876.5432 - - -', '3NT']);
+    expect([t.Dealer!.value, t.Vulnerable!.value, t.Deal!.value, t.Contract!.value]).to.deep.equal([
+      'E',
+      'All',
+      'E:AKQ.JT9.876.5432 - - -',
+      '3NT',
+    ]);
     expect(r.games[0]!.auction!.calls.map((c) => c.call)).to.deep.equal(['3NT', 'Pass', 'Pass', 'Pass']);
   });
 });
 
 describe('PBN: typed errors with line:column', () => {
   const cases: { name: string; text: string; code: string; line: number; column: number }[] = [
-    { name: 'a hand of 14 cards', text: '[Event "x"]\n[Deal "N:AKQJT98765432.A.. - - -"]\n', code: 'ERR_PBN_DEAL_CARDS', line: 2, column: 1 },
-    { name: 'a card dealt twice', text: '[Deal "N:AKQJT98765432... A.AKQJT9876543.. - -"]\n', code: 'ERR_PBN_DEAL_DUPLICATE', line: 1, column: 1 },
-    { name: 'a call after the auction ended', text: '[Dealer "N"]\n[Auction "N"]\n1S Pass Pass Pass\n  2H\n', code: 'ERR_PBN_AUCTION_AFTER_END', line: 4, column: 3 },
-    { name: 'an insufficient bid', text: '[Dealer "S"]\n[Auction "S"]\n2C 1H\n', code: 'ERR_PBN_AUCTION_INSUFFICIENT', line: 3, column: 4 },
-    { name: 'doubling partner', text: '[Dealer "S"]\n[Auction "S"]\n1C Pass X\n', code: 'ERR_PBN_AUCTION_DOUBLE', line: 3, column: 9 },
     {
-      name: 'a card not in the player\'s hand',
+      name: 'a hand of 14 cards',
+      text: '[Event "x"]\n[Deal "N:AKQJT98765432.A.. - - -"]\n',
+      code: 'ERR_PBN_DEAL_CARDS',
+      line: 2,
+      column: 1,
+    },
+    {
+      name: 'a card dealt twice',
+      text: '[Deal "N:AKQJT98765432... A.AKQJT9876543.. - -"]\n',
+      code: 'ERR_PBN_DEAL_DUPLICATE',
+      line: 1,
+      column: 1,
+    },
+    {
+      name: 'a call after the auction ended',
+      text: '[Dealer "N"]\n[Auction "N"]\n1S Pass Pass Pass\n  2H\n',
+      code: 'ERR_PBN_AUCTION_AFTER_END',
+      line: 4,
+      column: 3,
+    },
+    {
+      name: 'an insufficient bid',
+      text: '[Dealer "S"]\n[Auction "S"]\n2C 1H\n',
+      code: 'ERR_PBN_AUCTION_INSUFFICIENT',
+      line: 3,
+      column: 4,
+    },
+    {
+      name: 'doubling partner',
+      text: '[Dealer "S"]\n[Auction "S"]\n1C Pass X\n',
+      code: 'ERR_PBN_AUCTION_DOUBLE',
+      line: 3,
+      column: 9,
+    },
+    {
+      name: "a card not in the player's hand",
       text: '[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T98.T9 6.J6.J76.J876432"]\n[Declarer "S"]\n[Contract "1C"]\n[Play "W"]\nSA\n',
-      code: 'ERR_PBN_PLAY_CARD_NOT_IN_HAND', line: 5, column: 1,
+      code: 'ERR_PBN_PLAY_CARD_NOT_IN_HAND',
+      line: 5,
+      column: 1,
     },
     {
       name: 'failing to follow suit without ^R',
       text: '[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T98.T9 6.J6.J76.J876432"]\n[Declarer "S"]\n[Contract "1C"]\n[Play "W"]\nC2 CA C5 H9\n',
-      code: 'ERR_PBN_PLAY_REVOKE', line: 5, column: 10,
+      code: 'ERR_PBN_PLAY_REVOKE',
+      line: 5,
+      column: 10,
     },
-    { name: 'a bad rank in a deal', text: '\n\n[Deal "N:AKX.... - - -"]\n', code: 'ERR_PBN_DEAL_SYNTAX', line: 3, column: 1 },
+    {
+      name: 'a bad rank in a deal',
+      text: '\n\n[Deal "N:AKX.... - - -"]\n',
+      code: 'ERR_PBN_DEAL_SYNTAX',
+      line: 3,
+      column: 1,
+    },
     { name: 'an unterminated tag', text: '[Event "x"]\n   [Site "y\n', code: 'ERR_PBN_TAG_SYNTAX', line: 2, column: 4 },
     { name: 'a tab in a string', text: '[Event "a\tb"]\n', code: 'ERR_PBN_STRING_TAB', line: 1, column: 10 },
     { name: 'a bad contract', text: '[Contract "8NT"]\n', code: 'ERR_PBN_CONTRACT', line: 1, column: 1 },
-    { name: 'a note reference without a note', text: '[Dealer "N"]\n[Auction "N"]\n1NT =3= Pass\n', code: 'ERR_PBN_NOTE_MISSING', line: 3, column: 5 },
-    { name: 'a result the play contradicts', text: '[Deal "N:A... K... Q... J..."]\n[Declarer "S"]\n[Contract "S"]\n[Result "0"]\n[Play "W"]\nSJ SA SK SQ\n', code: 'ERR_PBN_RESULT_MISMATCH', line: 4, column: 1 },
+    {
+      name: 'a note reference without a note',
+      text: '[Dealer "N"]\n[Auction "N"]\n1NT =3= Pass\n',
+      code: 'ERR_PBN_NOTE_MISSING',
+      line: 3,
+      column: 5,
+    },
+    {
+      name: 'a result the play contradicts',
+      text: '[Deal "N:A... K... Q... J..."]\n[Declarer "S"]\n[Contract "S"]\n[Result "0"]\n[Play "W"]\nSJ SA SK SQ\n',
+      code: 'ERR_PBN_RESULT_MISMATCH',
+      line: 4,
+      column: 1,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -277,32 +365,62 @@ describe('PBN: annotations and sections', () => {
     const text = '[Dealer "W"]\n[Auction "W"]\n1D ^S ^I 1C Pass\nPass Pass\n';
     const r = parsePbn(text);
     expect(r.errors).to.deep.equal([]);
-    expect(r.games[0]!.auction!.calls).to.deep.equal([{ call: '1D' }, { call: '^S' }, { call: '1C', insufficient: true }, { call: 'Pass' }, { call: 'Pass' }, { call: 'Pass' }]);
+    expect(r.games[0]!.auction!.calls).to.deep.equal([
+      { call: '1D' },
+      { call: '^S' },
+      { call: '1C', insufficient: true },
+      { call: 'Pass' },
+      { call: 'Pass' },
+      { call: 'Pass' },
+    ]);
     expect(makePbn(r.games)).to.include(`1D ^S ^I 1C Pass${CRLF}Pass Pass${CRLF}`);
   });
   it('keeps + in auction and play and rejects calls after it', () => {
     expect(parsePbn('[Dealer "N"]\n[Auction "N"]\n1S Pass +\n').games[0]!.auction!.end).to.equal('+');
-    expect(parsePbn('[Dealer "N"]\n[Auction "N"]\n1S + Pass\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_AUCTION_AFTER_PLUS']);
+    expect(parsePbn('[Dealer "N"]\n[Auction "N"]\n1S + Pass\n').errors.map((e) => e.code)).to.deep.equal([
+      'ERR_PBN_AUCTION_AFTER_PLUS',
+    ]);
   });
   it('reads tables with column specs and pads them on export', () => {
     const r = parsePbn('[Event "t"]\n[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 9 N S 10\n');
     expect(r.errors).to.deep.equal([]);
     const s = r.games[0]!.sections[0]!;
-    expect(s.columns).to.deep.equal([{ name: 'Declarer' }, { name: 'Denomination', width: 2, align: 'R' }, { name: 'Result', width: 2, align: 'R' }]);
-    expect(s.rows).to.deep.equal([['N', 'NT', '9'], ['N', 'S', '10']]);
-    expect(makePbn(r.games)).to.include(`[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]${CRLF}N NT  9${CRLF}N  S 10${CRLF}`);
+    expect(s.columns).to.deep.equal([
+      { name: 'Declarer' },
+      { name: 'Denomination', width: 2, align: 'R' },
+      { name: 'Result', width: 2, align: 'R' },
+    ]);
+    expect(s.rows).to.deep.equal([
+      ['N', 'NT', '9'],
+      ['N', 'S', '10'],
+    ]);
+    expect(makePbn(r.games)).to.include(
+      `[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]${CRLF}N NT  9${CRLF}N  S 10${CRLF}`,
+    );
   });
   it('checks the predefined columns of tables', () => {
-    expect(parsePbn('[OptimumResultTable "Declarer;Denomination;Result"]\nN NT 14 X S 7 E Z 3\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_VALUE', 'ERR_PBN_TABLE_VALUE', 'ERR_PBN_TABLE_VALUE']);
-    expect(parsePbn('[OptimumPlayTable "S;H;D;C"]\nKQ - J1 ?\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_VALUE']);
-    const timed = parsePbn('[Dealer "N"]\n[Auction "N"]\nPass Pass Pass Pass\n[AuctionTimeTable "Time;TotalTime"]\n5 5 1:02 1:07 3 1:10 0:0:4 01:14\n');
+    expect(
+      parsePbn('[OptimumResultTable "Declarer;Denomination;Result"]\nN NT 14 X S 7 E Z 3\n').errors.map((e) => e.code),
+    ).to.deep.equal(['ERR_PBN_TABLE_VALUE', 'ERR_PBN_TABLE_VALUE', 'ERR_PBN_TABLE_VALUE']);
+    expect(parsePbn('[OptimumPlayTable "S;H;D;C"]\nKQ - J1 ?\n').errors.map((e) => e.code)).to.deep.equal([
+      'ERR_PBN_TABLE_VALUE',
+    ]);
+    const timed = parsePbn(
+      '[Dealer "N"]\n[Auction "N"]\nPass Pass Pass Pass\n[AuctionTimeTable "Time;TotalTime"]\n5 5 1:02 1:07 3 1:10 0:0:4 01:14\n',
+    );
     expect(timed.errors).to.deep.equal([]);
     expect(timed.games[0]!.sections[0]!.rows).to.have.length(4);
-    expect(parsePbn('[PlayTimeTable "Time"]\n5\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_PLACEMENT']);
+    expect(parsePbn('[PlayTimeTable "Time"]\n5\n').errors.map((e) => e.code)).to.deep.equal([
+      'ERR_PBN_TABLE_PLACEMENT',
+    ]);
   });
   it('reports a table whose elements do not fill its rows, and a comment after an element', () => {
-    expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 2\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_TABLE_ROW']);
-    expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 {no}\n').errors.map((e) => e.code)).to.deep.equal(['ERR_PBN_SECTION_COMMENT']);
+    expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 2\n').errors.map((e) => e.code)).to.deep.equal([
+      'ERR_PBN_TABLE_ROW',
+    ]);
+    expect(parsePbn('[ScoreTable "Rank;Score_NS"]\n1 100 {no}\n').errors.map((e) => e.code)).to.deep.equal([
+      'ERR_PBN_SECTION_COMMENT',
+    ]);
   });
 });
 
@@ -368,7 +486,24 @@ describe('PBN: comments anchored to what they follow', () => {
     ]);
     expect(makePbn(one.games)).to.include(`1S =3= {a} {a2} $4 {b} Pass${CRLF}`);
     // an anchor whose element is not there (hand-built model): after the last element
-    const built: PbnGame = { tags: {}, sections: [], auction: { first: 'N', notes: [], calls: [{ call: '1S', nags: [1], comments: [{ text: 'x', brace: true, after: 'nag', nag: 7 }, { text: 'y', brace: true, after: 'note' }] }] } };
+    const built: PbnGame = {
+      tags: {},
+      sections: [],
+      auction: {
+        first: 'N',
+        notes: [],
+        calls: [
+          {
+            call: '1S',
+            nags: [1],
+            comments: [
+              { text: 'x', brace: true, after: 'nag', nag: 7 },
+              { text: 'y', brace: true, after: 'note' },
+            ],
+          },
+        ],
+      },
+    };
     expect(makePbn(built)).to.include(`[Auction "N"]${CRLF}1S $1 {x} {y}${CRLF}`);
   });
 });
@@ -443,7 +578,11 @@ describe('PBN: own fixture', () => {
 });
 
 describe('PBN corpus: verifier files without errors', () => {
-  for (const file of inUse(['pbnverifier__correct_10.pbn', 'pbnverifier__correct_20.pbn', 'pbnverifier__correct_21.pbn'])) {
+  for (const file of inUse([
+    'pbnverifier__correct_10.pbn',
+    'pbnverifier__correct_20.pbn',
+    'pbnverifier__correct_21.pbn',
+  ])) {
     it(`${file} gives zero errors`, async () => {
       const bytes = await corpusBytes(file);
       const r = parsePbn(bytes);
@@ -465,24 +604,46 @@ const EXPECTED_ERRORS: Record<string, Record<number, string[]>> = {
     2: ['TAG_SYNTAX'], // [Event] has no value
     3: ['TAG_SYNTAX'], // value without quotes
     4: ['STRING_TAB'], // tab inside a string
-    5: ['ROUND'], 6: ['ROUND'], // Round "&", "-1"
-    7: ['DATE'], 8: ['DATE'], // 1995.o6.10, 95.06.10
-    9: ['DEALER'], 10: ['VULNERABLE'],
+    5: ['ROUND'],
+    6: ['ROUND'], // Round "&", "-1"
+    7: ['DATE'],
+    8: ['DATE'], // 1995.o6.10, 95.06.10
+    9: ['DEALER'],
+    10: ['VULNERABLE'],
     11: ['DEAL_SYNTAX'], // bad rank v
     12: ['DEAL_DUPLICATE'], // SK twice
-    13: ['DEAL_CARDS'], 14: ['DEAL_CARDS'], 15: ['DEAL_CARDS'], // 14 cards; 12 vs 13
+    13: ['DEAL_CARDS'],
+    14: ['DEAL_CARDS'],
+    15: ['DEAL_CARDS'], // 14 cards; 12 vs 13
     16: ['DEAL_SYNTAX'], // double space between hands
-    17: ['DEAL_CARDS'], 18: ['DEAL_CARDS'], // 14 cards; no hand at all
-    19: ['DECLARER'], 20: ['CONTRACT'], 21: ['CONTRACT'], 22: ['RESULT'],
+    17: ['DEAL_CARDS'],
+    18: ['DEAL_CARDS'], // 14 cards; no hand at all
+    19: ['DECLARER'],
+    20: ['CONTRACT'],
+    21: ['CONTRACT'],
+    22: ['RESULT'],
     23: ['UNEXPECTED_TEXT', 'NOTE_PLACEMENT'], // stray text; a Note outside auction/play
-    24: ['AUCTION_NO_DEALER'], 25: ['PLAY_NO_DEAL'], 26: ['PLAY_NO_DECLARER'], 27: ['PLAY_NO_CONTRACT'],
-    28: ['AUCTION_DEALER'], 29: ['AUCTION_DEALER'], // first call not by the dealer
-    30: ['AUCTION_CALL_SYNTAX'], 31: ['AUCTION_CALL_SYNTAX'], // "1", "1N"
-    32: ['AUCTION_INSUFFICIENT'], 33: ['AUCTION_DOUBLE'], 34: ['AUCTION_REDOUBLE'],
+    24: ['AUCTION_NO_DEALER'],
+    25: ['PLAY_NO_DEAL'],
+    26: ['PLAY_NO_DECLARER'],
+    27: ['PLAY_NO_CONTRACT'],
+    28: ['AUCTION_DEALER'],
+    29: ['AUCTION_DEALER'], // first call not by the dealer
+    30: ['AUCTION_CALL_SYNTAX'],
+    31: ['AUCTION_CALL_SYNTAX'], // "1", "1N"
+    32: ['AUCTION_INSUFFICIENT'],
+    33: ['AUCTION_DOUBLE'],
+    34: ['AUCTION_REDOUBLE'],
     35: ['SUFFIX_DUPLICATE', 'NAG_DUPLICATE', 'NAG_SECTION', 'NAG', 'NOTE_REF', 'NOTE_REF_DUPLICATE', 'NOTE_MISSING'],
     // a Declarer tag that disagrees with the auction: a warning since #13 (the tag is kept as given)
-    36: [], 37: [], 38: [],
-    39: ['CONTRACT_MISMATCH'], 40: ['CONTRACT_MISMATCH'], 41: ['CONTRACT_MISMATCH'], 42: ['CONTRACT_MISMATCH'], 43: ['CONTRACT_MISMATCH'],
+    36: [],
+    37: [],
+    38: [],
+    39: ['CONTRACT_MISMATCH'],
+    40: ['CONTRACT_MISMATCH'],
+    41: ['CONTRACT_MISMATCH'],
+    42: ['CONTRACT_MISMATCH'],
+    43: ['CONTRACT_MISMATCH'],
     44: ['PLAY_REVOKE'], // CA while holding S2
     45: ['SUFFIX_DUPLICATE', 'NAG_DUPLICATE'],
     46: ['NAG_SECTION', 'NAG', 'NOTE_REF'], // $1 on a card, $256, =a=, $a
@@ -490,8 +651,11 @@ const EXPECTED_ERRORS: Record<string, Record<number, string[]>> = {
     48: ['PLAY_CARD_SYNTAX'], // S1, HHT, KT
     49: ['PLAY_IRREGULAR', 'PLAY_REVOKE_MARK', 'PLAY_LEAD_IRREGULAR'],
     50: ['PLAY_LEAD_IRREGULAR'], // ^L on the player who is on lead
-    51: ['PLAY_REVOKE_MARK'], 52: ['PLAY_REVOKE_MARK'], 53: ['PLAY_REVOKE_MARK'], // ^R on a lead / a legal card
-    54: ['RESULT_PASSED_OUT'], 55: ['RESULT_NO_DECLARER'],
+    51: ['PLAY_REVOKE_MARK'],
+    52: ['PLAY_REVOKE_MARK'],
+    53: ['PLAY_REVOKE_MARK'], // ^R on a lead / a legal card
+    54: ['RESULT_PASSED_OUT'],
+    55: ['RESULT_NO_DECLARER'],
     56: ['NOTE_INDEX'], // Note 0 and 33
     57: ['NOTE_MISSING'], // =3= without a note
     58: ['AUCTION_IRREGULAR'], // ^I before a sufficient bid
@@ -499,28 +663,45 @@ const EXPECTED_ERRORS: Record<string, Record<number, string[]>> = {
     60: ['RESULT_MISMATCH'], // 4 tricks, declarer already won 6
     61: [],
     62: ['INHERIT_FORBIDDEN'],
-    63: ['SCORE'], 64: ['SCORE'], 65: ['SCORE'], 66: ['SCORE'], 67: ['SCORE'],
-    68: ['LINE_TOO_LONG'], 69: ['LINE_TOO_LONG', 'CHARACTER'],
+    63: ['SCORE'],
+    64: ['SCORE'],
+    65: ['SCORE'],
+    66: ['SCORE'],
+    67: ['SCORE'],
+    68: ['LINE_TOO_LONG'],
+    69: ['LINE_TOO_LONG', 'CHARACTER'],
     70: ['SCORING'], // Scoring "Unknown tag"
-    72: ['NOTE_SYNTAX'], 73: ['PLAY_CARD_SYNTAX'], // CS, DS
+    72: ['NOTE_SYNTAX'],
+    73: ['PLAY_CARD_SYNTAX'], // CS, DS
     74: ['LINE_TOO_LONG', 'TAG_SYNTAX', 'RESULT_MISMATCH', 'NOTE_MISSING'], // note without its closing quote
   },
   'pbnverifier__errors_20.pbn': {
-    1: ['SCORING'], 2: ['SCORING'], // "IMP;??", ";"
-    3: ['RUBBER_VULNERABLE'], 4: ['RUBBER_VULNERABLE'], 5: ['RUBBER_VULNERABLE'], 6: ['RUBBER_VULNERABLE'],
-    7: ['PLAY_AFTER_PLUS'], 8: ['PLAY_AFTER_PLUS'], // + +, a card after +
-    9: ['AUCTION_AFTER_PLUS'], 10: ['AUCTION_AFTER_PLUS'], 11: ['AUCTION_AFTER_PLUS'],
-    12: ['TAG_SYNTAX'], 13: ['TAG_SYNTAX'], 14: ['TABLE_COLUMNS'], // "Call\", "Call\L"
+    1: ['SCORING'],
+    2: ['SCORING'], // "IMP;??", ";"
+    3: ['RUBBER_VULNERABLE'],
+    4: ['RUBBER_VULNERABLE'],
+    5: ['RUBBER_VULNERABLE'],
+    6: ['RUBBER_VULNERABLE'],
+    7: ['PLAY_AFTER_PLUS'],
+    8: ['PLAY_AFTER_PLUS'], // + +, a card after +
+    9: ['AUCTION_AFTER_PLUS'],
+    10: ['AUCTION_AFTER_PLUS'],
+    11: ['AUCTION_AFTER_PLUS'],
+    12: ['TAG_SYNTAX'],
+    13: ['TAG_SYNTAX'],
+    14: ['TABLE_COLUMNS'], // "Call\", "Call\L"
     15: ['SECTION_COMMENT'], // comment after a table element
     16: ['SECTION_TOKEN', 'TABLE_ROW'], // %
     17: ['TAG_SYNTAX', 'TABLE_ROW'], // [
     18: ['SECTION_TOKEN', 'TABLE_ROW'], // ]
     19: ['SECTION_COMMENT', 'TABLE_ROW'], // { opens a comment that swallows game 20
     21: ['TABLE_ROW'], // a row with 4 of 5 elements
-    22: ['TABLE_ORDER'], 23: ['TABLE_ORDER'], // "-Percentage" (ascending) but the values descend
+    22: ['TABLE_ORDER'],
+    23: ['TABLE_ORDER'], // "-Percentage" (ascending) but the values descend
   },
   'pbnverifier__errors_21.pbn': {
-    1: ['SCORE'], 2: ['SCORE'], // OptimumScore "100", "EW"
+    1: ['SCORE'],
+    2: ['SCORE'], // OptimumScore "100", "EW"
   },
 };
 
@@ -558,7 +739,10 @@ describe('PBN corpus: import, export, round trip', () => {
       // export format: CRLF only, no tabs, MTS first in order, one empty line between games
       expect(/\r(?!\n)|(?<!\r)\n|\t|\v/.test(out)).to.equal(false);
       if (r.games.length) {
-        const tagLines = makePbn(r.games[0]!, { header: false }).split(CRLF).filter((l) => /^\[[A-Za-z]+ /.test(l)).map((l) => /^\[(\w+)/.exec(l)![1]);
+        const tagLines = makePbn(r.games[0]!, { header: false })
+          .split(CRLF)
+          .filter((l) => /^\[[A-Za-z]+ /.test(l))
+          .map((l) => /^\[(\w+)/.exec(l)![1]);
         expect(tagLines.slice(0, 15)).to.deep.equal([...MTS_TAGS]);
       }
       // our export passes the export-format check (a tag pair with a very long value cannot)
@@ -574,7 +758,11 @@ describe('PBN corpus: import, export, round trip', () => {
 describe('PBN corpus: facts inside the files', () => {
   it('DoubleDummyTricks agrees with OptimumResultTable where both are exact', async () => {
     let checked = 0;
-    for (const file of inUse(['endplay__realbridge2021_dd_notes.pbn', 'bc557__bridgecomposer_dd.pbn', 'endplay__sample_dd_notes.pbn'])) {
+    for (const file of inUse([
+      'endplay__realbridge2021_dd_notes.pbn',
+      'bc557__bridgecomposer_dd.pbn',
+      'endplay__sample_dd_notes.pbn',
+    ])) {
       const bytes = await corpusBytes(file);
       for (const g of parsePbn(bytes).games) {
         const hex = g.tags.DoubleDummyTricks?.value;
@@ -582,7 +770,11 @@ describe('PBN corpus: facts inside the files', () => {
         if (!hex || !table) continue;
         // 20 hex digits: N, S, E, W × NT, S, H, D, C
         const fromHex: Record<string, number> = {};
-        ['N', 'S', 'E', 'W'].forEach((seat, i) => ['NT', 'S', 'H', 'D', 'C'].forEach((strain, j) => { fromHex[seat + strain] = parseInt(hex[i * 5 + j]!, 16); }));
+        ['N', 'S', 'E', 'W'].forEach((seat, i) =>
+          ['NT', 'S', 'H', 'D', 'C'].forEach((strain, j) => {
+            fromHex[seat + strain] = parseInt(hex[i * 5 + j]!, 16);
+          }),
+        );
         const d = table.columns!.findIndex((c) => c.name === 'Declarer');
         const n = table.columns!.findIndex((c) => c.name === 'Denomination');
         const res = table.columns!.findIndex((c) => c.name === 'Result');
@@ -600,7 +792,9 @@ describe('PBN corpus: facts inside the files', () => {
     const t = pbnTricksTable(parsePbn(bytes).games[0]!)!;
     expect(t.N).to.deep.equal({ C: 9, D: 6, H: 5, S: 6, NT: 6 });
     expect(t.W).to.deep.equal({ C: 3, D: 7, H: 8, S: 7, NT: 7 });
-    expect(pbnTricksTable({ tags: { DoubleDummyTricks: { value: '77667775576677566775' } }, sections: [] })!.E).to.deep.equal({ NT: 6, S: 6, H: 7, D: 7, C: 5 });
+    expect(
+      pbnTricksTable({ tags: { DoubleDummyTricks: { value: '77667775576677566775' } }, sections: [] })!.E,
+    ).to.deep.equal({ NT: 6, S: 6, H: 7, D: 7, C: 5 });
   });
   it('the DD reference deals read as the same deals as the JSON lines', async () => {
     const pbn = await readSharedBytes('data/bridge/dd-reference-deals.pbn');
@@ -609,7 +803,11 @@ describe('PBN corpus: facts inside the files', () => {
     const r = parsePbn(pbn ?? (await readFixtureBytes('bridge/dd-reference-deals-1-8.pbn')));
     expect(r.errors).to.deep.equal([]);
     const lines = jsonl
-      ? new TextDecoder().decode(jsonl).trim().split('\n').map((l) => JSON.parse(l) as { board: number; deal: string })
+      ? new TextDecoder()
+          .decode(jsonl)
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { board: number; deal: string })
       : (JSON.parse(await readFixture('bridge/dd-fixture.json')).tables as { board: number; deal: string }[]);
     expect(r.games).to.have.length(pbn ? 300 : 8);
     const compared = r.games.filter((g) => lines.some((l) => String(l.board) === g.tags.Board!.value));
@@ -634,7 +832,12 @@ describe('PBN: streaming reader', () => {
     const whole = parsePbn(bytes);
     const chunks: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += 4093) chunks.push(bytes.subarray(i, i + 4093));
-    const stream = new ReadableStream<Uint8Array>({ start(c) { for (const ch of chunks) c.enqueue(ch); c.close(); } });
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const ch of chunks) c.enqueue(ch);
+        c.close();
+      },
+    });
     const games: PbnGame[] = [];
     const errors = [];
     for await (const item of readPbnGames(stream)) {
@@ -654,7 +857,12 @@ describe('PBN: streaming reader', () => {
 describe('PBN: fuzz', () => {
   it('random mutations of corpus files never throw and export stably', async () => {
     const sources: Uint8Array[] = [enc(SPEC_IMPORT)];
-    for (const file of ['pbnverifier__correct_20.pbn', 'pbnverifier__errors_10.pbn', 'bridgebots__sample_notes.pbn', 'ruter__scoretable_totalscoretable.pbn']) {
+    for (const file of [
+      'pbnverifier__correct_20.pbn',
+      'pbnverifier__errors_10.pbn',
+      'bridgebots__sample_notes.pbn',
+      'ruter__scoretable_totalscoretable.pbn',
+    ]) {
       const b = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
       if (b) sources.push(b.subarray(0, 6000));
     }

@@ -1,14 +1,26 @@
 import { expect } from 'chai';
 import {
-  crossImps, datumImps, imps, matchpoints, parseContract, parseContractLoose, parsePbn, pbnGameScore, scoreContract,
-  scoreNS, scoreTableMatchpoints, type Contract,
+  crossImps,
+  datumImps,
+  imps,
+  matchpoints,
+  parseContract,
+  parseContractLoose,
+  parsePbn,
+  pbnGameScore,
+  scoreContract,
+  scoreNS,
+  scoreTableMatchpoints,
+  type Contract,
 } from 'gamenotation/bridge';
 import { readFixture, readFixtureBytes, readSharedBytes } from '../support/data.js';
 
 /** A pbn-corpus file; without ../shared, the copy (or head) kept in test/fixtures/bridge/pbn-corpus/. */
 async function corpusBytes(file: string): Promise<{ bytes: Uint8Array; shared: boolean }> {
   const shared = await readSharedBytes(`data/bridge/pbn-corpus/${file}`);
-  return shared ? { bytes: shared, shared: true } : { bytes: await readFixtureBytes(`bridge/pbn-corpus/${file}`), shared: false };
+  return shared
+    ? { bytes: shared, shared: true }
+    : { bytes: await readFixtureBytes(`bridge/pbn-corpus/${file}`), shared: false };
 }
 
 const c = (text: string): Contract => parseContract(text) as Contract;
@@ -53,7 +65,7 @@ describe('scoring: duplicate scores', () => {
       expect(scoreContract(c(contract), tricks, vul)).to.equal(score);
     });
   }
-  it('scores from North-South\'s side with the board vulnerability', () => {
+  it("scores from North-South's side with the board vulnerability", () => {
     expect(scoreNS(c('4S'), 'E', 10, 'NS')).to.equal(-420);
     expect(scoreNS(c('4S'), 'E', 10, 'EW')).to.equal(-620);
     expect(scoreNS(c('3NT'), 'S', 8, 'All')).to.equal(-100);
@@ -64,11 +76,56 @@ describe('scoring: duplicate scores', () => {
 
 describe('scoring: IMPs and matchpoints', () => {
   const table: [number, number][] = [
-    [0, 0], [10, 0], [20, 1], [40, 1], [50, 2], [80, 2], [90, 3], [120, 3], [130, 4], [160, 4], [170, 5], [210, 5],
-    [220, 6], [260, 6], [270, 7], [310, 7], [320, 8], [360, 8], [370, 9], [420, 9], [430, 10], [490, 10],
-    [500, 11], [590, 11], [600, 12], [740, 12], [750, 13], [890, 13], [900, 14], [1090, 14], [1100, 15],
-    [1290, 15], [1300, 16], [1490, 16], [1500, 17], [1740, 17], [1750, 18], [1990, 18], [2000, 19], [2240, 19],
-    [2250, 20], [2490, 20], [2500, 21], [2990, 21], [3000, 22], [3490, 22], [3500, 23], [3990, 23], [4000, 24], [7600, 24],
+    [0, 0],
+    [10, 0],
+    [20, 1],
+    [40, 1],
+    [50, 2],
+    [80, 2],
+    [90, 3],
+    [120, 3],
+    [130, 4],
+    [160, 4],
+    [170, 5],
+    [210, 5],
+    [220, 6],
+    [260, 6],
+    [270, 7],
+    [310, 7],
+    [320, 8],
+    [360, 8],
+    [370, 9],
+    [420, 9],
+    [430, 10],
+    [490, 10],
+    [500, 11],
+    [590, 11],
+    [600, 12],
+    [740, 12],
+    [750, 13],
+    [890, 13],
+    [900, 14],
+    [1090, 14],
+    [1100, 15],
+    [1290, 15],
+    [1300, 16],
+    [1490, 16],
+    [1500, 17],
+    [1740, 17],
+    [1750, 18],
+    [1990, 18],
+    [2000, 19],
+    [2240, 19],
+    [2250, 20],
+    [2490, 20],
+    [2500, 21],
+    [2990, 21],
+    [3000, 22],
+    [3490, 22],
+    [3500, 23],
+    [3990, 23],
+    [4000, 24],
+    [7600, 24],
   ];
   it('follows the IMP scale', () => {
     for (const [diff, n] of table) {
@@ -88,13 +145,13 @@ describe('scoring: IMPs and matchpoints', () => {
     expect(mp2.mp).to.deep.equal([2.5, 2.5, 1, 0]);
     expect(mp2.top).to.equal(3);
     // multiplicity: three tables scored 100
-    expect(matchpoints([100, 50], 'MP1', [3, 1]).mp).to.deep.equal([2 + 1 * 2 * 2 / 2, 0]);
+    expect(matchpoints([100, 50], 'MP1', [3, 1]).mp).to.deep.equal([2 + (1 * 2 * 2) / 2, 0]);
   });
   it('datum and cross IMPs', () => {
     expect(datumImps([120, 50, -80, -110, -140], -90)).to.deep.equal([5, 4, 0, -1, -2]);
     expect(crossImps([420, -50, 420])).to.deep.equal([10, -20, 10]);
   });
-  it('computes a ScoreTable\'s matchpoints (own fixture, three tables)', async () => {
+  it("computes a ScoreTable's matchpoints (own fixture, three tables)", async () => {
     const game = parsePbn(await readFixture('bridge/own.pbn')).games[1]!;
     const table = game.sections.find((s) => s.name === 'ScoreTable')!;
     const mp = scoreTableMatchpoints(table, 'MP1');
@@ -103,7 +160,11 @@ describe('scoring: IMPs and matchpoints', () => {
     expect(mp.mpNS).to.deep.equal(col('MP_NS'));
     expect(mp.mpEW).to.deep.equal(col('MP_EW'));
     // the Score_NS column agrees with the contracts (board 2: NS vulnerable)
-    expect([scoreNS(c('4S'), 'N', 11, 'NS'), scoreNS(c('4S'), 'N', 10, 'NS'), scoreNS(c('3NT'), 'S', 8, 'NS')]).to.deep.equal([650, 620, -100]);
+    expect([
+      scoreNS(c('4S'), 'N', 11, 'NS'),
+      scoreNS(c('4S'), 'N', 10, 'NS'),
+      scoreNS(c('3NT'), 'S', 8, 'NS'),
+    ]).to.deep.equal([650, 620, -100]);
   });
 });
 
@@ -115,14 +176,18 @@ describe('scoring: real score tables and Score tags', () => {
     for (const game of parsePbn(bytes).games) {
       const vul = game.tags.Vulnerable!.value as 'None' | 'NS' | 'EW' | 'All';
       const table = game.sections.find((s) => s.name === 'ScoreTable')!;
-      const at = (row: string[], name: string) => row[table.columns!.findIndex((col) => col.name === name)]!.replace(/"/g, '');
+      const at = (row: string[], name: string) =>
+        row[table.columns!.findIndex((col) => col.name === name)]!.replace(/"/g, '');
       for (const row of table.rows!) {
         const contract = parseContractLoose(at(row, 'Contract'));
         const ns = at(row, 'Score_NS');
         const ew = at(row, 'Score_EW');
         const expected = ns !== '-' ? Number(ns) : -Number(ew);
         if (contract && contract !== 'Pass') {
-          expect(scoreNS(contract, at(row, 'Declarer') as 'N', Number(at(row, 'Result')), vul), `board ${game.tags.Board!.value} ${row.join(' ')}`).to.equal(expected);
+          expect(
+            scoreNS(contract, at(row, 'Declarer') as 'N', Number(at(row, 'Result')), vul),
+            `board ${game.tags.Board!.value} ${row.join(' ')}`,
+          ).to.equal(expected);
         }
         expect(imps(expected - Number(at(row, 'ButlerDatum')))).to.equal(Number(at(row, 'IMP_NS')));
         rows++;
@@ -133,7 +198,9 @@ describe('scoring: real score tables and Score tags', () => {
   it('Score tags of real files agree with Contract, Declarer, Result and Vulnerable', async () => {
     // Without ../shared: the small endplay sample (two boards with Score tags) instead of the 300 KB file.
     const { bytes, shared } = await corpusBytes(
-      (await readSharedBytes('data/bridge/pbn-corpus/endplay__realbridge2021_dd_notes.pbn')) ? 'endplay__realbridge2021_dd_notes.pbn' : 'endplay__sample_dd_notes.pbn',
+      (await readSharedBytes('data/bridge/pbn-corpus/endplay__realbridge2021_dd_notes.pbn'))
+        ? 'endplay__realbridge2021_dd_notes.pbn'
+        : 'endplay__sample_dd_notes.pbn',
     );
     let checked = 0;
     for (const game of parsePbn(bytes).games) {

@@ -1,14 +1,35 @@
 import { expect } from 'chai';
 import { Position } from 'gamenotation/chess';
 import {
-  BughouseBoards, bfenToFens, fensToBfen, makeBfen, makeBpgn, makeFourColumn, matchToJson, parseBfen, parseBpgn,
-  parseBughouseCsv, replayMatch, validateBfen, chesscomToMatch, parseChesscomGame, tcnToUci, visitBpgn, readBpgn, type BughouseMatch, type ChesscomGame,
+  BughouseBoards,
+  bfenToFens,
+  fensToBfen,
+  makeBfen,
+  makeBpgn,
+  makeFourColumn,
+  matchToJson,
+  parseBfen,
+  parseBpgn,
+  parseBughouseCsv,
+  replayMatch,
+  validateBfen,
+  chesscomToMatch,
+  parseChesscomGame,
+  tcnToUci,
+  visitBpgn,
+  readBpgn,
+  type BughouseMatch,
+  type ChesscomGame,
 } from 'gamenotation/bughouse';
 import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
 
 const REAL_FILES = [
-  'bugaboo_test.bpgn', 'pychess-variants_1283326.bpgn', 'pychess-variants_1934301.bpgn', 'pychess-variants_1934461.bpgn',
-  'pychess-variants_1934587.bpgn', 'pychess-variants_1934660.bpgn',
+  'bugaboo_test.bpgn',
+  'pychess-variants_1283326.bpgn',
+  'pychess-variants_1934301.bpgn',
+  'pychess-variants_1934461.bpgn',
+  'pychess-variants_1934587.bpgn',
+  'pychess-variants_1934660.bpgn',
 ];
 
 /** Replays a match move by move: every move legal, 64 pieces over both boards and four holdings after each. */
@@ -29,15 +50,23 @@ function replayConserving(match: BughouseMatch): BughouseBoards {
 function expectCanonical(match: BughouseMatch): void {
   const out = makeBpgn(match);
   const [again] = parseBpgn(out);
-  expect(again!.errors).to.deep.equal(match.errors.map((e) => ({ ...e, line: again!.errors.find((x) => x.code === e.code)?.line, column: again!.errors.find((x) => x.code === e.code)?.column })));
+  expect(again!.errors).to.deep.equal(
+    match.errors.map((e) => ({
+      ...e,
+      line: again!.errors.find((x) => x.code === e.code)?.line,
+      column: again!.errors.find((x) => x.code === e.code)?.column,
+    })),
+  );
   expect(makeBpgn(again!)).to.equal(out);
-  for (const line of out.split('\n')) if (!line.startsWith('[') && line.includes(' ')) expect(line.length).to.be.at.most(79);
+  for (const line of out.split('\n'))
+    if (!line.startsWith('[') && line.includes(' ')) expect(line.length).to.be.at.most(79);
   expect(again!.moves.map((m) => m.san)).to.deep.equal(match.moves.map((m) => m.san));
   expect(again!.moves.map((m) => m.clockText)).to.deep.equal(match.moves.map((m) => m.clockText));
 }
 
 describe('BFEN', () => {
-  const SPEC = 'r2k1r2/pbppNppp/1p2p1nb/1P5N/3N4/4Pn1q/PPP1QP1P/2KR2R1/BrpBBqppN w - - 45 56 | Q~4rk1/8/8/8/8/8/8/R3K2R w KQ - 45 60';
+  const SPEC =
+    'r2k1r2/pbppNppp/1p2p1nb/1P5N/3N4/4Pn1q/PPP1QP1P/2KR2R1/BrpBBqppN w - - 45 56 | Q~4rk1/8/8/8/8/8/8/R3K2R w KQ - 45 60';
 
   it('reads the example of the standard (holdings in any order, ~, clocks) and writes it canonically', () => {
     const r = parseBfen(SPEC);
@@ -55,7 +84,9 @@ describe('BFEN', () => {
   });
 
   it('accepts the bracket form and converts to and from two crazyhouse FENs', () => {
-    const r = parseBfen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[pQ] w KQkq - 180 180 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 179.5 180');
+    const r = parseBfen(
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[pQ] w KQkq - 180 180 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 179.5 180',
+    );
     if (!r.ok) throw new Error(r.error.message);
     const fens = bfenToFens(r.value);
     expect(fens.A).to.equal('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qp] w KQkq - 0 1');
@@ -103,12 +134,16 @@ describe('BFEN', () => {
   });
 
   it('round-trips BFENs of every position of real matches (fuzzing over real play)', async () => {
-    const text = (await readShared('bughouse/bpgn/bugaboo_test.bpgn')) ?? (await readFixture('bughouse/spec-samples.bpgn'));
+    const text =
+      (await readShared('bughouse/bpgn/bugaboo_test.bpgn')) ?? (await readFixture('bughouse/spec-samples.bpgn'));
     let n = 0;
     for (const match of parseBpgn(text)) {
       replayMatch(match, {
         onMove(boards, mv) {
-          const clocks = { A: [String(n), '7.25'] as [string, string], B: ['1', mv.clockText ?? '0'] as [string, string] };
+          const clocks = {
+            A: [String(n), '7.25'] as [string, string],
+            B: ['1', mv.clockText ?? '0'] as [string, string],
+          };
           const bfen = boards.bfen(clocks);
           const r = parseBfen(bfen);
           if (!r.ok) throw new Error(`${bfen}: ${r.error.message}`);
@@ -127,7 +162,9 @@ describe('BFEN', () => {
 
 describe('drop rules against Fairy-Stockfish perft', () => {
   it('matches the counts of perft.json (crazyhouse and bughouse rules)', async () => {
-    const fixture = JSON.parse(await readFixture('bughouse/perft.json')) as { cases: { what: string; variant: string; fen: string; depth: number; nodes: number }[] };
+    const fixture = JSON.parse(await readFixture('bughouse/perft.json')) as {
+      cases: { what: string; variant: string; fen: string; depth: number; nodes: number }[];
+    };
     expect(fixture.cases.length).to.be.greaterThan(30);
     for (const c of fixture.cases) {
       const pos = Position.fromFen(c.fen, { variant: 'crazyhouse', bughouse: c.variant === 'bughouse', lenient: true });
@@ -175,7 +212,11 @@ describe('the match model', () => {
 
   it('reads chess.com clock commands as clocks with their decimals', () => {
     const [m] = parseBpgn('[WhiteA "a"]\n\n1A. e4 {[%clk 0:02:58.3]} 1B. d4 {[%clk 1:00:05]} 1a. @e5 *\n');
-    expect(m!.moves.map((x) => [x.clock, x.clockText])).to.deep.equal([[178.3, '178.3'], [3605, '3605'], [null, undefined]]);
+    expect(m!.moves.map((x) => [x.clock, x.clockText])).to.deep.equal([
+      [178.3, '178.3'],
+      [3605, '3605'],
+      [null, undefined],
+    ]);
     // '@e5' is a pawn drop in chess.com's notation; without a pawn in the pocket it is illegal.
     expect(m!.errors.map((e) => e.code)).to.deep.equal(['ERR_SAN_ILLEGAL']);
   });
@@ -222,7 +263,10 @@ describe('BPGN', () => {
       const matches = parseBpgn(text);
       expect(matches.length, f).to.be.at.least(1);
       // Every move of the file is kept: as many moves as move prefixes (1A. 1a. 1B. 1b.) in the text.
-      expect(matches.reduce((n, m) => n + m.moves.length, 0), f).to.equal(text.match(/\b\d+[AaBb]\./g)!.length);
+      expect(
+        matches.reduce((n, m) => n + m.moves.length, 0),
+        f,
+      ).to.equal(text.match(/\b\d+[AaBb]\./g)!.length);
       for (const m of matches) {
         expect(m.errors, f).to.deep.equal([]);
         expect(m.moves.every((x) => x.uci !== '')).to.equal(true);
@@ -249,7 +293,9 @@ describe('BPGN', () => {
     if (bytes === null) {
       // No ../shared: the CSV reader on records made here (a quoted movetext across lines, a "" escape).
       const [sample] = parseBpgn(await readFixture('bughouse/spec-samples.bpgn'));
-      const movetext = makeBpgn(sample!).split('\n\n')[1]!.replace(/\{death checkmated\} 0-1\n$/, '');
+      const movetext = makeBpgn(sample!)
+        .split('\n\n')[1]!
+        .replace(/\{death checkmated\} 0-1\n$/, '');
       const csv = `300,"${movetext.replace(/\{298\}/, '{C: say ""hi""}')}"\n,\n180,""\n`;
       const [m, ...rest] = parseBughouseCsv(csv);
       expect(rest).to.have.length(0);
@@ -263,7 +309,8 @@ describe('BPGN', () => {
     for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]!); // Latin-1 (þ separators in kibitzes)
     const matches = parseBughouseCsv(text);
     expect(matches).to.have.length(64); // csv.reader in Python counts 64 records with a movetext
-    let replayed = 0, mates = 0;
+    let replayed = 0,
+      mates = 0;
     for (const m of matches) {
       expect(m.warnings).to.deep.equal([]);
       if (m.moves[0]!.san === 'Qe7+') {
@@ -286,7 +333,10 @@ describe('BPGN', () => {
     const [m] = parseBpgn(text);
     expect(m!.errors).to.deep.equal([]);
     expect(m!.warnings.map((w) => w.code)).to.deep.equal([
-      'ERR_BPGN_PAWN_CAPTURE_FILE', 'ERR_BPGN_PAWN_CAPTURE_FILE', 'ERR_BPGN_PAWN_CAPTURE_FILE', 'ERR_BPGN_NO_RESULT',
+      'ERR_BPGN_PAWN_CAPTURE_FILE',
+      'ERR_BPGN_PAWN_CAPTURE_FILE',
+      'ERR_BPGN_PAWN_CAPTURE_FILE',
+      'ERR_BPGN_NO_RESULT',
     ]);
     expect(m!.moves).to.have.length(39);
     expect(m!.moves.map((x) => x.timestampText)).to.deep.equal(m!.moves.map((_, i) => (i / 10).toFixed(1)));
@@ -301,7 +351,10 @@ describe('BPGN', () => {
   });
 
   it('streams: chunks of bytes give the same matches (with the same line numbers) as one string', async () => {
-    const text = (await readFixture('bughouse/spec-samples.bpgn')) + '\n' + (await readFixture('bughouse/bughouse-pro-golden.bpgn')) +
+    const text =
+      (await readFixture('bughouse/spec-samples.bpgn')) +
+      '\n' +
+      (await readFixture('bughouse/bughouse-pro-golden.bpgn')) +
       '\n[WhiteA "x"]\n\n1A. e4 1a. Ke7 1B. Qh5 *\n';
     const bytes = new TextEncoder().encode(text);
     async function* chunks(size: number) {
@@ -361,13 +414,16 @@ describe('chess.com bughouse JSON', () => {
     // Without ../shared: the one pair kept in test/fixtures/bughouse/chesscom/.
     const wanted = haveShared ? ids : ['160842422747', '160842422749'];
     for (const id of wanted) {
-      const text = haveShared ? await readShared(`bughouse/chesscom-json/${id}.json`) : await readFixture(`bughouse/chesscom/${id}.json`);
+      const text = haveShared
+        ? await readShared(`bughouse/chesscom-json/${id}.json`)
+        : await readFixture(`bughouse/chesscom/${id}.json`);
       const r = parseChesscomGame(text!);
       if (!r.ok) throw new Error(`${id}: ${r.error.message}`);
       games.set(r.value.game.id, r.value);
     }
     expect(games.size).to.equal(haveShared ? 82 : 2);
-    let pairs = 0, drops = 0;
+    let pairs = 0,
+      drops = 0;
     for (const [id, g] of games) {
       const partner = games.get(g.game.partnerGameId!);
       expect(partner, `partner of ${id}`).to.not.equal(undefined);

@@ -29,7 +29,9 @@ describe('gamenotation CLI on bughouse files', () => {
     const moves = json[0]!.moves as Record<string, unknown>[];
     expect(moves[0]).to.deep.equal({ board: 'A', color: 'white', number: 1, san: 'd4', uci: 'd2d4', clock: 298 });
     expect(moves.some((m) => m.san === 'P@e4' && m.uci === 'P@e4')).to.equal(true);
-    expect((json[1]!.start as { B: string }).B).to.equal('2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R[Pbp] w KQk - 0 14');
+    expect((json[1]!.start as { B: string }).B).to.equal(
+      '2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R[Pbp] w KQk - 0 14',
+    );
     const bfen = cli(['convert', SAMPLES, '--to', 'bfen']);
     expect(bfen.out.trim().split('\n')).to.have.length(2);
     expect(bfen.out).to.match(/ \| /);
@@ -50,9 +52,15 @@ describe('gamenotation CLI on bughouse files', () => {
   // The pair kept in test/fixtures stands in for the shared corpus when it is absent.
   const pair = async (): Promise<[string, string, string, string]> => {
     const a = await readShared('bughouse/chesscom-json/158858846801.json');
-    if (a !== null) return ['158858846801', a, '158858846803', (await readShared('bughouse/chesscom-json/158858846803.json'))!];
+    if (a !== null)
+      return ['158858846801', a, '158858846803', (await readShared('bughouse/chesscom-json/158858846803.json'))!];
     const fixtures = join(root, 'test/fixtures/bughouse/chesscom');
-    return ['160842422747', readFileSync(join(fixtures, '160842422747.json'), 'utf8'), '160842422749', readFileSync(join(fixtures, '160842422749.json'), 'utf8')];
+    return [
+      '160842422747',
+      readFileSync(join(fixtures, '160842422747.json'), 'utf8'),
+      '160842422749',
+      readFileSync(join(fixtures, '160842422749.json'), 'utf8'),
+    ];
   };
 
   it('convert A.json --to bpgn reads the partner game beside it', async () => {

@@ -48,7 +48,8 @@ describe('BPGN and BFEN fuzzing', () => {
   });
 
   it('mutated BFEN: a typed error or a BFEN that writes back to itself', () => {
-    const base = 'r1b1k1nr/ppp1qpPp/2n5/1B1p1n1N/3P4/2P5/P1P1QPnP/R1BK2NR/PPBpp b kq - 142 164 | 2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R/Ppb w KQk - 142 163';
+    const base =
+      'r1b1k1nr/ppp1qpPp/2n5/1B1p1n1N/3P4/2P5/P1P1QPnP/R1BK2NR/PPBpp b kq - 142 164 | 2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R/Ppb w KQk - 142 163';
     const rand = xorshift(7);
     let good = 0;
     for (let i = 0; i < 500; i++) {

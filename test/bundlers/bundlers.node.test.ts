@@ -45,7 +45,12 @@ function referenceMoves(): string[] {
   return sans.sort();
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 /** Static files of `dir` on a free loopback port; `headers` are added to every answer. */
 async function serve(dir: string, headers: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
@@ -89,7 +94,13 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
       userDataDir: join(tmp, 'profile'),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
   });
 
@@ -118,7 +129,14 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
 
   async function buildWithEsbuild(out: string): Promise<void> {
     const esbuild = await import('esbuild');
-    await esbuild.build({ absWorkingDir: app, entryPoints: ['main.js'], bundle: true, format: 'esm', outfile: join(out, 'main.js'), logLevel: 'silent' });
+    await esbuild.build({
+      absWorkingDir: app,
+      entryPoints: ['main.js'],
+      bundle: true,
+      format: 'esm',
+      outfile: join(out, 'main.js'),
+      logLevel: 'silent',
+    });
     writeFileSync(join(out, 'index.html'), HTML('./main.js'));
   }
 
@@ -163,7 +181,11 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
     const { rollup } = await import('rollup');
     const { nodeResolve } = await import('@rollup/plugin-node-resolve');
     const out = join(tmp, 'out-rollup');
-    const bundle = await rollup({ input: join(app, 'main.js'), plugins: [nodeResolve({ browser: true })], onwarn: () => {} });
+    const bundle = await rollup({
+      input: join(app, 'main.js'),
+      plugins: [nodeResolve({ browser: true })],
+      onwarn: () => {},
+    });
     await bundle.write({ dir: out, format: 'es' });
     await bundle.close();
     writeFileSync(join(out, 'index.html'), HTML('./main.js'));
@@ -174,11 +196,14 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
     const { default: webpack } = await import('webpack');
     const out = join(tmp, 'out-webpack');
     await new Promise<void>((done, fail) => {
-      webpack({ mode: 'production', context: app, entry: './main.js', output: { path: out, filename: 'main.js' } }, (error, stats) => {
-        if (error) fail(error);
-        else if (stats?.hasErrors()) fail(new Error(stats.toString('errors-only')));
-        else done();
-      });
+      webpack(
+        { mode: 'production', context: app, entry: './main.js', output: { path: out, filename: 'main.js' } },
+        (error, stats) => {
+          if (error) fail(error);
+          else if (stats?.hasErrors()) fail(new Error(stats.toString('errors-only')));
+          else done();
+        },
+      );
     });
     // webpack's output is a classic script.
     writeFileSync(join(out, 'index.html'), HTML('./main.js').replace(' type="module"', ''));
@@ -190,7 +215,9 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
     await buildWithEsbuild(out);
     copyFileSync(join(root, 'dist', 'worker-entry.js'), join(out, 'worker-entry.js'));
     // WebAssembly itself needs 'wasm-unsafe-eval' under a CSP, in the page and in workers.
-    const csp = { 'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'" };
+    const csp = {
+      'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'",
+    };
     expect(await serveAndRun(out, '', csp)).to.deep.equal({ error: 'ERR_WORKER_LOAD' });
     expectAnswers(await serveAndRun(out, '?url=/worker-entry.js', csp));
   });

@@ -35,7 +35,10 @@ describe('CLI: perft, fen, moves', () => {
   it('perft --suite in EPD and .perft formats, reporting mismatches', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gn-chess-'));
     const epd = join(dir, 'suite.epd');
-    writeFileSync(epd, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n');
+    writeFileSync(
+      epd,
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n',
+    );
     const r = run('perft', '--suite', epd, '--json');
     expect(r.code).to.equal(1);
     const j = JSON.parse(r.out);
@@ -43,7 +46,10 @@ describe('CLI: perft, fen, moves', () => {
     expect(j.mismatches).to.have.length(1);
     expect(j.mismatches[0]).to.include({ depth: 2, expected: 67, actual: 66, line: 2 });
     const zh = join(dir, 'zh.perft');
-    writeFileSync(zh, 'id zh-drops\nepd 2k5/8/8/8/8/8/8/4K3[Qn] w - -\nperft 1 67\nperft 2 3083\nperft 3 88634\n\nid promoted\nepd 4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - 0 1\nperft 1 20\nperft 2 360\n');
+    writeFileSync(
+      zh,
+      'id zh-drops\nepd 2k5/8/8/8/8/8/8/4K3[Qn] w - -\nperft 1 67\nperft 2 3083\nperft 3 88634\n\nid promoted\nepd 4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - - 0 1\nperft 1 20\nperft 2 360\n',
+    );
     const z = run('perft', '--suite', zh);
     expect(z.code).to.equal(0);
     expect(z.out).to.match(/5 counts checked, 0 skipped, 0 mismatches/);
@@ -56,7 +62,10 @@ describe('CLI: perft, fen, moves', () => {
     expect(ok.out.trim()).to.equal('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     const bad = run('fen', '4k3/8/8/8/8/8/8/P3K2R w KQ - 0 1', '--json');
     expect(bad.code).to.equal(1);
-    expect(JSON.parse(bad.out).errors.map((e: { code: string }) => e.code)).to.have.members(['ERR_POS_PAWNS_ON_BACKRANK', 'ERR_POS_CASTLING']);
+    expect(JSON.parse(bad.out).errors.map((e: { code: string }) => e.code)).to.have.members([
+      'ERR_POS_PAWNS_ON_BACKRANK',
+      'ERR_POS_CASTLING',
+    ]);
     const syn = run('fen', 'rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     expect(syn.code).to.equal(1);
     expect(syn.err).to.match(/1:14 ERR_FEN_BOARD/);
@@ -71,8 +80,15 @@ describe('CLI: perft, fen, moves', () => {
     expect(uci.out).to.match(/^e1c1$/m);
   });
   it('bad input: clear message, exit 1 (bad input) or 2 (usage error), no stack trace', () => {
-    const cases: [string[], number][] = [[['perft', 'nonsense', '3'], 1], [['perft', 'startpos', 'x'], 2], [['perft'], 2], [['moves', 'xyz'], 1], [['fen'], 2],
-      [['perft', 'startpos', '2', '--variant', 'atomic'], 2], [['perft', '--suite', '/nonexistent/file.epd'], 2]];
+    const cases: [string[], number][] = [
+      [['perft', 'nonsense', '3'], 1],
+      [['perft', 'startpos', 'x'], 2],
+      [['perft'], 2],
+      [['moves', 'xyz'], 1],
+      [['fen'], 2],
+      [['perft', 'startpos', '2', '--variant', 'atomic'], 2],
+      [['perft', '--suite', '/nonexistent/file.epd'], 2],
+    ];
     for (const [args, code] of cases) {
       const r = run(...args);
       expect(r.code, args.join(' ')).to.equal(code);

@@ -5,12 +5,25 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeSan, parseSan, Position, validateSetup, type DropMove, type Move, type NormalMove, type Variant } from 'gamenotation/chess';
+import {
+  makeSan,
+  parseSan,
+  Position,
+  validateSetup,
+  type DropMove,
+  type Move,
+  type NormalMove,
+  type Variant,
+} from 'gamenotation/chess';
 
-const FALLBACK = '[Event "Fischer - Spassky 1992"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 1/2-1/2\n';
+const FALLBACK =
+  '[Event "Fischer - Spassky 1992"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 1/2-1/2\n';
 
 const sameMove = (a: Move, b: Move) =>
-  a.to === b.to && (a as NormalMove).from === (b as NormalMove).from && (a as NormalMove).promotion === (b as NormalMove).promotion && (a as DropMove).role === (b as DropMove).role;
+  a.to === b.to &&
+  (a as NormalMove).from === (b as NormalMove).from &&
+  (a as NormalMove).promotion === (b as NormalMove).promotion &&
+  (a as DropMove).role === (b as DropMove).role;
 
 function pgnTexts(): string[] {
   const shared = process.env.GAMENOTATION_SHARED;
@@ -28,24 +41,39 @@ function pgnTexts(): string[] {
 
 describe('real games', () => {
   it('every reached position validates; SAN round-trips on the way', () => {
-    let games = 0, moves = 0, stopped = 0;
+    let games = 0,
+      moves = 0,
+      stopped = 0;
     const failures: string[] = [];
     for (const text of pgnTexts()) {
       for (const g of text.split(/\r?\n(?=\[Event )/)) {
         const tags = Object.fromEntries([...g.matchAll(/\[(\w+)\s+"([^"]*)"\]/g)].map((m) => [m[1], m[2]]));
         if (tags.Variant && !/crazyhouse|960|chess|standard|from position/i.test(tags.Variant)) continue;
         const variant: Variant = /crazyhouse/i.test(tags.Variant ?? '') ? 'crazyhouse' : 'chess';
-        let body = g.replace(/\[[^\]]*\]/g, ' ').replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
-        for (let prev = ''; prev !== body;) { prev = body; body = body.replace(/\([^()]*\)/g, ' '); }
-        const tokens = body.split(/\s+/).map((t) => t.replace(/^\d+\.+/, ''))
+        let body = g
+          .replace(/\[[^\]]*\]/g, ' ')
+          .replace(/\{[^}]*\}/g, ' ')
+          .replace(/;[^\n]*/g, ' ');
+        for (let prev = ''; prev !== body;) {
+          prev = body;
+          body = body.replace(/\([^()]*\)/g, ' ');
+        }
+        const tokens = body
+          .split(/\s+/)
+          .map((t) => t.replace(/^\d+\.+/, ''))
           .filter((t) => t && !/^\$\d+$/.test(t) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
-        const start = tags.FEN ? Position.fromFen(tags.FEN, { variant, chess960: true, lenient: true }) : { ok: true as const, value: Position.initial(variant) };
+        const start = tags.FEN
+          ? Position.fromFen(tags.FEN, { variant, chess960: true, lenient: true })
+          : { ok: true as const, value: Position.initial(variant) };
         if (!start.ok) continue;
         const pos = start.value;
         games++;
         for (const san of tokens) {
           const r = parseSan(pos, san);
-          if (!r.ok) { stopped++; break; }
+          if (!r.ok) {
+            stopped++;
+            break;
+          }
           const strict = makeSan(pos, r.value);
           const back = parseSan(pos, strict);
           if (!back.ok || !sameMove(back.value, r.value)) failures.push(`${pos.fen()} ${san} → ${strict}`);
@@ -54,7 +82,8 @@ describe('real games', () => {
           const fen = pos.fen();
           const checked = Position.fromFenAll(fen, { variant, chess960: true });
           if (!checked.ok) failures.push(`${fen} after ${san}: ${checked.error.map((e) => e.code).join(',')}`);
-          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).length) failures.push(`${fen} after ${san}: setup`);
+          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).length)
+            failures.push(`${fen} after ${san}: setup`);
           moves++;
         }
       }

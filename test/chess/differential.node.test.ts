@@ -12,7 +12,6 @@ import { xorshift } from '../support/rng.mjs';
 
 const rng = (seed: number) => xorshift(seed, 1);
 
-
 /** A random Chess960 back rank (bishops on opposite colours, king between the rooks). */
 function random960(rand: () => number): string {
   const rank: string[] = new Array(8).fill('');
@@ -58,7 +57,14 @@ function check(fen: string, variant: 'chess' | 'crazyhouse', depth: number): num
   return n;
 }
 
-function walk(start: string, variant: 'chess' | 'crazyhouse', seed: number, plies: number, every: number, depth: number): number {
+function walk(
+  start: string,
+  variant: 'chess' | 'crazyhouse',
+  seed: number,
+  plies: number,
+  every: number,
+  depth: number,
+): number {
   const rand = rng(seed);
   const pos = Position.fromFen(start, { variant, chess960: true });
   if (!pos.ok) throw new Error(pos.error.code);
@@ -81,12 +87,14 @@ describe('differential vs chessops', () => {
   });
   it('standard chess: random games', () => {
     let moves = 0;
-    for (let g = 0; g < 30; g++) moves += walk('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'chess', 500 + g, 80, 5, 2);
+    for (let g = 0; g < 30; g++)
+      moves += walk('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'chess', 500 + g, 80, 5, 2);
     expect(moves).to.be.greaterThan(5000);
   });
   it('crazyhouse: random games (drops, promoted pieces)', () => {
     let moves = 0;
-    for (let g = 0; g < 20; g++) moves += walk('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1', 'crazyhouse', 900 + g, 80, 8, 2);
+    for (let g = 0; g < 20; g++)
+      moves += walk('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1', 'crazyhouse', 900 + g, 80, 8, 2);
     expect(moves).to.be.greaterThan(3000);
   });
 });
@@ -113,8 +121,14 @@ describe('castling rights vs chessops (issue 13)', () => {
         const r = ours.value.playSan(san);
         expect(r.ok ? 'ok' : r.error.code, san).to.equal('ok');
         // After every ply the board moves (castles included) agree.
-        const board = ours.value.legalMoves().filter((m) => 'from' in m).map(makeUci).sort();
-        expect(board, `${fen} after ${san}`).to.deep.equal([...ops.allDests()].flatMap(([from, tos]) => [...tos].map((to) => makeUci({ from, to }))).sort());
+        const board = ours.value
+          .legalMoves()
+          .filter((m) => 'from' in m)
+          .map(makeUci)
+          .sort();
+        expect(board, `${fen} after ${san}`).to.deep.equal(
+          [...ops.allDests()].flatMap(([from, tos]) => [...tos].map((to) => makeUci({ from, to }))).sort(),
+        );
       }
       expect(ours.value.fen()).to.equal(opsMakeFen(ops.toSetup()));
     }
@@ -135,7 +149,9 @@ describe('makeFen castling letters vs chessops', () => {
         expect(makeFen(setup.value), fen).to.equal(opsMakeFen(opsParseFen(fen).unwrap()));
         for (const shredder of [false, true]) {
           const back = parseFen(makeFen(setup.value, { shredder }));
-          expect(back.ok && back.value.castlingRights, `${fen} shredder=${shredder}`).to.deep.equal(setup.value.castlingRights);
+          expect(back.ok && back.value.castlingRights, `${fen} shredder=${shredder}`).to.deep.equal(
+            setup.value.castlingRights,
+          );
         }
         n++;
         const legal = pos.value.legalMoves();
@@ -171,7 +187,9 @@ describe('makeFen castling letters vs chessops on arbitrary back ranks', () => {
       expect(makeFen(ours.value).split(' ')[2], fen).to.equal(opsMakeFen(theirs.value).split(' ')[2]);
       for (const shredder of [false, true]) {
         const back = parseFen(makeFen(ours.value, { shredder }));
-        expect(back.ok && back.value.castlingRights, `${fen} shredder=${shredder}`).to.deep.equal(ours.value.castlingRights);
+        expect(back.ok && back.value.castlingRights, `${fen} shredder=${shredder}`).to.deep.equal(
+          ours.value.castlingRights,
+        );
       }
       compared++;
     }

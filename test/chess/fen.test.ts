@@ -1,7 +1,14 @@
 import { expect } from 'chai';
-import { makeFen, parseFen, Position, validateSetup, normalizeFen, INITIAL_FEN, type Variant } from 'gamenotation/chess';
+import {
+  makeFen,
+  parseFen,
+  Position,
+  validateSetup,
+  normalizeFen,
+  INITIAL_FEN,
+  type Variant,
+} from 'gamenotation/chess';
 import { xorshift as rng } from '../support/rng.mjs';
-
 
 function randomGamePositions(start: string, variant: Variant, seed: number, plies: number): string[] {
   const rand = rng(seed);
@@ -23,7 +30,8 @@ describe('FEN round trips', () => {
     let n = 0;
     for (let g = 0; g < 40; g++) {
       const variant: Variant = g % 2 ? 'crazyhouse' : 'chess';
-      const start = variant === 'crazyhouse' ? 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1' : INITIAL_FEN;
+      const start =
+        variant === 'crazyhouse' ? 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1' : INITIAL_FEN;
       for (const fen of randomGamePositions(start, variant, 1000 + g, 120)) {
         const a = parseFen(fen);
         expect(a.ok, fen).to.equal(true);
@@ -68,7 +76,8 @@ describe('FEN round trips', () => {
     for (let i = 0; i < 3000; i++) {
       const chars = base.split('');
       const k = 1 + Math.floor(rand() * 3);
-      for (let j = 0; j < k; j++) chars[Math.floor(rand() * chars.length)] = String.fromCharCode(32 + Math.floor(rand() * 95));
+      for (let j = 0; j < k; j++)
+        chars[Math.floor(rand() * chars.length)] = String.fromCharCode(32 + Math.floor(rand() * 95));
       const s = chars.join('');
       const r = Position.fromFen(s, { variant: rand() < 0.5 ? 'chess' : 'crazyhouse' });
       if (r.ok) r.value.legalMoves();
@@ -121,7 +130,10 @@ describe('FEN dialects', () => {
       const a = parseFen(fen);
       if (!a.ok) throw new Error(`${fen}: ${a.error.code}`);
       const board = fen.split(' ')[0];
-      for (const [opts, field] of [[{}, xfen], [{ shredder: true }, shredder]] as const) {
+      for (const [opts, field] of [
+        [{}, xfen],
+        [{ shredder: true }, shredder],
+      ] as const) {
         const text = makeFen(a.value, opts);
         expect(text, `${fen} ${JSON.stringify(opts)}`).to.equal(`${board} ${fen.split(' ')[1]} ${field} - 0 1`);
         const b = parseFen(text);
@@ -147,9 +159,13 @@ describe('FEN dialects', () => {
 
   it('normalizeFen drops an ep square no pawn can use, keeps a legal one', () => {
     expect(normalizeFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1')).to.deep.equal({
-      ok: true, value: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' });
+      ok: true,
+      value: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    });
     expect(normalizeFen('rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1')).to.deep.equal({
-      ok: true, value: 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' });
+      ok: true,
+      value: 'rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+    });
   });
 });
 
@@ -167,7 +183,10 @@ describe('invalid FENs give every expected code', () => {
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kq] w KQkq - 0 1', ['ERR_FEN_POCKET']],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq w KQkq - 0 1', ['ERR_FEN_POCKET']],
     ['8/8/8/8/8/8/8/8 w - - 0 1', ['ERR_POS_KINGS']],
-    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1', ['ERR_POS_KINGS', 'ERR_POS_CASTLING', 'ERR_POS_TOO_MANY_PIECES']],
+    [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1',
+      ['ERR_POS_KINGS', 'ERR_POS_CASTLING', 'ERR_POS_TOO_MANY_PIECES'],
+    ],
     ['4k3/8/8/8/8/8/8/P3K3 w - - 0 1', ['ERR_POS_PAWNS_ON_BACKRANK']],
     ['4k3/4R3/8/8/8/8/8/4K3 w - - 0 1', ['ERR_POS_OPPOSITE_CHECK']],
     ['4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1', ['ERR_POS_IMPOSSIBLE_CHECK']],
@@ -182,7 +201,11 @@ describe('invalid FENs give every expected code', () => {
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq d6 0 1', ['ERR_POS_EP']],
     ['4k3/pppppppp/pppppppp/8/8/8/8/4K3 w - - 0 1', ['ERR_POS_TOO_MANY_PIECES']],
     ['qqqqkqqq/qqqqqqqq/8/8/8/8/8/4K3 w - - 0 1', ['ERR_POS_TOO_MANY_PIECES']],
-    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQQQQQQQQQQQQQQQQQQQ] w KQkq - 0 1', ['ERR_POS_POCKET', 'ERR_POS_TOO_MANY_PIECES'], 'crazyhouse'],
+    [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQQQQQQQQQQQQQQQQQQQ] w KQkq - 0 1',
+      ['ERR_POS_POCKET', 'ERR_POS_TOO_MANY_PIECES'],
+      'crazyhouse',
+    ],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1', ['ERR_POS_POCKET'], 'chess'],
     ['4k3/8/8/8/8/8/8/P3K2R w KQ - 0 1', ['ERR_POS_PAWNS_ON_BACKRANK', 'ERR_POS_CASTLING']],
     ['k3R3/8/8/8/8/8/8/4K3 w - - 0 1', ['ERR_POS_OPPOSITE_CHECK']],
@@ -217,7 +240,11 @@ describe('invalid FENs give every expected code', () => {
   });
   it('possible double checks are accepted', () => {
     // Discovered check by a knight move, and by a pawn push revealing a bishop.
-    for (const fen of ['4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1', '3k4/4r3/8/8/8/8/3p4/4K3 w - - 0 1', '4k3/8/8/8/8/8/8/2r1K1b1 w - - 0 1']) {
+    for (const fen of [
+      '4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1',
+      '3k4/4r3/8/8/8/8/3p4/4K3 w - - 0 1',
+      '4k3/8/8/8/8/8/8/2r1K1b1 w - - 0 1',
+    ]) {
       const r = parseFen(fen);
       expect(r.ok && validateSetup(r.value), fen).to.deep.equal([]);
     }

@@ -27,7 +27,7 @@ describe('perft: edge cases verified by stockfish and fairy-stockfish', () => {
     expect(kinds((c) => c.bughouse === true)).to.be.at.least(2);
   });
 
-  it('the repro of issue 13: a black king on White\'s back rank keeps White\'s rights', () => {
+  it("the repro of issue 13: a black king on White's back rank keeps White's rights", () => {
     const c = cases.find((x) => x.fen === '8/8/8/8/8/8/8/R3K1k1 b Q - 0 1');
     expect(c?.counts.find((x) => x.depth === 2)?.nodes).to.equal(46);
     expect(perft('8/8/8/8/8/8/8/R3K1k1 b Q - 0 1', 2)).to.equal(46);

@@ -23,7 +23,8 @@ describe('perft: standard suite (all depths)', () => {
 describe('perft: crazyhouse suite', () => {
   for (const c of crazyhouse) {
     it(`${c.id}: ${c.fen}`, () => {
-      for (const { depth, nodes } of c.counts) expect(perft(c.fen, depth, { variant: 'crazyhouse' }), `D${depth}`).to.equal(nodes);
+      for (const { depth, nodes } of c.counts)
+        expect(perft(c.fen, depth, { variant: 'crazyhouse' }), `D${depth}`).to.equal(nodes);
     });
   }
   it('crazyhouse from the start position matches chess to D4', () => {

@@ -85,12 +85,20 @@ describe('SAN export', () => {
 
   it('Chess960 castling from king and rook', () => {
     const blocked = pos('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9');
-    expect(blocked.legalMoves().map((m) => makeSan(blocked, m)).filter((s) => s.startsWith('O-O'))).to.deep.equal([]);
+    expect(
+      blocked
+        .legalMoves()
+        .map((m) => makeSan(blocked, m))
+        .filter((s) => s.startsWith('O-O')),
+    ).to.deep.equal([]);
     const p = Position.fromFen('4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1', { chess960: true });
     expect(p.ok).to.equal(true);
     if (!p.ok) return;
     const castles = p.value.legalMoves().filter((m) => makeSan(p.value, m).startsWith('O-O'));
-    expect(castles).to.have.deep.members([{ from: sq('f1'), to: sq('g1') }, { from: sq('f1'), to: sq('b1') }]);
+    expect(castles).to.have.deep.members([
+      { from: sq('f1'), to: sq('g1') },
+      { from: sq('f1'), to: sq('b1') },
+    ]);
     expect(parseSan(p.value, 'O-O')).to.deep.equal({ ok: true, value: { from: sq('f1'), to: sq('g1') } });
     expect(parseSan(p.value, 'O-O-O')).to.deep.equal({ ok: true, value: { from: sq('f1'), to: sq('b1') } });
     const child = p.value.clone();
@@ -158,7 +166,8 @@ describe('SAN import is lenient', () => {
   });
   it('a game of SAN plays through', () => {
     const p = start();
-    const game = 'e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe4 Bxe7 Qxe7 exd6 Qf6 Nbd2 Nxd6 Nc4 Nxc4 Bxc4 Nb6 Ne5 Rae8 Bxf7+ Rxf7 Nxf7 Rxe1+ Qxe1 Kxf7 Qe3 Qg5 Qxg5 hxg5 b3 Ke6 a3 Kd6 axb4 cxb4 Ra5 Nd5 f3 Bc8 Kf2 Bf5 Ra7 g6 Ra6+ Kc5 Ke1 Nf4 g3 Nxh3 Kd2 Kb5 Rd6 Kc5 Ra6 Nf2 g4 Bd3 Re6';
+    const game =
+      'e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5 dxe5 Nxe4 Bxe7 Qxe7 exd6 Qf6 Nbd2 Nxd6 Nc4 Nxc4 Bxc4 Nb6 Ne5 Rae8 Bxf7+ Rxf7 Nxf7 Rxe1+ Qxe1 Kxf7 Qe3 Qg5 Qxg5 hxg5 b3 Ke6 a3 Kd6 axb4 cxb4 Ra5 Nd5 f3 Bc8 Kf2 Bf5 Ra7 g6 Ra6+ Kc5 Ke1 Nf4 g3 Nxh3 Kd2 Kb5 Rd6 Kc5 Ra6 Nf2 g4 Bd3 Re6';
     for (const san of game.split(' ')) expect(p.playSan(san).ok, san).to.equal(true);
     expect(p.fen()).to.equal('8/8/4R1p1/2k3p1/1p4P1/1P1b1P2/3K1n2/8 b - - 2 43');
   });
@@ -180,7 +189,7 @@ describe('SAN resolution agrees with the legal move list', () => {
   it('every role × destination (× file hint) in positions from random games', () => {
     const LETTER: Record<string, string> = { pawn: '', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K' };
     let s = 12345;
-    const rand = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+    const rand = () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
     let checked = 0;
     for (let g = 0; g < 10; g++) {
       const p = Position.initial();
@@ -189,19 +198,34 @@ describe('SAN resolution agrees with the legal move list', () => {
         if (!legal.length) break;
         if (ply % 6 === 5) {
           const board = p.toSetup().board;
-          const normal = legal.filter((m) => 'from' in m && !(board[m.from]!.role === 'king' && Math.abs(m.to - m.from) === 2)) as { from: number; to: number; promotion?: string }[];
+          const normal = legal.filter(
+            (m) => 'from' in m && !(board[m.from]!.role === 'king' && Math.abs(m.to - m.from) === 2),
+          ) as { from: number; to: number; promotion?: string }[];
           for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king']) {
             for (let to = 0; to < 64; to++) {
               for (const hint of [-1, 4]) {
                 const promo = role === 'pawn' && (to >> 3 === 7 || to >> 3 === 0) ? 'queen' : undefined;
-                const expected = normal.filter((m) => board[m.from]!.role === role && m.to === to && m.promotion === promo && (hint < 0 || (m.from & 7) === hint));
+                const expected = normal.filter(
+                  (m) =>
+                    board[m.from]!.role === role &&
+                    m.to === to &&
+                    m.promotion === promo &&
+                    (hint < 0 || (m.from & 7) === hint),
+                );
                 const san = `${LETTER[role]}${hint >= 0 ? String.fromCharCode(97 + hint) : ''}${'abcdefgh'[to & 7]}${(to >> 3) + 1}${promo ? '=Q' : ''}`;
                 const r = parseSan(p, san);
                 const kingSq = board.findIndex((pc) => pc?.role === 'king' && pc.color === p.turn);
-                const castleLike = role === 'king' && to >> 3 === kingSq >> 3 && (Math.abs((to & 7) - (kingSq & 7)) >= 2 || (board[to]?.role === 'rook' && board[to]?.color === p.turn));
+                const castleLike =
+                  role === 'king' &&
+                  to >> 3 === kingSq >> 3 &&
+                  (Math.abs((to & 7) - (kingSq & 7)) >= 2 ||
+                    (board[to]?.role === 'rook' && board[to]?.color === p.turn));
                 if (castleLike && expected.length === 0) continue; // lenient castling notation (Kg1, Kxh1)
                 if (expected.length === 1) expect(r.ok && r.value, san).to.deep.equal(expected[0]);
-                else expect(!r.ok && r.error.code, `${san} in ${p.fen()}`).to.equal(expected.length ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL');
+                else
+                  expect(!r.ok && r.error.code, `${san} in ${p.fen()}`).to.equal(
+                    expected.length ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL',
+                  );
                 checked++;
               }
             }
@@ -239,7 +263,8 @@ describe('castling rights after a king walks on the enemy back rank (issue 13)',
     expect(p.fen()).to.equal('8/8/8/8/8/8/7k/R3K3 w - - 5 4');
   });
   it('PGN: White castles long after the black king walked on rank 1, not after the rook moved', () => {
-    const pgn = '[FEN "8/8/8/8/8/8/8/R3K1k1 b Q - 0 1"]\n[SetUp "1"]\n\n1... Kh1 2. Ra2 Kg1 3. Ra1 Kh2 4. O-O-O *\n' +
+    const pgn =
+      '[FEN "8/8/8/8/8/8/8/R3K1k1 b Q - 0 1"]\n[SetUp "1"]\n\n1... Kh1 2. Ra2 Kg1 3. Ra1 Kh2 4. O-O-O *\n' +
       '\n[FEN "8/8/8/8/8/8/8/R3K1k1 b Q - 0 1"]\n[SetUp "1"]\n\n1... Kh2 2. O-O-O Kg3 3. Kb1 *\n';
     const [rookMoved, castled] = parsePgn(pgn);
     expect(rookMoved.errors.map((e) => e.code)).to.deep.equal(['ERR_SAN_ILLEGAL']); // the rook left its corner

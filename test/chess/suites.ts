@@ -10,7 +10,9 @@ export async function standardSuite(): Promise<PerftCase[]> {
 
 export async function crazyhouseSuite(): Promise<PerftCase[]> {
   const text = await readShared('data/chess/perft-crazyhouse.perft');
-  return text ? parsePerftSuite(text, 'crazyhouse') : (await fixtureSuite()).filter((c) => c.variant === 'crazyhouse' && !c.bughouse);
+  return text
+    ? parsePerftSuite(text, 'crazyhouse')
+    : (await fixtureSuite()).filter((c) => c.variant === 'crazyhouse' && !c.bughouse);
 }
 
 export async function fixtureSuite(): Promise<PerftCase[]> {

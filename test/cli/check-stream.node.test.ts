@@ -26,7 +26,11 @@ async function reference(bytes: Uint8Array) {
   const errors = games.flatMap((g) => g.errors).map((e) => [e.code, e.line, e.column]);
   const warnings = games.flatMap((g) => g.warnings ?? []).map((e) => [e.code, e.line, e.column]);
   return {
-    counts: { games: games.length, moves: games.reduce((n, g) => n + countMoves(g.moves), 0), 'games with errors': games.filter((g) => g.errors.length).length },
+    counts: {
+      games: games.length,
+      moves: games.reduce((n, g) => n + countMoves(g.moves), 0),
+      'games with errors': games.filter((g) => g.errors.length).length,
+    },
     errors,
     warnings,
   };
@@ -62,7 +66,9 @@ describe('check: streamed fast path equals the tree reader', () => {
     for (const sub of ['pgn4web', 'python-chess', 'notnil-chess', 'shakmaty-benches']) {
       const shared = listShared(`chess/pgn/${sub}`);
       // Without ../shared: the corpus files kept in test/fixtures/pgn/ (Chess960, crazyhouse, BOM, antichess).
-      const base = shared ? `${process.env.GAMENOTATION_SHARED}/data/chess/pgn/${sub}` : join(root, 'test/fixtures/pgn', sub);
+      const base = shared
+        ? `${process.env.GAMENOTATION_SHARED}/data/chess/pgn/${sub}`
+        : join(root, 'test/fixtures/pgn', sub);
       const names = shared ?? (existsSync(base) ? readdirSync(base).sort() : []);
       for (const name of names) if (name.endsWith('.pgn')) files.push(`${base}/${name}`);
     }
@@ -79,7 +85,9 @@ describe('check: streamed fast path equals the tree reader', () => {
       // Large files: one run on worker threads with mid-size chunks (the point is many cuts, not
       // many bytes); small files: tiny chunks in one thread, and small chunks on worker threads.
       const size = readFileSync(file).length;
-      const large: [Record<string, string>, string][] = [[{ GN_CHUNK_BYTES: '65536', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '2']];
+      const large: [Record<string, string>, string][] = [
+        [{ GN_CHUNK_BYTES: '65536', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '2'],
+      ];
       for (const [env, threads] of size > 200_000 ? large : settings) {
         const got = checkJson(file, env, threads);
         const what = `${file} ${JSON.stringify(env)} --threads ${threads}`;
@@ -112,7 +120,8 @@ describe('check: streamed fast path equals the tree reader', () => {
 
 describe('check of a large PGN file: bounded memory', () => {
   it('a 32 MB file is checked with the JS heap capped at 16 MB (the whole text would not fit)', () => {
-    const game = '[Event "Rated Blitz game"]\n[White "a"]\n[Black "b"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2\n\n';
+    const game =
+      '[Event "Rated Blitz game"]\n[White "a"]\n[Black "b"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2\n\n';
     const copies = Math.ceil(32e6 / game.length);
     const file = join(dir, 'large.pgn');
     writeFileSync(file, game.repeat(copies));

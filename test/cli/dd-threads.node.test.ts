@@ -15,12 +15,20 @@ interface Reference {
 
 async function references(n: number): Promise<Reference[]> {
   const shared = await readShared('bridge/dd-reference.jsonl');
-  if (shared) return shared.trim().split('\n').slice(0, n).map((l) => JSON.parse(l) as Reference);
-  const fixture = JSON.parse(readFileSync(join(root, 'test/fixtures/bridge/dd-fixture.json'), 'utf8')) as { tables: Reference[] };
+  if (shared)
+    return shared
+      .trim()
+      .split('\n')
+      .slice(0, n)
+      .map((l) => JSON.parse(l) as Reference);
+  const fixture = JSON.parse(readFileSync(join(root, 'test/fixtures/bridge/dd-fixture.json'), 'utf8')) as {
+    tables: Reference[];
+  };
   return fixture.tables.slice(0, n);
 }
 
-const pbnOf = (deals: Reference[]) => deals.map((r, i) => `[Board "${i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${r.deal}"]\n\n`).join('');
+const pbnOf = (deals: Reference[]) =>
+  deals.map((r, i) => `[Board "${i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${r.deal}"]\n\n`).join('');
 
 describe('dd --threads on the worker pool', () => {
   it('tables equal the DDS reference, in order, for 1 and 2 threads', async () => {
@@ -31,9 +39,16 @@ describe('dd --threads on the worker pool', () => {
     for (const threads of ['1', '2']) {
       const r = cli(['dd', file, '--json', '--threads', threads]);
       expect(r.code, r.err).to.equal(0);
-      const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { deal: string; dd: Reference['dd'] });
-      expect(lines.map((l) => l.deal), `--threads ${threads}`).to.deep.equal(refs.map((x) => x.deal));
-      for (const [i, line] of lines.entries()) expect(line.dd, `board ${i + 1}, --threads ${threads}`).to.deep.equal(refs[i]!.dd);
+      const lines = r.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { deal: string; dd: Reference['dd'] });
+      expect(
+        lines.map((l) => l.deal),
+        `--threads ${threads}`,
+      ).to.deep.equal(refs.map((x) => x.deal));
+      for (const [i, line] of lines.entries())
+        expect(line.dd, `board ${i + 1}, --threads ${threads}`).to.deep.equal(refs[i]!.dd);
     }
   });
 
@@ -45,7 +60,10 @@ describe('dd --threads on the worker pool', () => {
     writeFileSync(file, pbnOf([refs[0]!, bad, refs[2]!]));
     const r = cli(['dd', file, '--json', '--threads', '2']);
     expect(r.code).to.equal(1);
-    const solved = r.out.trim().split('\n').map((l) => JSON.parse(l) as { deal: string; dd: Reference['dd'] });
+    const solved = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { deal: string; dd: Reference['dd'] });
     expect(solved.map((s) => s.dd)).to.deep.equal([refs[0]!.dd, refs[2]!.dd]);
     expect(r.err).to.match(/deals\.pbn:\d+:\d+ ERR_PBN_DEAL/);
   });

@@ -99,7 +99,10 @@ describe('CLI exit codes, --version, --quiet, --strict', () => {
     const readers = ['check', 'export', 'convert', 'dd', 'diagram', 'solve', 'show'].filter((v) => verbs.includes(v));
     expect(readers.length).to.be.greaterThan(3);
     for (const verb of readers) {
-      for (const [path, message] of [[join(dir, 'nope.pgn'), /no such file/], [dir, /is a directory/]] as const) {
+      for (const [path, message] of [
+        [join(dir, 'nope.pgn'), /no such file/],
+        [dir, /is a directory/],
+      ] as const) {
         const r = cli([verb, path]);
         expect(r.code, `${verb} ${path}: ${r.err}`).to.equal(2);
         expectOneLineError(r, `${verb} ${path}`);

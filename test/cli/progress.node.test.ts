@@ -8,13 +8,25 @@ import { cli, cliPath, tempDir } from './support.js';
 
 const dir = tempDir('cli-progress');
 const suite = join(dir, 'suite.epd');
-writeFileSync(suite, Array.from({ length: 6 }, () => 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D4 197281\n').join(''));
+writeFileSync(
+  suite,
+  Array.from(
+    { length: 6 },
+    () => 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D4 197281\n',
+  ).join(''),
+);
 const pgn = join(dir, 'games.pgn');
 writeFileSync(pgn, '[Event "E"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n'.repeat(3000));
 const pbn = join(dir, 'deals.pbn');
-writeFileSync(pbn, ['N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
-  'N:AKQ2.K54.T93.A87 J986.QJ3.AK4.K52 T75.A987.QJ2.QJ3 43.T62.8765.T964']
-  .map((deal, i) => `[Board "${i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${deal}"]\n\n`).join(''));
+writeFileSync(
+  pbn,
+  [
+    'N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
+    'N:AKQ2.K54.T93.A87 J986.QJ3.AK4.K52 T75.A987.QJ2.QJ3 43.T62.8765.T964',
+  ]
+    .map((deal, i) => `[Board "${i + 1}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${deal}"]\n\n`)
+    .join(''),
+);
 
 const script = existsSync('/usr/bin/script') ? '/usr/bin/script' : null;
 
@@ -52,7 +64,10 @@ describe('CLI progress on stderr, only for a terminal', () => {
 
   it('analyse FILE.pgn draws plies, the game and the engine nodes/s on a terminal (Debian stockfish)', () => {
     const games = join(dir, 'two.pgn');
-    writeFileSync(games, '[Event "a"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event "b"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n');
+    writeFileSync(
+      games,
+      '[Event "a"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event "b"]\n\n1. d4 d5 2. c4 e6 1/2-1/2\n',
+    );
     const r = onTerminal(['analyse', games, '--out', join(dir, 'two.aif'), '--depth', '6', '--jobs', '1']);
     expect(r.code, r.terminal).to.equal(0);
     expect(r.terminal).to.match(/\d+\/11 plies \| game [12]\/2 \| \d+ knodes\/s/);

@@ -16,7 +16,10 @@ export interface CliRun {
   err: string;
 }
 
-export function cli(args: string[], options: { env?: Record<string, string>; input?: string; cwd?: string } = {}): CliRun {
+export function cli(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
+): CliRun {
   const r = spawnSync(process.execPath, [cliPath, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...options.env },

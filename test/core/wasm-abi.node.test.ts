@@ -92,7 +92,12 @@ describe('wasm interface version (ERR_WASM_ABI)', () => {
     const pairs: [string, RegExp, string, RegExp][] = [
       ['assembly/chess/layout.ts', /ABI_VERSION: i32 = (\d+);/, 'src/chess/wasm.ts', /CHESS_ABI = (\d+);/],
       ['assembly/bridge/state.ts', /ABI_VERSION: i32 = (\d+);/, 'src/bridge/dd/engine.ts', /BRIDGE_ABI = (\d+);/],
-      ['assembly/problems/layout.ts', /ABI_VERSION: i32 = (\d+);/, 'src/problems/solve/wasm.ts', /PROBLEMS_ABI = (\d+);/],
+      [
+        'assembly/problems/layout.ts',
+        /ABI_VERSION: i32 = (\d+);/,
+        'src/problems/solve/wasm.ts',
+        /PROBLEMS_ABI = (\d+);/,
+      ],
     ];
     for (const [as, asPattern, ts, tsPattern] of pairs) {
       const a = asPattern.exec(readFileSync(join(root, as), 'utf8'))?.[1];

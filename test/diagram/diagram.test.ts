@@ -3,7 +3,18 @@
 // the reference double-dummy tables), plus the accessibility attributes and flipping.
 import { expect } from 'chai';
 import {
-  aifEvalGraph, aifScores, bfenDiagram, bpgnDiagram, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, problemDiagram, pieceCount,
+  aifEvalGraph,
+  aifScores,
+  bfenDiagram,
+  bpgnDiagram,
+  bughouseDiagram,
+  chessDiagram,
+  dealDiagram,
+  ddTableDiagram,
+  evalGraphDiagram,
+  gameDiagram,
+  problemDiagram,
+  pieceCount,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { Position } from 'gamenotation/chess';
@@ -58,15 +69,29 @@ describe('diagram', () => {
   before(async () => {
     facts = JSON.parse(await readFixture('diagram/facts.json')) as Facts;
     const epd = await readShared('chess/perft-standard.epd');
-    fens = epd ? epd.split('\n').filter((l) => l.trim()).map((l) => l.split(';')[0]!.trim()) : facts.fens;
+    fens = epd
+      ? epd
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => l.split(';')[0]!.trim())
+      : facts.fens;
     const zh = await readShared('chess/perft-crazyhouse.perft');
-    zhFens = zh ? zh.split('\n').filter((l) => l.startsWith('epd ')).map((l) => l.slice(4).trim()) : facts.crazyhouse;
+    zhFens = zh
+      ? zh
+          .split('\n')
+          .filter((l) => l.startsWith('epd '))
+          .map((l) => l.slice(4).trim())
+      : facts.crazyhouse;
     const dd = await readShared('bridge/dd-reference.jsonl');
     tables = dd
-      ? dd.split('\n').filter((l) => l.trim()).slice(0, 40).map((l) => {
-        const r = JSON.parse(l);
-        return { deal: r.deal, dd: r.dd, dealer_text: r.par.dealer_text };
-      })
+      ? dd
+          .split('\n')
+          .filter((l) => l.trim())
+          .slice(0, 40)
+          .map((l) => {
+            const r = JSON.parse(l);
+            return { deal: r.deal, dd: r.dd, dealer_text: r.par.dealer_text };
+          })
       : facts.tables;
   });
 
@@ -78,7 +103,9 @@ describe('diagram', () => {
       expect(count(svg, /class="piece"/g), fen).to.equal(letters.length);
       for (const letter of new Set(letters)) {
         const code = (letter === letter.toUpperCase() ? 'w' : 'b') + letter.toUpperCase();
-        expect(count(svg, new RegExp(`data-piece="${code}"`, 'g')), `${fen} ${code}`).to.equal(letters.filter((l) => l === letter).length);
+        expect(count(svg, new RegExp(`data-piece="${code}"`, 'g')), `${fen} ${code}`).to.equal(
+          letters.filter((l) => l === letter).length,
+        );
       }
     }
   });
@@ -161,7 +188,9 @@ describe('diagram', () => {
   });
 
   it('marks the last move, check and [%cal]/[%csl] shapes of a game', () => {
-    const [game] = parsePgn('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7] [%csl Re8] } 1-0\n');
+    const [game] = parsePgn(
+      '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7] [%csl Re8] } 1-0\n',
+    );
     const svg = unwrap(gameDiagram(game!));
     expect(svg).to.match(/class="last-move" data-square="h5"/);
     expect(svg).to.match(/class="last-move" data-square="f7"/);
@@ -175,10 +204,18 @@ describe('diagram', () => {
   });
 
   it('draws both bughouse boards with four pockets and four clocks', () => {
-    const svg = unwrap(bughouseDiagram({
-      a: { position: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Pb] w KQkq - 0 4', clocks: { white: 165, black: 171.3 } },
-      b: { position: 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 3', clocks: { white: 170, black: 9.4 } },
-    }));
+    const svg = unwrap(
+      bughouseDiagram({
+        a: {
+          position: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Pb] w KQkq - 0 4',
+          clocks: { white: 165, black: 171.3 },
+        },
+        b: {
+          position: 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 3',
+          clocks: { white: 170, black: 9.4 },
+        },
+      }),
+    );
     checkAccessible(svg);
     expect(count(svg, /class="bughouse-board"/g)).to.equal(2);
     expect(count(svg, /class="pocket" /g)).to.equal(4);
@@ -191,7 +228,7 @@ describe('diagram', () => {
     expect(x('a1')).to.be.greaterThan(x('h1'));
   });
 
-  it('BPGN matches: both boards after the moves, captures in the partner\'s pocket, clocks', async () => {
+  it("BPGN matches: both boards after the moves, captures in the partner's pocket, clocks", async () => {
     // fixtures/diagram/capture.bpgn (own): 2A. exd5 sends a pawn to Black on B, who drops it
     // (2b. P@e4); 2a. Qxd5 sends a pawn to White on B. Worked out by hand: 30 pieces on A,
     // 33 on B, White's pawn in B's pocket (64 in all), clocks 2:54/2:55 on A and 2:56.8→2:56/2:52 on B.
@@ -202,7 +239,9 @@ describe('diagram', () => {
     const boardB = svg.slice(svg.indexOf('data-board="b"'));
     expect(count(boardA, /class="piece"/g)).to.equal(30);
     expect(count(boardB, /class="piece"/g)).to.equal(33);
-    expect([...boardB.matchAll(/class="pocket-piece" data-piece="(\w+)" data-count="(\d+)"/g)].map((m) => m[1] + m[2])).to.deep.equal(['wP1']);
+    expect(
+      [...boardB.matchAll(/class="pocket-piece" data-piece="(\w+)" data-count="(\d+)"/g)].map((m) => m[1] + m[2]),
+    ).to.deep.equal(['wP1']);
     expect(boardA).not.to.include('class="pocket-piece"');
     for (const clock of ['2:54', '2:55', '2:56', '2:52']) expect(svg).to.include(`>${clock}<`);
     expect(svg).to.include('>A Anna<').and.to.include('>B Dan<');
@@ -225,13 +264,16 @@ describe('diagram', () => {
 
   it('BFEN: both boards with holdings and clocks; bad BFEN gives a typed error', () => {
     // The end of capture.bpgn written by hand as a BFEN (holdings after a ninth '/', clocks last).
-    const bfen = 'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1';
+    const bfen =
+      'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1';
     const svg = unwrap(bfenDiagram(bfen));
     const boardA = svg.slice(svg.indexOf('data-board="a"'), svg.indexOf('data-board="b"'));
     const boardB = svg.slice(svg.indexOf('data-board="b"'));
     expect(count(boardA, /class="piece"/g)).to.equal(30);
     expect(count(boardB, /class="piece"/g)).to.equal(33);
-    expect([...boardB.matchAll(/data-piece="(\w+)" data-count="(\d+)"/g)].map((m) => m[1] + m[2])).to.deep.equal(['wP1']);
+    expect([...boardB.matchAll(/data-piece="(\w+)" data-count="(\d+)"/g)].map((m) => m[1] + m[2])).to.deep.equal([
+      'wP1',
+    ]);
     for (const clock of ['2:54', '2:55', '2:56', '2:52']) expect(svg).to.include(`>${clock}<`);
     const bad = bfenDiagram('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -');
     expect(bad.ok).to.equal(false);
@@ -242,19 +284,27 @@ describe('diagram', () => {
     const fen = '8/8/8/8/8/1Q6/k1K5/8';
     const svg = unwrap(problemDiagram(fen, { stipulation: '#2', authors: ['A. Composer'], source: 'Own, 2026' }));
     checkAccessible(svg);
-    expect(svg).to.include('>(2+1)<').and.to.include('>#2<').and.to.include('>A. Composer<').and.to.include('>Own, 2026<');
+    expect(svg)
+      .to.include('>(2+1)<')
+      .and.to.include('>#2<')
+      .and.to.include('>A. Composer<')
+      .and.to.include('>Own, 2026<');
     expect(count(svg, /class="piece"/g)).to.equal(3);
     for (const f of fens.slice(0, 20)) {
       const letters = fenPieces(f);
       const white = letters.filter((c) => c === c.toUpperCase()).length;
       expect(unwrap(problemDiagram(f))).to.include(`>(${white}+${letters.length - white})<`);
     }
-    expect(pieceCount({ files: 8, ranks: 8, squares: [{ color: 'neutral', kind: 'queen' }, ...new Array(63).fill(null)] })).to.equal('(0+0+1)');
+    expect(
+      pieceCount({ files: 8, ranks: 8, squares: [{ color: 'neutral', kind: 'queen' }, ...new Array(63).fill(null)] }),
+    ).to.equal('(0+0+1)');
   });
 
   it('deal diagrams show 52 cards, each in the hand the deal gives it', () => {
     for (const t of tables) {
-      const svg = unwrap(dealDiagram(t.deal, { board: 1, dealer: 'N', vulnerability: 'EW', contract: '3NT', declarer: 'S', tricks: 9 }));
+      const svg = unwrap(
+        dealDiagram(t.deal, { board: 1, dealer: 'N', vulnerability: 'EW', contract: '3NT', declarer: 'S', tricks: 9 }),
+      );
       expect(count(svg, /class="card"/g), t.deal).to.equal(52);
       const hands = t.deal.slice(2).split(' ');
       const seats = ['N', 'E', 'S', 'W'];

@@ -9,7 +9,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import {
-  aifEvalGraph, bpgnDiagram, bughouseDiagram, chessDiagram, dealDiagram, ddTableDiagram, evalGraphDiagram, gameDiagram, gamePosition, pbiProblemDiagram, pbnDealDiagram, problemXmlDiagram,
+  aifEvalGraph,
+  bpgnDiagram,
+  bughouseDiagram,
+  chessDiagram,
+  dealDiagram,
+  ddTableDiagram,
+  evalGraphDiagram,
+  gameDiagram,
+  gamePosition,
+  pbiProblemDiagram,
+  pbnDealDiagram,
+  problemXmlDiagram,
 } from 'gamenotation/diagram';
 import { parsePgn } from 'gamenotation/pgn';
 import { parsePbn } from 'gamenotation/bridge';
@@ -45,26 +56,76 @@ const run = (...args: string[]) => {
 const OPERA = parsePgn(data('sample.pgn').toString('utf8'))[0]!;
 const DEAL = 'N:AKQ2.KJ5.T98.A32 J876.Q2.AQ5.KJ94 T9.AT9876.K3.Q87 543.43.J7642.T65';
 // The DD table of DEAL as DDS 2.9 gives it (facts for a golden picture, not checked here).
-const TABLE = { N: { S: 11, H: 12, D: 8, C: 9, NT: 12 }, S: { S: 10, H: 11, D: 8, C: 9, NT: 11 }, E: { S: 2, H: 1, D: 5, C: 4, NT: 1 }, W: { S: 2, H: 1, D: 5, C: 4, NT: 1 } };
+const TABLE = {
+  N: { S: 11, H: 12, D: 8, C: 9, NT: 12 },
+  S: { S: 10, H: 11, D: 8, C: 9, NT: 11 },
+  E: { S: 2, H: 1, D: 5, C: 4, NT: 1 },
+  W: { S: 2, H: 1, D: 5, C: 4, NT: 1 },
+};
 
 const cases: [string, () => string][] = [
   ['start', () => unwrap(chessDiagram('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'))],
   ['opera-end', () => unwrap(gameDiagram(OPERA))],
   ['opera-ply-20-flipped', () => unwrap(gameDiagram(OPERA, { ply: 20, flip: true, size: 240 }))],
-  ['shapes', () => unwrap(gameDiagram(parsePgn('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7,Ba2a4,Yb1c3] [%csl Re8,Gd4] } 1-0\n')[0]!))],
-  ['crazyhouse', () => unwrap(chessDiagram('r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QNNpp] b KQkq - 0 1', { theme: { dark: '#b58863', light: '#f0d9b5' } }))],
-  ['bughouse', () => unwrap(bughouseDiagram({
-    a: { position: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Pb] w KQkq - 0 4', clocks: { white: 165, black: 171.3 }, names: { white: 'alice', black: 'bob' } },
-    b: { position: 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 3', clocks: { white: 170, black: 9.4 }, names: { white: 'carol', black: 'dave' }, lastMove: 'd7d5' },
-  }))],
+  [
+    'shapes',
+    () =>
+      unwrap(
+        gameDiagram(
+          parsePgn(
+            '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7,Ba2a4,Yb1c3] [%csl Re8,Gd4] } 1-0\n',
+          )[0]!,
+        ),
+      ),
+  ],
+  [
+    'crazyhouse',
+    () =>
+      unwrap(
+        chessDiagram('r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QNNpp] b KQkq - 0 1', {
+          theme: { dark: '#b58863', light: '#f0d9b5' },
+        }),
+      ),
+  ],
+  [
+    'bughouse',
+    () =>
+      unwrap(
+        bughouseDiagram({
+          a: {
+            position: 'r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[Pb] w KQkq - 0 4',
+            clocks: { white: 165, black: 171.3 },
+            names: { white: 'alice', black: 'bob' },
+          },
+          b: {
+            position: 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 3',
+            clocks: { white: 170, black: 9.4 },
+            names: { white: 'carol', black: 'dave' },
+            lastMove: 'd7d5',
+          },
+        }),
+      ),
+  ],
   ['bpgn-end', () => unwrap(bpgnDiagram(parseBpgn(readFileSync(join(golden, 'capture.bpgn'), 'utf8'))[0]!))],
   ['aif-graph', () => aifEvalGraph(parseAif(readFileSync(join(golden, 'fools-mate.aif'), 'utf8'))[0]!)],
   ['problem-pbi', () => unwrap(pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0]!))],
   ['problem-xml', () => unwrap(problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document!.problems[1]!))],
-  ['deal', () => unwrap(dealDiagram(DEAL, { board: 1, dealer: 'N', vulnerability: 'NS', contract: '4H', declarer: 'S', tricks: 10 }))],
+  [
+    'deal',
+    () =>
+      unwrap(
+        dealDiagram(DEAL, { board: 1, dealer: 'N', vulnerability: 'NS', contract: '4H', declarer: 'S', tricks: 10 }),
+      ),
+  ],
   ['deal-pbn', () => unwrap(pbnDealDiagram(parsePbn(data('sample.pbn')).games[0]!))],
   ['dd-table', () => ddTableDiagram(TABLE, { par: 'Par 1440: N 6N' })],
-  ['eval-graph', () => evalGraphDiagram([0.2, 0.3, 0.1, 0.4, 0.5, -0.2, -1.5, -1.2, 2.5, 3.1, 9, 12], { marks: [{ ply: 6, label: '3... Qd7?' }, 8] })],
+  [
+    'eval-graph',
+    () =>
+      evalGraphDiagram([0.2, 0.3, 0.1, 0.4, 0.5, -0.2, -1.5, -1.2, 2.5, 3.1, 9, 12], {
+        marks: [{ ply: 6, label: '3... Qd7?' }, 8],
+      }),
+  ],
 ];
 
 describe('diagram golden files', () => {
@@ -88,16 +149,32 @@ describe('diagram CLI', () => {
   });
 
   it('prints the same SVG as the API for a PGN game, a ply, a PBN board, a PBI problem and problem XML', () => {
-    expect(run('examples/data/sample.pgn').out.toString()).to.equal(readFileSync(join(golden, 'opera-end.svg'), 'utf8'));
-    expect(run('examples/data/sample.pgn', '--ply', '20', '--flip', '--size', '240').out.toString()).to.equal(readFileSync(join(golden, 'opera-ply-20-flipped.svg'), 'utf8'));
-    expect(run('examples/data/sample.pbn', '--board', '1').out.toString()).to.equal(readFileSync(join(golden, 'deal-pbn.svg'), 'utf8'));
-    expect(run('examples/data/sample.pbi').out.toString()).to.equal(readFileSync(join(golden, 'problem-pbi.svg'), 'utf8'));
-    expect(run('examples/data/sample-problem.xml', '--problem', '2').out.toString()).to.equal(readFileSync(join(golden, 'problem-xml.svg'), 'utf8'));
-    expect(run('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1').out.toString()).to.equal(readFileSync(join(golden, 'start.svg'), 'utf8'));
-    expect(run(join(golden, 'capture.bpgn')).out.toString()).to.equal(readFileSync(join(golden, 'bpgn-end.svg'), 'utf8'));
+    expect(run('examples/data/sample.pgn').out.toString()).to.equal(
+      readFileSync(join(golden, 'opera-end.svg'), 'utf8'),
+    );
+    expect(run('examples/data/sample.pgn', '--ply', '20', '--flip', '--size', '240').out.toString()).to.equal(
+      readFileSync(join(golden, 'opera-ply-20-flipped.svg'), 'utf8'),
+    );
+    expect(run('examples/data/sample.pbn', '--board', '1').out.toString()).to.equal(
+      readFileSync(join(golden, 'deal-pbn.svg'), 'utf8'),
+    );
+    expect(run('examples/data/sample.pbi').out.toString()).to.equal(
+      readFileSync(join(golden, 'problem-pbi.svg'), 'utf8'),
+    );
+    expect(run('examples/data/sample-problem.xml', '--problem', '2').out.toString()).to.equal(
+      readFileSync(join(golden, 'problem-xml.svg'), 'utf8'),
+    );
+    expect(run('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1').out.toString()).to.equal(
+      readFileSync(join(golden, 'start.svg'), 'utf8'),
+    );
+    expect(run(join(golden, 'capture.bpgn')).out.toString()).to.equal(
+      readFileSync(join(golden, 'bpgn-end.svg'), 'utf8'),
+    );
     const early = run(join(golden, 'capture.bpgn'), '--ply', '3').out.toString();
     expect((early.match(/class="piece"/g) ?? []).length).to.equal(64);
-    const bfen = run('rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1');
+    const bfen = run(
+      'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1',
+    );
     expect(bfen.code, bfen.err).to.equal(0);
     expect((bfen.out.toString().match(/class="piece"/g) ?? []).length).to.equal(63);
     const aif = join(golden, 'fools-mate.aif');

@@ -20,7 +20,11 @@ let browser: Browser;
 let page: Page;
 let server: { url: string; close(): Promise<void> };
 let profile: string;
-let startPlayground: (options: { port: number; quiet: boolean; isolated?: boolean }) => Promise<{ url: string; close(): Promise<void> }>;
+let startPlayground: (options: {
+  port: number;
+  quiet: boolean;
+  isolated?: boolean;
+}) => Promise<{ url: string; close(): Promise<void> }>;
 const pageErrors: string[] = [];
 
 /** Puts text into the editor the way a paste does (an input event), then waits for the page to read it. */
@@ -39,11 +43,13 @@ const countIn = (selector: string) => page.$$eval(selector, (els) => els.length)
 const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
 
 function boardLetters(fen: string): number {
-  return [...fen.split(' ')[0]!.replace(/\[.*$/, '').split('/').slice(0, 8).join('')].filter((c) => /[pnbrqk]/i.test(c)).length;
+  return [...fen.split(' ')[0]!.replace(/\[.*$/, '').split('/').slice(0, 8).join('')].filter((c) => /[pnbrqk]/i.test(c))
+    .length;
 }
 
 /** Legall's mate (Legall de Kermeur – Saint Brie, Paris 1750), a short real game for the AIF analysis. */
-const LEGALL = '[Event "Paris"]\n[Date "1750.??.??"]\n[White "Legall de Kermeur"]\n[Black "Saint Brie"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0\n';
+const LEGALL =
+  '[Event "Paris"]\n[Date "1750.??.??"]\n[White "Legall de Kermeur"]\n[Black "Saint Brie"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0\n';
 
 /** The game's moves as chess.js (an independent implementation) replays them. */
 function legallHistory(): string[] {
@@ -63,7 +69,14 @@ describe('playground in Chromium', () => {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
       userDataDir: profile,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -109,7 +122,9 @@ describe('playground in Chromium', () => {
     // Every writer of the format is offered and writes something.
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
     expect(targets).to.include.members(['PGN (export)', 'JSON']);
-    expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.include('[White "Morphy, Paul"]');
+    expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.include(
+      '[White "Morphy, Paul"]',
+    );
     expect(targets).to.include.members(['FEN (shown position)', 'SVG diagram']);
     await page.select('#convert-to', 'FEN (shown position)');
     expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.equal(`${final}\n`);
@@ -120,15 +135,24 @@ describe('playground in Chromium', () => {
   });
 
   it('FEN (chess and crazyhouse): as many pieces drawn as the FEN has, pockets with counts', async () => {
-    const fens = ['r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QNNpp] b KQkq - 0 1'];
-    const epd = (await readShared('chess/perft-standard.epd'))?.split('\n').filter((l) => l.trim()).slice(0, 6).map((l) => l.split(';')[0]!.trim());
+    const fens = [
+      'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4',
+      'r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R[QNNpp] b KQkq - 0 1',
+    ];
+    const epd = (await readShared('chess/perft-standard.epd'))
+      ?.split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 6)
+      .map((l) => l.split(';')[0]!.trim());
     for (const fen of [...fens, ...(epd ?? [])]) {
       await paste(`${fen}\n`);
       expect(await textOf('#format')).to.equal('FEN');
       expect(await countIn('#diagram svg .piece'), fen).to.equal(boardLetters(fen));
     }
     await paste(`${fens[1]}\n`);
-    const pockets = await page.$$eval('#diagram .pocket-piece', (els) => els.map((e) => `${e.getAttribute('data-piece')}${e.getAttribute('data-count')}`));
+    const pockets = await page.$$eval('#diagram .pocket-piece', (els) =>
+      els.map((e) => `${e.getAttribute('data-piece')}${e.getAttribute('data-count')}`),
+    );
     expect(pockets.sort()).to.deep.equal(['bP2', 'wN2', 'wQ1']);
   });
 
@@ -145,7 +169,9 @@ describe('playground in Chromium', () => {
       expect(drawn, seat).to.equal(seatHand.replace(/\./g, '').length);
     }
     await page.click('#run-dd');
-    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', { timeout: 120_000 });
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', {
+      timeout: 120_000,
+    });
     expect(await countIn('#diagram svg.gn-dd-table .dd-cell')).to.equal(20);
     expect(await textOf('#job-result')).to.match(/double dummy: Par -?\d+/);
   });
@@ -168,7 +194,9 @@ describe('playground in Chromium', () => {
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
     expect(targets).to.include.members(['BPGN (export)', 'Four-column text', 'JSON', 'SVG diagram']);
 
-    await paste('rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1\n');
+    await paste(
+      'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1\n',
+    );
     expect(await textOf('#format')).to.equal('BFEN');
     expect(await countIn('#diagram [data-board="a"] .piece')).to.equal(30);
     expect(await countIn('#diagram [data-board="b"] .piece')).to.equal(33);
@@ -190,7 +218,10 @@ describe('playground in Chromium', () => {
     const pbi = sample('sample.pbi');
     await paste(pbi);
     expect(await textOf('#format')).to.equal('PBI');
-    const lines = pbi.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
+    const lines = pbi
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((l) => l.trim() && !l.startsWith('#'));
     expect(await countIn('#items li')).to.equal(lines.length);
     const position = lines[0]!.split(':')[1]!;
     const white = [...position].filter((c) => /[KQRBSP]/.test(c)).length;
@@ -205,7 +236,9 @@ describe('playground in Chromium', () => {
     const firstTwin = xml.slice(xml.indexOf('<twin'), xml.indexOf('</twin>'));
     const additions = [...firstTwin.matchAll(/<addition piece="(white|black)/g)].map((m) => m[1]);
     expect(await countIn('#diagram svg .piece')).to.equal(additions.length);
-    expect(await textOf('#diagram .piece-count')).to.equal(`(${additions.filter((c) => c === 'white').length}+${additions.filter((c) => c === 'black').length})`);
+    expect(await textOf('#diagram .piece-count')).to.equal(
+      `(${additions.filter((c) => c === 'white').length}+${additions.filter((c) => c === 'black').length})`,
+    );
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
     expect(targets).to.include.members(['PBI', 'Popeye', 'Problem XML', 'JSON']);
   });
@@ -213,12 +246,18 @@ describe('playground in Chromium', () => {
   it('solves a PBI problem in a worker: the key is the one the file gives', async () => {
     const pbi = sample('sample.pbi');
     await paste(pbi);
-    const records = pbi.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
+    const records = pbi
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((l) => l.trim() && !l.startsWith('#'));
     const index = records.findIndex((l) => l.split(':')[2] === '#2');
     const key = records[index]!.split(':')[6]!; // the keymove field, e.g. Kb3-a4
     await page.click(`#items li:nth-child(${index + 1})`);
     await page.click('#run-solve');
-    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 120_000 });
+    await page.waitForFunction(
+      () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),
+      { timeout: 120_000 },
+    );
     const result = await textOf('#job-result');
     expect(result).to.match(/^solve: #2 status !/);
     // The file writes the key in long form (Kb3-a4); the solver's text in short form (1.Ka4!).
@@ -226,26 +265,36 @@ describe('playground in Chromium', () => {
     expect(result).to.match(new RegExp(`1\\.${piece}x?${to}!`));
   });
 
-  it('a long solve (the worker\'s solveProblem job) shows progress per key tried, Cancel stops it, and the next solve is right', async () => {
+  it("a long solve (the worker's solveProblem job) shows progress per key tried, Cancel stops it, and the next solve is right", async () => {
     // Martin Väth's #4 of the sample asked as #6: about 2.5 s per key tried, 45 keys.
     await paste('#PBI 1.2\nMartin Väth:8/6K1/5p1B/2Rsqrbk/4Q1Rp/3S1b1P/4S3/8:#6::::::\n');
     await page.click('#items li:nth-child(1)');
     await page.click('#run-solve');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
-    await page.waitForFunction(() => (document.getElementById('progress') as HTMLProgressElement).value > 0, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.getElementById('progress') as HTMLProgressElement).value > 0, {
+      timeout: 30_000,
+    });
     expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
     await page.click('#cancel');
-    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 5_000 });
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', {
+      timeout: 5_000,
+    });
     expect(await textOf('#job-result')).to.equal('solve: cancelled');
     // A fresh worker thread solves the sample's #2 afterwards, with the file's key.
     const pbi = sample('sample.pbi');
     await paste(pbi);
-    const records = pbi.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() && !l.startsWith('#'));
+    const records = pbi
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((l) => l.trim() && !l.startsWith('#'));
     const index = records.findIndex((l) => l.split(':')[2] === '#2');
     const [, piece, to] = /^([KQRBSN]?)[a-h][1-8][-*x]([a-h][1-8])/.exec(records[index]!.split(':')[6]!)!;
     await page.click(`#items li:nth-child(${index + 1})`);
     await page.click('#run-solve');
-    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 60_000 });
+    await page.waitForFunction(
+      () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),
+      { timeout: 60_000 },
+    );
     expect(await textOf('#job-result')).to.match(new RegExp(`^solve: #2 status ![\\s\\S]*1\\.${piece}x?${to}!`));
   });
 
@@ -254,7 +303,10 @@ describe('playground in Chromium', () => {
     await paste(`${fen}\n`);
     await page.$eval('#engine-depth', (e) => ((e as HTMLInputElement).value = '8'));
     await page.click('#run-engine');
-    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 120_000 });
+    await page.waitForFunction(
+      () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),
+      { timeout: 120_000 },
+    );
     const result = await textOf('#job-result');
     const best = /best ([a-h][1-8][a-h][1-8][qrbn]?)/.exec(result)?.[1];
     expect(best, result).to.be.a('string');
@@ -273,7 +325,9 @@ describe('playground in Chromium', () => {
     await page.click('#run-aif');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
     await page.click('#cancel');
-    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 10_000 });
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', {
+      timeout: 10_000,
+    });
     // Then a small depth to the end, with progress on the bar.
     await page.$eval('#aif-depth', (e) => ((e as HTMLInputElement).value = '5'));
     await page.evaluate(() => {
@@ -282,10 +336,17 @@ describe('playground in Chromium', () => {
       const bar = document.getElementById('progress') as HTMLProgressElement;
       new MutationObserver(() => w.progressSeen.push(bar.value)).observe(bar, { attributes: true });
       const box = document.getElementById('job-result')!;
-      new MutationObserver(() => w.progressSeen.push(box.textContent)).observe(box, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => w.progressSeen.push(box.textContent)).observe(box, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
     });
     await page.click('#run-aif');
-    await page.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 180_000 });
+    await page.waitForFunction(
+      () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),
+      { timeout: 180_000 },
+    );
     const result = await textOf('#job-result');
     expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state), result).to.equal('done');
     const text = await page.evaluate(() => (window as any).playground.aif as string);
@@ -297,27 +358,38 @@ describe('playground in Chromium', () => {
     // One block per turn of the game, in order, with the moves chess.js replays.
     const history = legallHistory();
     expect(game.blocks.map((b) => b.tags.MovePlayed)).to.deep.equal(history);
-    expect(game.blocks.map((b) => b.tags.Turn)).to.deep.equal(history.map((_, i) => `${Math.floor(i / 2) + 1}-${i % 2 ? 'b' : 'w'}`));
+    expect(game.blocks.map((b) => b.tags.Turn)).to.deep.equal(
+      history.map((_, i) => `${Math.floor(i / 2) + 1}-${i % 2 ? 'b' : 'w'}`),
+    );
     expect(game.headers.DepthRange).to.match(/5$/);
     // The page is cross-origin isolated, so the threaded stockfish.wasm ran (not the lite-single
     // fallback): the version word of its id is in that build's binary and not in the other's.
     const version = game.headers.EngineID!.split(' ')[1]!;
-    const binary = (pkg: string, file: string) => readFileSync(join(root, 'node_modules', pkg, file)).toString('latin1');
+    const binary = (pkg: string, file: string) =>
+      readFileSync(join(root, 'node_modules', pkg, file)).toString('latin1');
     expect(binary('stockfish.wasm', 'stockfish.wasm'), game.headers.EngineID).to.include(version);
     expect(binary('stockfish', 'bin/stockfish-19-lite-single.wasm')).not.to.include(version);
     expect(result).to.include('1 game, 13 turns analysed');
     const seen = await page.evaluate(() => (window as any).progressSeen as unknown[]);
-    expect(seen.filter((v) => typeof v === 'string' && /\d+ \/ 13 plies/.test(v)).length, 'progress reports').to.be.greaterThan(1);
+    expect(
+      seen.filter((v) => typeof v === 'string' && /\d+ \/ 13 plies/.test(v)).length,
+      'progress reports',
+    ).to.be.greaterThan(1);
     // The evaluation graph is drawn, and the download is the same text.
     expect(await countIn('#aif-graph svg')).to.equal(1);
-    const download = await page.evaluate(() => new Promise<{ name: string; text: string }>((resolve) => {
-      const click = HTMLAnchorElement.prototype.click;
-      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-        HTMLAnchorElement.prototype.click = click;
-        fetch(this.href).then((r) => r.text()).then((t) => resolve({ name: this.download, text: t }));
-      };
-      document.getElementById('aif-download')!.click();
-    }));
+    const download = await page.evaluate(
+      () =>
+        new Promise<{ name: string; text: string }>((resolve) => {
+          const click = HTMLAnchorElement.prototype.click;
+          HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+            HTMLAnchorElement.prototype.click = click;
+            fetch(this.href)
+              .then((r) => r.text())
+              .then((t) => resolve({ name: this.download, text: t }));
+          };
+          document.getElementById('aif-download')!.click();
+        }),
+    );
     expect(download).to.deep.equal({ name: 'analysis.aif', text });
     expect(pageErrors).to.deep.equal([]);
   });
@@ -335,7 +407,10 @@ describe('playground in Chromium', () => {
       await other.waitForFunction((t) => (window as any).playground.lastText === t, { timeout: 10_000 }, LEGALL);
       await other.$eval('#aif-depth', (e) => ((e as HTMLInputElement).value = '4'));
       await other.click('#run-aif');
-      await other.waitForFunction(() => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''), { timeout: 180_000 });
+      await other.waitForFunction(
+        () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),
+        { timeout: 180_000 },
+      );
       const result = await other.$eval('#job-result', (e) => e.textContent ?? '');
       expect(await other.$eval('#job-result', (e) => (e as HTMLElement).dataset.state), result).to.equal('done');
       const [game] = parseAif(await other.evaluate(() => (window as any).playground.aif as string));
@@ -366,9 +441,15 @@ describe('playground in Chromium', () => {
       editor.value = t;
       editor.dispatchEvent(new InputEvent('input', { inputType: 'insertFromPaste', bubbles: true }));
     }, big);
-    await page.waitForFunction((length) => (window as any).playground.lastText?.length === length, { timeout: 60_000 }, big.length);
+    await page.waitForFunction(
+      (length) => (window as any).playground.lastText?.length === length,
+      { timeout: 60_000 },
+      big.length,
+    );
     expect(await countIn('#items li')).to.equal(3000);
-    expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.include('more characters: Download gives all of it');
+    expect(await page.$eval('#convert-out', (t) => (t as HTMLTextAreaElement).value)).to.include(
+      'more characters: Download gives all of it',
+    );
     const longest = await page.evaluate(() => Math.max(0, ...(window as any).longTasks));
     const readMs = await page.evaluate(() => (window as any).playground.parsed.readMs as number);
     // Reading (about a second here, longer on a busy machine) ran in the worker: the page never
@@ -378,10 +459,15 @@ describe('playground in Chromium', () => {
   });
 
   it('lists the errors of a broken file; clicking one puts the cursor on that line and column', async () => {
-    const broken = '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n';
+    const broken =
+      '[Event "broken"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Kxe8 Qd4 *\n';
     await paste(broken);
     expect(await countIn('#problems li.error')).to.be.greaterThan(0);
-    const first = await page.$eval('#problems li', (li) => ({ line: Number(li.getAttribute('data-line')), column: Number(li.getAttribute('data-column')), text: li.textContent }));
+    const first = await page.$eval('#problems li', (li) => ({
+      line: Number(li.getAttribute('data-line')),
+      column: Number(li.getAttribute('data-column')),
+      text: li.textContent,
+    }));
     expect(first.line).to.equal(5);
     expect(broken.split('\n')[4]!.slice(first.column - 1)).to.match(/^Kxe8/);
     await page.click('#problems li');
@@ -397,27 +483,32 @@ describe('playground in Chromium', () => {
     // During a second of the run the page answers: a message posted to itself comes back within
     // 100 ms (median of 20 pings: one slow ping can be the shared machine, not the page), and no
     // task on the page's thread takes 100 ms or more (the Long Tasks API).
-    const answer = await page.evaluate(() => new Promise<{ median: number; longest: number }>((resolve) => {
-      const longTasks: number[] = [];
-      const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
-      observer.observe({ type: 'longtask' });
-      const times: number[] = [];
-      const channel = new MessageChannel();
-      let sent = 0;
-      channel.port1.onmessage = () => {
-        times.push(performance.now() - sent);
-        if (times.length === 20) {
-          observer.disconnect();
-          times.sort((a, b) => a - b);
-          resolve({ median: times[10]!, longest: Math.max(0, ...longTasks) });
-        } else setTimeout(ping, 50);
-      };
-      const ping = () => {
-        sent = performance.now();
-        channel.port2.postMessage(0);
-      };
-      ping();
-    }));
+    const answer = await page.evaluate(
+      () =>
+        new Promise<{ median: number; longest: number }>((resolve) => {
+          const longTasks: number[] = [];
+          const observer = new PerformanceObserver((list) =>
+            list.getEntries().forEach((e) => longTasks.push(e.duration)),
+          );
+          observer.observe({ type: 'longtask' });
+          const times: number[] = [];
+          const channel = new MessageChannel();
+          let sent = 0;
+          channel.port1.onmessage = () => {
+            times.push(performance.now() - sent);
+            if (times.length === 20) {
+              observer.disconnect();
+              times.sort((a, b) => a - b);
+              resolve({ median: times[10]!, longest: Math.max(0, ...longTasks) });
+            } else setTimeout(ping, 50);
+          };
+          const ping = () => {
+            sent = performance.now();
+            channel.port2.postMessage(0);
+          };
+          ping();
+        }),
+    );
     expect(answer.median).to.be.lessThan(100);
     expect(answer.longest).to.be.lessThan(100);
     // Typing still lands in the editor during the run.
@@ -426,18 +517,27 @@ describe('playground in Chromium', () => {
     expect(await page.$eval('#editor', (e) => (e as HTMLTextAreaElement).value.endsWith(' '))).to.equal(true);
     expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
     await page.click('#cancel');
-    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', { timeout: 5_000 });
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', {
+      timeout: 5_000,
+    });
     // The typed space makes the page read the text again (300 ms later), which clears the job
     // result: let that happen before the next job, or it would clear that job's result instead.
-    await page.waitForFunction(() => (window as any).playground.lastText === (document.getElementById('editor') as HTMLTextAreaElement).value, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => (window as any).playground.lastText === (document.getElementById('editor') as HTMLTextAreaElement).value,
+      { timeout: 10_000 },
+    );
     // The worker still works afterwards, and counts right (against the shared Stockfish-verified suite).
     const epd = await readShared('chess/perft-standard.epd');
     const suite = epd ?? (await readFixture('chess/perft-counts.txt'));
-    const startLine = suite.split('\n').find((l) => l.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq'))!;
+    const startLine = suite
+      .split('\n')
+      .find((l) => l.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq'))!;
     const expected = Number(/;D3 (\d+)/.exec(startLine)![1]);
     await page.$eval('#perft-depth', (e) => ((e as HTMLInputElement).value = '3'));
     await page.click('#run-perft');
-    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', { timeout: 60_000 });
+    await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', {
+      timeout: 60_000,
+    });
     expect(await textOf('#job-result')).to.include(`${expected.toLocaleString('en')} nodes`);
     expect(pageErrors).to.deep.equal([]);
   });

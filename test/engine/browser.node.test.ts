@@ -16,7 +16,12 @@ const MOUNTS: Record<string, string> = {
   '/sfw/': join(root, 'node_modules/stockfish.wasm/'),
   '/sf/': join(root, 'node_modules/stockfish/bin/'),
 };
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html',
+};
 // matetrack: mate in 1 by en passant (dxe6 e.p.)
 const FEN = '5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 0 1';
 
@@ -83,7 +88,11 @@ function serve(): Promise<{ server: Server; base: string }> {
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
     res.end(readFileSync(file));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+    ),
+  );
 }
 
 describe('engine: Chromium pages with and without cross-origin isolation', () => {
@@ -95,7 +104,15 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
     browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
   });
   after(async () => {
@@ -144,7 +161,10 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
       const r = await runPage(isolated, true);
       expect(r.isolated).to.equal(isolated);
       // Threads inside the worker of an isolated page; the lite-single build as a nested worker otherwise.
-      if (isolated) expect(r.name).to.match(/^Stockfish /).and.not.match(/\b19\b/);
+      if (isolated)
+        expect(r.name)
+          .to.match(/^Stockfish /)
+          .and.not.match(/\b19\b/);
       else expect(r.name).to.match(/^Stockfish 19/);
       expect(r.score).to.deep.equal({ mate: 1 });
       expect(matesNow(r.bestmove as string)).to.equal(true);

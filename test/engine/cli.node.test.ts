@@ -11,7 +11,10 @@ import { Position, parseUci } from 'gamenotation/chess';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
 // Without node_modules/.bin: the npm `stockfish` package puts its own (slow-starting) `stockfish` there.
-const PATH = (process.env.PATH ?? '').split(':').filter((d) => !d.includes('node_modules')).join(':');
+const PATH = (process.env.PATH ?? '')
+  .split(':')
+  .filter((d) => !d.includes('node_modules'))
+  .join(':');
 const env = { ...process.env, PATH: `${PATH}:/usr/games` };
 const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, cwd: root });
@@ -31,7 +34,7 @@ describe('CLI: analyse and engines', () => {
     expect(pos.isCheckmate()).to.equal(true);
   });
 
-  it('a mate for Black is negative from White\'s view', () => {
+  it("a mate for Black is negative from White's view", () => {
     // matetrack: 8/2N3p1/5b2/k1B2P2/pP4R1/8/K1nn4/8 b - b3 bm #1
     const r = run('analyse', '8/2N3p1/5b2/k1B2P2/pP4R1/8/K1nn4/8 b - b3 0 1', '--mate', '1', '--json');
     expect(JSON.parse(r.out).lines[0].score).to.deep.equal({ mate: -1 });

@@ -3,15 +3,29 @@
 // fixture of the same facts), and our own move rules for what the engines return.
 import { expect } from 'chai';
 import { Position, parseUci, type Move } from 'gamenotation/chess';
-import { engineJobs, EngineError, fromPlainAnalysis, NativeTransport, openEngine, UciEngine, type EngineKind, type Transport } from 'gamenotation/engine';
+import {
+  engineJobs,
+  EngineError,
+  fromPlainAnalysis,
+  NativeTransport,
+  openEngine,
+  UciEngine,
+  type EngineKind,
+  type Transport,
+} from 'gamenotation/engine';
 import { readShared } from '../support/data.js';
 
 const fs = (globalThis as any).process.getBuiltinModule('node:fs');
 
-interface MateCase { fen: string; mate: number }
+interface MateCase {
+  fen: string;
+  mate: number;
+}
 
 async function mateCases(): Promise<MateCase[]> {
-  const text = (await readShared('problems/epd/matetrack.epd')) ?? fs.readFileSync(new URL('../fixtures/engine/mates.epd', import.meta.url), 'utf8');
+  const text =
+    (await readShared('problems/epd/matetrack.epd')) ??
+    fs.readFileSync(new URL('../fixtures/engine/mates.epd', import.meta.url), 'utf8');
   const out: MateCase[] = [];
   for (const line of text.split('\n')) {
     const m = /^(\S+ [wb] \S+ \S+) bm #(\d+);/.exec(line);
@@ -22,8 +36,13 @@ async function mateCases(): Promise<MateCase[]> {
 }
 
 async function crazyhouseFens(): Promise<string[]> {
-  const text = (await readShared('chess/perft-crazyhouse.perft')) ?? fs.readFileSync(new URL('../fixtures/engine/crazyhouse.perft', import.meta.url), 'utf8');
-  return text.split('\n').filter((l: string) => l.startsWith('epd ')).map((l: string) => l.slice(4).trim());
+  const text =
+    (await readShared('chess/perft-crazyhouse.perft')) ??
+    fs.readFileSync(new URL('../fixtures/engine/crazyhouse.perft', import.meta.url), 'utf8');
+  return text
+    .split('\n')
+    .filter((l: string) => l.startsWith('epd '))
+    .map((l: string) => l.slice(4).trim());
 }
 
 /** Plays a line of UCI moves under our rules; returns false at the first illegal one. */
@@ -45,8 +64,8 @@ function matesAfter(fen: string, moves: string[]): boolean {
   return pos.isCheckmate();
 }
 
-
-const haveStockfish = fs.existsSync('/usr/games/stockfish') || !!process.env.PATH?.split(':').some((d) => fs.existsSync(`${d}/stockfish`));
+const haveStockfish =
+  fs.existsSync('/usr/games/stockfish') || !!process.env.PATH?.split(':').some((d) => fs.existsSync(`${d}/stockfish`));
 
 const kinds: { kind: EngineKind; label: string; options?: Record<string, number> }[] = [
   { kind: 'native', label: "Debian's stockfish", options: { Threads: 1, Hash: 16 } },
@@ -59,7 +78,10 @@ for (const { kind, label, options } of kinds) {
     let engine: UciEngine;
     let cases: MateCase[];
     before(async () => {
-      expect(kind !== 'native' || haveStockfish, 'the Debian stockfish package is installed (apt-get install stockfish)').to.equal(true);
+      expect(
+        kind !== 'native' || haveStockfish,
+        'the Debian stockfish package is installed (apt-get install stockfish)',
+      ).to.equal(true);
       cases = await mateCases();
       engine = await openEngine({ kind, options }); // includes the health check
       if (kind === 'native') expect(engine.name).to.not.match(/wasm/i); // the Debian binary, not npm's .bin/stockfish
@@ -80,10 +102,13 @@ for (const { kind, label, options } of kinds) {
         expect(r.bestmove).to.equal(pv[0]);
         expect(legalLine(c.fen, r.lines[0].pv), `pv legal in ${c.fen}`).to.equal(true);
         // Engines may cut a PV short at a hash hit (classical stockfish.wasm does); a full one must mate.
-        if (pv.length === 2 * c.mate - 1) expect(matesAfter(c.fen, pv), `${pv.join(' ')} mates in ${c.fen}`).to.equal(true);
+        if (pv.length === 2 * c.mate - 1)
+          expect(matesAfter(c.fen, pv), `${pv.join(' ')} mates in ${c.fen}`).to.equal(true);
         else fullPvs--;
         // No depth claims a mate shorter than the truth.
-        for (const d of r.depths) for (const l of d.lines) if (l.score.isMate) expect(Math.abs((l.score.pov(turn) as { mate: number }).mate)).to.be.at.least(c.mate);
+        for (const d of r.depths)
+          for (const l of d.lines)
+            if (l.score.isMate) expect(Math.abs((l.score.pov(turn) as { mate: number }).mate)).to.be.at.least(c.mate);
       }
       expect(fullPvs).to.be.at.least(7);
     });
@@ -112,8 +137,13 @@ for (const { kind, label, options } of kinds) {
     });
 
     it('plays a legal move under a clock', async () => {
-      const { bestmove } = await engine.play({ moves: ['d4', 'Nf6', 'c4'] }, { wtime: 2000, btime: 2000, winc: 0, binc: 0 });
-      expect(legalLine('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', ['d2d4', 'g8f6', 'c2c4', bestmove!])).to.equal(true);
+      const { bestmove } = await engine.play(
+        { moves: ['d4', 'Nf6', 'c4'] },
+        { wtime: 2000, btime: 2000, winc: 0, binc: 0 },
+      );
+      expect(
+        legalLine('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', ['d2d4', 'g8f6', 'c2c4', bestmove!]),
+      ).to.equal(true);
     });
   });
 }
@@ -137,7 +167,10 @@ describe('engine: Fairy-Stockfish on crazyhouse positions with pockets', () => {
       const sent = Position.fromFen(fen, { variant: 'crazyhouse', lenient: true });
       expect(sent.ok).to.equal(true);
       for (const l of r.lines) {
-        expect(legalLine((sent as { value: Position }).value.fen(), l.pv, 'crazyhouse'), `${fen}: ${l.pv.join(' ')}`).to.equal(true);
+        expect(
+          legalLine((sent as { value: Position }).value.fen(), l.pv, 'crazyhouse'),
+          `${fen}: ${l.pv.join(' ')}`,
+        ).to.equal(true);
         drops += l.pv.filter((m) => m.includes('@')).length;
       }
     }
@@ -145,9 +178,16 @@ describe('engine: Fairy-Stockfish on crazyhouse positions with pockets', () => {
   });
 
   it('a pocket in a game start sets crazyhouse; moves after the start are replayed', async () => {
-    const r = await engine.analyse({ fen: 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', moves: ['N@e5', 'N@e4'] }, { depth: 4 });
+    const r = await engine.analyse(
+      { fen: 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', moves: ['N@e5', 'N@e4'] },
+      { depth: 4 },
+    );
     expect(r.bestmove).to.be.a('string');
-    const pos = (Position.fromFen('r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', { variant: 'crazyhouse' }) as { value: Position }).value;
+    const pos = (
+      Position.fromFen('r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', { variant: 'crazyhouse' }) as {
+        value: Position;
+      }
+    ).value;
     pos.play(parseUci('N@e5')!);
     pos.play(parseUci('N@e4')!);
     expect(legalLine(pos.fen(), r.lines[0].pv, 'crazyhouse')).to.equal(true);
@@ -162,7 +202,7 @@ describe('engine: Fairy-Stockfish on a bughouse board', () => {
     const r = await engine.analyse(fen, { depth: 6 }, { multipv: 4, variant: 'bughouse' });
     await engine.quit();
     expect(r.lines.length).to.equal(4);
-    const start = ((Position.fromFen(fen, { variant: 'crazyhouse', bughouse: true }) as { value: Position }).value).fen();
+    const start = (Position.fromFen(fen, { variant: 'crazyhouse', bughouse: true }) as { value: Position }).value.fen();
     for (const l of r.lines) expect(legalLine(start, l.pv, 'crazyhouse', true), l.pv.join(' ')).to.equal(true);
   });
 });
@@ -174,7 +214,10 @@ describe('engine: worker jobs (plain data, progress) with a real engine', () => 
     // Fool's mate: 1. f3 e5 2. g4 Qh4# (the last position is checkmate by our rules too).
     const game = { headers: {}, moves: ['f3', 'e5', 'g4', 'Qh4#'].map((san) => ({ san })) };
     const seen: number[] = [];
-    const results = await engineJobs.analyseGame({ engine: { kind: 'native' }, game, limit: { depth: 6 } }, { progress: async (p) => void seen.push(p.done) });
+    const results = await engineJobs.analyseGame(
+      { engine: { kind: 'native' }, game, limit: { depth: 6 } },
+      { progress: async (p) => void seen.push(p.done) },
+    );
     expect(seen).to.deep.equal([1, 2, 3, 4, 5]);
     expect(results).to.have.length(5);
     const pos = Position.initial();
@@ -186,12 +229,17 @@ describe('engine: worker jobs (plain data, progress) with a real engine', () => 
     expect(results[4].bestmove).to.equal(null);
     // Before Qh4#, Black mates in 1: White's view says mated in 1.
     expect(results[3].lines[0].score).to.deep.equal({ mate: -1 });
-    expect(fromPlainAnalysis(JSON.parse(JSON.stringify(results[3]))).lines[0].score.pov('black')).to.deep.equal({ mate: 1 });
+    expect(fromPlainAnalysis(JSON.parse(JSON.stringify(results[3]))).lines[0].score.pov('black')).to.deep.equal({
+      mate: 1,
+    });
   });
 
   it('analysePosition reports progress per depth and returns the depth grid as plain data', async () => {
     const seen: number[] = [];
-    const r = await engineJobs.analysePosition({ engine: { kind: 'native' }, position: 'startpos', limit: { depth: 5 }, multipv: 2 }, { progress: async (p) => void seen.push(p.done) });
+    const r = await engineJobs.analysePosition(
+      { engine: { kind: 'native' }, position: 'startpos', limit: { depth: 5 }, multipv: 2 },
+      { progress: async (p) => void seen.push(p.done) },
+    );
     expect(seen).to.deep.equal([1, 2, 3, 4, 5]);
     expect(r.depths.map((d) => d.lines.length)).to.deep.equal([2, 2, 2, 2, 2]);
     expect(JSON.parse(JSON.stringify(r))).to.deep.equal(r);
@@ -206,18 +254,26 @@ describe('engine: faults with real processes', () => {
   });
 
   it('a program that never answers fails the handshake with ERR_ENGINE_TIMEOUT', async () => {
-    const e = await openEngine({ kind: 'native', path: 'sleep', args: ['30'], timeouts: { handshake: 300 } }).catch((x: EngineError) => x);
+    const e = await openEngine({ kind: 'native', path: 'sleep', args: ['30'], timeouts: { handshake: 300 } }).catch(
+      (x: EngineError) => x,
+    );
     expect((e as EngineError).code).to.equal('ERR_ENGINE_TIMEOUT');
   });
 
   it('a program that exits at once is ERR_ENGINE_TERMINATED with its stderr', async () => {
-    const e = await openEngine({ kind: 'native', path: 'sh', args: ['-c', 'echo "no network file" >&2; exit 3'] }).catch((x: EngineError) => x);
+    const e = await openEngine({
+      kind: 'native',
+      path: 'sh',
+      args: ['-c', 'echo "no network file" >&2; exit 3'],
+    }).catch((x: EngineError) => x);
     expect((e as EngineError).code).to.equal('ERR_ENGINE_TERMINATED');
     expect((e as EngineError).stderr).to.deep.equal(['no network file']);
   });
 
   it('stockfish without its network exits during the health check: ERR_ENGINE_TERMINATED says why', async () => {
-    const e = await openEngine({ kind: 'native', options: { EvalFile: '/nonexistent/net.nnue' } }).catch((x: EngineError) => x);
+    const e = await openEngine({ kind: 'native', options: { EvalFile: '/nonexistent/net.nnue' } }).catch(
+      (x: EngineError) => x,
+    );
     expect((e as EngineError).code).to.equal('ERR_ENGINE_TERMINATED');
     expect((e as EngineError).message).to.match(/network/);
   });
@@ -234,14 +290,18 @@ describe('engine: faults with real processes', () => {
       respawn: true,
     });
     let killed = false;
-    const r = await engine.analyse('startpos', { nodes: 400000 }, {
-      onInfo: () => {
-        if (!killed) {
-          killed = true;
-          made[0].kill(); // SIGKILL to the process group, as a crash would end it
-        }
+    const r = await engine.analyse(
+      'startpos',
+      { nodes: 400000 },
+      {
+        onInfo: () => {
+          if (!killed) {
+            killed = true;
+            made[0].kill(); // SIGKILL to the process group, as a crash would end it
+          }
+        },
       },
-    });
+    );
     expect(made.length).to.equal(2);
     expect(engine.respawns).to.equal(1);
     expect(legalLine('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', [r.bestmove!])).to.equal(true);
@@ -251,8 +311,13 @@ describe('engine: faults with real processes', () => {
 
   it('without respawn, a killed engine gives ERR_ENGINE_TERMINATED', async () => {
     const made: Transport[] = [];
-    const engine = await openEngine({ kind: 'custom', transport: () => made[made.push(new NativeTransport('/usr/games/stockfish')) - 1] });
-    const e = await engine.analyse('startpos', { infinite: true }, { onInfo: () => made[0].kill() }).catch((x: EngineError) => x);
+    const engine = await openEngine({
+      kind: 'custom',
+      transport: () => made[made.push(new NativeTransport('/usr/games/stockfish')) - 1],
+    });
+    const e = await engine
+      .analyse('startpos', { infinite: true }, { onInfo: () => made[0].kill() })
+      .catch((x: EngineError) => x);
     expect((e as EngineError).code).to.equal('ERR_ENGINE_TERMINATED');
     await engine.quit();
   });

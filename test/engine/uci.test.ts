@@ -1,7 +1,17 @@
 import { expect } from 'chai';
 import {
-  goCommand, mockHandshake, MockTransport, openEngine, parseBestmove, parseInfo, parseOption, Score, UciEngine,
-  type EngineError, type EngineWarning, type MockStep,
+  goCommand,
+  mockHandshake,
+  MockTransport,
+  openEngine,
+  parseBestmove,
+  parseInfo,
+  parseOption,
+  Score,
+  UciEngine,
+  type EngineError,
+  type EngineWarning,
+  type MockStep,
 } from 'gamenotation/engine';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -11,7 +21,10 @@ function mock(steps: MockStep[], extraOptions: string[] = []): MockTransport {
   return new MockTransport([{ expect: 'uci', reply: mockHandshake('Mock 1.0', extraOptions) }, ...steps]);
 }
 
-async function open(t: MockTransport | (() => MockTransport), config: Partial<ConstructorParameters<typeof UciEngine>[0]> = {}): Promise<UciEngine> {
+async function open(
+  t: MockTransport | (() => MockTransport),
+  config: Partial<ConstructorParameters<typeof UciEngine>[0]> = {},
+): Promise<UciEngine> {
   const factory = typeof t === 'function' ? t : () => t;
   return new UciEngine({ transport: factory, ...config }).open();
 }
@@ -31,11 +44,30 @@ describe('engine: UCI text', () => {
       'depth 24 seldepth 33 multipv 2 score cp -41 upperbound nodes 1234567 nps 987654 hashfull 412 tbhits 7 time 1250 currmove e2e4 currmovenumber 3 wdl 120 700 180 pv e2e4 e7e5 g1f3',
     );
     expect(info).to.deep.equal({
-      depth: 24, seldepth: 33, multipv: 2, score: { cp: -41 }, bound: 'upper', nodes: 1234567, nps: 987654, hashfull: 412,
-      tbhits: 7, time: 1250, currmove: 'e2e4', currmovenumber: 3, wdl: [120, 700, 180], pv: ['e2e4', 'e7e5', 'g1f3'],
+      depth: 24,
+      seldepth: 33,
+      multipv: 2,
+      score: { cp: -41 },
+      bound: 'upper',
+      nodes: 1234567,
+      nps: 987654,
+      hashfull: 412,
+      tbhits: 7,
+      time: 1250,
+      currmove: 'e2e4',
+      currmovenumber: 3,
+      wdl: [120, 700, 180],
+      pv: ['e2e4', 'e7e5', 'g1f3'],
     });
-    expect(parseInfo('depth 5 score mate -3 lowerbound pv h7h8q')).to.deep.equal({ depth: 5, score: { mate: -3 }, bound: 'lower', pv: ['h7h8q'] });
-    expect(parseInfo('string NNUE evaluation using nn-ad9b42354671.nnue  enabled').string).to.equal('NNUE evaluation using nn-ad9b42354671.nnue  enabled');
+    expect(parseInfo('depth 5 score mate -3 lowerbound pv h7h8q')).to.deep.equal({
+      depth: 5,
+      score: { mate: -3 },
+      bound: 'lower',
+      pv: ['h7h8q'],
+    });
+    expect(parseInfo('string NNUE evaluation using nn-ad9b42354671.nnue  enabled').string).to.equal(
+      'NNUE evaluation using nn-ad9b42354671.nnue  enabled',
+    );
     expect(parseInfo('depth 3 score cp 10 pv P@f7 e8f7 N@g5').pv).to.deep.equal(['P@f7', 'e8f7', 'N@g5']);
     expect(parseInfo('refutation d1h5 g6h5').refutation).to.deep.equal(['d1h5', 'g6h5']);
     expect(parseInfo('currline 1 e2e4 e7e5').currline).to.deep.equal({ cpu: 1, moves: ['e2e4', 'e7e5'] });
@@ -47,7 +79,11 @@ describe('engine: UCI text', () => {
     expect(info.nodes).to.equal(50);
     expect(info.depth).to.equal(undefined);
     expect(info.pv).to.deep.equal(['e2e4', 'e7e5']);
-    expect(warnings.map((w) => w.message)).to.deep.equal(['depth needs an integer, got x', "bad score 'banana 3'", "'zz9' in pv is not a move"]);
+    expect(warnings.map((w) => w.message)).to.deep.equal([
+      'depth needs an integer, got x',
+      "bad score 'banana 3'",
+      "'zz9' in pv is not a move",
+    ]);
     expect(parseInfo('depth 3 frobnicate 7 nodes 9', warnings)).to.deep.equal({ depth: 3, nodes: 9 });
     expect(warnings[3].code).to.equal('WARN_ENGINE_INFO');
     expect(parseBestmove('bestmove')).to.equal(undefined);
@@ -56,11 +92,24 @@ describe('engine: UCI text', () => {
   });
 
   it('types option declarations', () => {
-    expect(parseOption('name Hash type spin default 16 min 1 max 33554432')).to.deep.equal({ name: 'Hash', type: 'spin', default: 16, min: 1, max: 33554432 });
+    expect(parseOption('name Hash type spin default 16 min 1 max 33554432')).to.deep.equal({
+      name: 'Hash',
+      type: 'spin',
+      default: 16,
+      min: 1,
+      max: 33554432,
+    });
     expect(parseOption('name Clear Hash type button')).to.deep.equal({ name: 'Clear Hash', type: 'button' });
-    expect(parseOption('name SyzygyPath type string default <empty>')).to.deep.equal({ name: 'SyzygyPath', type: 'string', default: '' });
+    expect(parseOption('name SyzygyPath type string default <empty>')).to.deep.equal({
+      name: 'SyzygyPath',
+      type: 'string',
+      default: '',
+    });
     expect(parseOption('name UCI_Variant type combo default chess var crazyhouse var chess var 3check')).to.deep.equal({
-      name: 'UCI_Variant', type: 'combo', default: 'chess', vars: ['crazyhouse', 'chess', '3check'],
+      name: 'UCI_Variant',
+      type: 'combo',
+      default: 'chess',
+      vars: ['crazyhouse', 'chess', '3check'],
     });
     expect(parseOption('name Ponder type check default false')?.default).to.equal(false);
     expect(parseOption('nonsense')).to.equal(undefined);
@@ -68,8 +117,12 @@ describe('engine: UCI text', () => {
 
   it('writes go commands for every limit', () => {
     expect(goCommand({ depth: 12 })).to.equal('go depth 12');
-    expect(goCommand({ wtime: 60000, btime: 55000, winc: 1000, binc: 1000, movestogo: 20 })).to.equal('go wtime 60000 btime 55000 winc 1000 binc 1000 movestogo 20');
-    expect(goCommand({ nodes: 1e6, movetime: 500 }, { searchmoves: ['e2e4', 'd2d4'] })).to.equal('go nodes 1000000 movetime 500 searchmoves e2e4 d2d4');
+    expect(goCommand({ wtime: 60000, btime: 55000, winc: 1000, binc: 1000, movestogo: 20 })).to.equal(
+      'go wtime 60000 btime 55000 winc 1000 binc 1000 movestogo 20',
+    );
+    expect(goCommand({ nodes: 1e6, movetime: 500 }, { searchmoves: ['e2e4', 'd2d4'] })).to.equal(
+      'go nodes 1000000 movetime 500 searchmoves e2e4 d2d4',
+    );
     expect(goCommand({ mate: 3 })).to.equal('go mate 3');
     expect(goCommand({ infinite: true })).to.equal('go infinite');
     expect(() => goCommand({})).to.throw(RangeError);
@@ -143,7 +196,10 @@ describe('engine: conversations with a mock engine', () => {
   it('sends a game up to a ply as its start FEN plus moves', async () => {
     const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
     const game = { headers: { FEN: fen, SetUp: '1' }, moves: [{ san: 'Bb5' }, { san: 'a6' }, { san: 'Bxc6' }] };
-    const t = mock([{ expect: `position fen ${fen} moves f1b5 a7a6` }, { expect: 'go nodes 100', reply: ['info depth 1 score cp 20 pv b5c6', 'bestmove b5c6'] }]);
+    const t = mock([
+      { expect: `position fen ${fen} moves f1b5 a7a6` },
+      { expect: 'go nodes 100', reply: ['info depth 1 score cp 20 pv b5c6', 'bestmove b5c6'] },
+    ]);
     const e = await open(t);
     const r = await e.analyse({ game, ply: 2 }, { nodes: 100 });
     expect(r.bestmove).to.equal('b5c6');
@@ -153,7 +209,10 @@ describe('engine: conversations with a mock engine', () => {
   });
 
   it('a Chess960 game sets UCI_Chess960 and sends castling king to rook', async () => {
-    const game = { headers: { Variant: 'Chess960' }, moves: ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5', 'O-O'].map((san) => ({ san })) };
+    const game = {
+      headers: { Variant: 'Chess960' },
+      moves: ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Bc5', 'O-O'].map((san) => ({ san })),
+    };
     const t = mock([
       { expect: 'setoption name UCI_Chess960 value true' },
       { expect: `position fen ${START} moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1` },
@@ -169,7 +228,9 @@ describe('engine: conversations with a mock engine', () => {
 
   it('rejects a bad position or a crazyhouse position for an engine without UCI_Variant', async () => {
     const e = await open(mock([]));
-    expect((await rejection(e.analyse('8/8/8/8/8/8/8/8 w - - 0 1', { depth: 1 }))).code).to.equal('ERR_ENGINE_POSITION');
+    expect((await rejection(e.analyse('8/8/8/8/8/8/8/8 w - - 0 1', { depth: 1 }))).code).to.equal(
+      'ERR_ENGINE_POSITION',
+    );
     expect((await rejection(e.analyse({ moves: ['e4', 'Ke7'] }, { depth: 1 }))).code).to.equal('ERR_ENGINE_POSITION');
     const zh = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1';
     expect((await rejection(e.analyse(zh, { depth: 1 }))).code).to.equal('ERR_ENGINE_OPTION');
@@ -197,10 +258,16 @@ describe('engine: conversations with a mock engine', () => {
     const t = mock([
       { expect: 'setoption name UCI_AnalyseMode value false' },
       { expect: /^position fen / },
-      { expect: 'go wtime 1000 btime 1000', reply: ['info depth 1 score cp 5 pv d2d4 d7d5', 'bestmove d2d4 ponder d7d5'] },
+      {
+        expect: 'go wtime 1000 btime 1000',
+        reply: ['info depth 1 score cp 5 pv d2d4 d7d5', 'bestmove d2d4 ponder d7d5'],
+      },
     ]);
     const e = await open(t);
-    expect(await e.play('startpos', { wtime: 1000, btime: 1000 })).to.deep.include({ bestmove: 'd2d4', ponder: 'd7d5' });
+    expect(await e.play('startpos', { wtime: 1000, btime: 1000 })).to.deep.include({
+      bestmove: 'd2d4',
+      ponder: 'd7d5',
+    });
     await e.quit();
   });
 
@@ -242,7 +309,14 @@ describe('engine: conversations with a mock engine', () => {
   });
 
   it('an engine dying mid-search gives ERR_ENGINE_TERMINATED with its stderr', async () => {
-    const t = mock([{ expect: /^position/ }, { expect: 'go depth 5', reply: ['info depth 1 score cp 3 pv e2e4'], die: { code: 134, stderr: ['Assertion failed: pos.is_ok()'] } }]);
+    const t = mock([
+      { expect: /^position/ },
+      {
+        expect: 'go depth 5',
+        reply: ['info depth 1 score cp 3 pv e2e4'],
+        die: { code: 134, stderr: ['Assertion failed: pos.is_ok()'] },
+      },
+    ]);
     const e = await open(t);
     const err = await rejection(e.analyse('startpos', { depth: 5 }));
     expect(err.code).to.equal('ERR_ENGINE_TERMINATED');
@@ -252,8 +326,14 @@ describe('engine: conversations with a mock engine', () => {
   });
 
   it('respawn restarts a dead engine and repeats the search', async () => {
-    const first = mock([{ expect: /^position/ }, { expect: 'go depth 5', die: { code: 139, stderr: ['Segmentation fault'] } }]);
-    const second = mock([{ expect: /^position/ }, { expect: 'go depth 5', reply: ['info depth 5 score cp 18 pv e2e4', 'bestmove e2e4'] }]);
+    const first = mock([
+      { expect: /^position/ },
+      { expect: 'go depth 5', die: { code: 139, stderr: ['Segmentation fault'] } },
+    ]);
+    const second = mock([
+      { expect: /^position/ },
+      { expect: 'go depth 5', reply: ['info depth 5 score cp 18 pv e2e4', 'bestmove e2e4'] },
+    ]);
     const made = [first, second];
     const e = await open(() => made.shift()!, { respawn: true });
     const r = await e.analyse('startpos', { depth: 5 });
@@ -271,12 +351,16 @@ describe('engine: conversations with a mock engine', () => {
     ]);
     const e = await open(t);
     const ac = new AbortController();
-    const r = await e.analyse('startpos', { infinite: true }, {
-      signal: ac.signal,
-      onInfo: (i) => {
-        if (i.depth === 2) ac.abort();
+    const r = await e.analyse(
+      'startpos',
+      { infinite: true },
+      {
+        signal: ac.signal,
+        onInfo: (i) => {
+          if (i.depth === 2) ac.abort();
+        },
       },
-    });
+    );
     expect(r.stopped).to.equal(true);
     expect(r.bestmove).to.equal('d2d4');
     expect(r.depths.map((d) => d.depth)).to.deep.equal([1, 2, 3]);
@@ -284,7 +368,10 @@ describe('engine: conversations with a mock engine', () => {
   });
 
   it('an abort settles even when the engine ignores stop', async () => {
-    const t = mock([{ expect: /^position/ }, { expect: 'go infinite', reply: ['info depth 4 score cp 22 pv g1f3 d7d5'] }]);
+    const t = mock([
+      { expect: /^position/ },
+      { expect: 'go infinite', reply: ['info depth 4 score cp 22 pv g1f3 d7d5'] },
+    ]);
     const e = await open(t, { timeouts: { stop: 30 } });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 10);
@@ -297,7 +384,14 @@ describe('engine: conversations with a mock engine', () => {
   it('streams info lines; breaking out stops the search', async () => {
     const t = mock([
       { expect: /^position/ },
-      { expect: 'go infinite', reply: ['info depth 1 score cp 1 pv e2e4', 'info depth 2 currmove e2e4 currmovenumber 1', 'info depth 2 score mate 7 pv e2e4'] },
+      {
+        expect: 'go infinite',
+        reply: [
+          'info depth 1 score cp 1 pv e2e4',
+          'info depth 2 currmove e2e4 currmovenumber 1',
+          'info depth 2 score mate 7 pv e2e4',
+        ],
+      },
       { expect: 'stop', reply: ['bestmove e2e4'] },
     ]);
     const e = await open(t);
@@ -315,7 +409,15 @@ describe('engine: conversations with a mock engine', () => {
   it('keeps garbage from the engine as warnings', async () => {
     const t = mock([
       { expect: /^position/ },
-      { expect: 'go depth 1', reply: ['info depth 1 score cp 9 nps lots pv e2e4', 'Unknown command: blah', 'info depth 1 score cp 9 pv e2e4', 'bestmove e2e4'] },
+      {
+        expect: 'go depth 1',
+        reply: [
+          'info depth 1 score cp 9 nps lots pv e2e4',
+          'Unknown command: blah',
+          'info depth 1 score cp 9 pv e2e4',
+          'bestmove e2e4',
+        ],
+      },
     ]);
     const e = await open(t);
     const r = await e.analyse('startpos', { depth: 1 });
@@ -325,10 +427,16 @@ describe('engine: conversations with a mock engine', () => {
   });
 
   it('the health check refuses an engine that cannot evaluate (a queen up scored level)', async () => {
-    const t = mock([{ expect: /^position fen rnb1kbnr/ }, { expect: 'go depth 6', reply: ['info depth 6 score cp 0 pv e2e4', 'bestmove e2e4'] }]);
+    const t = mock([
+      { expect: /^position fen rnb1kbnr/ },
+      { expect: 'go depth 6', reply: ['info depth 6 score cp 0 pv e2e4', 'bestmove e2e4'] },
+    ]);
     const err = await rejection(openEngine({ kind: 'custom', transport: () => t, healthCheck: true }));
     expect(err.code).to.equal('ERR_ENGINE_HEALTH');
-    const good = mock([{ expect: /^position fen rnb1kbnr/ }, { expect: 'go depth 6', reply: ['info depth 6 score cp 912 pv e2e4', 'bestmove e2e4'] }]);
+    const good = mock([
+      { expect: /^position fen rnb1kbnr/ },
+      { expect: 'go depth 6', reply: ['info depth 6 score cp 912 pv e2e4', 'bestmove e2e4'] },
+    ]);
     const e = await openEngine({ kind: 'custom', transport: () => good, healthCheck: true });
     expect(e.running).to.equal(true);
     await e.quit();

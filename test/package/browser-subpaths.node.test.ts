@@ -12,7 +12,9 @@ import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { default?: string }> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { default?: string }>;
+};
 
 interface Subpath {
   name: string;
@@ -22,7 +24,10 @@ interface Subpath {
 
 const subpaths: Subpath[] = Object.entries(pkg.exports)
   .filter(([name]) => name !== './package.json')
-  .map(([name, spec]) => ({ name: name === '.' ? 'gamenotation' : `gamenotation/${name.slice(2)}`, target: typeof spec === 'string' ? spec : spec.default! }));
+  .map(([name, spec]) => ({
+    name: name === '.' ? 'gamenotation' : `gamenotation/${name.slice(2)}`,
+    target: typeof spec === 'string' ? spec : spec.default!,
+  }));
 
 /** The source a subpath is built from (rollup.config.mjs builds an entry once its source exists). */
 function sourceOf(target: string): string {
@@ -32,7 +37,13 @@ function sourceOf(target: string): string {
   return `src/${base}/index.ts`;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.html': 'text/html', '.wasm': 'application/wasm', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.html': 'text/html',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+};
 
 function staticServer(): Promise<Server> {
   const server = createServer((req, res) => {
@@ -75,7 +86,13 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
     browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
   });
   after(async () => {
@@ -84,7 +101,10 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
   });
 
   /** Opens a blank page and loads `url` with a plain module script (or as a module worker). */
-  async function loadInPage(url: string, asWorker: boolean): Promise<{ problems: string[]; result: { keys?: string[]; error?: string } }> {
+  async function loadInPage(
+    url: string,
+    asWorker: boolean,
+  ): Promise<{ problems: string[]; result: { keys?: string[]; error?: string } }> {
     const page = await browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
@@ -126,7 +146,14 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
   });
 
   it('lists the subpaths of package.json', () => {
-    expect(subpaths.map((s) => s.name)).to.include.members(['gamenotation', 'gamenotation/chess', 'gamenotation/pgn', 'gamenotation/bridge', 'gamenotation/problems', 'gamenotation/worker']);
+    expect(subpaths.map((s) => s.name)).to.include.members([
+      'gamenotation',
+      'gamenotation/chess',
+      'gamenotation/pgn',
+      'gamenotation/bridge',
+      'gamenotation/problems',
+      'gamenotation/worker',
+    ]);
   });
 
   for (const subpath of subpaths) {
@@ -135,10 +162,16 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
       if (!existsSync(file)) {
         // A slot reserved in package.json for a domain that has not landed: nothing may be built
         // from a source that exists but is missing from dist/.
-        expect(existsSync(join(root, sourceOf(subpath.target))), `${subpath.target} is missing but ${sourceOf(subpath.target)} exists`).to.equal(false);
+        expect(
+          existsSync(join(root, sourceOf(subpath.target))),
+          `${subpath.target} is missing but ${sourceOf(subpath.target)} exists`,
+        ).to.equal(false);
         return;
       }
-      const { problems, result } = await loadInPage(`/${subpath.target.replace(/^\.\//, '')}`, subpath.target.endsWith('worker-entry.js'));
+      const { problems, result } = await loadInPage(
+        `/${subpath.target.replace(/^\.\//, '')}`,
+        subpath.target.endsWith('worker-entry.js'),
+      );
       expect(problems, problems.join('\n')).to.deep.equal([]);
       expect(result.error, result.error).to.equal(undefined);
       expect(result.keys!.length, `${subpath.name} exports nothing`).to.be.greaterThan(0);

@@ -8,7 +8,16 @@
 // `<!-- snippet: not run (reason) -->` is a fragment (a type declaration, a line of a larger file).
 import { expect } from 'chai';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +90,13 @@ export function instrument(code: string): { code: string; checks: number } {
       }
       continue;
     }
-    if (!m || !statement.trim() || /^(const|let|var|for|if|while|import|export|return|await using)\b/.test(statement.trim()) || /[;{},(]\s*$/.test(statement)) continue;
+    if (
+      !m ||
+      !statement.trim() ||
+      /^(const|let|var|for|if|while|import|export|return|await using)\b/.test(statement.trim()) ||
+      /[;{},(]\s*$/.test(statement)
+    )
+      continue;
     const value = literal(expected!);
     if (value === undefined || statement.includes(';')) continue;
     lines[i] = `${indent}__expect(${i + 1}, ${statement}, ${value});`;
@@ -111,19 +126,38 @@ globalThis.__expect = (line, actual, expected) => {
 
 /** npm pack, then an install of the tarball into an empty project (offline; links as a fallback). */
 function installPackage(dir: string): string {
-  const npmEnv = { ...process.env, npm_config_loglevel: 'error', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-  const packed = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: root, env: npmEnv, encoding: 'utf8' });
+  const npmEnv = {
+    ...process.env,
+    npm_config_loglevel: 'error',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    npm_config_update_notifier: 'false',
+  };
+  const packed = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], {
+    cwd: root,
+    env: npmEnv,
+    encoding: 'utf8',
+  });
   const tarball = join(dir, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
   const project = join(dir, 'project');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'readme-snippets', private: true, type: 'module' }));
-  const install = spawnSync('npm', ['install', '--offline', '--omit=optional', '--ignore-scripts', '--no-package-lock', tarball], { cwd: project, env: npmEnv, encoding: 'utf8' });
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'readme-snippets', private: true, type: 'module' }),
+  );
+  const install = spawnSync(
+    'npm',
+    ['install', '--offline', '--omit=optional', '--ignore-scripts', '--no-package-lock', tarball],
+    { cwd: project, env: npmEnv, encoding: 'utf8' },
+  );
   if (install.status !== 0 || !existsSync(join(project, 'node_modules/gamenotation/package.json'))) {
     // No npm cache for the dependencies: unpack the tarball and link the dependencies installed here.
     const target = join(project, 'node_modules', 'gamenotation');
     mkdirSync(target, { recursive: true });
     execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     for (const name of Object.keys(pkg.dependencies ?? {})) {
       const link = join(project, 'node_modules', name);
       mkdirSync(join(link, '..'), { recursive: true });
@@ -140,7 +174,9 @@ describe('README snippets run from the installed tarball', () => {
   // domain's page before it is merged into the README).
   if (process.env.GN_SNIPPET_DOCS === '1') {
     const known = new Set(snippets.map((x) => x.code));
-    for (const name of readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort()) {
+    for (const name of readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .sort()) {
       for (const extra of extractSnippets(`docs/${name}`, readFileSync(join(root, 'docs', name), 'utf8'))) {
         if (!known.has(extra.code)) snippets.push(extra);
       }
@@ -165,14 +201,16 @@ describe('README snippets run from the installed tarball', () => {
   });
 
   it('instrument turns stated outputs into checks, and leaves prose alone', () => {
-    const { code, checks } = instrument([
-      "console.log(1 + 1); // 2",
-      "perft(fen, 4);   // 4085603",
-      "pos.isCheck(); pos.outcome();   // false, undefined (game goes on)",
-      "pos.zobrist();   // 64-bit bigint",
-      "console.log(list);",
-      "// [ 1, 2 ]",
-    ].join('\n'));
+    const { code, checks } = instrument(
+      [
+        'console.log(1 + 1); // 2',
+        'perft(fen, 4);   // 4085603',
+        'pos.isCheck(); pos.outcome();   // false, undefined (game goes on)',
+        'pos.zobrist();   // 64-bit bigint',
+        'console.log(list);',
+        '// [ 1, 2 ]',
+      ].join('\n'),
+    );
     expect(checks).to.equal(3);
     expect(code).to.contain('__log(1, "2", 1 + 1);');
     expect(code).to.contain('__expect(2, perft(fen, 4), 4085603);');

@@ -27,6 +27,8 @@ describe('pgn: bounds (node)', () => {
     for await (const g of readPgn(source(), { maxErrors: 10 })) games.push(g);
     expect(games.length).to.equal(1);
     expect(games[0]!.errors.length).to.equal(11);
-    expect(games[0]!.errors[10]!.message).to.match(/^4194294 more error\(s\) not reported \(4194304 in all; maxErrors 10\)/);
+    expect(games[0]!.errors[10]!.message).to.match(
+      /^4194294 more error\(s\) not reported \(4194304 in all; maxErrors 10\)/,
+    );
   });
 });

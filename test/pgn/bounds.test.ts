@@ -23,11 +23,19 @@ describe('pgn: bounds', () => {
     expect(games[0]!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
     expect(games[0]!.errors).to.deep.equal([]);
     expect(games[0]!.warnings).to.deep.equal([
-      { code: 'ERR_PGN_NO_RESULT', message: 'the game has no result (1-0, 0-1, 1/2-1/2 or *) before the next tag section', line: 5, column: 1 },
+      {
+        code: 'ERR_PGN_NO_RESULT',
+        message: 'the game has no result (1-0, 0-1, 1/2-1/2 or *) before the next tag section',
+        line: 5,
+        column: 1,
+      },
     ]);
     expect(games[1]!.warnings).to.equal(undefined);
     // A game with its result has no warning; neither has one that ends the file.
-    expect(parsePgn('[Event "a"]\n\n1. e4 1-0\n[Event "b"]\n\n1. d4').map((g) => g.warnings)).to.deep.equal([undefined, undefined]);
+    expect(parsePgn('[Event "a"]\n\n1. e4 1-0\n[Event "b"]\n\n1. d4').map((g) => g.warnings)).to.deep.equal([
+      undefined,
+      undefined,
+    ]);
   });
 
   it('keeps the first maxErrors errors of a game and then one ERR_TOO_MANY_ERRORS with the count', () => {
@@ -40,7 +48,12 @@ describe('pgn: bounds', () => {
     expect(last.message).to.match(/^900 more error\(s\) not reported \(1000 in all; maxErrors 100\)/);
     expect(g!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
     const [few] = parsePgn(`1. e4 ${'!!! '.repeat(5)}*`, { maxErrors: 3 });
-    expect(few!.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_SUFFIX', 'ERR_PGN_SUFFIX', 'ERR_PGN_SUFFIX', 'ERR_TOO_MANY_ERRORS']);
+    expect(few!.errors.map((e) => e.code)).to.deep.equal([
+      'ERR_PGN_SUFFIX',
+      'ERR_PGN_SUFFIX',
+      'ERR_PGN_SUFFIX',
+      'ERR_TOO_MANY_ERRORS',
+    ]);
     // The cap is per game: the next game starts again from zero.
     const two = parsePgn(`[Event "a"]\n\n1. e4 ${')'.repeat(10)} *\n\n[Event "b"]\n\n1. e4 ) *\n`, { maxErrors: 5 });
     expect(two.map((x) => x.errors.length)).to.deep.equal([6, 1]);
@@ -60,7 +73,10 @@ describe('pgn: bounds', () => {
     const text = `[Event "one"]\n\n1. e4 e5\n\n[Event "big"]\n[White "W"]\n[Result "0-1"]\n\n1. e4 {${'x'.repeat(5000)}} 0-1\n\n[Event "three"]\n\n1. d4 *\n`;
     for (const size of [1, 97, 700, 1 << 16]) {
       const games = await collect(chunked(text, size), { maxGameBytes: 1000 });
-      expect(games.map((g) => g.headers.Event), `chunk ${size}`).to.deep.equal(['one', 'big', 'three']);
+      expect(
+        games.map((g) => g.headers.Event),
+        `chunk ${size}`,
+      ).to.deep.equal(['one', 'big', 'three']);
       expect(games.map((g) => g.line)).to.deep.equal([1, 5, 11]);
       const big = games[1]!;
       expect(big.headers).to.deep.equal({ Event: 'big', White: 'W', Result: '0-1' });
@@ -71,14 +87,26 @@ describe('pgn: bounds', () => {
       expect(games[0]!.moves.length).to.equal(2);
       expect(games[2]!.moves.map((n) => n.san)).to.deep.equal(['d4']);
       const seen: string[] = [];
-      const count = await streamPgn(chunked(text, size), {
-        beginGame: (line) => seen.push(`game@${line}`),
-        header: (name, value) => seen.push(`${name}=${value}`),
-        error: (e) => seen.push(e.code),
-      }, { maxGameBytes: 1000 });
+      const count = await streamPgn(
+        chunked(text, size),
+        {
+          beginGame: (line) => seen.push(`game@${line}`),
+          header: (name, value) => seen.push(`${name}=${value}`),
+          error: (e) => seen.push(e.code),
+        },
+        { maxGameBytes: 1000 },
+      );
       expect(count).to.equal(3);
       expect(seen.filter((s) => !s.startsWith('ERR_PGN_NO'))).to.deep.equal([
-        'game@1', 'Event=one', 'game@5', 'Event=big', 'White=W', 'Result=0-1', 'ERR_PGN_GAME_TOO_LARGE', 'game@11', 'Event=three',
+        'game@1',
+        'Event=one',
+        'game@5',
+        'Event=big',
+        'White=W',
+        'Result=0-1',
+        'ERR_PGN_GAME_TOO_LARGE',
+        'game@11',
+        'Event=three',
       ]);
     }
   });
@@ -115,7 +143,10 @@ describe('pgn: % escape lines with tabs', () => {
     expect(g!.errors).to.deep.equal([]);
     expect(g!.headers).to.deep.equal({ Event: 'a' });
     expect(g!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
-    expect(g!.warnings!.map((w) => [w.code, w.line, w.column])).to.deep.equal([['ERR_PGN_ESCAPE_INDENTED', 3, 2], ['ERR_PGN_ESCAPE_INDENTED', 6, 3]]);
+    expect(g!.warnings!.map((w) => [w.code, w.line, w.column])).to.deep.equal([
+      ['ERR_PGN_ESCAPE_INDENTED', 3, 2],
+      ['ERR_PGN_ESCAPE_INDENTED', 6, 3],
+    ]);
     // Streamed in any chunks: the same game.
     for (const size of [1, 7, 64]) expect(await collect(chunked(text, size))).to.deep.equal([g]);
     // A % that follows other text on its line is no escape.

@@ -29,14 +29,18 @@ describe('CLI: pgn check / export / convert', () => {
   it('check: every error as file:line:col CODE message, exit 1', () => {
     const r = run('check', bad);
     expect(r.code).to.equal(1);
-    expect(r.out).to.match(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:13 ERR_SAN_ILLEGAL illegal move 'Ke3'`, 'm'));
+    expect(r.out).to.match(
+      new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:13 ERR_SAN_ILLEGAL illegal move 'Ke3'`, 'm'),
+    );
     expect(r.out).to.contain('2 games');
   });
 
   it('export: export format on stdout; --reduced', () => {
     const r = run('export', good);
     expect(r.code).to.equal(0);
-    expect(r.out).to.equal('[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "1-0"]\n[ECO "C20"]\n\n1. e4 {[%clk 0:01:00]} 1... e5 (1... c5) 2. Nf3 $6 Nc6 1-0\n\n');
+    expect(r.out).to.equal(
+      '[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "1-0"]\n[ECO "C20"]\n\n1. e4 {[%clk 0:01:00]} 1... e5 (1... c5) 2. Nf3 $6 Nc6 1-0\n\n',
+    );
     const reduced = run('export', good, '--reduced');
     expect(reduced.out.split('\n\n')[1]).to.equal('1. e4 e5 2. Nf3 Nc6 1-0');
     const partial = run('export', bad);
@@ -55,7 +59,10 @@ describe('CLI: pgn check / export / convert', () => {
     expect(g.moves[0].commands).to.deep.equal({ clk: 60 });
     expect(g.moves[1].variations[0][0].san).to.equal('c5');
     const b = JSON.parse(run('convert', bad, '--to', 'json').out);
-    expect(b.map((x: { mainline: string[] }) => x.mainline)).to.deep.equal([['e4', 'e5'], ['d4', 'd5']]);
+    expect(b.map((x: { mainline: string[] }) => x.mainline)).to.deep.equal([
+      ['e4', 'e5'],
+      ['d4', 'd5'],
+    ]);
     expect(b[0].errors[0]).to.include({ code: 'ERR_SAN_ILLEGAL', line: 3, column: 13 });
   });
 });

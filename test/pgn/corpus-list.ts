@@ -17,10 +17,16 @@ export const CORPUS: [string, number, number, number, string[]][] = [
   ['pgn4web/demoLiveGames.pgn', 4, 248, 248, []],
   ['pgn4web/oly14r11.pgn', 12, 1165, 1165, []],
   ['pgn4web/tactics.pgn', 928, 5009, 6464, []],
-  ['pgn4web/test.pgn', 16, 90, 159, ["4:1 ERR_SAN_SYNTAX","105:23 ERR_SAN_ILLEGAL","106:7 ERR_SAN_ILLEGAL","130:30 ERR_SAN_ILLEGAL"]],
+  [
+    'pgn4web/test.pgn',
+    16,
+    90,
+    159,
+    ['4:1 ERR_SAN_SYNTAX', '105:23 ERR_SAN_ILLEGAL', '106:7 ERR_SAN_ILLEGAL', '130:30 ERR_SAN_ILLEGAL'],
+  ],
   ['pgn4web/tilb98r2.pgn', 6, 512, 512, []],
   ['python-chess/anastasian-lewis.pgn', 1, 84, 84, []],
-  ['python-chess/antichess-programfox.pgn', 2, 126, 126, ["1:1 ERR_PGN_VARIANT","5:1 ERR_PGN_VARIANT"]],
+  ['python-chess/antichess-programfox.pgn', 2, 126, 126, ['1:1 ERR_PGN_VARIANT', '5:1 ERR_PGN_VARIANT']],
   ['python-chess/chessbase-empty-line.pgn', 1, 134, 134, []],
   ['python-chess/cutechess-fischerrandom.pgn', 4, 396, 396, []],
   ['python-chess/kasparov-deep-blue-1997.pgn', 6, 519, 519, []],
@@ -36,7 +42,6 @@ export const CORPUS: [string, number, number, number, string[]][] = [
   ['shakmaty-benches/twic1599_1000k.pgn', 1110, 101487, 101487, []],
 ];
 
-
 // Without ../shared: a few whole files of the same corpus (plus the first game of
 // chess960wch06.pgn: 40 moves and 41. f4, so 81 plies) kept in test/fixtures/pgn/ under the same
 // names, with the same facts as above. They cover a Chess960 game with castling, crazyhouse with
@@ -44,7 +49,7 @@ export const CORPUS: [string, number, number, number, string[]][] = [
 export const FIXTURE_CORPUS: [string, number, number, number, string[]][] = [
   ['pgn4web/chess960wch06-game1.pgn', 1, 81, 81, []],
   ['python-chess/anastasian-lewis.pgn', 1, 84, 84, []],
-  ['python-chess/antichess-programfox.pgn', 2, 126, 126, ["1:1 ERR_PGN_VARIANT","5:1 ERR_PGN_VARIANT"]],
+  ['python-chess/antichess-programfox.pgn', 2, 126, 126, ['1:1 ERR_PGN_VARIANT', '5:1 ERR_PGN_VARIANT']],
   ['python-chess/knightvuillaume-jannlee-zh-lichess.pgn', 1, 48, 176, []],
   ['python-chess/molinari-bordais-1979.pgn', 1, 10, 10, []],
   ['python-chess/utf8-bom.pgn', 2, 0, 0, []],

@@ -39,7 +39,8 @@ describe(`pgn: every file of the ${corpus.source} corpus`, () => {
       const exported = parsed.map((g) => makePgn(g)).join('');
       const again = parsePgn(exported);
       expect(again.length).to.equal(games);
-      for (let i = 0; i < games; i++) expect(comparable(again[i]!), `game ${i + 1}`).to.deep.equal(comparable(parsed[i]!));
+      for (let i = 0; i < games; i++)
+        expect(comparable(again[i]!), `game ${i + 1}`).to.deep.equal(comparable(parsed[i]!));
       expect(again.map((g) => makePgn(g)).join('')).to.equal(exported);
       // Export format: no line of 80 characters or more except long tag pairs.
       for (const line of exported.split('\n')) if (!line.startsWith('[')) expect(line.length).to.be.below(80);
@@ -49,7 +50,8 @@ describe(`pgn: every file of the ${corpus.source} corpus`, () => {
       for (let i = 0; i < bytes.length; i += 4099) chunks.push(bytes.subarray(i, i + 4099));
       let n = 0;
       for await (const g of readPgn(chunks)) {
-        if (JSON.stringify(g) !== JSON.stringify(parsed[n])) expect(g, `streamed game ${n + 1}`).to.deep.equal(parsed[n]);
+        if (JSON.stringify(g) !== JSON.stringify(parsed[n]))
+          expect(g, `streamed game ${n + 1}`).to.deep.equal(parsed[n]);
         n++;
       }
       expect(n).to.equal(games);

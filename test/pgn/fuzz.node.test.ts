@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import * as pgn from 'gamenotation/pgn';
 // @ts-ignore plain ESM modules of the fuzz harness (`npm run fuzz`, see docs/fuzz.md)
 import { checkPgn, checkPgnStream, pgnInputs, pgnTarget } from '../../scripts/fuzz/pgn.mjs';
-// @ts-ignore
+// @ts-ignore plain ESM module of the fuzz harness
 import { loadCorpus } from '../../scripts/fuzz/run.mjs';
-// @ts-ignore
+// @ts-ignore plain ESM module of the fuzz harness
 import { rng } from '../../scripts/fuzz/util.mjs';
 
 const lib = { pgn };
@@ -30,7 +30,10 @@ describe('pgn: fuzzing (node)', () => {
       } catch (e) {
         problem = `threw: ${(e as Error).stack}`;
       }
-      if (problem) expect.fail(`input ${i}: ${problem}\n${JSON.stringify(typeof input === 'string' ? input : [...input]).slice(0, 2000)}`);
+      if (problem)
+        expect.fail(
+          `input ${i}: ${problem}\n${JSON.stringify(typeof input === 'string' ? input : [...input]).slice(0, 2000)}`,
+        );
     }
   });
 
@@ -71,7 +74,8 @@ describe('pgn: fuzzing (node)', () => {
         oversized++;
         expect(g.headers).to.deep.equal({ Event: 'huge' });
         expect(games).to.equal(11_001); // in its place: after the first 11 batches of 1000 games
-      } else if (g.moves.length !== 6 || g.errors.length) expect.fail(`game ${games}: ${JSON.stringify(g).slice(0, 300)}`);
+      } else if (g.moves.length !== 6 || g.errors.length)
+        expect.fail(`game ${games}: ${JSON.stringify(g).slice(0, 300)}`);
       if (games % 20_000 === 0) peak = Math.max(peak, process.memoryUsage().rss - base);
     }
     expect(games).to.equal(copies + 1);

@@ -28,7 +28,13 @@ describe(`pgn: main lines agree with chessops on the ${corpus.source} corpus`, (
           expect(move, `${node.san} in game ${index + 1}`).to.not.equal(undefined);
           pos.play(move!);
         }
-        const fields = (fen: string) => fen.split(' ').slice(0, 3).join(' ').replace(/\[.*\]/, '').replace(/~/g, '');
+        const fields = (fen: string) =>
+          fen
+            .split(' ')
+            .slice(0, 3)
+            .join(' ')
+            .replace(/\[.*\]/, '')
+            .replace(/~/g, '');
         expect(fields(mainlineFen(game)!), `game ${index + 1}`).to.equal(fields(makeFen(pos.toSetup())));
         compared++;
       });

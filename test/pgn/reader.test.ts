@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import {
-  makePgn, mainlineFen, parseCommands, parseClock, parsePgn, readPgn, streamPgn, visitPgn, iteratePgn,
-  type PgnMoveInfo, type PgnVisitor,
+  makePgn,
+  mainlineFen,
+  parseCommands,
+  parseClock,
+  parsePgn,
+  readPgn,
+  streamPgn,
+  visitPgn,
+  iteratePgn,
+  type PgnMoveInfo,
+  type PgnVisitor,
 } from 'gamenotation/pgn';
 
 const one = (text: string) => {
@@ -12,7 +21,9 @@ const one = (text: string) => {
 
 describe('pgn: reader', () => {
   it('reads tags, moves, comments, NAGs, variations and the result into a tree', () => {
-    const g = one('[Event "E"]\n[White "W"]\n\n{Intro} 1. e4! e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 {good} Nc6 1-0\n');
+    const g = one(
+      '[Event "E"]\n[White "W"]\n\n{Intro} 1. e4! e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 {good} Nc6 1-0\n',
+    );
     expect(g.headers).to.deep.equal({ Event: 'E', White: 'W' });
     expect(g.result).to.equal('1-0');
     expect(g.root.comments).to.deep.equal(['Intro']);
@@ -31,7 +42,18 @@ describe('pgn: reader', () => {
 
   it('writes canonical SAN into the tree (lenient input is accepted)', () => {
     const g = one('1. Pe4 e5 2. Ng1f3 Nb8c6 3. Bb5 a6 4. Ba4 Nf6 5. 0-0 Be7 6. e1e1 *');
-    expect(g.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7']);
+    expect(g.moves.map((n) => n.san)).to.deep.equal([
+      'e4',
+      'e5',
+      'Nf3',
+      'Nc6',
+      'Bb5',
+      'a6',
+      'Ba4',
+      'Nf6',
+      'O-O',
+      'Be7',
+    ]);
     expect(g.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_SAN_ILLEGAL', 1, 61]]);
   });
 
@@ -81,12 +103,16 @@ describe('pgn: reader', () => {
 
   it('plays Chess960 castling (Variant tag, X-FEN and Shredder-FEN castling)', () => {
     const moves = '1. g3 g6 2. Bh3 Nb6 3. O-O O-O-O *';
-    const xfen = one(`[Variant "Chess960"]\n[FEN "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w KQkq - 0 1"]\n\n${moves}`);
+    const xfen = one(
+      `[Variant "Chess960"]\n[FEN "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w KQkq - 0 1"]\n\n${moves}`,
+    );
     expect(xfen.errors).to.deep.equal([]);
     expect(xfen.moves.map((n) => n.san)).to.deep.equal(['g3', 'g6', 'Bh3', 'Nb6', 'O-O', 'O-O-O']);
     expect(xfen.moves.slice(4).map((n) => n.uci)).to.deep.equal(['e1g1', 'e8d8']);
     expect(mainlineFen(xfen)!.split(' ')[0]).to.equal('bqkr1brn/pppppp1p/1n4p1/8/8/6PB/PPPPPP1P/BQNR1RKN');
-    const shredder = one(`[Variant "fischerandom"]\n[FEN "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w GDgd - 0 1"]\n\n${moves}`);
+    const shredder = one(
+      `[Variant "fischerandom"]\n[FEN "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w GDgd - 0 1"]\n\n${moves}`,
+    );
     expect(shredder.errors).to.deep.equal([]);
     expect(shredder.moves.map((n) => n.uci)).to.deep.equal(xfen.moves.map((n) => n.uci));
   });
@@ -101,12 +127,18 @@ describe('pgn: reader', () => {
 
   it('accepts null moves (--) and keeps them as --', () => {
     const g = one('1. e4 -- 2. d4 *');
-    expect(g.moves.map((n) => [n.san, n.uci])).to.deep.equal([['e4', 'e2e4'], ['--', '0000'], ['d4', 'd2d4']]);
+    expect(g.moves.map((n) => [n.san, n.uci])).to.deep.equal([
+      ['e4', 'e2e4'],
+      ['--', '0000'],
+      ['d4', 'd2d4'],
+    ]);
     expect(makePgn(g)).to.contain('1. e4 -- 2. d4 *');
   });
 
   it('parses comment commands into typed fields and keeps the text', () => {
-    const g = one('1. e4 { [%clk 1:30:53] [%emt 0:00:07.3] } e5 {[%eval 0.25] ok} 2. Nf3 {[%eval #-3]} Nc6 {[%eval -1.5,20] [%csl Ga1,Rb2] [%cal Ge2e4,Yh8a1] [%foo bar, baz]} *');
+    const g = one(
+      '1. e4 { [%clk 1:30:53] [%emt 0:00:07.3] } e5 {[%eval 0.25] ok} 2. Nf3 {[%eval #-3]} Nc6 {[%eval -1.5,20] [%csl Ga1,Rb2] [%cal Ge2e4,Yh8a1] [%foo bar, baz]} *',
+    );
     const [e4, e5, nf3, nc6] = g.moves;
     expect(e4!.comments).to.deep.equal(['[%clk 1:30:53] [%emt 0:00:07.3]']);
     expect(e4!.commands).to.deep.equal({ clk: 5453, emt: 7.3 });
@@ -115,11 +147,16 @@ describe('pgn: reader', () => {
     expect(nf3!.commands).to.deep.equal({ eval: { mate: -3 } });
     expect(nc6!.commands).to.deep.equal({
       eval: { pawns: -1.5, depth: 20 },
-      shapes: [{ color: 'green', from: 0 }, { color: 'red', from: 9 }, { color: 'green', from: 12, to: 28 }, { color: 'yellow', from: 63, to: 0 }],
+      shapes: [
+        { color: 'green', from: 0 },
+        { color: 'red', from: 9 },
+        { color: 'green', from: 12, to: 28 },
+        { color: 'yellow', from: 63, to: 0 },
+      ],
       other: [{ name: 'foo', value: 'bar, baz' }],
     });
     expect(parseClock('1:05:23')).to.equal(3923);
-    expect(parseClock('bad')).to.be.NaN;
+    expect(Number.isNaN(parseClock('bad'))).to.equal(true);
     expect(parseCommands('no commands')).to.equal(undefined);
   });
 
@@ -146,7 +183,11 @@ describe('pgn: reader', () => {
 
   it('reads bytes: UTF-8 with a BOM, and Latin-1 when not UTF-8', async () => {
     const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[White "Müller"]\n1. e4 *\n')]);
-    const latin = new Uint8Array([...new TextEncoder().encode('[White "M'), 0xfc, ...new TextEncoder().encode('ller"]\n1. e4 *\n')]);
+    const latin = new Uint8Array([
+      ...new TextEncoder().encode('[White "M'),
+      0xfc,
+      ...new TextEncoder().encode('ller"]\n1. e4 *\n'),
+    ]);
     for (const bytes of [utf8, latin]) {
       const games = [];
       for await (const g of readPgn(bytes)) games.push(g);
@@ -196,8 +237,21 @@ describe('pgn: reader', () => {
     const n = visitPgn(text, visitor);
     expect(n).to.equal(2);
     expect(events).to.deep.equal([
-      'begin', 'Event=x', 'Nf3>Nf3@2:4', '$5', '{c}', '(', 'e4>e4@2:18', ')', 'Nf6>Nf6@2:22', '0-1', 'end',
-      'begin', 'Event=skip', '*', 'end',
+      'begin',
+      'Event=x',
+      'Nf3>Nf3@2:4',
+      '$5',
+      '{c}',
+      '(',
+      'e4>e4@2:18',
+      ')',
+      'Nf6>Nf6@2:22',
+      '0-1',
+      'end',
+      'begin',
+      'Event=skip',
+      '*',
+      'end',
     ]);
     const mainOnly = parsePgn('1. e4 (1. d4) e5 *');
     expect(mainOnly[0]!.moves[0]!.variations!.length).to.equal(1);
@@ -220,7 +274,11 @@ describe('pgn: reader', () => {
   it('reports malformed tags and stray tokens with positions and goes on', () => {
     const g = one('[Event "x"\n[Site]\n[Round "1"]\n1. e4 ) "str" e5 $300 *');
     expect(g.errors.map((e) => `${e.line}:${e.column} ${e.code}`)).to.deep.equal([
-      '1:1 ERR_PGN_TAG', '2:1 ERR_PGN_TAG', '4:7 ERR_PGN_UNMATCHED_PAREN', '4:9 ERR_PGN_TOKEN', '4:18 ERR_PGN_NAG',
+      '1:1 ERR_PGN_TAG',
+      '2:1 ERR_PGN_TAG',
+      '4:7 ERR_PGN_UNMATCHED_PAREN',
+      '4:9 ERR_PGN_TOKEN',
+      '4:18 ERR_PGN_NAG',
     ]);
     expect(g.headers).to.deep.equal({ Event: 'x', Round: '1' });
     expect(g.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
@@ -237,7 +295,9 @@ describe('pgn: reader', () => {
     const unclosed = one(`1. e4 ${'(1. d4 '.repeat(1000)}`);
     expect(unclosed.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_TOO_DEEP', 'ERR_PGN_UNCLOSED_VARIATION']);
     const comment = one(`1. e4 {${'x'.repeat(2_000_000)}} e5 *`);
-    expect(parsePgn(`1. e4 {${'x'.repeat(2000)}} e5 *`, { maxCommentLength: 1000 })[0]!.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_COMMENT_TOO_LONG']);
+    expect(
+      parsePgn(`1. e4 {${'x'.repeat(2000)}} e5 *`, { maxCommentLength: 1000 })[0]!.errors.map((e) => e.code),
+    ).to.deep.equal(['ERR_PGN_COMMENT_TOO_LONG']);
     expect(comment.moves.length).to.equal(2);
     const tag = parsePgn(`[Event "${'v'.repeat(3000)}"]\n[Site "s"]\n1. e4 *`, { maxTagValueLength: 1000 })[0]!;
     expect(tag.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_STRING_TOO_LONG']);

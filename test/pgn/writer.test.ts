@@ -1,19 +1,45 @@
 import { expect } from 'chai';
 import { makePgn, parsePgn, type PgnGame } from 'gamenotation/pgn';
 
-const exportOf = (text: string, reduced = false) => parsePgn(text).map((g) => makePgn(g, { reduced })).join('');
+const exportOf = (text: string, reduced = false) =>
+  parsePgn(text)
+    .map((g) => makePgn(g, { reduced }))
+    .join('');
 
 describe('pgn: export writer (sections 8 and 16)', () => {
   it('writes the seven tag roster first in order (with defaults), other tags in ASCII order', () => {
-    const out = exportOf('[White "W"]\n[ECO "C20"]\n[Annotator "A"]\n[Black "B"]\n[a "lower"]\n[Event "E"]\n\n1. e4 1-0');
-    expect(out).to.equal([
-      '[Event "E"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "W"]', '[Black "B"]', '[Result "1-0"]',
-      '[Annotator "A"]', '[ECO "C20"]', '[a "lower"]', '', '1. e4 1-0', '', '',
-    ].join('\n'));
+    const out = exportOf(
+      '[White "W"]\n[ECO "C20"]\n[Annotator "A"]\n[Black "B"]\n[a "lower"]\n[Event "E"]\n\n1. e4 1-0',
+    );
+    expect(out).to.equal(
+      [
+        '[Event "E"]',
+        '[Site "?"]',
+        '[Date "????.??.??"]',
+        '[Round "?"]',
+        '[White "W"]',
+        '[Black "B"]',
+        '[Result "1-0"]',
+        '[Annotator "A"]',
+        '[ECO "C20"]',
+        '[a "lower"]',
+        '',
+        '1. e4 1-0',
+        '',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('escapes quotes and backslashes in tag values', () => {
-    const game: PgnGame = { headers: { Event: 'say "hi" \\o/' }, root: {}, moves: [], result: '*', errors: [], line: 1 };
+    const game: PgnGame = {
+      headers: { Event: 'say "hi" \\o/' },
+      root: {},
+      moves: [],
+      result: '*',
+      errors: [],
+      line: 1,
+    };
     expect(makePgn(game)).to.contain('[Event "say \\"hi\\" \\\\o/"]\n');
   });
 
@@ -44,20 +70,27 @@ describe('pgn: export writer (sections 8 and 16)', () => {
   });
 
   it('turns suffix annotations into NAGs and line comments into brace comments', () => {
-    expect(exportOf('1. e4!! e5?? 2. Nf3!? ; note\nNc6?! *').split('\n\n')[1]).to.equal('1. e4 $3 e5 $4 2. Nf3 $5 {note} 2... Nc6 $6 *');
+    expect(exportOf('1. e4!! e5?? 2. Nf3!? ; note\nNc6?! *').split('\n\n')[1]).to.equal(
+      '1. e4 $3 e5 $4 2. Nf3 $5 {note} 2... Nc6 $6 *',
+    );
   });
 
   it('writes reduced export format: STR only, main line only, no comments or NAGs', () => {
     const out = exportOf('[Event "E"]\n[ECO "C20"]\n\n1. e4 {c} e5 $1 (1... c5) 2. Nf3 *', true);
-    expect(out).to.equal('[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n');
+    expect(out).to.equal(
+      '[Event "E"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n',
+    );
   });
 
   it('is idempotent: exporting an export gives the same bytes', () => {
-    const messy = '[Event "x"]  [Site "y"]\r\n1.e4 {  spaced \n comment } e5 ( 1...c5 ; eol\n 2.Nf3 ) 2.Nf3 $1 $2 Nc6 ( ( {empty} ) ) 1/2-1/2';
+    const messy =
+      '[Event "x"]  [Site "y"]\r\n1.e4 {  spaced \n comment } e5 ( 1...c5 ; eol\n 2.Nf3 ) 2.Nf3 $1 $2 Nc6 ( ( {empty} ) ) 1/2-1/2';
     const once = exportOf(messy);
     expect(exportOf(once)).to.equal(once);
     // A variation without moves is dropped (a nested empty one with its comment).
-    expect(once.split('\n\n')[1]).to.equal('1. e4 {spaced comment} 1... e5 (1... c5 {eol} 2. Nf3) 2. Nf3 $1 $2 Nc6 1/2-1/2');
+    expect(once.split('\n\n')[1]).to.equal(
+      '1. e4 {spaced comment} 1... e5 (1... c5 {eol} 2. Nf3) 2. Nf3 $1 $2 Nc6 1/2-1/2',
+    );
   });
 
   it('writes no tag section defaults beyond the roster and keeps FEN/SetUp', () => {

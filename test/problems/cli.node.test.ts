@@ -41,10 +41,14 @@ describe('CLI: pbi and problem-xml', () => {
   it('convert FILE.pbi --to xml|json|popeye', () => {
     const xml = cli('convert', 'examples/data/sample.pbi', '--to', 'xml');
     expect(xml.code).to.equal(0);
-    expect(xml.out).to.match(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<problems xmlns="http:\/\/www.sci.fi\/~stniekat\/pccc\/2007\/Problem\/1\/0" count="7"/);
+    expect(xml.out).to.match(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<problems xmlns="http:\/\/www.sci.fi\/~stniekat\/pccc\/2007\/Problem\/1\/0" count="7"/,
+    );
     const xmlFile = join(dir, 'sample.xml');
     writeFileSync(xmlFile, xml.out);
-    expect(cli('check', xmlFile).out).to.equal(`${xmlFile}: problem-xml, 7 problems, 7 releases, 7 twins; 0 errors, 0 warnings\n`);
+    expect(cli('check', xmlFile).out).to.equal(
+      `${xmlFile}: problem-xml, 7 problems, 7 releases, 7 twins; 0 errors, 0 warnings\n`,
+    );
     const json = JSON.parse(cli('convert', 'examples/data/sample.pbi', '--to', 'json').out);
     expect(json.problems[0].fen).to.equal('b7/PP6/8/8/7K/6B1/6N1/4R1bk w - - 0 1');
     const popeye = cli('convert', 'examples/data/sample.pbi', '--to', 'popeye').out;
@@ -53,18 +57,25 @@ describe('CLI: pbi and problem-xml', () => {
   it('convert FILE.xml --to pbi|json|popeye, with warnings on stderr', () => {
     const pbi = cli('convert', 'examples/data/sample-problem.xml', '--to', 'pbi');
     expect(pbi.code).to.equal(0);
-    expect(pbi.out.split('\n')[3]).to.equal('Torsten Linß:8/b3p3/3s4/4kP2/1Rr4r/4s1K1/5B2/8:h#2:|5001, Die Schwalbe 91, 2/1985, 3rd Prize||:::Rc4-c5 Rb4-f4 Se3-d5 Bf2-d4:!:b) Exchange e5 d6');
+    expect(pbi.out.split('\n')[3]).to.equal(
+      'Torsten Linß:8/b3p3/3s4/4kP2/1Rr4r/4s1K1/5B2/8:h#2:|5001, Die Schwalbe 91, 2/1985, 3rd Prize||:::Rc4-c5 Rb4-f4 Se3-d5 Bf2-d4:!:b) Exchange e5 d6',
+    );
     expect(pbi.err).to.include('ERR_CONVERT_TWIN warning');
     const json = JSON.parse(cli('convert', 'examples/data/sample-problem.xml', '--to', 'json').out);
     expect(json.twins[1].map((t: { fen: string }) => t.fen)).to.deep.equal([
       '8/b3p3/3n4/4kP2/1Rr4r/4n1K1/5B2/8 b - - 0 1',
       '8/b3p3/3k4/4nP2/1Rr4r/4n1K1/5B2/8 b - - 0 1',
     ]);
-    expect(cli('convert', 'examples/data/sample-problem.xml', '--to', 'popeye').out).to.include('Twin Exchange e5 d6\n');
+    expect(cli('convert', 'examples/data/sample-problem.xml', '--to', 'popeye').out).to.include(
+      'Twin Exchange e5 d6\n',
+    );
   });
   it('check FILE.xml reports XML errors with line:col', () => {
     const bad = join(dir, 'bad.xml');
-    writeFileSync(bad, '<?xml version="1.0"?>\n<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0">\n<problem><release id="r" type="initial"><twin id="t" base="nope"/></release></problem>\n</problems>\n');
+    writeFileSync(
+      bad,
+      '<?xml version="1.0"?>\n<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0">\n<problem><release id="r" type="initial"><twin id="t" base="nope"/></release></problem>\n</problems>\n',
+    );
     const r = cli('check', bad, '--json');
     expect(r.code).to.equal(1);
     const j = JSON.parse(r.out);

@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import {
-  checkProblemXml, makePbi, makeProblemXml, parsePbi, parseProblemXml, pbiFen, pbiToPopeye, pbiToXml, twinFens, xmlToPbi, xmlToPopeye,
+  checkProblemXml,
+  makePbi,
+  makeProblemXml,
+  parsePbi,
+  parseProblemXml,
+  pbiFen,
+  pbiToPopeye,
+  pbiToXml,
+  twinFens,
+  xmlToPbi,
+  xmlToPopeye,
   type PbiDocument,
 } from 'gamenotation/problems';
 import { fixtureBytes, referenceProblems, type ReferenceProblem } from './support.js';
@@ -21,16 +31,22 @@ function popeyePieces(input: string): Map<string, string> {
 
 function fenPieces(fen: string): Map<string, string> {
   const out = new Map<string, string>();
-  fen.split(' ')[0]!.split('/').forEach((row, r) => {
-    let file = 0;
-    for (const ch of row) {
-      if (/[1-8]/.test(ch)) file += Number(ch);
-      else {
-        out.set(`${String.fromCharCode(97 + file)}${8 - r}`, `${ch === ch.toUpperCase() ? 'w' : 'b'}${ch.toUpperCase().replace('N', 'S')}`);
-        file++;
+  fen
+    .split(' ')[0]!
+    .split('/')
+    .forEach((row, r) => {
+      let file = 0;
+      for (const ch of row) {
+        if (/[1-8]/.test(ch)) file += Number(ch);
+        else {
+          out.set(
+            `${String.fromCharCode(97 + file)}${8 - r}`,
+            `${ch === ch.toUpperCase() ? 'w' : 'b'}${ch.toUpperCase().replace('N', 'S')}`,
+          );
+          file++;
+        }
       }
-    }
-  });
+    });
   return out;
 }
 
@@ -39,22 +55,41 @@ function applyTwin(pieces: Map<string, string>, commands: string): Map<string, s
   const out = new Map(pieces);
   const w = commands.split(/\s+/);
   for (let i = 0; i < w.length; i++) {
-    if (w[i] === 'Move') { out.set(w[i + 2]!, out.get(w[i + 1]!)!); out.delete(w[i + 1]!); i += 2; }
-    else if (w[i] === 'Exchange') { const a = out.get(w[i + 1]!)!; out.set(w[i + 1]!, out.get(w[i + 2]!)!); out.set(w[i + 2]!, a); i += 2; }
-    else if (w[i] === 'Remove') { out.delete(w[i + 1]!); i += 1; }
-    else if (w[i] === 'Add') { out.set(w[i + 2]!.slice(1), `${w[i + 1]![0]}${w[i + 2]![0]}`); i += 2; }
-    else if (w[i] === 'Stipulation') i += 1;
+    if (w[i] === 'Move') {
+      out.set(w[i + 2]!, out.get(w[i + 1]!)!);
+      out.delete(w[i + 1]!);
+      i += 2;
+    } else if (w[i] === 'Exchange') {
+      const a = out.get(w[i + 1]!)!;
+      out.set(w[i + 1]!, out.get(w[i + 2]!)!);
+      out.set(w[i + 2]!, a);
+      i += 2;
+    } else if (w[i] === 'Remove') {
+      out.delete(w[i + 1]!);
+      i += 1;
+    } else if (w[i] === 'Add') {
+      out.set(w[i + 2]!.slice(1), `${w[i + 1]![0]}${w[i + 2]![0]}`);
+      i += 2;
+    } else if (w[i] === 'Stipulation') i += 1;
     else throw new Error(`unexpected twin word ${w[i]}`);
   }
   return out;
 }
 
 function referencePbi(problems: ReferenceProblem[]): string {
-  const lines = problems.map((r) => [
-    r.author.split(' & ').join(';').replace(/:/g, '\\x3a'),
-    r.fen.split(' ')[0]!.replace(/N/g, 'S').replace(/n/g, 's'),
-    r.stipulation, '', '', '', '', r.parts[0]!.status, '',
-  ].join(':'));
+  const lines = problems.map((r) =>
+    [
+      r.author.split(' & ').join(';').replace(/:/g, '\\x3a'),
+      r.fen.split(' ')[0]!.replace(/N/g, 'S').replace(/n/g, 's'),
+      r.stipulation,
+      '',
+      '',
+      '',
+      '',
+      r.parts[0]!.status,
+      '',
+    ].join(':'),
+  );
   return `${BOM}#PBI 1.2\n${lines.join('\n')}\n`;
 }
 
@@ -70,12 +105,21 @@ describe('conversions: XML → PBI → XML', () => {
     expect(pbiFen(p)).to.equal('1nB2q1R/2k2P1R/3pP3/K2P4/8/P7/r7/8 b - - 0 1'); // twin a) of the latest release
     expect(p.stipulation).to.equal('h#2');
     expect(p.usedSource).to.deep.equal({ nr: '', title: 'The Problemist vol. 13 no. 8', date: '3/1990', page: '' });
-    expect(p.awards).to.deep.equal([{ nr: '', rank: '3rd prize', tourney: 'WCCC Quick composing tourney', date: '1989' }]);
+    expect(p.awards).to.deep.equal([
+      { nr: '', rank: '3rd prize', tourney: 'WCCC Quick composing tourney', date: '1989' },
+    ]);
     expect(p.status).to.equal('!');
     expect(p.comment).to.include('b) Exchange b8 f8');
     // the solution's moves of twin a), as Popeye writes a helpmate line
     expect(p.keymove).to.equal('Qf8*c8 f7-f8=Q Qc8-d7 Qf8-c8');
-    expect(toPbi.warnings.map((w) => w.code)).to.include.members(['ERR_CONVERT_RELEASE', 'ERR_CONVERT_TWIN', 'ERR_CONVERT_SOLUTION', 'ERR_CONVERT_AUTHOR', 'ERR_CONVERT_SOURCE', 'ERR_CONVERT_DROPPED']);
+    expect(toPbi.warnings.map((w) => w.code)).to.include.members([
+      'ERR_CONVERT_RELEASE',
+      'ERR_CONVERT_TWIN',
+      'ERR_CONVERT_SOLUTION',
+      'ERR_CONVERT_AUTHOR',
+      'ERR_CONVERT_SOURCE',
+      'ERR_CONVERT_DROPPED',
+    ]);
 
     const back = pbiToXml(pbi);
     const xml = parseProblemXml(makeProblemXml(back.value));
@@ -84,7 +128,12 @@ describe('conversions: XML → PBI → XML', () => {
     expect(problem.releases[0]!.authors.map((a) => a.name!.familyName)).to.deep.equal(p.names);
     expect(twinFens(problem)[0]!.fen).to.equal('1nB2q1R/2k2P1R/3pP3/K2P4/8/P7/r7/8 b - - 0 1');
     const stip = problem.releases[0]!.twins[0]!.stipulation!;
-    expect([stip.order, stip.play, stip.length!.value, stip.endstate!.type]).to.deep.equal(['alternating', 'help', '4', 'mate']);
+    expect([stip.order, stip.play, stip.length!.value, stip.endstate!.type]).to.deep.equal([
+      'alternating',
+      'help',
+      '4',
+      'mate',
+    ]);
     expect(problem.releases[0]!.sources[0]!.date).to.deep.equal({ month: '3', year: '1990' });
     expect(problem.releases[0]!.awards[0]!.distinction).to.equal('3rd prize');
     expect(problem.releases[0]!.correctness[0]!.type).to.equal('correct');
@@ -95,10 +144,11 @@ describe('conversions: XML → PBI → XML', () => {
 
 describe('conversions: PBI → XML → PBI', () => {
   it('carries every PBI field (award numbers and pages with a warning)', () => {
-    const text = `${BOM}#PBI 1.2\n#a comment\n`
-      + 'M. Abbott;S\\x3at John:1B6/7Q/4k3/4P2K/8/8/8/8:#2:68|White\\x3aSam Loyd|1962|:|Chess Amateur|1922|:|Pr|Problem|1960:Dh7-b7:!:note\n'
-      + ':8/8/8/8/8/8/8/K6k:White to play and draw:1142|Chess-Monthly vol. XI|July, 1868|12::2|hm|American Chess|5/1960:::\n'
-      + '::h#2.5:::::ok?:\n';
+    const text =
+      `${BOM}#PBI 1.2\n#a comment\n` +
+      'M. Abbott;S\\x3at John:1B6/7Q/4k3/4P2K/8/8/8/8:#2:68|White\\x3aSam Loyd|1962|:|Chess Amateur|1922|:|Pr|Problem|1960:Dh7-b7:!:note\n' +
+      ':8/8/8/8/8/8/8/K6k:White to play and draw:1142|Chess-Monthly vol. XI|July, 1868|12::2|hm|American Chess|5/1960:::\n' +
+      '::h#2.5:::::ok?:\n';
     const doc = parsePbi(text);
     expect(doc.errors).to.deep.equal([]);
     const x = pbiToXml(doc);
@@ -110,7 +160,12 @@ describe('conversions: PBI → XML → PBI', () => {
     const again = xmlToPbi(parseProblemXml(xml).document!).value;
     const expected: PbiDocument = structuredClone(doc);
     expected.problems[1]!.awards[0]!.nr = '';
-    expect(makePbi(again, { canonical: true })).to.equal(makePbi({ ...expected, problems: expected.problems.map(({ raw: _r, newline: _n, ...p }) => p) }, { canonical: true }));
+    expect(makePbi(again, { canonical: true })).to.equal(
+      makePbi(
+        { ...expected, problems: expected.problems.map(({ raw: _r, newline: _n, ...p }) => p) },
+        { canonical: true },
+      ),
+    );
   });
 });
 
@@ -142,7 +197,9 @@ describe('conversions: Popeye input', () => {
       const twins = r.parts.map((part, i) => {
         const adds = [...fenPieces(part.fen)].map(([sq, cp]) => {
           const id = `t${i}${sq}`;
-          decls.push(`<piecedecl id="${id}" kind="${KIND[cp[1]!.replace('S', 'N')]}" color="${cp[0] === 'w' ? 'white' : 'black'}"/>`);
+          decls.push(
+            `<piecedecl id="${id}" kind="${KIND[cp[1]!.replace('S', 'N')]}" color="${cp[0] === 'w' ? 'white' : 'black'}"/>`,
+          );
           return `<addition piece="${id}"><plane dim="1" value="${sq.charCodeAt(0) - 96}"/><plane dim="2" value="${sq.slice(1)}"/></addition>`;
         });
         const m = /^(h|s)?#(\d)$/.exec(part.stipulation)!;
@@ -167,52 +224,77 @@ describe('conversions: Popeye input', () => {
       r.parts.slice(1).forEach((part, i) => {
         const cmd = part.twin_command!;
         if (/^(Move|Stipulation) /.test(cmd)) expect(twinLines[i]).to.equal(cmd);
-        if (/^Exchange /.test(cmd)) expect(twinLines[i]!.split(' ').slice(1).sort()).to.deep.equal(cmd.split(' ').slice(1).sort());
+        if (/^Exchange /.test(cmd))
+          expect(twinLines[i]!.split(' ').slice(1).sort()).to.deep.equal(cmd.split(' ').slice(1).sort());
       });
     }
   });
 
-  it('writes a zero position as Popeye\'s ZeroPosition', () => {
+  it("writes a zero position as Popeye's ZeroPosition", () => {
     const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
-    const add = (id: string, f: number, r: number) => `<addition piece="${id}"><plane dim="1" value="${f}"/><plane dim="2" value="${r}"/></addition>`;
-    const xml = `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="q" kind="queen" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>`
-      + `<release id="r" type="initial"><twin id="z" type="zeroposition"><position id="z"><pieces>${add('k', 1, 1)}${add('q', 2, 2)}${add('x', 8, 8)}</pieces></position>`
-      + `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>`
-      + `<twin id="a" base="z"><position id="a" base="z"><pieces>${add('q', 7, 2)}</pieces></position></twin>`
-      + `<twin id="b" base="z"><position id="b" base="z"><pieces>${add('q', 2, 7)}</pieces></position></twin></release></problem></problems>`;
+    const add = (id: string, f: number, r: number) =>
+      `<addition piece="${id}"><plane dim="1" value="${f}"/><plane dim="2" value="${r}"/></addition>`;
+    const xml =
+      `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="q" kind="queen" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>` +
+      `<release id="r" type="initial"><twin id="z" type="zeroposition"><position id="z"><pieces>${add('k', 1, 1)}${add('q', 2, 2)}${add('x', 8, 8)}</pieces></position>` +
+      `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>` +
+      `<twin id="a" base="z"><position id="a" base="z"><pieces>${add('q', 7, 2)}</pieces></position></twin>` +
+      `<twin id="b" base="z"><position id="b" base="z"><pieces>${add('q', 2, 7)}</pieces></position></twin></release></problem></problems>`;
     const doc = checkProblemXml(xml).document!;
     const lines = xmlToPopeye(doc).value.split('\n');
     expect(lines.filter((l) => /^(ZeroPosition|Twin|Pieces)/.test(l))).to.deep.equal([
-      'Pieces White Ka1 Qb2 Black Kh8', 'ZeroPosition Move b2 g2', 'Twin Move b2 b7',
+      'Pieces White Ka1 Qb2 Black Kh8',
+      'ZeroPosition Move b2 g2',
+      'Twin Move b2 b7',
     ]);
     expect(xmlToPbi(doc).value.problems[0]!.comment).to.equal('zero position; a) Move b2 g2; b) Move b2 b7');
   });
 
-  it('a version release without twins of its own takes its base release\'s', () => {
+  it("a version release without twins of its own takes its base release's", () => {
     const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
-    const xml = `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>`
-      + `<release id="r1" type="initial"><author><authorname><familyname>Old</familyname></authorname></author><twin id="t"><position id="p"><pieces>`
-      + `<addition piece="k"><plane dim="1" value="1"/><plane dim="2" value="1"/></addition><addition piece="x"><plane dim="1" value="3"/><plane dim="2" value="3"/></addition>`
-      + `</pieces></position><stipulation order="alternating" play="help"><length value="4"/><endstate type="stalemate"/></stipulation></twin></release>`
-      + `<release id="r2" base="r1" type="version"><author><authorname><familyname>New</familyname></authorname></author></release></problem></problems>`;
+    const xml =
+      `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>` +
+      `<release id="r1" type="initial"><author><authorname><familyname>Old</familyname></authorname></author><twin id="t"><position id="p"><pieces>` +
+      `<addition piece="k"><plane dim="1" value="1"/><plane dim="2" value="1"/></addition><addition piece="x"><plane dim="1" value="3"/><plane dim="2" value="3"/></addition>` +
+      `</pieces></position><stipulation order="alternating" play="help"><length value="4"/><endstate type="stalemate"/></stipulation></twin></release>` +
+      `<release id="r2" base="r1" type="version"><author><authorname><familyname>New</familyname></authorname></author></release></problem></problems>`;
     const doc = checkProblemXml(xml).document!;
     const pbi = xmlToPbi(doc).value.problems[0]!;
     expect([pbi.names, pbi.position, pbi.stipulation]).to.deep.equal([['New'], '8/8/8/8/8/2k5/8/K7', 'h=2']);
     expect(xmlToPopeye(doc).value).to.include('Author New\nPieces White Ka1 Black Kc3\nStipulation h=2\n');
   });
 
-  it('writes whole-board twins as Popeye\'s Rotate, Mirror, PolishType and Shift', () => {
+  it("writes whole-board twins as Popeye's Rotate, Mirror, PolishType and Shift", () => {
     const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
-    const add = (id: string, f: number, r: number) => `<addition piece="${id}"><plane dim="1" value="${f}"/><plane dim="2" value="${r}"/></addition>`;
-    const ops = ['<rotation angle="90"/>', '<rotation angle="270"/>', '<reflection><axis dim="1"/></reflection>', '<reflection><axis dim="2"/></reflection>',
-      '<swapcolors/>', '<translation><plane dim="1" value="2"/><plane dim="2" value="-1"/></translation>'];
-    const twins = ops.map((op, i) => `<twin id="t${i}" base="a"><position id="p${i}" base="a">${op}</position></twin>`).join('');
-    const xml = `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="r" kind="rook" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>`
-      + `<release id="r" type="initial"><twin id="a"><position id="a"><pieces>${add('k', 2, 2)}${add('r', 3, 5)}${add('x', 5, 7)}</pieces></position>`
-      + `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>${twins}</release></problem></problems>`;
+    const add = (id: string, f: number, r: number) =>
+      `<addition piece="${id}"><plane dim="1" value="${f}"/><plane dim="2" value="${r}"/></addition>`;
+    const ops = [
+      '<rotation angle="90"/>',
+      '<rotation angle="270"/>',
+      '<reflection><axis dim="1"/></reflection>',
+      '<reflection><axis dim="2"/></reflection>',
+      '<swapcolors/>',
+      '<translation><plane dim="1" value="2"/><plane dim="2" value="-1"/></translation>',
+    ];
+    const twins = ops
+      .map((op, i) => `<twin id="t${i}" base="a"><position id="p${i}" base="a">${op}</position></twin>`)
+      .join('');
+    const xml =
+      `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="r" kind="rook" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>` +
+      `<release id="r" type="initial"><twin id="a"><position id="a"><pieces>${add('k', 2, 2)}${add('r', 3, 5)}${add('x', 5, 7)}</pieces></position>` +
+      `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>${twins}</release></problem></problems>`;
     const doc = checkProblemXml(xml).document!;
-    const lines = xmlToPopeye(doc).value.split('\n').filter((l) => l.startsWith('Twin'));
-    expect(lines).to.deep.equal(['Twin Rotate 90', 'Twin Rotate 270', 'Twin Mirror a1<-->h1', 'Twin Mirror a1<-->a8', 'Twin PolishType', 'Twin Shift a2 c1']);
+    const lines = xmlToPopeye(doc)
+      .value.split('\n')
+      .filter((l) => l.startsWith('Twin'));
+    expect(lines).to.deep.equal([
+      'Twin Rotate 90',
+      'Twin Rotate 270',
+      'Twin Mirror a1<-->h1',
+      'Twin Mirror a1<-->a8',
+      'Twin PolishType',
+      'Twin Shift a2 c1',
+    ]);
   });
 
   it('reports what Popeye input cannot take', () => {

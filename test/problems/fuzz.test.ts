@@ -1,19 +1,86 @@
 import { expect } from 'chai';
 import {
-  checkProblemXml, makePbi, makeProblemXml, parsePbi, pbiToPopeye, pbiToXml, twinFens, xmlToPbi, xmlToPopeye,
+  checkProblemXml,
+  makePbi,
+  makeProblemXml,
+  parsePbi,
+  pbiToPopeye,
+  pbiToXml,
+  twinFens,
+  xmlToPbi,
+  xmlToPopeye,
 } from 'gamenotation/problems';
 import { fixtureBytes, rng } from './support.js';
 
-const PBI_SEED = '\ufeff#PBI 1.2\r\n#comment\n'
-  + 'M. Abbott;S\\x3at John:1B6/7Q/4k3/4P2K/8/8/8/8:#2:68|White\\x3aSam|1962|:|Chess Amateur|1922|45;|x|y|z:2|Pr|Problem|1960:Dh7-b7:!:c\r'
-  + ':11111111/8/8/8/8/8/8/K6k:h#2.5:||||::::$:\u0085'
-  + 'Bettman, H:8/7p/Q4Bsk/8/8/8/8/7K:s#3:The fourth|A|1868|::1|d|M|1974:Je6\\x3a atd:+:\u2028';
-const PBI_ALPHABET = [':', ';', '|', '\\', 'x', '3', 'a', 'g', '#', '/', '8', '1', 'K', 's', 'N', '!', '*', '$', '\r', '\n', '\r\n', '\u0085', '\u2028', '\ufeff', 'é', '\u0000', 'PBI ', '1.2'];
+const PBI_SEED =
+  '\ufeff#PBI 1.2\r\n#comment\n' +
+  'M. Abbott;S\\x3at John:1B6/7Q/4k3/4P2K/8/8/8/8:#2:68|White\\x3aSam|1962|:|Chess Amateur|1922|45;|x|y|z:2|Pr|Problem|1960:Dh7-b7:!:c\r' +
+  ':11111111/8/8/8/8/8/8/K6k:h#2.5:||||::::$:\u0085' +
+  'Bettman, H:8/7p/Q4Bsk/8/8/8/8/7K:s#3:The fourth|A|1868|::1|d|M|1974:Je6\\x3a atd:+:\u2028';
+const PBI_ALPHABET = [
+  ':',
+  ';',
+  '|',
+  '\\',
+  'x',
+  '3',
+  'a',
+  'g',
+  '#',
+  '/',
+  '8',
+  '1',
+  'K',
+  's',
+  'N',
+  '!',
+  '*',
+  '$',
+  '\r',
+  '\n',
+  '\r\n',
+  '\u0085',
+  '\u2028',
+  '\ufeff',
+  'é',
+  '\u0000',
+  'PBI ',
+  '1.2',
+];
 
-const XML_TOKENS = ['<', '>', '/>', '</', '&', '&amp;', '&#x41;', '&#0;', '&bogus;', '"', "'", '=', ' ', '\n', '<twin id="z" base="z">', '</twin>',
-  '<position id="p" base="initial_a">', '<addition piece="whitekinga5"><plane dim="1" value="9"/></addition>', '<exchange piece1="a" piece2="b"/>',
-  '<rotation angle="90"/>', '<translation><plane dim="1" value="-5"/></translation>', '<reflection><axis dim="2"/></reflection>', '<swapcolors/>',
-  '<aftermove move="initial_a_sol_w2"/>', '<!DOCTYPE x>', '<!ENTITY e "e">', '<![CDATA[x]]>', '<!-- c -->', '<?pi x?>', 'ö', '\u2028'];
+const XML_TOKENS = [
+  '<',
+  '>',
+  '/>',
+  '</',
+  '&',
+  '&amp;',
+  '&#x41;',
+  '&#0;',
+  '&bogus;',
+  '"',
+  "'",
+  '=',
+  ' ',
+  '\n',
+  '<twin id="z" base="z">',
+  '</twin>',
+  '<position id="p" base="initial_a">',
+  '<addition piece="whitekinga5"><plane dim="1" value="9"/></addition>',
+  '<exchange piece1="a" piece2="b"/>',
+  '<rotation angle="90"/>',
+  '<translation><plane dim="1" value="-5"/></translation>',
+  '<reflection><axis dim="2"/></reflection>',
+  '<swapcolors/>',
+  '<aftermove move="initial_a_sol_w2"/>',
+  '<!DOCTYPE x>',
+  '<!ENTITY e "e">',
+  '<![CDATA[x]]>',
+  '<!-- c -->',
+  '<?pi x?>',
+  'ö',
+  '\u2028',
+];
 
 function mutate(text: string, next: () => number, alphabet: string[], rounds: number): string {
   let t = text;
@@ -31,7 +98,8 @@ function mutate(text: string, next: () => number, alphabet: string[], rounds: nu
   return t;
 }
 
-const model = (d: { problems: object[] }) => JSON.stringify(d.problems.map(({ raw: _r, line: _l, newline: _n, ...p }: any) => p));
+const model = (d: { problems: object[] }) =>
+  JSON.stringify(d.problems.map(({ raw: _r, line: _l, newline: _n, ...p }: any) => p));
 // Positions and the encoding name are the only differences allowed (namespaces, counts and kept elements must survive).
 const xmlModel = (d: unknown) => JSON.stringify(d, (k, v) => (k === 'pos' || k === 'encoding' ? undefined : v));
 
@@ -69,7 +137,8 @@ describe('fuzzing the readers (random mutations: no throw, typed errors with lin
     for (let i = 0; i < 1000; i++) {
       const bytes = new Uint8Array(Math.floor(next() * 200));
       for (let j = 0; j < bytes.length; j++) bytes[j] = Math.floor(next() * 256);
-      if (i % 3 === 0) bytes.set([0xef, 0xbb, 0xbf, 0x23, 0x50, 0x42, 0x49, 0x20, 0x31, 0x2e, 0x32, 0x0a].slice(0, bytes.length));
+      if (i % 3 === 0)
+        bytes.set([0xef, 0xbb, 0xbf, 0x23, 0x50, 0x42, 0x49, 0x20, 0x31, 0x2e, 0x32, 0x0a].slice(0, bytes.length));
       const doc = parsePbi(bytes);
       for (const e of doc.errors) located(e, /^ERR_PBI_/);
     }

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import {
-  encodePbiField, makePbi, makePbiWithWarnings, makeForsyth, newPbiProblem, parsePbi, pbiFen, pbiStatusFromSolution, withPbiStatus,
+  encodePbiField,
+  makePbi,
+  makePbiWithWarnings,
+  makeForsyth,
+  newPbiProblem,
+  parsePbi,
+  pbiFen,
+  pbiStatusFromSolution,
+  withPbiStatus,
   type PbiProblem,
 } from 'gamenotation/problems';
 import { referenceProblems } from './support.js';
@@ -30,7 +38,12 @@ describe('PBI: the examples of the PBI 1.2 text', () => {
     expect(doc.problems).to.have.length(6);
     const [a, b, c, d, e, f] = doc.problems as [PbiProblem, PbiProblem, PbiProblem, PbiProblem, PbiProblem, PbiProblem];
     expect(a.names).to.deep.equal(['M. Abbott']);
-    expect(a.usedSource).to.deep.equal({ nr: '68', title: 'White:Sam Loyd and his Chess Problems', date: '1962', page: '' });
+    expect(a.usedSource).to.deep.equal({
+      nr: '68',
+      title: 'White:Sam Loyd and his Chess Problems',
+      date: '1962',
+      page: '',
+    });
     expect(a.referencedSources).to.deep.equal([{ nr: '', title: 'Chess Amateur', date: '1922', page: '45' }]);
     expect(a.awards).to.deep.equal([{ nr: '2', rank: 'Pr', tourney: 'Problem', date: '1960' }]);
     expect(a.keymove).to.equal('Dh7-b7');
@@ -44,7 +57,12 @@ describe('PBI: the examples of the PBI 1.2 text', () => {
     ]);
     expect(b.awards).to.deep.equal([{ nr: '', rank: 'hm', tourney: 'American Chess', date: '1960' }]);
     expect(c.names).to.deep.equal(['Bettman, H', 'E. Bettman']);
-    expect(c.usedSource).to.deep.equal({ nr: 'The fourth problem from the end', title: 'American Chess-Nuts', date: '1868', page: '' });
+    expect(c.usedSource).to.deep.equal({
+      nr: 'The fourth problem from the end',
+      title: 'American Chess-Nuts',
+      date: '1868',
+      page: '',
+    });
     expect(c.awards[0]).to.deep.equal({ nr: '1', rank: 'dícséret', tourney: 'Magyar Sakkélet', date: '1974' });
     expect(c.keymove).to.equal('Je6: atd');
     expect(d.names).to.deep.equal(['"Noli me Tangere"']);
@@ -67,7 +85,10 @@ describe('PBI: the examples of the PBI 1.2 text', () => {
   });
   it('reports the malformed used-source example of the text (a literal ":" splits the field)', () => {
     const bad = parsePbi(`${BOM}#PBI 1.2\n:::A|Russ\\x3a:Miniature Chess Problems|::::\n`);
-    expect(bad.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_PBI_SOURCE', 2, 4], ['ERR_PBI_SOURCE', 2, 15]]);
+    expect(bad.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([
+      ['ERR_PBI_SOURCE', 2, 4],
+      ['ERR_PBI_SOURCE', 2, 15],
+    ]);
   });
 });
 
@@ -79,7 +100,18 @@ describe('PBI: file structure', () => {
     const doc = parsePbi(enc(text));
     expect(doc.errors).to.deep.equal([]);
     expect(doc.comments.map((c) => c.text)).to.deep.equal(['c1', 'c2']);
-    expect(doc.problems.map((p) => p.names[0])).to.deep.equal(['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9']);
+    expect(doc.problems.map((p) => p.names[0])).to.deep.equal([
+      'A0',
+      'A1',
+      'A2',
+      'A3',
+      'A4',
+      'A5',
+      'A6',
+      'A7',
+      'A8',
+      'A9',
+    ]);
     expect(doc.problems.map((p) => p.line)).to.deep.equal([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(makePbi(doc)).to.equal(text);
     expect(makePbi(doc, { forceNewline: true, newline: '\r\n' }).split('\r\n')).to.have.length(14);
@@ -90,7 +122,13 @@ describe('PBI: file structure', () => {
     expect(doc.warnings.map((w) => [w.code, w.line, w.column])).to.deep.equal([['ERR_PBI_NO_NLF', 3, 1]]);
   });
   it('treats the version as a string', () => {
-    for (const [v, ok] of [['1.2', true], ['1.1', true], ['1.20', false], ['01.2', false], ['1.0', false]] as const) {
+    for (const [v, ok] of [
+      ['1.2', true],
+      ['1.1', true],
+      ['1.20', false],
+      ['01.2', false],
+      ['1.0', false],
+    ] as const) {
       const doc = parsePbi(`${BOM}#PBI ${v}\n::::::::\n`);
       expect(doc.version).to.equal(v);
       expect(doc.errors.map((e) => e.code)).to.deep.equal(ok ? [] : ['ERR_PBI_VERSION']);
@@ -101,7 +139,14 @@ describe('PBI: file structure', () => {
   it('warns about a missing BOM and needs a data line', () => {
     expect(parsePbi('#PBI 1.2\n::::::::\n').warnings.map((w) => w.code)).to.deep.equal(['ERR_PBI_BOM']);
     expect(parsePbi(`${BOM}#PBI 1.2\n#only a comment\n`).errors.map((e) => e.code)).to.deep.equal(['ERR_PBI_NO_DATA']);
-    expect(parsePbi(new Uint8Array([0xef, 0xbb, 0xbf, 0x23, 0x50, 0x42, 0x49, 0x20, 0x31, 0x2e, 0x32, 0x0a, 0xff, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x0a])).errors.map((e) => e.code)).to.deep.equal(['ERR_PBI_UTF8']);
+    expect(
+      parsePbi(
+        new Uint8Array([
+          0xef, 0xbb, 0xbf, 0x23, 0x50, 0x42, 0x49, 0x20, 0x31, 0x2e, 0x32, 0x0a, 0xff, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a,
+          0x3a, 0x3a, 0x3a, 0x0a,
+        ]),
+      ).errors.map((e) => e.code),
+    ).to.deep.equal(['ERR_PBI_UTF8']);
   });
   it('allows comments only straight after the marker', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\n#ok\nA::::::::\n#late comment\n#B::::::::\n`);
@@ -110,7 +155,9 @@ describe('PBI: file structure', () => {
     expect(doc.problems.map((p) => p.names)).to.deep.equal([['A'], ['#B']]);
   });
   it('checks field counts, escapes and positions with line:column', () => {
-    const doc = parsePbi(`${BOM}#PBI 1.2\nA:8/8/8/8/8/8/8/K6k:#2:::::\nA:8/8/8/8/8/8/8/7X:#2::::::\nA\\x3g:8/8/8/8/8/8/8/K6k:#2::::::\nA:8/8/8/8/8/8/8/K6k:#2:a|b:::::\nA:8/8/8/8/8/8/8/K6:#2::::::\nA:8/8/8/8/8/8/8/K6k:#2:::1|2|3:::\nA:8/8/8/8/8/8/8/K6k:#2::::::x:y:z\n`);
+    const doc = parsePbi(
+      `${BOM}#PBI 1.2\nA:8/8/8/8/8/8/8/K6k:#2:::::\nA:8/8/8/8/8/8/8/7X:#2::::::\nA\\x3g:8/8/8/8/8/8/8/K6k:#2::::::\nA:8/8/8/8/8/8/8/K6k:#2:a|b:::::\nA:8/8/8/8/8/8/8/K6:#2::::::\nA:8/8/8/8/8/8/8/K6k:#2:::1|2|3:::\nA:8/8/8/8/8/8/8/K6k:#2::::::x:y:z\n`,
+    );
     expect(doc.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([
       ['ERR_PBI_FIELDS', 2, 28],
       ['ERR_PBI_POSITION', 3, 18],
@@ -124,7 +171,10 @@ describe('PBI: file structure', () => {
   });
   it('needs keymove and status empty in PBI 1.1', () => {
     const doc = parsePbi(`${BOM}#PBI 1.1\nA:::::::!:\nB::::::Qh5::\n`);
-    expect(doc.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_PBI_STATUS_V11', 2, 9], ['ERR_PBI_KEYMOVE_V11', 3, 8]]);
+    expect(doc.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([
+      ['ERR_PBI_STATUS_V11', 2, 9],
+      ['ERR_PBI_KEYMOVE_V11', 3, 8],
+    ]);
   });
   it('keeps unknown status text and flags it', () => {
     const text = `${BOM}#PBI 1.2\nA:::::::ok (C+):\n`;
@@ -146,9 +196,21 @@ describe('PBI: positions', () => {
     expect(makePbi(doc, { keepForsyth: true })).to.equal(text);
   });
   it('rejects incomplete rows and N knights', () => {
-    expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8/7:::::::\n`).errors[0]).to.include({ code: 'ERR_PBI_POSITION', line: 2, column: 17 });
-    expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8:::::::\n`).errors[0]).to.include({ code: 'ERR_PBI_POSITION', line: 2, column: 2 });
-    expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8/6Nk:::::::\n`).errors[0]).to.include({ code: 'ERR_PBI_POSITION', line: 2, column: 17 });
+    expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8/7:::::::\n`).errors[0]).to.include({
+      code: 'ERR_PBI_POSITION',
+      line: 2,
+      column: 17,
+    });
+    expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8:::::::\n`).errors[0]).to.include({
+      code: 'ERR_PBI_POSITION',
+      line: 2,
+      column: 2,
+    });
+    expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8/6Nk:::::::\n`).errors[0]).to.include({
+      code: 'ERR_PBI_POSITION',
+      line: 2,
+      column: 17,
+    });
   });
 });
 
@@ -161,7 +223,9 @@ describe('PBI: writing', () => {
       comment: 'line1\nline2\ttab',
     });
     const text = makePbi({ version: '1.2', comments: [], problems: [p] });
-    expect(text).to.equal(`${BOM}#PBI 1.2\nA\\x3aB;C\\x3bD;E\\x5cF::#2\\x3b see \\x7cnote\\x7c:1\\x7ca|T\\x3bx||:::::line1\\x0aline2\\x09tab\n`);
+    expect(text).to.equal(
+      `${BOM}#PBI 1.2\nA\\x3aB;C\\x3bD;E\\x5cF::#2\\x3b see \\x7cnote\\x7c:1\\x7ca|T\\x3bx||:::::line1\\x0aline2\\x09tab\n`,
+    );
     const back = parsePbi(text).problems[0]!;
     expect(back.names).to.deep.equal(p.names);
     expect(back.stipulation).to.equal(p.stipulation);
@@ -192,7 +256,12 @@ describe('PBI: writing', () => {
 });
 
 // Our own small encoder for building the test file (independent of the library's writer).
-const esc = (s: string, _where: string) => [...s].map((ch) => ('\\:;|'.includes(ch) || ch.charCodeAt(0) < 32 ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch)).join('');
+const esc = (s: string, _where: string) =>
+  [...s]
+    .map((ch) =>
+      '\\:;|'.includes(ch) || ch.charCodeAt(0) < 32 ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch,
+    )
+    .join('');
 
 describe('PBI: a file built from solve-reference.jsonl', () => {
   it('round-trips positions, stipulations, keys and status through mixed NLFs and \\x3a', async () => {
@@ -203,7 +272,10 @@ describe('PBI: a file built from solve-reference.jsonl', () => {
     problems.forEach((r, i) => {
       const part = r.parts[0]!;
       const fields = [
-        r.author.split(' & ').map((n) => esc(n, ';')).join(';'),
+        r.author
+          .split(' & ')
+          .map((n) => esc(n, ';'))
+          .join(';'),
         r.fen.split(' ')[0]!.replace(/N/g, 'S').replace(/n/g, 'x').replace(/x/g, 's'),
         esc(r.stipulation, ''),
         [esc(r.id, ';|'), esc(`${r.id}: ${r.source}`, ';|'), '', ''].join('|'),
@@ -211,7 +283,13 @@ describe('PBI: a file built from solve-reference.jsonl', () => {
         '',
         esc(part.solutions.map((s) => s.popeye).join(' / '), ''),
         esc(part.status, ''),
-        esc(r.parts.slice(1).map((p, j) => `${String.fromCharCode(98 + j)}) ${p.twin_command}`).join('; '), ''),
+        esc(
+          r.parts
+            .slice(1)
+            .map((p, j) => `${String.fromCharCode(98 + j)}) ${p.twin_command}`)
+            .join('; '),
+          '',
+        ),
       ];
       text += fields.join(':') + nlfs[i % nlfs.length];
     });
@@ -257,8 +335,16 @@ describe('PBI: bounded error lists', () => {
     const r = parse(text);
     expect(r.errors.length).to.equal(101);
     expect(r.errors.slice(0, 100).every((e) => e.code === 'ERR_PBI_FIELDS')).to.equal(true);
-    expect(r.errors[100]).to.deep.equal({ code: 'ERR_TOO_MANY_ERRORS', message: '150 more error(s) not reported (250 in all; maxErrors 100)', line: 251, column: 9 });
-    expect(parse(text, { maxErrors: 5 }).errors.map((e) => e.code)).to.deep.equal([...Array(5).fill('ERR_PBI_FIELDS'), 'ERR_TOO_MANY_ERRORS']);
+    expect(r.errors[100]).to.deep.equal({
+      code: 'ERR_TOO_MANY_ERRORS',
+      message: '150 more error(s) not reported (250 in all; maxErrors 100)',
+      line: 251,
+      column: 9,
+    });
+    expect(parse(text, { maxErrors: 5 }).errors.map((e) => e.code)).to.deep.equal([
+      ...Array(5).fill('ERR_PBI_FIELDS'),
+      'ERR_TOO_MANY_ERRORS',
+    ]);
     // The lists are plain arrays again (they cross structured clone and JSON as such).
     expect(Object.keys(r.errors).length).to.equal(101);
     expect(structuredClone(r.errors).length).to.equal(101);

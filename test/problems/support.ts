@@ -2,7 +2,9 @@
 import { readShared } from '../support/data.js';
 export { rng } from '../support/rng.mjs';
 
-const nodeFs: { readFileSync(path: string): Uint8Array } | undefined = (globalThis as any).process?.getBuiltinModule?.('node:fs');
+const nodeFs: { readFileSync(path: string): Uint8Array } | undefined = (globalThis as any).process?.getBuiltinModule?.(
+  'node:fs',
+);
 
 /** A fixture's raw bytes (for files that are not UTF-8). */
 export async function fixtureBytes(rel: string): Promise<Uint8Array> {
@@ -37,7 +39,11 @@ export interface ReferenceProblem {
 
 /** The 31 problems of solve-reference.jsonl, or a 3-problem fallback fixture when ../shared is absent. */
 export async function referenceProblems(): Promise<ReferenceProblem[]> {
-  const text = (await readShared('data/problems/solve-reference.jsonl')) ?? (await (await import('../support/data.js')).readFixture('problems/solve-reference-mini.jsonl'));
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as ReferenceProblem);
+  const text =
+    (await readShared('data/problems/solve-reference.jsonl')) ??
+    (await (await import('../support/data.js')).readFixture('problems/solve-reference-mini.jsonl'));
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as ReferenceProblem);
 }
-

@@ -15,6 +15,13 @@ describe('problem XML: limits (node)', () => {
     const r = parseProblemXml(doc, { maxDocumentBytes: 1 << 30 });
     expect(process.memoryUsage().heapUsed - before).to.be.below(64 << 20);
     expect(r.document).to.equal(null);
-    expect(r.errors).to.deep.equal([{ code: 'ERR_XML_ATTRIBUTE_TOO_LONG', message: 'attribute value of 100000000 characters (maxAttributeLength 65536)', line: 1, column: 80 }]);
+    expect(r.errors).to.deep.equal([
+      {
+        code: 'ERR_XML_ATTRIBUTE_TOO_LONG',
+        message: 'attribute value of 100000000 characters (maxAttributeLength 65536)',
+        line: 1,
+        column: 80,
+      },
+    ]);
   });
 });

@@ -6,38 +6,76 @@ const wrap = (inner: string) => `<?xml version="1.0"?>\n<problems xmlns="${NS}">
 
 describe('problem XML: limits', () => {
   it('has sane defaults', () => {
-    expect(PROBLEM_XML_LIMITS).to.deep.equal({ maxDocumentBytes: 32 << 20, maxTextLength: 1 << 20, maxAttributeLength: 64 << 10, maxDepth: 256, maxErrors: 100 });
+    expect(PROBLEM_XML_LIMITS).to.deep.equal({
+      maxDocumentBytes: 32 << 20,
+      maxTextLength: 1 << 20,
+      maxAttributeLength: 64 << 10,
+      maxDepth: 256,
+      maxErrors: 100,
+    });
   });
 
   it('refuses a document over maxDocumentBytes before reading it', () => {
     const doc = wrap(`<remark><text>${'a'.repeat(200)}</text></remark>`);
     const r = parseProblemXml(doc, { maxDocumentBytes: 100 });
     expect(r.document).to.equal(null);
-    expect(r.errors).to.deep.equal([{ code: 'ERR_XML_TOO_LARGE', message: `document of ${doc.length} characters (maxDocumentBytes 100)`, line: 1, column: 1 }]);
+    expect(r.errors).to.deep.equal([
+      {
+        code: 'ERR_XML_TOO_LARGE',
+        message: `document of ${doc.length} characters (maxDocumentBytes 100)`,
+        line: 1,
+        column: 1,
+      },
+    ]);
     const bytes = new TextEncoder().encode(doc);
-    expect(parseProblemXml(bytes, { maxDocumentBytes: 100 }).errors[0]!.message).to.equal(`document of ${bytes.length} bytes (maxDocumentBytes 100)`);
+    expect(parseProblemXml(bytes, { maxDocumentBytes: 100 }).errors[0]!.message).to.equal(
+      `document of ${bytes.length} bytes (maxDocumentBytes 100)`,
+    );
     expect(parseProblemXml(doc).errors).to.deep.equal([]);
   });
 
   it('gives a typed error with its position for a long attribute, a long text and deep nesting', () => {
-    const attr = parseProblemXml(wrap(`<problem>\n  <x a="1" b='${'v'.repeat(101)}'/></problem>`), { maxAttributeLength: 100 });
+    const attr = parseProblemXml(wrap(`<problem>\n  <x a="1" b='${'v'.repeat(101)}'/></problem>`), {
+      maxAttributeLength: 100,
+    });
     expect(attr.document).to.equal(null);
-    expect(attr.errors).to.deep.equal([{ code: 'ERR_XML_ATTRIBUTE_TOO_LONG', message: 'attribute value of 101 characters (maxAttributeLength 100)', line: 4, column: 14 }]);
-    expect(parseProblemXml(wrap(`<problem><x a='${'v'.repeat(100)}'/></problem>`), { maxAttributeLength: 100 }).errors.map((e) => e.code)).to.not.include('ERR_XML_ATTRIBUTE_TOO_LONG');
+    expect(attr.errors).to.deep.equal([
+      {
+        code: 'ERR_XML_ATTRIBUTE_TOO_LONG',
+        message: 'attribute value of 101 characters (maxAttributeLength 100)',
+        line: 4,
+        column: 14,
+      },
+    ]);
+    expect(
+      parseProblemXml(wrap(`<problem><x a='${'v'.repeat(100)}'/></problem>`), { maxAttributeLength: 100 }).errors.map(
+        (e) => e.code,
+      ),
+    ).to.not.include('ERR_XML_ATTRIBUTE_TOO_LONG');
 
     const text = parseProblemXml(wrap(`<remark><text>${'t'.repeat(51)}</text></remark>`), { maxTextLength: 50 });
-    expect(text.errors).to.deep.equal([{ code: 'ERR_XML_TEXT_TOO_LONG', message: 'text of 51 characters (maxTextLength 50)', line: 3, column: 15 }]);
-    const cdata = parseProblemXml(wrap(`<remark><text><![CDATA[${'t'.repeat(51)}]]></text></remark>`), { maxTextLength: 50 });
+    expect(text.errors).to.deep.equal([
+      { code: 'ERR_XML_TEXT_TOO_LONG', message: 'text of 51 characters (maxTextLength 50)', line: 3, column: 15 },
+    ]);
+    const cdata = parseProblemXml(wrap(`<remark><text><![CDATA[${'t'.repeat(51)}]]></text></remark>`), {
+      maxTextLength: 50,
+    });
     expect(cdata.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_TEXT_TOO_LONG']);
     const comment = parseProblemXml(wrap(`<!--${'c'.repeat(51)}-->`), { maxTextLength: 50 });
     expect(comment.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_TEXT_TOO_LONG']);
 
     const deep = parseProblemXml(wrap(`${'<a>'.repeat(10)}${'</a>'.repeat(10)}`), { maxDepth: 10 });
-    expect(deep.errors).to.deep.equal([{ code: 'ERR_XML_TOO_DEEP', message: 'elements nested deeper than 10 (maxDepth)', line: 3, column: 28 }]);
+    expect(deep.errors).to.deep.equal([
+      { code: 'ERR_XML_TOO_DEEP', message: 'elements nested deeper than 10 (maxDepth)', line: 3, column: 28 },
+    ]);
     // Ten levels in all (problems + 9) pass; empty elements do not count.
-    expect(parseProblemXml(wrap(`${'<a>'.repeat(9)}<b/>${'</a>'.repeat(9)}`), { maxDepth: 10 }).errors.map((e) => e.code)).to.not.include('ERR_XML_TOO_DEEP');
+    expect(
+      parseProblemXml(wrap(`${'<a>'.repeat(9)}<b/>${'</a>'.repeat(9)}`), { maxDepth: 10 }).errors.map((e) => e.code),
+    ).to.not.include('ERR_XML_TOO_DEEP');
     // A '>' inside an attribute value is no end of tag.
-    expect(parseProblemXml(wrap(`<a x="<>>"><a>${'</a>'.repeat(2)}`), { maxDepth: 3 }).errors.map((e) => e.code)).to.not.include('ERR_XML_TOO_DEEP');
+    expect(
+      parseProblemXml(wrap(`<a x="<>>"><a>${'</a>'.repeat(2)}`), { maxDepth: 3 }).errors.map((e) => e.code),
+    ).to.not.include('ERR_XML_TOO_DEEP');
   });
 
   it('reads a deep document of unknown elements by default without a stack overflow', () => {
@@ -53,7 +91,10 @@ describe('problem XML: limits', () => {
     expect(r.errors[0]!.message.length).to.be.below(400);
     expect(r.errors[0]!.message).to.match(/… \(\d+ characters in all\)$/);
     const decls = Array.from({ length: 150 }, (_, i) => `<piecedecl id="p${i}" kind="king" color="pink"/>`).join('');
-    const many = checkProblemXml(wrap(`<problem><piecedecls>${decls}</piecedecls><release id="r" type="initial"/></problem>`), { maxErrors: 20 });
+    const many = checkProblemXml(
+      wrap(`<problem><piecedecls>${decls}</piecedecls><release id="r" type="initial"/></problem>`),
+      { maxErrors: 20 },
+    );
     const codes = many.errors.map((e) => e.code);
     expect(codes.slice(0, 20).every((c) => c === 'ERR_XML_ATTRIBUTE')).to.equal(true);
     expect(codes[20]).to.equal('ERR_TOO_MANY_ERRORS');
@@ -65,10 +106,16 @@ describe('problem XML: characters outside XML 1.0', () => {
   it('refuses control characters and lone surrogates (the writer could not write them back)', () => {
     const r = parseProblemXml(wrap('<remark><text>a\u001fb</text></remark>'));
     expect(r.document).to.equal(null);
-    expect(r.errors).to.deep.equal([{ code: 'ERR_XML_CHARACTER', message: 'character U+001F is not allowed in XML 1.0', line: 3, column: 16 }]);
-    expect(parseProblemXml(wrap('<remark><text>\ud800</text></remark>')).errors.map((e) => e.code)).to.deep.equal(['ERR_XML_CHARACTER']);
+    expect(r.errors).to.deep.equal([
+      { code: 'ERR_XML_CHARACTER', message: 'character U+001F is not allowed in XML 1.0', line: 3, column: 16 },
+    ]);
+    expect(parseProblemXml(wrap('<remark><text>\ud800</text></remark>')).errors.map((e) => e.code)).to.deep.equal([
+      'ERR_XML_CHARACTER',
+    ]);
     const ref = parseProblemXml(wrap('<remark><text>a&#x1F;b &#9;</text></remark>'));
     expect(ref.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_ENTITY']);
-    expect(parseProblemXml(wrap('<remark><text>tab\there &#x263A;</text></remark>')).document!.remarks[0]!.text).to.equal('tab\there \u263a');
+    expect(
+      parseProblemXml(wrap('<remark><text>tab\there &#x263A;</text></remark>')).document!.remarks[0]!.text,
+    ).to.equal('tab\there \u263a');
   });
 });

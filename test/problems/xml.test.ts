@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import {
-  checkProblemXml, deriveTwins, effectiveRelease, solutionText, encodeProblemXml, latestRelease, makeProblemXml, parseProblemXml, twinFens,
+  checkProblemXml,
+  deriveTwins,
+  effectiveRelease,
+  solutionText,
+  encodeProblemXml,
+  latestRelease,
+  makeProblemXml,
+  parseProblemXml,
+  twinFens,
   type ProblemsDocument,
 } from 'gamenotation/problems';
 import { fixtureBytes, referenceProblems } from './support.js';
@@ -8,9 +16,11 @@ import { fixtureBytes, referenceProblems } from './support.js';
 const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
 
 /** The model without source positions, for comparing a document with its rewritten form. */
-const strip = (x: unknown): unknown => JSON.parse(JSON.stringify(x, (k, v) => (k === 'pos' || k === 'encoding' ? undefined : v)));
+const strip = (x: unknown): unknown =>
+  JSON.parse(JSON.stringify(x, (k, v) => (k === 'pos' || k === 'encoding' ? undefined : v)));
 
-const planes = (sq: string) => `<plane dim="1" value="${sq.charCodeAt(0) - 96}"/><plane dim="2" value="${sq.slice(1)}"/>`;
+const planes = (sq: string) =>
+  `<plane dim="1" value="${sq.charCodeAt(0) - 96}"/><plane dim="2" value="${sq.slice(1)}"/>`;
 
 describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, correction)', () => {
   let doc: ProblemsDocument;
@@ -31,18 +41,40 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     const p = doc.problems[0]!;
     expect(p.remarks[0]!.text!.startsWith('Lösung geprüft')).to.equal(true);
     expect(p.foreignIds).to.deep.equal([{ domain: 'PDB', problemId: 'P0540993', pos: p.foreignIds[0]!.pos }]);
-    expect(p.releases.map((r) => [r.id, r.base, r.type])).to.deep.equal([['r1.1', undefined, 'initial'], ['r1.2', 'r1.1', 'correction']]);
+    expect(p.releases.map((r) => [r.id, r.base, r.type])).to.deep.equal([
+      ['r1.1', undefined, 'initial'],
+      ['r1.2', 'r1.1', 'correction'],
+    ]);
     const corr = p.releases[1]!;
-    expect(corr.authors.slice(0, 3).map((a) => a.name!.familyName)).to.deep.equal(['Maeder', 'Fougiaxis', 'Moutecidis']);
+    expect(corr.authors.slice(0, 3).map((a) => a.name!.familyName)).to.deep.equal([
+      'Maeder',
+      'Fougiaxis',
+      'Moutecidis',
+    ]);
     expect(corr.authors[0]!.name!.transcription).to.equal('local');
     expect(corr.authors[3]!.vcard!.name).to.equal('vCard:VCARD');
     expect(corr.sources[0]).to.include({ name: 'The Problemist', volume: '13', issue: '8' });
     expect(corr.sources[0]!.date).to.deep.equal({ month: '3', year: '1990' });
     expect(p.releases[0]!.awards[0]!.distinction).to.equal('3rd prize');
-    expect(corr.twins.map((t) => [t.id, t.base])).to.deep.equal([['initial_a', undefined], ['initial_b', 'initial_a']]);
+    expect(corr.twins.map((t) => [t.id, t.base])).to.deep.equal([
+      ['initial_a', undefined],
+      ['initial_b', 'initial_a'],
+    ]);
     const stip = corr.twins[0]!.stipulation!;
-    expect([stip.order, stip.play, stip.length!.type, stip.length!.value, stip.endstate!.type]).to.deep.equal(['alternating', 'help', 'maximum', '4', 'mate']);
-    expect(corr.twins[1]!.position!.ops).to.deep.equal([{ op: 'pieces', items: [{ op: 'exchange', piece1: 'blackqueenf8', piece2: 'blackknightb8', pos: { line: 163, column: 13 } }], pos: { line: 162, column: 11 } }]);
+    expect([stip.order, stip.play, stip.length!.type, stip.length!.value, stip.endstate!.type]).to.deep.equal([
+      'alternating',
+      'help',
+      'maximum',
+      '4',
+      'mate',
+    ]);
+    expect(corr.twins[1]!.position!.ops).to.deep.equal([
+      {
+        op: 'pieces',
+        items: [{ op: 'exchange', piece1: 'blackqueenf8', piece2: 'blackknightb8', pos: { line: 163, column: 13 } }],
+        pos: { line: 162, column: 11 },
+      },
+    ]);
   });
 
   it('derives both twin positions of the correction: b) exchanges bQf8 and bSb8', () => {
@@ -115,7 +147,9 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     const bytes = encodeProblemXml(copy, { encoding: 'ISO-8859-1' });
     const text = new TextDecoder('latin1').decode(bytes);
     expect(text).to.include('&#934;&#959;');
-    expect(parseProblemXml(bytes).document!.problems[0]!.releases[1]!.authors[1]!.name!.familyName).to.equal('Φουγιαξης');
+    expect(parseProblemXml(bytes).document!.problems[0]!.releases[1]!.authors[1]!.name!.familyName).to.equal(
+      'Φουγιαξης',
+    );
   });
 });
 
@@ -148,28 +182,48 @@ const basePosition = `<twin id="a"><position id="a"><pieces>
 function boardOf(xml: string, twin: string): string {
   const r = checkProblemXml(xml);
   expect(r.errors, JSON.stringify(r.errors)).to.deep.equal([]);
-  return twinFens(r.document!.problems[0]!).find((t) => t.twinId === twin)!.fen!.split(' ')[0]!;
+  return twinFens(r.document!.problems[0]!)
+    .find((t) => t.twinId === twin)!
+    .fen!.split(' ')[0]!;
 }
 
 describe('problem XML: position operations', () => {
-  const twin = (ops: string, extra = '') => wrap(`${basePosition}<twin id="b" base="a"${extra}><position id="b" base="a">${ops}</position></twin>`);
+  const twin = (ops: string, extra = '') =>
+    wrap(`${basePosition}<twin id="b" base="a"${extra}><position id="b" base="a">${ops}</position></twin>`);
   it('starts from the pieces', () => expect(boardOf(wrap(basePosition), 'a')).to.equal('7k/8/6R1/8/8/2p5/8/K7'));
-  it('rotation 90 (a1 goes to h1, as Popeye rotates)', () => expect(boardOf(twin('<rotation angle="90"/>'), 'b')).to.equal('k7/2R5/8/8/8/5p2/8/7K'));
+  it('rotation 90 (a1 goes to h1, as Popeye rotates)', () =>
+    expect(boardOf(twin('<rotation angle="90"/>'), 'b')).to.equal('k7/2R5/8/8/8/5p2/8/7K'));
   it('rotation 180', () => expect(boardOf(twin('<rotation angle="180"/>'), 'b')).to.equal('7K/8/5p2/8/8/1R6/8/k7'));
   it('reflection of files and of ranks', () => {
     expect(boardOf(twin('<reflection><axis dim="1"/></reflection>'), 'b')).to.equal('k7/8/1R6/8/8/5p2/8/7K');
     expect(boardOf(twin('<reflection><axis dim="2"/></reflection>'), 'b')).to.equal('K7/8/2p5/8/8/6R1/8/7k');
   });
-  it('translation', () => expect(boardOf(twin(`<pieces><removal piece="bk"/></pieces><translation><plane dim="1" value="1"/><plane dim="2" value="1"/></translation>`), 'b')).to.equal('8/7R/8/8/3p4/8/1K6/8'));
+  it('translation', () =>
+    expect(
+      boardOf(
+        twin(
+          `<pieces><removal piece="bk"/></pieces><translation><plane dim="1" value="1"/><plane dim="2" value="1"/></translation>`,
+        ),
+        'b',
+      ),
+    ).to.equal('8/7R/8/8/3p4/8/1K6/8'));
   it('swapcolors', () => expect(boardOf(twin('<swapcolors/>'), 'b')).to.equal('7K/8/6r1/8/8/2P5/8/k7'));
   it('removal, moving addition, addition with a new kind and colour', () => {
-    expect(boardOf(twin(`<pieces><removal piece="bp"/><addition piece="wr">${planes('d4')}</addition><addition piece="wk" kind="queen" color="black">${planes('a2')}</addition></pieces>`), 'b'))
-      .to.equal('7k/8/8/8/3R4/8/q7/8');
+    expect(
+      boardOf(
+        twin(
+          `<pieces><removal piece="bp"/><addition piece="wr">${planes('d4')}</addition><addition piece="wk" kind="queen" color="black">${planes('a2')}</addition></pieces>`,
+        ),
+        'b',
+      ),
+    ).to.equal('7k/8/8/8/3R4/8/q7/8');
   });
   it('an addition onto an occupied square replaces the piece there', () => {
-    expect(boardOf(twin(`<pieces><addition piece="wr">${planes('c3')}</addition></pieces>`), 'b')).to.equal('7k/8/8/8/8/2R5/8/K7');
+    expect(boardOf(twin(`<pieces><addition piece="wr">${planes('c3')}</addition></pieces>`), 'b')).to.equal(
+      '7k/8/8/8/8/2R5/8/K7',
+    );
   });
-  it('aftermove: the position after a move of the base twin\'s solution (with its parents)', () => {
+  it("aftermove: the position after a move of the base twin's solution (with its parents)", () => {
     expect(boardOf(twin('<aftermove move="m2"/>'), 'b')).to.equal('7k/8/8/8/8/8/2p5/K5R1');
   });
   it('renders the solution: keys for direct play, whole lines for help play', () => {
@@ -178,7 +232,7 @@ describe('problem XML: position operations', () => {
     expect(solutionText(twin, r.twins[0]!.board, twin.stipulation)).to.equal('Rg6-g1');
     expect(solutionText(twin, r.twins[0]!.board, { ...twin.stipulation, play: 'help' })).to.equal('Rg6-g1 c3-c2');
   });
-  it('continued twins follow the base chain; a twin without position takes its base\'s', () => {
+  it("continued twins follow the base chain; a twin without position takes its base's", () => {
     const xml = wrap(`${basePosition}
 <twin id="b" base="a"><position id="b" base="a"><pieces><removal piece="bp"/></pieces></position></twin>
 <twin id="c" base="b"><position id="c" base="b"><rotation angle="180"/></position></twin>
@@ -194,13 +248,19 @@ describe('problem XML: position operations', () => {
     ]);
   });
   it('a board with a third dimension: read, warned about, not crashed on', () => {
-    const r = checkProblemXml(twin(`<pieces><addition piece="bp"><plane dim="1" value="3"/><plane dim="2" value="3"/><plane dim="3" value="2"/></addition></pieces>`));
+    const r = checkProblemXml(
+      twin(
+        `<pieces><addition piece="bp"><plane dim="1" value="3"/><plane dim="2" value="3"/><plane dim="3" value="2"/></addition></pieces>`,
+      ),
+    );
     expect(r.errors).to.deep.equal([]);
     expect(r.warnings.map((w) => [w.code, w.line])).to.deep.equal([['ERR_XML_PLANES', 20]]);
   });
   it('fairy pieces and neutral pieces: derived, but no FEN (a warning instead)', () => {
-    const xml = wrap(`${basePosition}<twin id="b" base="a"><position id="b" base="a"><pieces><addition piece="gh">${planes('e4')}</addition><addition piece="np">${planes('d5')}</addition></pieces></position></twin>`,
-      '\n<piecedecl id="gh" kind="grasshopper" color="white"/>\n<piecedecl id="np" kind="pawn" color="neutral"/>');
+    const xml = wrap(
+      `${basePosition}<twin id="b" base="a"><position id="b" base="a"><pieces><addition piece="gh">${planes('e4')}</addition><addition piece="np">${planes('d5')}</addition></pieces></position></twin>`,
+      '\n<piecedecl id="gh" kind="grasshopper" color="white"/>\n<piecedecl id="np" kind="pawn" color="neutral"/>',
+    );
     const r = checkProblemXml(xml);
     expect(r.errors).to.deep.equal([]);
     const fens = twinFens(r.document!.problems[0]!);
@@ -216,15 +276,21 @@ describe('problem XML: safety and errors', () => {
     const r = parseProblemXml(laughs);
     expect(r.document).to.equal(null);
     expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_DOCTYPE', 2, 1]]);
-    const ext = parseProblemXml(`<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]><problems>&x;</problems>`);
+    const ext = parseProblemXml(
+      `<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]><problems>&x;</problems>`,
+    );
     expect(ext.errors[0]!.code).to.equal('ERR_XML_DOCTYPE');
     const stray = parseProblemXml(`<problems xmlns="${NS}">\n  <!ENTITY e "e"><remark/></problems>`);
     expect(stray.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_DOCTYPE', 2, 3]]);
   });
   it('expands only the XML built-ins and character references', () => {
-    const r = parseProblemXml(`<problems xmlns="${NS}"><remark><text>a &lt;&amp;&gt; &#x263A; &#65;</text></remark>\n<remark><text>&nbsp;</text></remark></problems>`);
+    const r = parseProblemXml(
+      `<problems xmlns="${NS}"><remark><text>a &lt;&amp;&gt; &#x263A; &#65;</text></remark>\n<remark><text>&nbsp;</text></remark></problems>`,
+    );
     expect(r.document!.remarks[0]!.text).to.equal('a <&> ☺ A');
-    const cdata = parseProblemXml(`<problems xmlns="${NS}"><remark><text>x <![CDATA[a & <b> &amp;]]> y<!-- c --></text></remark></problems>`);
+    const cdata = parseProblemXml(
+      `<problems xmlns="${NS}"><remark><text>x <![CDATA[a & <b> &amp;]]> y<!-- c --></text></remark></problems>`,
+    );
     expect(cdata.errors).to.deep.equal([]);
     expect(cdata.document!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
     expect(parseProblemXml(makeProblemXml(cdata.document!)).document!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
@@ -262,9 +328,21 @@ describe('problem XML: safety and errors', () => {
 });
 
 describe('problem XML: twins of solve-reference.jsonl derived as Popeye derives them', () => {
-  const KIND: Record<string, string> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', S: 'knight', N: 'knight', P: 'pawn' };
+  const KIND: Record<string, string> = {
+    K: 'king',
+    Q: 'queen',
+    R: 'rook',
+    B: 'bishop',
+    S: 'knight',
+    N: 'knight',
+    P: 'pawn',
+  };
   /** Writes a reference problem as problem XML (piece ids by starting square; our own template). */
-  function toXml(fen: string, parts: { twin_command: string | null; stipulation: string }[], stip0: string): string | undefined {
+  function toXml(
+    fen: string,
+    parts: { twin_command: string | null; stipulation: string }[],
+    stip0: string,
+  ): string | undefined {
     const decls: string[] = [];
     const adds: string[] = [];
     const rows = fen.split(' ')[0]!.split('/');
@@ -272,10 +350,15 @@ describe('problem XML: twins of solve-reference.jsonl derived as Popeye derives 
     rows.forEach((row, r) => {
       let file = 0;
       for (const ch of row) {
-        if (/[1-8]/.test(ch)) { file += Number(ch); continue; }
+        if (/[1-8]/.test(ch)) {
+          file += Number(ch);
+          continue;
+        }
         const sq = `${String.fromCharCode(97 + file)}${8 - r}`;
         const id = `p${sq}`;
-        decls.push(`<piecedecl id="${id}" kind="${KIND[ch.toUpperCase()]}" color="${ch === ch.toUpperCase() ? 'white' : 'black'}"/>`);
+        decls.push(
+          `<piecedecl id="${id}" kind="${KIND[ch.toUpperCase()]}" color="${ch === ch.toUpperCase() ? 'white' : 'black'}"/>`,
+        );
         adds.push(`<addition piece="${id}">${planes(sq)}</addition>`);
         where.set(sq, id);
         file++;
@@ -295,15 +378,21 @@ describe('problem XML: twins of solve-reference.jsonl derived as Popeye derives 
       const continued = cmd.startsWith('Continued ');
       const words = cmd.replace(/^Continued /, '').split(' ');
       const base = continued ? `t${i - 1}` : 't0';
-      if (!continued) { where.clear(); for (const [k, v] of original) where.set(k, v); }
+      if (!continued) {
+        where.clear();
+        for (const [k, v] of original) where.set(k, v);
+      }
       let ops = '';
       let stipEl = '';
       if (words[0] === 'Move') {
         ops = `<pieces><addition piece="${where.get(words[1]!)}">${planes(words[2]!)}</addition></pieces>`;
-        where.set(words[2]!, where.get(words[1]!)!); where.delete(words[1]!);
+        where.set(words[2]!, where.get(words[1]!)!);
+        where.delete(words[1]!);
       } else if (words[0] === 'Exchange') {
         ops = `<pieces><exchange piece1="${where.get(words[1]!)}" piece2="${where.get(words[2]!)}"/></pieces>`;
-        const a = where.get(words[1]!)!; where.set(words[1]!, where.get(words[2]!)!); where.set(words[2]!, a);
+        const a = where.get(words[1]!)!;
+        where.set(words[1]!, where.get(words[2]!)!);
+        where.set(words[2]!, a);
       } else if (words[0] === 'Add') {
         const id = `x${extraId++}`;
         const sq = words[2]!.slice(1);
@@ -313,12 +402,16 @@ describe('problem XML: twins of solve-reference.jsonl derived as Popeye derives 
       } else if (words[0] === 'Substitute') {
         const from = KIND[words[1]!]!;
         const items: string[] = [];
-        for (const [sq, id] of where) if (decls.find((d) => d.includes(`id="${id}"`))!.includes(`kind="${from}"`)) items.push(`<addition piece="${id}" kind="${KIND[words[2]!]}">${planes(sq)}</addition>`);
+        for (const [sq, id] of where)
+          if (decls.find((d) => d.includes(`id="${id}"`))!.includes(`kind="${from}"`))
+            items.push(`<addition piece="${id}" kind="${KIND[words[2]!]}">${planes(sq)}</addition>`);
         ops = `<pieces>${items.join('')}</pieces>`;
       } else if (words[0] === 'Stipulation') {
         stipEl = stip(words[1]!);
       } else return undefined;
-      twins.push(`<twin id="t${i}" base="${base}">${ops ? `<position id="t${i}" base="${base}">${ops}</position>` : ''}${stipEl}</twin>`);
+      twins.push(
+        `<twin id="t${i}" base="${base}">${ops ? `<position id="t${i}" base="${base}">${ops}</position>` : ''}${stipEl}</twin>`,
+      );
     }
     return `<?xml version="1.0" encoding="UTF-8"?><problems xmlns="${NS}"><problem><piecedecls>${decls.join('')}</piecedecls><release id="r" type="initial">${twins.join('')}</release></problem></problems>`;
   }
@@ -334,7 +427,9 @@ describe('problem XML: twins of solve-reference.jsonl derived as Popeye derives 
       expect(fens).to.have.length(r.parts.length);
       fens.forEach((f, i) => {
         // board, side to move and castling (both by the problemists' home-square convention); e.p. needs the last move
-        expect(f.fen!.split(' ').slice(0, 3), `${r.id} part ${i}`).to.deep.equal(r.parts[i]!.fen.split(' ').slice(0, 3));
+        expect(f.fen!.split(' ').slice(0, 3), `${r.id} part ${i}`).to.deep.equal(
+          r.parts[i]!.fen.split(' ').slice(0, 3),
+        );
         expect(f.stipulation).to.equal(r.parts[i]!.stipulation);
       });
       if (r.parts.length > 1) twinned++;

@@ -1,14 +1,21 @@
 // Isomorphic access to the reference data in ../shared/data (Node: the file system; the browser:
 // the test server's /__shared/ route). Returns null when the data is not available, so a test can
 // fall back to the small fixtures kept in test/.
-type NodeFs = { readFileSync(path: string): Uint8Array; existsSync(path: string): boolean; readdirSync(path: string): string[] };
+type NodeFs = {
+  readFileSync(path: string): Uint8Array;
+  existsSync(path: string): boolean;
+  readdirSync(path: string): string[];
+};
 
 const nodeFs: NodeFs | undefined = (globalThis as any).process?.getBuiltinModule?.('node:fs');
 const nodeShared: string | undefined = (globalThis as any).process?.env?.GAMENOTATION_SHARED || undefined;
 
 export const isNode = nodeFs !== undefined;
 
-type NodeFsAppend = { appendFileSync(path: string, data: string): void; mkdirSync(path: string, o: { recursive: boolean }): void };
+type NodeFsAppend = {
+  appendFileSync(path: string, data: string): void;
+  mkdirSync(path: string, o: { recursive: boolean }): void;
+};
 const resultsDir: string | undefined = (globalThis as any).process?.env?.GN_RESULTS_DIR || undefined;
 
 /**

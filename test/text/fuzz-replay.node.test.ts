@@ -15,7 +15,10 @@ const lib = { aif, bridge, bughouse, chess, pgn, problems };
 // Every saved fuzz input (seeds and the crashers `npm run fuzz` found, test/fixtures/fuzz/<format>/)
 // goes through its format's check again: no exception, typed errors, round-trip identity.
 describe('fuzz: saved inputs replay', () => {
-  for (const target of targets as { name: string; check(lib: unknown, input: unknown, r: null): Promise<string | null> }[]) {
+  for (const target of targets as {
+    name: string;
+    check(lib: unknown, input: unknown, r: null): Promise<string | null>;
+  }[]) {
     it(`${target.name}: every file of test/fixtures/fuzz/${target.name}/`, async () => {
       const files = readFixtures(target.name) as { file: string; input: string | Uint8Array }[];
       expect(files.length, 'seeds are saved').to.be.greaterThan(0);

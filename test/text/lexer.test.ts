@@ -1,8 +1,25 @@
 import { expect } from 'chai';
 import {
-  Lexer, tokenize, TOKEN_COMMENT, TOKEN_ESCAPE, TOKEN_INTEGER, TOKEN_LINE_COMMENT, TOKEN_NAG, TOKEN_NAMES, TOKEN_OTHER,
-  TOKEN_PERIOD, TOKEN_RAV_CLOSE, TOKEN_RAV_OPEN, TOKEN_RESULT, TOKEN_STRING, TOKEN_SUFFIX, TOKEN_SYMBOL,
-  TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN, escapeString, unescapeString,
+  Lexer,
+  tokenize,
+  TOKEN_COMMENT,
+  TOKEN_ESCAPE,
+  TOKEN_INTEGER,
+  TOKEN_LINE_COMMENT,
+  TOKEN_NAG,
+  TOKEN_NAMES,
+  TOKEN_OTHER,
+  TOKEN_PERIOD,
+  TOKEN_RAV_CLOSE,
+  TOKEN_RAV_OPEN,
+  TOKEN_RESULT,
+  TOKEN_STRING,
+  TOKEN_SUFFIX,
+  TOKEN_SYMBOL,
+  TOKEN_TAG_CLOSE,
+  TOKEN_TAG_OPEN,
+  escapeString,
+  unescapeString,
 } from 'gamenotation/pgn';
 import { GameSplitter, decodeBytes } from 'gamenotation/pgn';
 
@@ -13,9 +30,25 @@ describe('text: lexer for the PGN family', () => {
   it('scans tag pairs, several on a line and one spanning lines', () => {
     const toks = tokenize('[Event "A"][Site\n  "B"]');
     expect(toks.map((t) => t.kind)).to.deep.equal([
-      TOKEN_TAG_OPEN, TOKEN_SYMBOL, TOKEN_STRING, TOKEN_TAG_CLOSE, TOKEN_TAG_OPEN, TOKEN_SYMBOL, TOKEN_STRING, TOKEN_TAG_CLOSE,
+      TOKEN_TAG_OPEN,
+      TOKEN_SYMBOL,
+      TOKEN_STRING,
+      TOKEN_TAG_CLOSE,
+      TOKEN_TAG_OPEN,
+      TOKEN_SYMBOL,
+      TOKEN_STRING,
+      TOKEN_TAG_CLOSE,
     ]);
-    expect(toks.map((t) => `${t.line}:${t.column}`)).to.deep.equal(['1:1', '1:2', '1:8', '1:11', '1:12', '1:13', '2:3', '2:6']);
+    expect(toks.map((t) => `${t.line}:${t.column}`)).to.deep.equal([
+      '1:1',
+      '1:2',
+      '1:8',
+      '1:11',
+      '1:12',
+      '1:13',
+      '2:3',
+      '2:6',
+    ]);
     expect(toks[6]!.value).to.equal('B');
   });
 
@@ -37,13 +70,38 @@ describe('text: lexer for the PGN family', () => {
 
   it('scans movetext: numbers, periods, SAN, suffixes, NAGs, RAV, results', () => {
     expect(texts('1.e4 e5 2... Nf6!? (2...d5?!) $14 1-0')).to.deep.equal([
-      '1', '.', 'e4', 'e5', '2', '...', 'Nf6', '!?', '(', '2', '...', 'd5', '?!', ')', '$14', '1-0',
+      '1',
+      '.',
+      'e4',
+      'e5',
+      '2',
+      '...',
+      'Nf6',
+      '!?',
+      '(',
+      '2',
+      '...',
+      'd5',
+      '?!',
+      ')',
+      '$14',
+      '1-0',
     ]);
     expect(kinds('12. O-O-O+ e8=Q# 1/2-1/2 0-1 * ½-½')).to.deep.equal([
-      'integer', 'period', 'symbol', 'symbol', 'result', 'result', 'result', 'result',
+      'integer',
+      'period',
+      'symbol',
+      'symbol',
+      'result',
+      'result',
+      'result',
+      'result',
     ]);
     const nag = tokenize('$255 $')!;
-    expect(nag.map((t) => [t.kind, t.value])).to.deep.equal([[TOKEN_NAG, 255], [TOKEN_NAG, -1]]);
+    expect(nag.map((t) => [t.kind, t.value])).to.deep.equal([
+      [TOKEN_NAG, 255],
+      [TOKEN_NAG, -1],
+    ]);
     expect(tokenize('!! ?? ! ?')!.every((t) => t.kind === TOKEN_SUFFIX)).to.equal(true);
     expect(kinds('N@f3 @e6 -- Z0')).to.deep.equal(['symbol', 'symbol', 'other', 'symbol']);
     expect(tokenize('( )').map((t) => t.kind)).to.deep.equal([TOKEN_RAV_OPEN, TOKEN_RAV_CLOSE]);
@@ -54,7 +112,13 @@ describe('text: lexer for the PGN family', () => {
 
   it('scans brace and rest-of-line comments; braces do not nest', () => {
     const toks = tokenize('e4 {a { b ; c\nd} e5 ; x { y\nNf3');
-    expect(toks.map((t) => t.kind)).to.deep.equal([TOKEN_SYMBOL, TOKEN_COMMENT, TOKEN_SYMBOL, TOKEN_LINE_COMMENT, TOKEN_SYMBOL]);
+    expect(toks.map((t) => t.kind)).to.deep.equal([
+      TOKEN_SYMBOL,
+      TOKEN_COMMENT,
+      TOKEN_SYMBOL,
+      TOKEN_LINE_COMMENT,
+      TOKEN_SYMBOL,
+    ]);
     expect(toks[1]!.value).to.equal('a { b ; c\nd');
     expect(toks[3]!.value).to.equal(' x { y');
     expect(toks[4]!.line).to.equal(3);
@@ -73,7 +137,10 @@ describe('text: lexer for the PGN family', () => {
   it('counts LF, CRLF and CR line ends alike', () => {
     for (const nl of ['\n', '\r\n', '\r']) {
       const toks = tokenize(`[A "1"]${nl}${nl}{x${nl}y} e4${nl}  e5`);
-      expect(toks.map((t) => `${t.line}:${t.column}`), JSON.stringify(nl)).to.deep.equal(['1:1', '1:2', '1:4', '1:7', '3:1', '4:4', '5:3']);
+      expect(
+        toks.map((t) => `${t.line}:${t.column}`),
+        JSON.stringify(nl),
+      ).to.deep.equal(['1:1', '1:2', '1:4', '1:7', '3:1', '4:4', '5:3']);
     }
   });
 
@@ -84,7 +151,10 @@ describe('text: lexer for the PGN family', () => {
   });
 
   it('enforces length limits with an error, not a crash', () => {
-    const lx = new Lexer(`{${'x'.repeat(1000)}} "${'y'.repeat(1000)}"`, { maxCommentLength: 100, maxStringLength: 100 });
+    const lx = new Lexer(`{${'x'.repeat(1000)}} "${'y'.repeat(1000)}"`, {
+      maxCommentLength: 100,
+      maxStringLength: 100,
+    });
     expect(lx.next()).to.equal(TOKEN_COMMENT);
     expect(lx.error).to.equal('ERR_TEXT_COMMENT_TOO_LONG');
     expect(lx.next()).to.equal(TOKEN_STRING);
@@ -153,10 +223,17 @@ describe('text: indented escape lines (option)', () => {
   it('reads % after blanks as an escape only with indentedEscapes, flagged ERR_TEXT_ESCAPE_INDENTED', () => {
     const text = ' \t%\tx\ty\n%z\n a % b';
     const off = tokenize(text).map((t) => [TOKEN_NAMES[t.kind], t.text]);
-    expect(off.slice(0, 2)).to.deep.equal([['other', '%'], ['symbol', 'x']]);
+    expect(off.slice(0, 2)).to.deep.equal([
+      ['other', '%'],
+      ['symbol', 'x'],
+    ]);
     const on = tokenize(text, { indentedEscapes: true });
     expect(on.map((t) => [TOKEN_NAMES[t.kind], t.text, t.error ?? null])).to.deep.equal([
-      ['escape', '%\tx\ty', 'ERR_TEXT_ESCAPE_INDENTED'], ['escape', '%z', null], ['symbol', 'a', null], ['other', '%', null], ['symbol', 'b', null],
+      ['escape', '%\tx\ty', 'ERR_TEXT_ESCAPE_INDENTED'],
+      ['escape', '%z', null],
+      ['symbol', 'a', null],
+      ['other', '%', null],
+      ['symbol', 'b', null],
     ]);
     expect(on[0]!.value).to.equal('\tx\ty');
   });
@@ -177,6 +254,8 @@ describe('text: game splitter buffer growth', () => {
     expect(stores.size).to.be.below(4);
     for (const store of stores) expect(store).to.be.instanceOf(Uint8Array);
     const out = [...s.push(enc.encode('} e5 *\n\n[Event "y"]\n\n1. d4 *\n')), ...s.end()];
-    expect(out.map((b) => b.text).join('')).to.equal(`[Event "x"]\n\n1. e4 {${'c'.repeat(100_000)}} e5 *\n\n[Event "y"]\n\n1. d4 *\n`);
+    expect(out.map((b) => b.text).join('')).to.equal(
+      `[Event "x"]\n\n1. e4 {${'c'.repeat(100_000)}} e5 *\n\n[Event "y"]\n\n1. d4 *\n`,
+    );
   });
 });

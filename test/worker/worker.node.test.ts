@@ -12,9 +12,12 @@ console.log(JSON.stringify({ nodes, moves: moves.length }));
 `;
 
 describe('worker API in a bare Node process', () => {
-  it("createWorker() works in node --input-type=module -e and the idle worker does not keep the process alive", () => {
+  it('createWorker() works in node --input-type=module -e and the idle worker does not keep the process alive', () => {
     // Run from the repository root, where `gamenotation/worker` resolves to the built package itself.
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], { encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.error, 'the process did not exit by itself').to.equal(undefined);
     expect(result.stderr).to.equal('');
     expect(result.status).to.equal(0);

@@ -28,7 +28,9 @@ describe('worker API (Comlink)', () => {
   });
 
   it('runs crazyhouse perft', async () => {
-    expect((await worker.perft('2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1', 2, { variant: 'crazyhouse' })).nodes).to.equal(3083);
+    expect((await worker.perft('2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1', 2, { variant: 'crazyhouse' })).nodes).to.equal(
+      3083,
+    );
   });
 
   it('cancels a job by AbortSignal', async () => {
@@ -84,17 +86,48 @@ describe('worker API (Comlink)', () => {
   });
 });
 
-interface DDLine { board: number; deal: string; dd: Record<string, Record<string, number>> }
-interface EndPosition { id: number; deal: string; trump: 'S' | 'H' | 'D' | 'C' | 'NT'; leader: 'N' | 'E' | 'S' | 'W'; tricks_leader_side: number; card_scores: Record<string, number> }
+interface DDLine {
+  board: number;
+  deal: string;
+  dd: Record<string, Record<string, number>>;
+}
+interface EndPosition {
+  id: number;
+  deal: string;
+  trump: 'S' | 'H' | 'D' | 'C' | 'NT';
+  leader: 'N' | 'E' | 'S' | 'W';
+  tricks_leader_side: number;
+  card_scores: Record<string, number>;
+}
 
 // Reference facts (DDS 2.9) for runs without ../shared: board 1's table and two end positions.
-const FALLBACK_DEAL: DDLine = { board: 1, deal: 'N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
-  dd: { N: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, E: { S: 8, H: 5, D: 6, C: 4, NT: 7 }, S: { S: 5, H: 7, D: 7, C: 9, NT: 5 }, W: { S: 8, H: 6, D: 6, C: 4, NT: 7 } } };
+const FALLBACK_DEAL: DDLine = {
+  board: 1,
+  deal: 'N:T3.AJT.A9763.J94 KQJ765.Q92.85.K2 A9.8653.KT.Q7653 842.K74.QJ42.AT8',
+  dd: {
+    N: { S: 5, H: 7, D: 7, C: 9, NT: 5 },
+    E: { S: 8, H: 5, D: 6, C: 4, NT: 7 },
+    S: { S: 5, H: 7, D: 7, C: 9, NT: 5 },
+    W: { S: 8, H: 6, D: 6, C: 4, NT: 7 },
+  },
+};
 const FALLBACK_ENDS: EndPosition[] = [
-  { id: 1, deal: 'N:Q9.Q.T.Q42 KT.J6..AT9 65.9.63.65 82.2.Q4.KJ', trump: 'D', leader: 'W', tricks_leader_side: 6,
-    card_scores: { DQ: 6, S2: 6, CJ: 6, CK: 6, S8: 6, H2: 5, D4: 5 } },
-  { id: 2, deal: 'N:J.Q8..A83 A.3.AQJ.J .AT2..T65 K2.J.74.2', trump: 'D', leader: 'W', tricks_leader_side: 4,
-    card_scores: { S2: 4, SK: 4, C2: 4, HJ: 4, D7: 4, D4: 4 } },
+  {
+    id: 1,
+    deal: 'N:Q9.Q.T.Q42 KT.J6..AT9 65.9.63.65 82.2.Q4.KJ',
+    trump: 'D',
+    leader: 'W',
+    tricks_leader_side: 6,
+    card_scores: { DQ: 6, S2: 6, CJ: 6, CK: 6, S8: 6, H2: 5, D4: 5 },
+  },
+  {
+    id: 2,
+    deal: 'N:J.Q8..A83 A.3.AQJ.J .AT2..T65 K2.J.74.2',
+    trump: 'D',
+    leader: 'W',
+    tricks_leader_side: 4,
+    card_scores: { S2: 4, SK: 4, C2: 4, HJ: 4, D7: 4, D4: 4 },
+  },
 ];
 
 async function firstDeal(): Promise<DDLine> {
@@ -104,14 +137,21 @@ async function firstDeal(): Promise<DDLine> {
 
 async function endPositions(): Promise<EndPosition[]> {
   const text = await readShared('data/bridge/dd-endpositions.jsonl');
-  return text ? text.trim().split('\n').map((line) => JSON.parse(line) as EndPosition) : FALLBACK_ENDS;
+  return text
+    ? text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as EndPosition)
+    : FALLBACK_ENDS;
 }
 
 function expectScores(result: unknown, end: EndPosition): void {
   const r = result as { ok: boolean; value: { tricks: number; cards: { card: string; tricks: number }[] } };
   expect(r.ok, `end position ${end.id}`).to.equal(true);
   expect(r.value.tricks, `end position ${end.id}`).to.equal(end.tricks_leader_side);
-  expect(Object.fromEntries(r.value.cards.map((c) => [c.card, c.tricks])), `end position ${end.id}`).to.deep.equal(end.card_scores);
+  expect(Object.fromEntries(r.value.cards.map((c) => [c.card, c.tricks])), `end position ${end.id}`).to.deep.equal(
+    end.card_scores,
+  );
 }
 
 describe('worker API: double dummy and the pool', () => {
@@ -138,8 +178,10 @@ describe('worker API: double dummy and the pool', () => {
   it('spreads end positions over a pool of workers, every card scored, results in order', async () => {
     const ends = await endPositions();
     let last = 0;
-    const results = await pool.solveBoards(ends.map((e) => ({ deal: e.deal, trump: e.trump, leader: e.leader })),
-      { onProgress: (p) => (last = p.done) });
+    const results = await pool.solveBoards(
+      ends.map((e) => ({ deal: e.deal, trump: e.trump, leader: e.leader })),
+      { onProgress: (p) => (last = p.done) },
+    );
     results.forEach((r, i) => expectScores(r, ends[i]!));
     expect(last).to.equal(ends.length);
   });
@@ -149,10 +191,13 @@ describe('worker API: double dummy and the pool', () => {
     const controller = new AbortController();
     let error: unknown;
     try {
-      await pool.solveBoards(ends.map((e) => ({ deal: e.deal, trump: e.trump, leader: e.leader })), {
-        signal: controller.signal,
-        onProgress: () => controller.abort(),
-      });
+      await pool.solveBoards(
+        ends.map((e) => ({ deal: e.deal, trump: e.trump, leader: e.leader })),
+        {
+          signal: controller.signal,
+          onProgress: () => controller.abort(),
+        },
+      );
     } catch (e) {
       error = e;
     }
@@ -300,7 +345,10 @@ describe('worker API: every call settles', () => {
       const deal = await firstDeal();
       const reason = new Error('user gave up');
       const controller = new AbortController();
-      const batch = worker.calcDDTables(Array.from({ length: 50 }, () => deal.deal), { signal: controller.signal });
+      const batch = worker.calcDDTables(
+        Array.from({ length: 50 }, () => deal.deal),
+        { signal: controller.signal },
+      );
       setTimeout(() => controller.abort(reason), 100);
       expect(await rejection(batch)).to.equal(reason);
       expect(await worker.calcDDTables([deal.deal])).to.deep.equal([{ ok: true, value: deal.dd }]);
@@ -325,7 +373,13 @@ describe('worker API: every call settles', () => {
         { fen: 'startpos', depth: 4 },
         { fen: KIWIPETE, depth: 3 },
       ]);
-      expect(results.map((r) => (r.ok ? r.value.nodes : r.error.code))).to.deep.equal([8902, 'ERR_WORKER_CRASHED', 2039, 197281, 97862]);
+      expect(results.map((r) => (r.ok ? r.value.nodes : r.error.code))).to.deep.equal([
+        8902,
+        'ERR_WORKER_CRASHED',
+        2039,
+        197281,
+        97862,
+      ]);
     } finally {
       await pool.terminate();
     }
@@ -338,7 +392,12 @@ describe('worker API: every call settles', () => {
     // tricks the leader's side cannot (DD scores are exact), from the same reference line.
     const [card, score] = Object.entries(end.card_scores).sort((a, b) => b[1] - a[1])[0]!;
     const total = handSize(end.deal, end.leader);
-    const afterLead = { deal: removeCard(end.deal, end.leader, card), trump: end.trump, leader: end.leader, trickInProgress: [card] };
+    const afterLead = {
+      deal: removeCard(end.deal, end.leader, card),
+      trump: end.trump,
+      leader: end.leader,
+      trickInProgress: [card],
+    };
     const good = { deal: end.deal, trump: end.trump, leader: end.leader };
     const pool = new WorkerPool({ size: 2 });
     try {
@@ -355,7 +414,9 @@ describe('worker API: every call settles', () => {
       expect(results[1]).to.deep.include({ ok: false });
       expect((results[1] as any).error.code).to.equal('ERR_DD_INPUT');
       expect(results[2]!.ok).to.equal(false);
-      expect((results[2] as any).error.code).to.be.a('string').and.match(/^ERR_/);
+      expect((results[2] as any).error.code)
+        .to.be.a('string')
+        .and.match(/^ERR_/);
       expect(results[3]!.ok, JSON.stringify(results[3])).to.equal(true);
       expect((results[3] as any).value.tricks).to.equal(total - score);
       expect((results[4] as any).error.code).to.equal('ERR_DD_INPUT');

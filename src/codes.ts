@@ -41,6 +41,7 @@ export type ExampleApi =
   | 'xmlToPbi'
   | 'xmlToPopeye';
 
+/** An input that makes the named public API report a code (run by the test suite). */
 export interface CodeExample {
   api: ExampleApi;
   /**
@@ -53,6 +54,7 @@ export interface CodeExample {
   options?: Record<string, number>;
 }
 
+/** One error or warning code of the catalogue and what it means. */
 export interface CodeEntry {
   code: string;
   /** The notation or subsystem that reports it (fen, chess, san, pgn, pbn, bridge, dd, pbi, xml, …). */

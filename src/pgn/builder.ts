@@ -111,6 +111,7 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     this.lines = [this.line];
   }
 
+  /** Stores the tag in the game's `headers`. */
   header(name: string, value: string): void {
     const h = this.game.headers;
     if (name === '__proto__')
@@ -135,6 +136,10 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     line.moves.push(node);
   }
 
+  /**
+   * Adds a comment (white space normalised, `[%…]` commands parsed into `commands`) to the last
+   * move of the line, to the first move of a variation that has none yet, or to the game's `root`.
+   */
   comment(text: string): void {
     const clk = text.length === 14 ? clockOnly(text) : undefined;
     const t = clk ? text : normalizeComment(text);
@@ -175,6 +180,7 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     }
   }
 
+  /** Adds a NAG to the last move of the line, to the first move of a variation that has none yet, or to `root`. */
   nag(nag: number): void {
     const line = this.line;
     const moves = line.moves;
@@ -193,6 +199,7 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     this.line = line;
   }
 
+  /** Closes the variation; one without moves is dropped, its comments and NAGs going to the move before. */
   endVariation(): void {
     const inner = this.lines.pop()!;
     this.line = this.lines[this.lines.length - 1]!;
@@ -207,11 +214,13 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     }
   }
 
+  /** Sets the game's `result` (`½-½` becomes `1/2-1/2`). */
   result(result: string): void {
     this.game.result = result === '\u00bd-\u00bd' ? '1/2-1/2' : result;
     this.resultSeen = true;
   }
 
+  /** Appends to the game's `errors`. */
   error(error: NotationError): void {
     this.game.errors.push(error);
   }
@@ -220,6 +229,7 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
     (this.game.warnings ??= []).push(warning);
   }
 
+  /** Finishes the game (the Result tag stands in for a missing marker) and queues it for `take()`. */
   endGame(): void {
     const g = this.game;
     // Without a termination marker, the Result tag stands in.

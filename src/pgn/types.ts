@@ -2,6 +2,7 @@ import type { NotationError } from '../errors.js';
 
 /** 0 = a1 … 63 = h8 (as in `gamenotation/chess`). */
 export type Square = number;
+/** A piece type, as `gamenotation/chess` names it. */
 export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
 /** A move as `gamenotation/chess` represents it: a normal move or a drop (crazyhouse). */
 export type Move = { from: Square; to: Square; promotion?: Role } | { role: Role; to: Square };
@@ -71,6 +72,7 @@ export interface PgnRoot {
   commands?: PgnCommands;
 }
 
+/** One game read from PGN: tags, the move tree, the result and what went wrong. */
 export interface PgnGame {
   /** Tag pairs in file order (a repeated name keeps its last value). */
   headers: Record<string, string>;

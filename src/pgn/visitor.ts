@@ -8,6 +8,7 @@ import type { Move } from './types.js';
 export interface PgnVisitor<P = unknown> {
   /** A new game starts at `line`. */
   beginGame?(line: number): void;
+  /** A tag pair, in file order; the value has its `\"` and `\\` escapes resolved. */
   header?(name: string, value: string): void;
   /** After the tag section. Return `false` to skip the game's movetext (it is still scanned). */
   endHeaders?(headers: Record<string, string>): boolean | void;
@@ -17,15 +18,21 @@ export interface PgnVisitor<P = unknown> {
    * `info.uci()` and `info.position` (the position before the move) are available.
    */
   move?(info: PgnMoveInfo<P>): void;
+  /** A `{…}` or `;` comment, trimmed; comments before the first move come right after `endHeaders`. */
   comment?(text: string): void;
+  /** A NAG (0–255), from `$n` or a suffix annotation (`!`, `?`, `!!`, `??`, `!?`, `?!` are NAGs 1–6). */
   nag?(nag: number): void;
   /** Return `false` to skip this variation. */
   beginVariation?(): boolean | void;
+  /** The end of the variation last begun (also sent for variations left open at the end of the game). */
   endVariation?(): void;
+  /** The game termination marker as written (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`). */
   result?(result: string): void;
+  /** A problem in the current game; reading goes on with the next token. */
   error?(error: NotationError): void;
   /** A dialect or omission the reader accepted (e.g. `ERR_PGN_NO_RESULT`); the game is complete. */
   warning?(warning: NotationError): void;
+  /** The current game is over (always sent after `beginGame`, errors or not). */
   endGame?(): void;
 }
 
@@ -62,17 +69,21 @@ export interface PgnRules<P = unknown, H = unknown> {
   resolve(pos: P, text: string): Result<H>;
   /** Plays a resolved move; returns the position after it (usually `pos`, changed in place). */
   play(pos: P, move: H): P;
+  /** An independent copy of a position (a variation starts from a copy). */
   clone(pos: P): P;
   /** The move as data (undefined for the null move). */
   move(pos: P, move: H): Move | undefined;
   /** Canonical SAN (`--` for the null move). */
   san(pos: P, move: H): string;
+  /** UCI (`0000` for the null move). */
   uci(pos: P, move: H): string;
 }
 
+/** Options of the PGN readers: move resolution and the limits that bound memory on hostile input. */
 export interface PgnReadOptions<P = unknown> {
   /** Resolve SAN against the position (default true). */
   resolveMoves?: boolean;
+  /** The rules that resolve moves (default `chessRules`, from `gamenotation/chess`). */
   rules?: PgnRules<P>;
   /** Deepest variation nesting before `ERR_PGN_TOO_DEEP` (default 256). */
   maxDepth?: number;

@@ -2,6 +2,7 @@ import { notationError, type NotationError } from '../errors.js';
 import { escapeString } from '../text/lexer.js';
 import type { PgnGame, PgnNode } from './types.js';
 
+/** Options of `makePgn`. */
 export interface MakePgnOptions {
   /** Reduced export format (section 3.2.4): the seven tag roster only, main line only, no comments or NAGs. */
   reduced?: boolean;

@@ -3,8 +3,8 @@
  *
  * The lexer is a pull scanner over a string: `next()` advances to the next token and returns its
  * kind; the token's fields (`start`, `end`, `line`, `column`, ...) are plain properties on the
- * lexer, so scanning allocates nothing until a caller asks for a token's text (`text()`,
- * `stringValue()`). It knows the tokens of PGN section 7 plus the commentary (section 5) and the
+ * lexer, so scanning allocates nothing until a caller asks for a token's text (`tokenText()`,
+ * `value()`). It knows the tokens of PGN section 7 plus the commentary (section 5) and the
  * `%` escape (section 6); what a symbol means is the caller's business.
  *
  * - Line ends: LF, CRLF and a lone CR all count as one line break. Lines and columns are 1-based;
@@ -19,7 +19,7 @@ export const TOKEN_EOF = 0;
 export const TOKEN_TAG_OPEN = 1;
 /** `]` */
 export const TOKEN_TAG_CLOSE = 2;
-/** `"…"` with `\"` and `\\` escapes; `stringValue()` decodes it. */
+/** `"…"` with `\"` and `\\` escapes; `value()` decodes it. */
 export const TOKEN_STRING = 3;
 /** A symbol (section 7) that is not an integer and not a result: SAN moves, tag names, … */
 export const TOKEN_SYMBOL = 4;
@@ -50,8 +50,10 @@ export const TOKEN_ANGLE_CLOSE = 16;
 /** Anything else: a run of characters that start no token (e.g. `--`, `=`, non-ASCII letters). */
 export const TOKEN_OTHER = 17;
 
+/** A token kind: one of the `TOKEN_*` constants. */
 export type TokenKind = number;
 
+/** Readable names of the token kinds, indexed by `TokenKind` (for messages and tests). */
 export const TOKEN_NAMES: readonly string[] = [
   'eof',
   'tag-open',
@@ -73,6 +75,7 @@ export const TOKEN_NAMES: readonly string[] = [
   'other',
 ];
 
+/** Options of `Lexer`: where the text starts, token length limits and the format's extensions. */
 export interface LexerOptions {
   /** Line number of the first character (for text that is a slice of a larger file). Default 1. */
   line?: number;
@@ -145,6 +148,7 @@ function isDelimiter(c: number): boolean {
   );
 }
 
+/** Pull scanner over one string: `next()` returns the next token's kind; its fields are properties. */
 export class Lexer {
   readonly text: string;
   /** Scan position (the character after the current token). */

@@ -10,6 +10,7 @@
 import { decodeLatin1, decodeText, decodeUtf8 } from './decode.js';
 import { iterateStream } from './source.js';
 
+/** Decoded text of one or more whole games, with where it starts in the input. */
 export interface TextBatch {
   /** Decoded text of whole games (UTF-8, or Latin-1 where a game is not valid UTF-8). */
   text: string;
@@ -61,6 +62,7 @@ export class CarryOver {
 /** How much of an oversized game is kept to read its tags from. */
 export const OVERSIZE_HEAD = 1 << 20;
 
+/** Options of `GameSplitter`. */
 export interface SplitOptions {
   /** Largest game in bytes; a larger one is dropped and reported through `onOversize`. Default 32 MiB. */
   maxGameBytes?: number;
@@ -116,6 +118,7 @@ const NORMAL_CLASS = /* @__PURE__ */ (() => {
   return t;
 })();
 
+/** Splits a byte stream at game boundaries: `push()` chunks as they come, then `end()`. */
 export class GameSplitter {
   private buf: Uint8Array = new Uint8Array(0);
   /** The allocation `buf` is a view of (with room to grow). */

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.mjs';
 import { startPlayground } from './playground.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -81,19 +81,7 @@ const diagrams = {
 
 const server = await startPlayground({ port: 0, quiet: true });
 const profile = mkdtempSync(join(tmpdir(), 'gn-screens-'));
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  userDataDir: profile,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium({ userDataDir: profile });
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 900, height: 700, deviceScaleFactor: 1.5 });

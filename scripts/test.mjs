@@ -14,6 +14,7 @@ const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process
 const checks = [
   ['lint (eslint + prettier)', 'npm', ['run', 'lint', '--silent']],
   ['typecheck (src and tests)', 'npm', ['run', 'typecheck', '--silent']],
+  ['API reference (TypeDoc; every export documented)', 'npm', ['run', 'docs', '--silent']],
 ].map(([name, cmd, args]) => ({ name, ok: run(cmd, args) === 0 }));
 
 const nodeStatus = run('npx', ['vitest', 'run']);

@@ -20,7 +20,12 @@ const file = args.find((a) => !a.startsWith('--')) ?? 'test/fixtures/chess/perft
 
 function which(name, override) {
   if (override) return override;
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/games'];
+  // node_modules/.bin is skipped: the npm `stockfish` package puts its wasm build there under the
+  // same name, and `npm run` puts that folder first on PATH; the check wants the native engines.
+  const dirs = [
+    ...(process.env.PATH ?? '').split(delimiter).filter((d) => !/node_modules[\\/]\.bin$/.test(d)),
+    '/usr/games',
+  ];
   for (const d of dirs) if (d && existsSync(join(d, name))) return join(d, name);
   return undefined;
 }

@@ -9,7 +9,9 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { type Browser } from 'puppeteer-core';
+// @ts-ignore plain ESM helper shared with scripts/screenshots.mjs
+import { launchChromium } from '../../scripts/chromium.mjs';
 
 const root = resolve('.');
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -90,18 +92,7 @@ describe('bundled apps run the worker with zero configuration (Chromium)', () =>
     writeFileSync(join(app, 'main.js'), APP);
     writeFileSync(join(app, 'index.html'), HTML('./main.js'));
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    browser = await puppeteer.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      headless: true,
-      userDataDir: join(tmp, 'profile'),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium({ userDataDir: join(tmp, 'profile') });
   });
 
   after(async () => {

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { type Browser, type Page } from 'puppeteer-core';
+// @ts-ignore plain ESM helper shared with scripts/screenshots.mjs
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { readFixture, readShared } from '../support/data.js';
 import { parseAif, validateAif } from 'gamenotation/aif';
 
@@ -65,19 +67,7 @@ describe('playground in Chromium', () => {
     ({ startPlayground } = await import('../../scripts/playground.mjs'));
     server = await startPlayground({ port: 0, quiet: true });
     profile = mkdtempSync(join(tmpdir(), 'gn-playground-'));
-    browser = await puppeteer.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      headless: true,
-      userDataDir: profile,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium({ userDataDir: profile });
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     await page.setViewport({ width: 1400, height: 1000 });

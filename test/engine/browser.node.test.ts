@@ -7,7 +7,9 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { type Browser } from 'puppeteer-core';
+// @ts-ignore plain ESM helper shared with scripts/screenshots.mjs
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { Position, parseUci } from 'gamenotation/chess';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -101,19 +103,7 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
   let base: string;
   before(async () => {
     ({ server, base } = await serve());
-    browser = await puppeteer.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import { type Browser } from 'puppeteer-core';
+// @ts-ignore plain ESM helper shared with scripts/screenshots.mjs
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { referenceProblems, type ReferencePart } from './support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,19 +69,7 @@ describe('examples/solve.html in Chromium', () => {
     const served = await serve();
     server = served.server;
     profile = mkdtempSync(join(tmpdir(), 'gn-solve-page-'));
-    browser = await puppeteer.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      headless: true,
-      userDataDir: profile,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium({ userDataDir: profile });
     const page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     await page.goto(`${served.url}/examples/solve.html`, { waitUntil: 'load' });

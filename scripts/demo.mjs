@@ -19,7 +19,28 @@ const steps = [
   ['convert', 'examples/data/sample.pbi', '--to', 'popeye'],
   ['check', 'examples/data/sample-problem.xml'],
   ['convert', 'examples/data/sample-problem.xml', '--to', 'pbi'],
+  ['solve', 'examples/data/sample.pbi'],
+  ['check', 'examples/data/sample.bpgn'],
+  ['show', 'examples/data/sample.bpgn'],
+  ['convert', 'examples/data/sample.bpgn', '--to', 'bfen'],
+  ['diagram', 'examples/data/sample.pgn', '--ply', '31', '-o', 'dist/sample-game.svg'],
+  ['diagram', 'examples/data/sample.bpgn', '-o', 'dist/sample-match.svg'],
+  ['diagram', 'examples/data/sample.pbn', '--dd', '-o', 'dist/sample-dd.svg'],
+  // Engine analysis needs a UCI engine (Debian's stockfish here); without one these steps are skipped.
+  ...(hasEngine()
+    ? [
+        ['analyse', 'startpos', '--depth', '12', '--multipv', '2'],
+        ['analyse', 'examples/data/sample.pgn', '--out', 'dist/sample.aif', '--depth', '8'],
+        ['check', 'dist/sample.aif'],
+        ['diagram', 'dist/sample.aif', '-o', 'dist/sample-eval.svg'],
+      ]
+    : []),
 ];
+
+function hasEngine() {
+  const dirs = [...(process.env.PATH ?? '').split(':').filter((d) => !/node_modules\/\.bin$/.test(d)), '/usr/games'];
+  return dirs.some((d) => d && existsSync(`${d}/stockfish`));
+}
 const verbs = spawnSync(process.execPath, [...cli, '--help'], { encoding: 'utf8' }).stdout;
 let failures = 0;
 for (const args of steps) {
@@ -29,5 +50,6 @@ for (const args of steps) {
   console.log(`\n$ gamenotation ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
   const { status } = spawnSync(process.execPath, [...cli, ...args], { stdio: 'inherit' });
   if (status !== 0) failures++;
+  if (args.includes('-o')) console.log(`(written to ${args[args.indexOf('-o') + 1]})`);
 }
 process.exit(failures ? 1 : 0);

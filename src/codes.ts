@@ -537,6 +537,28 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_BPGN_CHESSCOM_FEN',
+    format: 'bpgn',
+    severity: 'warning',
+    meaning:
+      "chess.com's FEN tag: empty holdings as a trailing / and FEN move counters where a BFEN has clocks (read as a BFEN without clocks)",
+    example: {
+      api: 'parseBpgn',
+      input:
+        '[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"]\n\n1A. e4 *\n',
+    },
+  },
+  {
+    code: 'ERR_BPGN_CHESSCOM_KNIGHT_DROP',
+    format: 'bpgn',
+    severity: 'warning',
+    meaning: "chess.com's knight drop $146@g4 (its exporter writes $146 for N), read as N@g4",
+    example: {
+      api: 'parseBpgn',
+      input: '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3/N w - - | 4k3/8/8/8/8/8/8/4K3 w - -"]\n\n1A. $146@g4 *\n',
+    },
+  },
+  {
     code: 'ERR_BPGN_DUPLICATE_TAG',
     format: 'bpgn',
     severity: 'warning',
@@ -634,6 +656,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'parseBpgn',
       input: '[WhiteA "a"]\n[BlackA "b"]\n[WhiteB "c"]\n[BlackB "d"]\n[Result "1-0"]\n\n1A. e4 1a. d5 2A. xd5 *\n',
+    },
+  },
+  {
+    code: 'ERR_BPGN_PAWN_DROP_LETTER',
+    format: 'bpgn',
+    severity: 'warning',
+    meaning: 'a pawn drop without its letter (@e3, as chess.com writes it), read as P@e3',
+    example: {
+      api: 'parseBpgn',
+      input: '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3/P w - - | 4k3/8/8/8/8/8/8/4K3 w - -"]\n\n1A. @e3 *\n',
     },
   },
   {

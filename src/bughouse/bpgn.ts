@@ -103,7 +103,33 @@ function terminationFromTags(tags: Record<string, string>): Termination {
   if (/resign/.test(outcome) || term === 'resignation') return 'resign';
   if (/time|flag/.test(outcome) || term === 'time forfeit') return 'time';
   if (term === 'abandoned' || /abort/.test(outcome)) return 'aborted';
+  // chess.com's export names the winner: `X won by checkmate`, `X won by resignation`, `X won on
+  // time`, `X won - game abandoned` (an abandoned game counts as resigned, as in its JSON).
+  if (/ won by checkmate$/.test(term)) return 'mate';
+  if (/ won by resignation$/.test(term) || / won - game abandoned$/.test(term)) return 'resign';
+  if (/ won on time$/.test(term)) return 'time';
   return 'unknown';
+}
+
+/**
+ * chess.com's FEN tag for a bughouse game: each board as `<placement>/ w KQkq - 0 1`, i.e. empty
+ * holdings written as a trailing `/` (BPGN 1.1 leaves the slash out) and FEN's halfmove and fullmove
+ * counters where a BFEN has the two clocks. A board in that form (trailing `/`, six fields, two
+ * whole numbers, the second at least 1) is rewritten without the counters, so they are not taken
+ * for clocks of 0 and 1 seconds; undefined when neither board is in that form.
+ */
+function chesscomFen(fen: string): string | undefined {
+  const boards = fen.split('|');
+  if (boards.length !== 2) return undefined;
+  let changed = false;
+  const out = boards.map((b) => {
+    const f = b.trim().split(/\s+/);
+    if (f.length !== 6 || !f[0]!.endsWith('/') || f[0]!.split('/').length !== 9) return b.trim();
+    if (!/^\d+$/.test(f[4]!) || !/^\d+$/.test(f[5]!) || Number(f[5]) < 1) return b.trim();
+    changed = true;
+    return `${f[0]!.slice(0, -1)} ${f[1]} ${f[2]} ${f[3]}`;
+  });
+  return changed ? out.join(' | ') : undefined;
 }
 
 /** `xe6` → the one legal pawn capture onto e6 (from the d or f file), else -1. */
@@ -221,6 +247,9 @@ class MatchReader {
       v.warning?.(e);
     };
     v.beginMatch?.(lx.line);
+    // Where the FEN tag's value starts, for what is reported about it.
+    let fenLine = lx.line,
+      fenColumn = lx.column;
     // Tags (several may share a line).
     while (lx.kind === TOKEN_TAG_OPEN || lx.kind === TOKEN_ESCAPE || lx.kind === TOKEN_LINE_COMMENT) {
       if (lx.kind !== TOKEN_TAG_OPEN) {
@@ -240,6 +269,10 @@ class MatchReader {
         this.skipTag();
         continue;
       }
+      if (name === 'FEN') {
+        fenLine = lx.line;
+        fenColumn = lx.column;
+      }
       const value = lx.value();
       if ((lx.next() as number) !== TOKEN_TAG_CLOSE)
         error('ERR_BPGN_TAG', `tag ${clip(name)} is not closed with ']'`, line, column);
@@ -258,11 +291,19 @@ class MatchReader {
     if (setupTag === '1' || (fen !== undefined && setupTag === undefined)) {
       if (fen === undefined) error('ERR_BPGN_FEN', 'Setup "1" without a FEN tag', 1, 1);
       else {
-        const r = parseBfen(fen);
-        if (!r.ok) error(r.error.code, `FEN tag: ${r.error.message}`);
+        const rewritten = chesscomFen(fen);
+        if (rewritten !== undefined)
+          warning(
+            'ERR_BPGN_CHESSCOM_FEN',
+            "FEN tag in chess.com's form: empty holdings as a trailing '/' and FEN move counters where BFEN has clocks (read without clocks)",
+            fenLine,
+            fenColumn,
+          );
+        const r = parseBfen(rewritten ?? fen);
+        if (!r.ok) error(r.error.code, `FEN tag: ${r.error.message}`, fenLine, fenColumn);
         else {
           const problems = validateBfen(r.value);
-          if (problems.length) for (const p of problems) error(p.code, `FEN tag: ${p.message}`);
+          if (problems.length) for (const p of problems) error(p.code, `FEN tag: ${p.message}`, fenLine, fenColumn);
           else {
             match.startBfen = makeBfen(r.value);
             pendingSetup = true;
@@ -284,6 +325,10 @@ class MatchReader {
     let tailStart = -1,
       tailEnd = -1;
     let ended = false;
+    // chess.com writes a knight drop as `$146@g4`: the lexer gives the NAG `$146` and then the
+    // symbol `@g4` right after it; the NAG's place is kept here for the symbol (0: none).
+    let knightLine = 0,
+      knightColumn = 0;
     for (;;) {
       const k = lx.kind;
       if (k === TOKEN_EOF) break;
@@ -299,8 +344,8 @@ class MatchReader {
         break;
       }
       if (k === TOKEN_SYMBOL) {
-        const t = lx.tokenText();
-        const num = moveNumber(t);
+        let t = lx.tokenText();
+        const num = knightLine ? -1 : moveNumber(t);
         if (num >= 0) {
           const line = lx.line,
             column = lx.column;
@@ -314,8 +359,26 @@ class MatchReader {
           continue;
         }
         // A move.
-        const line = lx.line,
+        let line = lx.line,
           column = lx.column;
+        if (knightLine) {
+          line = knightLine;
+          column = knightColumn;
+          knightLine = 0;
+          warning(
+            'ERR_BPGN_CHESSCOM_KNIGHT_DROP',
+            `chess.com's '$146${clip(t)}' read as the knight drop 'N${clip(t)}'`,
+            line,
+            column,
+          );
+          t = 'N' + t;
+        } else if (t.charCodeAt(0) === 64 /* @ */)
+          warning(
+            'ERR_BPGN_PAWN_DROP_LETTER',
+            `pawn drop '${clip(t)}' without its letter (read as 'P${clip(t)}')`,
+            line,
+            column,
+          );
         lx.next();
         if (pendingNumber < 0) {
           error('ERR_BPGN_NO_PREFIX', `move '${clip(t)}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
@@ -427,6 +490,16 @@ class MatchReader {
         else (last.comments ??= []).push(text);
         continue;
       }
+      if (k === TOKEN_NAG && lx.nag === 146 && lx.end - lx.start === 4 && lx.text.charCodeAt(lx.end) === 64) {
+        const line = lx.line,
+          column = lx.column,
+          end = lx.end;
+        if ((lx.next() as number) === TOKEN_SYMBOL && lx.start === end) {
+          knightLine = line;
+          knightColumn = column;
+        } else if (last) (last.nags ??= []).push(146);
+        continue;
+      }
       if (k === TOKEN_NAG || k === TOKEN_SUFFIX) {
         const nag = k === TOKEN_NAG ? lx.nag : SUFFIX_NAG[lx.tokenText()];
         if (nag === undefined || nag < 0) warning('ERR_BPGN_NAG', `unknown annotation '${clip(lx.tokenText())}'`);
@@ -493,7 +566,18 @@ class MatchReader {
       match.endComment = lastText;
       match.termination = ending.termination;
     }
-    if (match.termination === 'unknown') match.termination = terminationFromTags(match.tags);
+    if (match.termination === 'unknown') {
+      match.termination = terminationFromTags(match.tags);
+      // A mate named only by a tag (chess.com, bughouse.pro) is checked on the board of the last move.
+      if (match.termination === 'mate' && boards && last && replaying[last.board]) {
+        const state = boards.state(last.board, this.rule);
+        if (state !== 'mate')
+          warning(
+            'ERR_BPGN_NOT_MATE',
+            `the tags say checkmate but board ${last.board} is not mate after the last move (${state}, ${this.rule} rule)`,
+          );
+      }
+    }
     this.checkResult(match, boards, warning, error);
     v.endMatch?.(match);
     return match;

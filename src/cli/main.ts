@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
-import { commands } from './commands/index.js';
+import { verbs } from './commands/index.js';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, fileErrorMessage, UsageError } from './exit.js';
 import { nodeIO } from './io.js';
 import type { Command } from './types.js';
@@ -30,8 +30,8 @@ function version(): string {
 }
 
 function help(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  const width = Math.max(...verbs.map((c) => c.name.length));
+  const lines = verbs.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return (
     `gamenotation <verb> [FILE|-] [options]\n\nVerbs:\n${lines.join('\n')}\n\n` +
     'Options of every verb:\n  -q, --quiet    no progress, warnings or summary lines: only results and errors\n' +
@@ -103,8 +103,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(help());
     return EXIT_USAGE;
   }
-  const command = commands.find((c) => c.name === verb);
-  if (!command) throw new UsageError(`unknown verb '${verb}' (gamenotation --help lists them)`);
+  const entry = verbs.find((c) => c.name === verb);
+  if (!entry) throw new UsageError(`unknown verb '${verb}' (gamenotation --help lists them)`);
+  const command = await entry.load();
   let parsed;
   try {
     parsed = parseVerbArgs(command, argv.slice(i + 1));
@@ -117,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (parsed.values.help) {
-    process.stdout.write(`usage: ${command.usage}\n${command.summary}\n`);
+    process.stdout.write(`usage: ${command.usage}\n${entry.summary}\n`);
     return EXIT_OK;
   }
   const io = nodeIO(quiet || parsed.values.quiet === true);

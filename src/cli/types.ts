@@ -42,7 +42,6 @@ export interface CommandContext {
 
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   options: OptionSpec;
   /**
@@ -67,9 +66,6 @@ export interface StreamSink {
 /** A text format that `check`, `export` and `convert` can handle. */
 export interface FormatHandler {
   name: string;
-  extensions: string[];
-  /** Recognises the format from content when the extension does not tell. */
-  sniff?(text: string): boolean;
   check(input: InputFile, options: CommandContext['options']): Promise<CheckReport>;
   /** Streaming form of `check` for large inputs (used instead of `check` when present): returns the counts. */
   checkStream?(

@@ -100,7 +100,6 @@ async function runSuite(ctx: CommandContext, file: string, variant: Variant | un
 
 export const perftCommand: Command = {
   name: 'perft',
-  summary: 'count leaf nodes of the move tree (bulk counted in wasm), or check perft suites',
   usage:
     'gamenotation perft <FEN|startpos> <depth> [--variant crazyhouse] [--bughouse] [--divide] [--json]\n' +
     '       gamenotation perft --suite FILE [--max-nodes N] [--variant V] [--json]',
@@ -155,7 +154,6 @@ export const perftCommand: Command = {
 
 export const fenCommand: Command = {
   name: 'fen',
-  summary: 'validate a FEN and print it normalized (or every error code, exit 1)',
   usage: 'gamenotation fen <FEN> [--variant crazyhouse] [--shredder] [--json]',
   options: { variant: { type: 'string' }, shredder: { type: 'boolean' }, json: { type: 'boolean' } },
   async run(ctx) {
@@ -176,7 +174,6 @@ export const fenCommand: Command = {
 
 export const movesCommand: Command = {
   name: 'moves',
-  summary: 'list the legal moves of a position (SAN by default, or UCI)',
   usage: 'gamenotation moves <FEN|startpos> [--san|--uci] [--variant crazyhouse] [--json]',
   options: {
     san: { type: 'boolean' },

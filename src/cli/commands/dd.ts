@@ -34,7 +34,6 @@ interface Job {
 
 export const ddCommand: Command = {
   name: 'dd',
-  summary: 'double-dummy tricks for every declarer and strain (and par) of PBN deals or a deal string',
   usage: 'gamenotation dd FILE.pbn|-|"N:AKQ.T92..8765432 ..." [--par] [--json] [--board N] [--threads N] [--quiet]',
   options: {
     par: { type: 'boolean' },

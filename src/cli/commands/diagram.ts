@@ -142,8 +142,6 @@ async function toPng(svg: string): Promise<Uint8Array> {
 
 export const diagramCommand: Command = {
   name: 'diagram',
-  summary:
-    'an SVG (or --png) diagram of a FEN, a PGN game, a BPGN match, a PBN deal (or --dd table), a PBI/problem XML problem, or an AIF evaluation graph',
   usage:
     'gamenotation diagram <FEN | BFEN | FILE.pgn [--game N] [--ply K] | FILE.pbn [--board N] [--dd] | FILE.bpgn [--match N] [--ply K] | FILE.pbi|FILE.xml [--problem N] | FILE.aif [--game N]> ' +
     '[--flip] [--size PX] [--png] [-o FILE]',

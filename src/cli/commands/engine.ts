@@ -90,7 +90,6 @@ function sanLine(start: Position, pv: string[]): string {
 
 export const analyseCommand: Command = {
   name: 'analyse',
-  summary: 'analyse a position with a UCI engine (stockfish, stockfish.wasm, Fairy-Stockfish)',
   usage:
     'gamenotation analyse <FEN|startpos> [--moves "e2e4 e7e5"] [--engine stockfish|stockfish.wasm|stockfish-lite|fairy|PATH]\n' +
     '    [--depth N | --nodes N | --movetime MS | --mate N] [--multipv K] [--json]\n' +
@@ -179,7 +178,6 @@ export const analyseCommand: Command = {
 
 export const enginesCommand: Command = {
   name: 'engines',
-  summary: 'list the UCI engines found (native binaries, installed engine packages) with their versions',
   usage: 'gamenotation engines [--json]',
   options: { json: { type: 'boolean' } },
   async run(ctx) {

@@ -20,10 +20,10 @@ async function openWithFormat(
     formats.map((f) => f.name),
   );
   const input = await ctx.io.openInput(path);
-  const format = forced ? formatByName(forced) : formatFor(path, decoder.decode(input.head.subarray(0, 4096)));
-  if (!format)
+  const found = forced ? formatByName(forced) : formatFor(path, decoder.decode(input.head.subarray(0, 4096)));
+  if (!found)
     throw new UsageError(`cannot tell the format of ${path}; use --format (${formats.map((f) => f.name).join(', ')})`);
-  return { input, format };
+  return { input, format: await found.load() };
 }
 
 /** stdout with backpressure: a streamed export waits when the reader of a pipe is slower. */
@@ -38,7 +38,6 @@ function location(name: string, e: NotationError): string {
 
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'validate a file; every problem as file:line:col code message (exit 1 on errors)',
   usage: 'gamenotation check FILE|- [--format F] [--strict] [--json] [--threads N] [--quiet]',
   options: {
     format: { type: 'string' },
@@ -165,7 +164,6 @@ async function writeOut(
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: "write a file in its format's strict export form on stdout",
   usage: 'gamenotation export FILE|- [--format F] [--quiet]',
   options: { format: { type: 'string' }, reduced: { type: 'boolean' }, keep: { type: 'boolean' } },
   async run(ctx) {
@@ -182,7 +180,6 @@ export const exportCommand: Command = {
 
 export const convertCommand: Command = {
   name: 'convert',
-  summary: 'convert a file to another format or to JSON',
   usage: 'gamenotation convert FILE|- --to <json|...> [--format F] [--quiet]',
   options: { format: { type: 'string' }, to: { type: 'string' } },
   async run(ctx) {

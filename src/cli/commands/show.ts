@@ -6,7 +6,6 @@ import type { Command } from '../types.js';
 
 export const showCommand: Command = {
   name: 'show',
-  summary: 'print a BPGN match as a four-column table (WhiteA, BlackA, WhiteB, BlackB)',
   usage: 'gamenotation show FILE.bpgn|- [--html]',
   options: { html: { type: 'boolean' } },
   async run(ctx) {

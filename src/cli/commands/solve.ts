@@ -38,7 +38,6 @@ function json(p: SolvedProblem): object {
 
 export const solveCommand: Command = {
   name: 'solve',
-  summary: 'solve chess problems (#n, h#n, s#n) from Popeye input, PBI, problem XML or a FEN with --stip',
   usage:
     'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status] [--popeye]',
   options: {

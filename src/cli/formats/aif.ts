@@ -43,8 +43,6 @@ async function each(
 
 export const aifFormat: FormatHandler = {
   name: 'aif',
-  extensions: ['.aif', '.aif.gz'],
-  sniff: (text) => /^(\uFEFF)?;\s*AIF\s+v/i.test(text),
   async check() {
     throw new Error('aif: checkStream is used');
   },

@@ -22,14 +22,8 @@ async function each(
 }
 
 /** BPGN from its content: bughouse player tags or a board-lettered move number. */
-export function looksBpgn(text: string): boolean {
-  return /\[(WhiteA|BlackA|WhiteB|BlackB)\s+"/.test(text) || /(^|\s)1[AaBb]\.\s*\S/.test(text);
-}
-
 export const bpgnFormat: FormatHandler = {
   name: 'bpgn',
-  extensions: ['.bpgn'],
-  sniff: looksBpgn,
   async check() {
     throw new Error('bpgn: checkStream is used');
   },

@@ -36,8 +36,6 @@ function load(input: InputFile, options?: Record<string, unknown>): { match?: Bu
 
 export const chesscomFormat: FormatHandler = {
   name: 'chesscom',
-  extensions: [],
-  sniff: (text) => /"moveList"\s*:/.test(text) && /"partnerGameId"\s*:/.test(text),
   async check(input) {
     const { match, errors } = load(input);
     return {

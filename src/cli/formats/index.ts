@@ -1,29 +1,70 @@
 import type { FormatHandler } from '../types.js';
-import { pbiFormat } from './pbi.js';
-import { pbnFormat } from './pbn.js';
-import { problemXmlFormat } from './problem-xml.js';
-import { pgnFormat } from './pgn.js';
-import { aifFormat } from './aif.js';
-import { bpgnFormat } from './bpgn.js';
-import { chesscomFormat } from './chesscom.js';
 
-/** Every format the CLI's check/export/convert verbs know; each domain adds its handler here. */
-export const formats: FormatHandler[] = [
-  pbiFormat,
-  problemXmlFormat,
-  pbnFormat,
-  bpgnFormat,
-  pgnFormat,
-  aifFormat,
-  chesscomFormat,
+/**
+ * A format as the CLI recognises it: by name, extension or content. The handler is imported only
+ * once a file is found to be in this format (a check of a PGN file never loads the XML parser).
+ */
+export interface Format {
+  name: string;
+  extensions: string[];
+  /** Recognises the format from the first bytes when the extension does not tell. */
+  sniff(text: string): boolean;
+  load(): Promise<FormatHandler>;
+}
+
+/** Every format the CLI's check/export/convert verbs know, in sniffing order; each domain adds its line here. */
+export const formats: Format[] = [
+  {
+    name: 'pbi',
+    extensions: ['.pbi'],
+    sniff: (text) => /^(\uFEFF|\u00EF\u00BB\u00BF)?#PBI /.test(text),
+    load: async () => (await import('./pbi.js')).pbiFormat,
+  },
+  {
+    name: 'problem-xml',
+    extensions: ['.xml'],
+    sniff: (text) => /stniekat\/pccc|<problems[\s>]/.test(text),
+    load: async () => (await import('./problem-xml.js')).problemXmlFormat,
+  },
+  {
+    name: 'pbn',
+    extensions: ['.pbn'],
+    sniff: (text) => /^\uFEFF?%\s*PBN\b/.test(text) || /\[(Deal|Dealer|Vulnerable|Auction|Declarer)\s+"/.test(text),
+    load: async () => (await import('./pbn.js')).pbnFormat,
+  },
+  {
+    name: 'bpgn',
+    extensions: ['.bpgn'],
+    sniff: (text) => /\[(WhiteA|BlackA|WhiteB|BlackB)\s+"/.test(text) || /(^|\s)1[AaBb]\.\s*\S/.test(text),
+    load: async () => (await import('./bpgn.js')).bpgnFormat,
+  },
+  {
+    name: 'pgn',
+    extensions: ['.pgn'],
+    // PBN shares the tag syntax: ask for a chess-only tag or for numbered SAN movetext.
+    sniff: (text) => /\[(White|Black|FEN|WhiteElo|ECO)\s+"/.test(text) || /(^|\s)1\.\s*[a-hNBRQKO]/.test(text),
+    load: async () => (await import('./pgn.js')).pgnFormat,
+  },
+  {
+    name: 'aif',
+    extensions: ['.aif', '.aif.gz'],
+    sniff: (text) => /^(\uFEFF)?;\s*AIF\s+v/i.test(text),
+    load: async () => (await import('./aif.js')).aifFormat,
+  },
+  {
+    name: 'chesscom',
+    extensions: [],
+    sniff: (text) => /"moveList"\s*:/.test(text) && /"partnerGameId"\s*:/.test(text),
+    load: async () => (await import('./chesscom.js')).chesscomFormat,
+  },
 ];
 
-export function formatByName(name: string): FormatHandler | undefined {
+export function formatByName(name: string): Format | undefined {
   return formats.find((f) => f.name === name.toLowerCase());
 }
 
-export function formatFor(fileName: string, text: string): FormatHandler | undefined {
+export function formatFor(fileName: string, text: string): Format | undefined {
   const lower = fileName.toLowerCase();
   const byExtension = formats.find((f) => f.extensions.some((ext) => lower.endsWith(ext)));
-  return byExtension ?? formats.find((f) => f.sniff?.(text));
+  return byExtension ?? formats.find((f) => f.sniff(text));
 }

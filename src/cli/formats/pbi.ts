@@ -12,8 +12,6 @@ export function reportWarnings(input: InputFile, warnings: NotationError[], opti
 
 export const pbiFormat: FormatHandler = {
   name: 'pbi',
-  extensions: ['.pbi'],
-  sniff: (text) => /^(\uFEFF|\u00EF\u00BB\u00BF)?#PBI /.test(text),
   async check(input) {
     const doc = parsePbi(input.bytes);
     return {

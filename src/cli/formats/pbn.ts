@@ -18,10 +18,6 @@ async function* chunks(input: InputStream, sink: StreamSink): AsyncGenerator<Uin
 /** PBN 2.1 (Portable Bridge Notation): check, export (strict export format), convert --to json. */
 export const pbnFormat: FormatHandler = {
   name: 'pbn',
-  extensions: ['.pbn'],
-  sniff(text) {
-    return /^\uFEFF?%\s*PBN\b/.test(text) || /\[(Deal|Dealer|Vulnerable|Auction|Declarer)\s+"/.test(text);
-  },
   async check(input): Promise<CheckReport> {
     const r = read(input);
     return {

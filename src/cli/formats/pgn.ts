@@ -81,7 +81,9 @@ class Checkers {
     fail: (e: Error) => void,
   ) {
     for (let i = 1; i < size; i++) {
-      const worker = new Worker(new URL('./cli-pgn-worker.js', import.meta.url));
+      // This handler is loaded on demand, so it is bundled into dist/chunks/ (rollup.config.mjs
+      // chunkFileNames); the worker's entry sits one level up, beside cli.js.
+      const worker = new Worker(new URL('../cli-pgn-worker.js', import.meta.url));
       const entry = { worker, waiting: [] as ((r: BatchResult) => void)[] };
       worker.on('message', (r: BatchResult) => entry.waiting.shift()?.(r));
       worker.on('error', fail);
@@ -222,11 +224,6 @@ async function* streamGames(input: InputStream, sink: StreamSink): AsyncGenerato
 
 export const pgnFormat: FormatHandler = {
   name: 'pgn',
-  extensions: ['.pgn'],
-  sniff(text) {
-    // PBN shares the tag syntax: ask for a chess-only tag or for numbered SAN movetext.
-    return /\[(White|Black|FEN|WhiteElo|ECO)\s+"/.test(text) || /(^|\s)1\.\s*[a-hNBRQKO]/.test(text);
-  },
   async check(input: InputFile): Promise<CheckReport> {
     const errors: NotationError[] = [];
     const warnings: NotationError[] = [];

@@ -11,8 +11,6 @@ import { reportWarnings } from './pbi.js';
 
 export const problemXmlFormat: FormatHandler = {
   name: 'problem-xml',
-  extensions: ['.xml'],
-  sniff: (text) => /stniekat\/pccc|<problems[\s>]/.test(text),
   async check(input) {
     const r = checkProblemXml(input.bytes);
     const problems = r.document?.problems ?? [];

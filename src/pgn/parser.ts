@@ -19,7 +19,7 @@ import {
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import type { Move } from './types.js';
-import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
+import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */
 interface Level<P> {
@@ -109,6 +109,20 @@ export class PgnParser<P = unknown> {
   /** Errors and warnings of the current game (reported or not). */
   private errorCount = 0;
   private warningCount = 0;
+  /**
+   * The rules' run reader (`PgnRules.playRun`) when the visitor takes no moves and no comments: runs
+   * of plain movetext are then read and played in one call, and only the other tokens one by one.
+   */
+  private readonly playRun: PgnRules<P>['playRun'];
+  private readonly run: PgnRun = {
+    pos: 0,
+    line: 0,
+    lineStart: 0,
+    hasPending: false,
+    pending: undefined,
+    moves: 0,
+    maxComment: 0,
+  };
 
   constructor(
     private readonly visitor: PgnVisitor<P>,
@@ -118,6 +132,8 @@ export class PgnParser<P = unknown> {
     this.maxDepth = options.maxDepth ?? 256;
     this.maxErrors = Math.max(0, options.maxErrors ?? 100);
     this.info = new MoveInfo<P>(this.rules);
+    this.playRun = !visitor.move && !visitor.comment ? this.rules?.playRun : undefined;
+    this.run.maxComment = options.maxCommentLength ?? 4 << 20;
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
@@ -234,9 +250,16 @@ export class PgnParser<P = unknown> {
     let reuse = true;
     let ended = false;
     const comments = v.comment !== undefined;
+    const playRun = this.playRun;
     for (;;) {
       // In movetext, numbers, periods and (when the visitor takes none) comments change nothing.
-      if (!reuse) kind = inMovetext ? lx.nextInMovetext(comments) : lx.next();
+      if (!reuse) {
+        if (!inMovetext) kind = lx.next();
+        else {
+          if (playRun && skipDepth === 0 && !level.dead && level.pos !== null) this.playRunOn(playRun, level);
+          kind = lx.nextInMovetext(comments);
+        }
+      }
       reuse = false;
       if (kind === TOKEN_TAG_OPEN) {
         if (inMovetext) {
@@ -421,6 +444,26 @@ export class PgnParser<P = unknown> {
     }
     v.endGame?.();
     return true;
+  }
+
+  /** Reads a run of plain movetext through the rules (`playRun`) and moves the lexer past it. */
+  private playRunOn(playRun: NonNullable<PgnRules<P>['playRun']>, level: Level<P>): void {
+    const lx = this.lexer;
+    const run = this.run;
+    run.pos = lx.pos;
+    run.line = lx.scanLine;
+    run.lineStart = lx.scanLineStart;
+    run.hasPending = level.hasPending;
+    run.pending = level.pending;
+    run.moves = 0;
+    playRun(level.pos!, lx.text, run);
+    lx.skipTo(run.pos, run.line, run.lineStart);
+    if (run.moves > 0) {
+      this.moves += run.moves;
+      level.hasMove = true;
+    }
+    level.hasPending = run.hasPending;
+    level.pending = run.pending;
   }
 
   /** The current comment's text without surrounding white space (one slice of the input). */

@@ -18,8 +18,10 @@ import {
   fastPathPresent,
   isChess960,
   packedSan,
+  playMovetext,
   playPacked,
   resolveSan,
+  type MovetextRun,
 } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
@@ -169,7 +171,26 @@ const fastChessRules: PgnRules<Position, number> = {
     return packedSan(pos, m, lastText);
   },
   uci: (pos, m) => (m === NULL_HANDLE ? '0000' : uciOf(sharedMove(m, isChess960(pos)))),
+  playRun(pos, text, run) {
+    // A pending null move is played by passTurn (a new position): left to the reader.
+    if (run.hasPending && run.pending === NULL_HANDLE) return;
+    const r = movetextRun;
+    r.pos = run.pos;
+    r.line = run.line;
+    r.lineStart = run.lineStart;
+    r.pending = run.hasPending ? run.pending! : -1;
+    r.maxComment = run.maxComment;
+    playMovetext(pos, text, r);
+    run.pos = r.pos;
+    run.line = r.line;
+    run.lineStart = r.lineStart;
+    run.hasPending = r.pending >= 0;
+    run.pending = r.pending >= 0 ? r.pending : undefined;
+    run.moves = r.moves;
+  },
 };
+
+const movetextRun: MovetextRun = { pos: 0, line: 0, lineStart: 0, pending: -1, moves: 0, maxComment: 0 };
 
 /** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
 let lastText = '';

@@ -1,0 +1,180 @@
+// Plain PGN movetext read and replayed in one call (the validating reader's fast path, used through
+// src/chess/fast.ts by src/pgn/parser.ts). It takes only what needs no judgement: white space, move
+// numbers, periods, `{…}` comments and SAN in its common shapes. Anything else (results, variations,
+// NAGs, escapes, a move it does not resolve, a byte >= 128, …) stops it before that token, and the
+// TypeScript reader reads that token itself, so every error is still found and worded there.
+import { MOVETEXT, MOVETEXT_SIZE, RESULT } from './layout';
+import { makeMove, copyPos } from './position';
+import { findSan, SCRATCH_POS } from './san';
+
+/** Why `playMovetext` stopped (RESULT[20]). */
+export const STOP_TOKEN = 0, STOP_WINDOW = 1, STOP_NON_ASCII = 2;
+
+/** Longest symbol taken here; longer ones (SAN is never this long) are left to the reader. */
+const MAX_SYMBOL = 32;
+
+@inline function isSymbolChar(c: i32): bool {
+  // letters, digits and _ + # = : - @ (the lexer's symbol characters)
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ||
+    c == 95 || c == 43 || c == 35 || c == 61 || c == 58 || c == 45 || c == 64;
+}
+
+@inline function pieceRole(c: i32): i32 {
+  if (c == 80) return 1; // P
+  if (c == 78) return 2; // N
+  if (c == 66) return 3; // B
+  if (c == 82) return 4; // R
+  if (c == 81) return 5; // Q
+  if (c == 75) return 6; // K
+  return 0;
+}
+
+/**
+ * The packed move of the SAN symbol at MOVETEXT[s..e) in p, or -1 when it is not one of the shapes
+ * read here or does not resolve to one legal move. The shapes and the parts they give are exactly
+ * those of src/chess/sanparts.ts lexSan for the same text (castling only as O-O and O-O-O, no drops,
+ * uppercase promotion letters only; the rest is left to it).
+ */
+function resolveSymbol(p: usize, s: i32, e: i32): i64 {
+  // Check and mate marks (the only suffix characters a symbol can hold).
+  while (e > s) {
+    const c = <i32>load<u8>(MOVETEXT + <usize>(e - 1));
+    if (c == 43 || c == 35) e--;
+    else break;
+  }
+  const len = e - s;
+  if (len < 2) return -1;
+  const c0 = <i32>load<u8>(MOVETEXT + <usize>s);
+  if (c0 == 79) {
+    if (len == 3 && load<u8>(MOVETEXT + <usize>(s + 1)) == 45 && load<u8>(MOVETEXT + <usize>(s + 2)) == 79)
+      return findSan(p, 0, 0, -1, -1, 0, 1);
+    if (len == 5 && load<u8>(MOVETEXT + <usize>(s + 1)) == 45 && load<u8>(MOVETEXT + <usize>(s + 2)) == 79 &&
+      load<u8>(MOVETEXT + <usize>(s + 3)) == 45 && load<u8>(MOVETEXT + <usize>(s + 4)) == 79)
+      return findSan(p, 0, 0, -1, -1, 0, 2);
+    return -1;
+  }
+  let i = e - 1;
+  let c = <i32>load<u8>(MOVETEXT + <usize>i);
+  let promo = 0;
+  if (c == 78 || c == 66 || c == 82 || c == 81) {
+    promo = pieceRole(c);
+    i--;
+    if (i <= s) return -1;
+    if (load<u8>(MOVETEXT + <usize>i) == 61) i--;
+  }
+  if (i - 1 < s) return -1;
+  const tf = <i32>load<u8>(MOVETEXT + <usize>(i - 1)) - 97;
+  const tr = <i32>load<u8>(MOVETEXT + <usize>i) - 49;
+  if (tf < 0 || tf > 7 || tr < 0 || tr > 7) return -1;
+  let j = s;
+  let role = pieceRole(c0);
+  if (role) j++;
+  else if (c0 >= 97 && c0 <= 104) role = 1;
+  else return -1;
+  if (promo && role != 1) return -1;
+  let ff = -1, fr = -1;
+  const mid = i - 1;
+  for (; j < mid; j++) {
+    const ch = <i32>load<u8>(MOVETEXT + <usize>j);
+    if (ch >= 97 && ch <= 104) {
+      if (ff >= 0) return -1;
+      ff = ch - 97;
+    } else if (ch >= 49 && ch <= 56) {
+      if (fr >= 0) return -1;
+      fr = ch - 49;
+    } else if (ch != 120 && ch != 58 && ch != 45) return -1; // x : -
+  }
+  return findSan(p, role, tr * 8 + tf, ff, fr, promo, 0);
+}
+
+/**
+ * Reads MOVETEXT[at..len) and plays its moves on p. `pending` (-1: none) is a resolved move not yet
+ * played: the last move of a line is kept pending, as the reader keeps it, so that a variation after
+ * it starts from the position before it. `lineStart` is the offset (may be negative) where the line
+ * holding `at` starts. Unless `final`, the text goes on after `len`, so a token or line end touching
+ * `len` is left for the next call. Returns the number of moves resolved; RESULT[16] = the offset where
+ * it stopped, [17] = the pending move, [18] = the line and [19] = its start there, [20] = why (STOP_*).
+ */
+export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i32, lineStart: i32,
+  maxComment: i32, final: i32): i32 {
+  if (len > <i32>MOVETEXT_SIZE) len = <i32>MOVETEXT_SIZE;
+  let pos = at;
+  let moves = 0;
+  let why = STOP_WINDOW;
+  while (pos < len) {
+    const c = <i32>load<u8>(MOVETEXT + <usize>pos);
+    if (c == 32 || c == 9 || c == 11 || c == 12) { pos++; continue; }
+    if (c == 10) { pos++; line++; lineStart = pos; continue; }
+    if (c == 13) {
+      if (pos + 1 >= len && !final) break; // a CR LF may be cut here
+      pos++;
+      if (pos < len && load<u8>(MOVETEXT + <usize>pos) == 10) pos++;
+      line++;
+      lineStart = pos;
+      continue;
+    }
+    if (c == 46) { pos++; continue; } // periods
+    if (c == 123) {
+      // A comment without its closing brace here, too long or not ASCII is the reader's.
+      let q = pos + 1;
+      let d = 0;
+      let ascii = true;
+      while (q < len) {
+        d = <i32>load<u8>(MOVETEXT + <usize>q);
+        if (d == 125) break;
+        if (d >= 128) { ascii = false; break; }
+        q++;
+      }
+      if (!ascii) { why = STOP_NON_ASCII; break; }
+      if (q >= len) { why = final ? STOP_TOKEN : STOP_WINDOW; break; }
+      if (q - pos - 1 > maxComment) { why = STOP_TOKEN; break; }
+      for (let r = pos + 1; r < q; r++) {
+        const x = <i32>load<u8>(MOVETEXT + <usize>r);
+        if (x == 10) { line++; lineStart = r + 1; }
+        else if (x == 13) {
+          if (load<u8>(MOVETEXT + <usize>(r + 1)) == 10) r++;
+          line++;
+          lineStart = r + 1;
+        }
+      }
+      pos = q + 1;
+      continue;
+    }
+    if (c >= 128) { why = STOP_NON_ASCII; break; }
+    const digit = c >= 48 && c <= 57;
+    if (!digit && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) { why = STOP_TOKEN; break; }
+    // A symbol: letters, digits and _ + # = : - @.
+    let q = pos + 1;
+    let digits = digit;
+    while (q < len) {
+      const d = <i32>load<u8>(MOVETEXT + <usize>q);
+      if (!isSymbolChar(d)) break;
+      if (d < 48 || d > 57) digits = false;
+      q++;
+    }
+    if (q >= len && !final) break;
+    if (digits) {
+      // A move number, unless it is the 1 of 1/2-1/2.
+      if (q - pos == 1 && c == 49 && q < len && load<u8>(MOVETEXT + <usize>q) == 47) { why = STOP_TOKEN; break; }
+      pos = q;
+      continue;
+    }
+    if (digit || q - pos > MAX_SYMBOL) { why = STOP_TOKEN; break; } // 1-0, 0-1, 0-0, too long
+    if (pending >= 0) {
+      makeMove(p, SCRATCH_POS, <u32>pending);
+      copyPos(p, SCRATCH_POS);
+      pending = -1;
+    }
+    const m = resolveSymbol(p, pos, q);
+    if (m < 0) { why = STOP_TOKEN; break; }
+    pending = <i32>m;
+    moves++;
+    pos = q;
+  }
+  store<i32>(RESULT, pos, 64);
+  store<i32>(RESULT, pending, 68);
+  store<i32>(RESULT, line, 72);
+  store<i32>(RESULT, lineStart, 76);
+  store<i32>(RESULT, why, 80);
+  return moves;
+}

@@ -115,28 +115,34 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
     }
     if (c == 46) { pos++; continue; } // periods
     if (c == 123) {
-      // A comment without its closing brace here, too long or not ASCII is the reader's.
+      // A comment without its closing brace here, too long or not ASCII is the reader's. Sixteen
+      // bytes at a time while none is a brace, a control character (line ends) or non-ASCII.
       let q = pos + 1;
+      let cLine = line, cLineStart = lineStart;
       let d = 0;
-      let ascii = true;
-      while (q < len) {
+      for (;;) {
+        while (q + 16 <= len) {
+          const v = v128.load(MOVETEXT + <usize>q);
+          const mask = i8x16.bitmask(v128.or(i8x16.eq(v, i8x16.splat(125)), i8x16.lt_s(v, i8x16.splat(14))));
+          if (mask) { q += ctz<i32>(mask); break; }
+          q += 16;
+        }
+        if (q >= len) break;
         d = <i32>load<u8>(MOVETEXT + <usize>q);
-        if (d == 125) break;
-        if (d >= 128) { ascii = false; break; }
+        if (d == 125 || d >= 128) break;
         q++;
-      }
-      if (!ascii) { why = STOP_NON_ASCII; break; }
-      if (q >= len) { why = final ? STOP_TOKEN : STOP_WINDOW; break; }
-      if (q - pos - 1 > maxComment) { why = STOP_TOKEN; break; }
-      for (let r = pos + 1; r < q; r++) {
-        const x = <i32>load<u8>(MOVETEXT + <usize>r);
-        if (x == 10) { line++; lineStart = r + 1; }
-        else if (x == 13) {
-          if (load<u8>(MOVETEXT + <usize>(r + 1)) == 10) r++;
-          line++;
-          lineStart = r + 1;
+        if (d == 10) { cLine++; cLineStart = q; }
+        else if (d == 13) {
+          if (q < len && load<u8>(MOVETEXT + <usize>q) == 10) q++;
+          cLine++;
+          cLineStart = q;
         }
       }
+      if (q < len && d >= 128) { why = STOP_NON_ASCII; break; }
+      if (q >= len) { why = final ? STOP_TOKEN : STOP_WINDOW; break; }
+      if (q - pos - 1 > maxComment) { why = STOP_TOKEN; break; }
+      line = cLine;
+      lineStart = cLineStart;
       pos = q + 1;
       continue;
     }

@@ -114,6 +114,15 @@ export class PgnParser<P = unknown> {
    * of plain movetext are then read and played in one call, and only the other tokens one by one.
    */
   private readonly playRun: PgnRules<P>['playRun'];
+  /**
+   * Tag names of the games read so far by their place in the tag section: the next game most likely
+   * has the same ones in the same order, so a name is found there instead of cut from the text again.
+   */
+  private readonly tagNames: string[] = [];
+  /** @internal Read every tag token by token (tests compare the one-pass tag reading with it). */
+  tokenTags = false;
+  private tagIndex = 0;
+  private readonly maxTagValue: number;
   private readonly run: PgnRun = {
     pos: 0,
     line: 0,
@@ -134,6 +143,7 @@ export class PgnParser<P = unknown> {
     this.info = new MoveInfo<P>(this.rules);
     this.playRun = !visitor.move && !visitor.comment ? this.rules?.playRun : undefined;
     this.run.maxComment = options.maxCommentLength ?? 4 << 20;
+    this.maxTagValue = options.maxTagValueLength ?? 1 << 20;
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
@@ -142,7 +152,7 @@ export class PgnParser<P = unknown> {
       line,
       column,
       maxCommentLength: this.options.maxCommentLength ?? 4 << 20,
-      maxStringLength: this.options.maxTagValueLength ?? 1 << 20,
+      maxStringLength: this.maxTagValue,
       indentedEscapes: true,
     });
     this.held = false;
@@ -215,6 +225,7 @@ export class PgnParser<P = unknown> {
     v.beginGame?.(gameLine);
     this.errorCount = 0;
     this.warningCount = 0;
+    this.tagIndex = 0;
     if (indented) this.indentedEscape(indented[0], indented[1]);
     const headers: Record<string, string> = {};
     /** Comments met before the movetext (before or between tags): game comments. */
@@ -537,12 +548,63 @@ export class PgnParser<P = unknown> {
     }
   }
 
+  private addTag(headers: Record<string, string>, name: string, value: string): void {
+    if (name === '__proto__')
+      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    else headers[name] = value;
+    this.visitor.header?.(name, value);
+  }
+
+  /**
+   * `readTag` for the common shape, on one line, read in one pass: `Name "value"]` right after the
+   * `[`, a name starting with a letter, blanks only before the value and before `]`, a value without
+   * escapes. Returns -1 (nothing read) for anything else, which `readTag` then reads token by token.
+   */
+  private plainTag(headers: Record<string, string>): number {
+    const lx = this.lexer;
+    const text = lx.text;
+    const n = text.length;
+    const s = lx.pos;
+    let p = s;
+    let c = text.charCodeAt(p);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return -1;
+    for (c = text.charCodeAt(++p); p < n; c = text.charCodeAt(++p)) {
+      // letters, digits and _ + # = : - @ (the lexer's symbol characters)
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+      if (c === 95 || c === 43 || c === 35 || c === 61 || c === 58 || c === 45 || c === 64) continue;
+      break;
+    }
+    const e = p;
+    if (e - s > 255) return -1;
+    while (c === 32 || c === 9) c = text.charCodeAt(++p);
+    if (c !== 34) return -1;
+    const vs = p + 1;
+    for (c = text.charCodeAt(++p); c !== 34; c = text.charCodeAt(++p))
+      if (c === 92 || c === 10 || c === 13 || p >= n) return -1;
+    const ve = p;
+    if (ve - vs > this.maxTagValue) return -1;
+    for (c = text.charCodeAt(++p); c === 32 || c === 9; c = text.charCodeAt(++p));
+    if (c !== 93) return -1;
+    let name = this.tagNames[this.tagIndex];
+    if (name === undefined || name.length !== e - s || !text.startsWith(name, s)) {
+      name = text.slice(s, e);
+      if (this.tagIndex < 64) this.tagNames[this.tagIndex] = name;
+    }
+    this.tagIndex++;
+    if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
+    this.addTag(headers, name, text.slice(vs, ve));
+    lx.skipTo(p + 1, lx.scanLine, lx.scanLineStart);
+    return DONE;
+  }
+
   /**
    * Reads `Name "value" ]` after `[`; a malformed tag is reported and the rest of its line skipped.
    * Returns REREAD when the current token must be read again by the caller, DUPLICATE (with
    * nothing consumed that matters) when the tag repeats one of `headers`.
    */
   private readTag(headers: Record<string, string>): number {
+    const plain = this.tokenTags ? -1 : this.plainTag(headers);
+    if (plain >= 0) return plain;
     const lx = this.lexer;
     const line = lx.line;
     const column = lx.column;
@@ -571,11 +633,7 @@ export class PgnParser<P = unknown> {
       }
     }
     if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
-    const value = lx.value();
-    if (name === '__proto__')
-      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
-    else headers[name] = value;
-    this.visitor.header?.(name, value);
+    this.addTag(headers, name, lx.value());
     kind = lx.next();
     if (kind !== TOKEN_TAG_CLOSE) {
       this.error('ERR_PGN_TAG', `tag ${excerpt(name)}: value not followed by ]`, line, column);

@@ -19,10 +19,16 @@ const runRules: typeof chessRules = {
 };
 
 /** Everything a validating visitor sees, one line per event. */
-function events(text: string, rules: PgnRules, options: { maxCommentLength?: number } = {}): string[] {
+function events(
+  text: string,
+  rules: PgnRules,
+  options: { maxCommentLength?: number; maxTagValueLength?: number },
+  tokenTags: boolean,
+): string[] {
   const log: string[] = [];
   const visitor: PgnVisitor = {
     beginGame: (line) => log.push(`game ${line}`),
+    header: (name, value) => log.push(`tag ${name}=${value}`),
     nag: (n) => log.push(`nag ${n}`),
     beginVariation: () => void log.push('('),
     endVariation: () => log.push(')'),
@@ -32,14 +38,15 @@ function events(text: string, rules: PgnRules, options: { maxCommentLength?: num
     endGame: () => log.push(`end moves=${parser.moves} at ${parser.gameEnd}`),
   };
   const parser = new PgnParser(visitor, { rules, ...options });
+  parser.tokenTags = tokenTags;
   parser.reset(text);
   parser.parseAll();
   return log;
 }
 
-function same(text: string, options: { maxCommentLength?: number } = {}): string[] {
-  const fast = events(text, runRules, options);
-  const slow = events(text, tokenRules, options);
+function same(text: string, options: { maxCommentLength?: number; maxTagValueLength?: number } = {}): string[] {
+  const fast = events(text, runRules, options, false);
+  const slow = events(text, tokenRules, options, true);
   expect(fast).to.deep.equal(slow);
   return fast;
 }

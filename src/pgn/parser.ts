@@ -158,6 +158,11 @@ export class PgnParser<P = unknown> {
     this.held = false;
   }
 
+  /** Line of the scan position (after `parseGame` returned false: the text's last line). */
+  get scanLine(): number {
+    return this.lexer.scanLine;
+  }
+
   /** Reads all games of the text. */
   parseAll(): number {
     let n = 0;

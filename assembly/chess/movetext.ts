@@ -3,7 +3,7 @@
 // numbers, periods, `{…}` comments and SAN in its common shapes. Anything else (results, variations,
 // NAGs, escapes, a move it does not resolve, a byte >= 128, …) stops it before that token, and the
 // TypeScript reader reads that token itself, so every error is still found and worded there.
-import { MOVETEXT, MOVETEXT_SIZE, RESULT } from './layout';
+import { MOVETEXT, MOVETEXT_SIZE, RESULT, TAGS_OUT, TAG_HASH, MAX_TAGS } from './layout';
 import { makeMove, copyPos } from './position';
 import { findSan, SCRATCH_POS } from './san';
 
@@ -183,4 +183,89 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
   store<i32>(RESULT, lineStart, 76);
   store<i32>(RESULT, why, 80);
   return moves;
+}
+
+/** Whether the name of tag record i equals MOVETEXT[s..e). */
+function sameName(i: i32, s: i32, e: i32): bool {
+  const r = TAGS_OUT + (<usize>i << 4);
+  const a = load<i32>(r);
+  if (load<i32>(r, 4) - a != e - s) return false;
+  for (let k = 0; k < e - s; k++)
+    if (load<u8>(MOVETEXT + <usize>(a + k)) != load<u8>(MOVETEXT + <usize>(s + k))) return false;
+  return true;
+}
+
+/**
+ * Reads the tag section from the `[` at MOVETEXT[at] while its tags have the plain shape, one per
+ * line: `[Name "value"]`, a name starting with a letter (at most 255 characters), blanks only before
+ * the value and before `]`, an ASCII value of at most `maxValue` characters without escapes or line
+ * ends, and no name twice. Each tag read is recorded at TAGS_OUT (name start and end, value start and
+ * end). It stops at anything else (a tag of another shape, a repeated name, the movetext, …), after
+ * the white space before it, and the reader goes on from there. Returns the number of tags read;
+ * RESULT[16] = the offset where it stopped, [18] = the line and [19] = its start there.
+ */
+export function playTags(len: i32, at: i32, line: i32, lineStart: i32, maxValue: i32, final: i32): i32 {
+  if (len > <i32>MOVETEXT_SIZE) len = <i32>MOVETEXT_SIZE;
+  let pos = at;
+  let n = 0;
+  while (pos < len && n < MAX_TAGS && load<u8>(MOVETEXT + <usize>pos) == 91) {
+    let p = pos + 1;
+    const s = p;
+    let c = p < len ? <i32>load<u8>(MOVETEXT + <usize>p) : 0;
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) break;
+    let hash = c;
+    for (p++; p < len; p++) {
+      c = <i32>load<u8>(MOVETEXT + <usize>p);
+      if (!isSymbolChar(c)) break;
+      hash = hash * 31 + c;
+    }
+    const e = p;
+    if (p >= len || e - s > 255) break;
+    while (p < len && (c == 32 || c == 9)) c = <i32>load<u8>(MOVETEXT + <usize>++p);
+    if (p >= len || c != 34) break;
+    const vs = p + 1;
+    for (p++; p < len; p++) {
+      c = <i32>load<u8>(MOVETEXT + <usize>p);
+      if (c == 34 || c == 92 || c == 10 || c == 13 || c >= 128) break;
+    }
+    if (p >= len || c != 34) break;
+    const ve = p;
+    if (ve - vs > maxValue) break;
+    for (p++; p < len; p++) {
+      c = <i32>load<u8>(MOVETEXT + <usize>p);
+      if (c != 32 && c != 9) break;
+    }
+    if (p >= len || c != 93) break;
+    let repeated = false;
+    for (let i = 0; i < n && !repeated; i++)
+      repeated = load<i32>(TAG_HASH + (<usize>i << 2)) == hash && sameName(i, s, e);
+    if (repeated) break;
+    const r = TAGS_OUT + (<usize>n << 4);
+    store<i32>(r, s);
+    store<i32>(r, e, 4);
+    store<i32>(r, vs, 8);
+    store<i32>(r, ve, 12);
+    store<i32>(TAG_HASH + (<usize>n << 2), hash);
+    n++;
+    pos = p + 1;
+    // White space up to the next token (a line end cut by the end of the text here stays unread).
+    while (pos < len) {
+      c = <i32>load<u8>(MOVETEXT + <usize>pos);
+      if (c == 32 || c == 9 || c == 11 || c == 12) { pos++; continue; }
+      if (c == 10) { pos++; line++; lineStart = pos; continue; }
+      if (c == 13) {
+        if (pos + 1 >= len && !final) break;
+        pos++;
+        if (pos < len && load<u8>(MOVETEXT + <usize>pos) == 10) pos++;
+        line++;
+        lineStart = pos;
+        continue;
+      }
+      break;
+    }
+  }
+  store<i32>(RESULT, pos, 64);
+  store<i32>(RESULT, line, 72);
+  store<i32>(RESULT, lineStart, 76);
+  return n;
 }

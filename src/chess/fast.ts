@@ -84,13 +84,13 @@ let winValid = 0;
 let winDest: Uint8Array | undefined;
 
 /**
- * Copies a stretch of `text` from `from` into wasm memory: up to the next line that starts with `[`
- * (most likely the next game's tags, where movetext ends) or the buffer's size.
+ * Copies a stretch of `text` from `from` into wasm memory: up to the next blank line before a `[`
+ * (most likely where the next game starts) or the buffer's size.
  */
 function loadWindow(c: Chess, text: string, from: number): void {
   winDest ??= c.heap.subarray(c.w.movetextIn(), c.w.movetextIn() + c.w.movetextSize());
-  let end = text.indexOf('\n[', from);
-  end = end < 0 ? text.length : end + 1;
+  let end = text.indexOf('\n\n[', from);
+  end = end < 0 ? text.length : end + 2;
   if (end - from > winDest.length) end = from + winDest.length;
   const piece = from === 0 && end === text.length ? text : text.substring(from, end);
   const r = encoder.encodeInto(piece, winDest);
@@ -145,6 +145,38 @@ export function playMovetext(pos: Position, text: string, run: MovetextRun): voi
   run.lineStart = lineStart;
   run.pending = pending;
   run.moves = moves;
+}
+
+/** The scan state of `readTags` (see `MovetextRun`) and the tags it read: 4 offsets each. */
+export interface TagRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** Out: tags read; `records[4 * i …]` = name start, name end, value start, value end. */
+  count: number;
+  readonly records: Int32Array;
+}
+
+/** Most tags `readTags` reads in one call (the size of its record buffer). */
+export const MAX_TAG_RUN = 64;
+
+/**
+ * Reads the tag section of `text` from the `[` at `run.pos` in wasm while its tags have the plain
+ * one-line shape (`[Name "value"]`, ASCII, no escapes, no name twice; assembly/chess/movetext.ts),
+ * up to the white space after the last one. Anything else is left to the caller.
+ */
+export function readTags(text: string, run: TagRun, maxValue: number): void {
+  const c = wasm();
+  if (text !== winText || run.pos < winStart || run.pos - winStart >= winValid) loadWindow(c, text, run.pos);
+  const n = c.w.tags(winLen, run.pos - winStart, run.line, run.lineStart - winStart, maxValue, winFinal ? 1 : 0);
+  run.count = n;
+  if (n === 0) return;
+  const r = c.RESULT >> 2;
+  run.pos = c.i32[r + 16]! + winStart;
+  run.line = c.i32[r + 18]!;
+  run.lineStart = c.i32[r + 19]! + winStart;
+  const base = c.w.tagsOut() >> 2;
+  for (let i = 0; i < 4 * n; i++) run.records[i] = c.i32[base + i]! + winStart;
 }
 
 /** The bytes of a position (a copy: keep it, then `restore` it into any position of the same variant). */

@@ -44,6 +44,8 @@ export interface ChessExports extends WebAssembly.Exports {
   insufficient(p: number): number;
   movetextIn(): number;
   movetextSize(): number;
+  tagsOut(): number;
+  tags(len: number, at: number, line: number, lineStart: number, maxValue: number, final: number): number;
   movetext(
     p: number,
     len: number,

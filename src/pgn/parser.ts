@@ -19,7 +19,7 @@ import {
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import type { Move } from './types.js';
-import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnVisitor } from './visitor.js';
+import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */
 interface Level<P> {
@@ -123,6 +123,22 @@ export class PgnParser<P = unknown> {
   tokenTags = false;
   private tagIndex = 0;
   private readonly maxTagValue: number;
+  /**
+   * The rules' tag reader (`PgnRules.readTags`) when the visitor takes no headers: the tags of a
+   * game's plain tag section are then read in one call, and only the setup tags' values are kept.
+   */
+  private readonly readTags: PgnRules<P>['readTags'];
+  private readonly setupTags: readonly string[];
+  private readonly tagRun: PgnTagRun = {
+    pos: 0,
+    line: 0,
+    lineStart: 0,
+    maxValue: 0,
+    count: 0,
+    records: new Int32Array(4 * 64),
+  };
+  /** Tags of the current game read by `readTags` and not yet in its headers (see `addTagRun`). */
+  private pendingTags = 0;
   private readonly run: PgnRun = {
     pos: 0,
     line: 0,
@@ -144,6 +160,10 @@ export class PgnParser<P = unknown> {
     this.playRun = !visitor.move && !visitor.comment ? this.rules?.playRun : undefined;
     this.run.maxComment = options.maxCommentLength ?? 4 << 20;
     this.maxTagValue = options.maxTagValueLength ?? 1 << 20;
+    const fastTags = !visitor.header && !visitor.endHeaders && this.rules?.setupTags;
+    this.readTags = fastTags ? this.rules?.readTags : undefined;
+    this.setupTags = this.rules?.setupTags ?? [];
+    this.tagRun.maxValue = this.maxTagValue;
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
@@ -231,6 +251,8 @@ export class PgnParser<P = unknown> {
     this.errorCount = 0;
     this.warningCount = 0;
     this.tagIndex = 0;
+    this.pendingTags = 0;
+    let tagsTried = this.readTags === undefined || this.tokenTags;
     if (indented) this.indentedEscape(indented[0], indented[1]);
     const headers: Record<string, string> = {};
     /** Comments met before the movetext (before or between tags): game comments. */
@@ -288,6 +310,11 @@ export class PgnParser<P = unknown> {
           );
           this.held = true;
           break;
+        }
+        if (!tagsTried) {
+          // The game's first tag: the plain ones are read in one call.
+          tagsTried = true;
+          if (this.tagsInOneCall(headers)) continue;
         }
         const beforePos = lx.start;
         const beforeLine = lx.line;
@@ -553,6 +580,40 @@ export class PgnParser<P = unknown> {
     }
   }
 
+  /** Reads the plain tags from the current `[` through the rules (`readTags`); false if none. */
+  private tagsInOneCall(headers: Record<string, string>): boolean {
+    const lx = this.lexer;
+    const run = this.tagRun;
+    run.pos = lx.start;
+    run.line = lx.scanLine;
+    run.lineStart = lx.scanLineStart;
+    this.readTags!(lx.text, run);
+    const n = run.count;
+    if (n === 0) return false;
+    const text = lx.text;
+    const records = run.records;
+    const setup = this.setupTags;
+    for (let i = 0; i < 4 * n; i += 4) {
+      const s = records[i]!;
+      const len = records[i + 1]! - s;
+      for (const name of setup)
+        if (name.length === len && text.startsWith(name, s)) headers[name] = text.slice(records[i + 2], records[i + 3]);
+    }
+    this.pendingTags = n;
+    this.tagIndex = n;
+    lx.skipTo(run.pos, run.line, run.lineStart);
+    return true;
+  }
+
+  /** Puts the tags `readTags` read into the headers (before the reader reads a tag itself). */
+  private addTagRun(headers: Record<string, string>): void {
+    const text = this.lexer.text;
+    const records = this.tagRun.records;
+    for (let i = 0; i < 4 * this.pendingTags; i += 4)
+      this.addTag(headers, text.slice(records[i], records[i + 1]), text.slice(records[i + 2], records[i + 3]));
+    this.pendingTags = 0;
+  }
+
   private addTag(headers: Record<string, string>, name: string, value: string): void {
     if (name === '__proto__')
       Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
@@ -608,6 +669,7 @@ export class PgnParser<P = unknown> {
    * nothing consumed that matters) when the tag repeats one of `headers`.
    */
   private readTag(headers: Record<string, string>): number {
+    if (this.pendingTags) this.addTagRun(headers);
     const plain = this.tokenTags ? -1 : this.plainTag(headers);
     if (plain >= 0) return plain;
     const lx = this.lexer;

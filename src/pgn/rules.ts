@@ -20,6 +20,7 @@ import {
   packedSan,
   playMovetext,
   playPacked,
+  readTags,
   resolveSan,
   type MovetextRun,
 } from '../chess/fast.js';
@@ -188,6 +189,9 @@ const fastChessRules: PgnRules<Position, number> = {
     run.pending = r.pending >= 0 ? r.pending : undefined;
     run.moves = r.moves;
   },
+  // gameVariant and startingPosition read no other tag.
+  setupTags: ['Variant', 'FEN', 'SetUp'],
+  readTags: (text, run) => readTags(text, run, run.maxValue),
 };
 
 const movetextRun: MovetextRun = { pos: 0, line: 0, lineStart: 0, pending: -1, moves: 0, maxComment: 0 };

@@ -85,6 +85,29 @@ export interface PgnRules<P = unknown, H = unknown> {
    * reader exactly where token-by-token reading would have: same moves, same position.
    */
   playRun?(pos: P, text: string, run: PgnRun<H>): void;
+  /**
+   * The tags `setup` reads. With `readTags`, a reader whose visitor takes no headers (no `header`,
+   * no `endHeaders`) keeps only these values and lets `readTags` step over the rest.
+   */
+  readonly setupTags?: readonly string[];
+  /**
+   * Optional fast path with `setupTags`: from the `[` at `run.pos` in `text`, reads the tag pairs of
+   * the plain one-line shape (no escapes, no name twice) up to the white space after the last one,
+   * recording where each name and value is; it stops at anything else, which the reader reads itself.
+   */
+  readTags?(text: string, run: PgnTagRun): void;
+}
+
+/** The reader's scan state handed to `PgnRules.readTags` and updated by it (see `PgnRun`). */
+export interface PgnTagRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** Longest tag value to read (a longer one is the reader's, for its error). */
+  maxValue: number;
+  /** Out: tags read, and their offsets in `records` (name start, name end, value start, value end). */
+  count: number;
+  readonly records: Int32Array;
 }
 
 /** The reader's scan state handed to `PgnRules.playRun` and updated by it. */

@@ -1,8 +1,9 @@
 // A validating read (a visitor without `move` and `comment`, as `check` uses) reads runs of plain
-// movetext in one wasm call (`PgnRules.playRun`). It must find exactly what token-by-token reading
-// finds: the same games, moves, errors and warnings with the same codes, messages (illegal-move
-// messages quote the FEN, so a position that drifted shows) and line:column. The reference is the
-// same reader with `playRun` taken away from the rules.
+// movetext in one wasm call (`PgnRules.playRun`), and without `header` the plain tags as well
+// (`PgnRules.readTags`). It must find exactly what token-by-token reading finds: the same games,
+// moves, errors and warnings with the same codes, messages (illegal-move messages quote the FEN, so
+// a position that drifted shows) and line:column. The reference is the same reader with `playRun`
+// taken away from the rules and every tag read token by token (`tokenTags`).
 import { expect } from 'chai';
 import { chessRules, PgnParser, type PgnRules, type PgnVisitor } from 'gamenotation/pgn';
 import { corpusInUse } from './corpus-list.js';
@@ -18,17 +19,17 @@ const runRules: typeof chessRules = {
   },
 };
 
-/** Everything a validating visitor sees, one line per event. */
+/** Everything a validating visitor sees, one line per event (with `headers`: the tags too). */
 function events(
   text: string,
   rules: PgnRules,
   options: { maxCommentLength?: number; maxTagValueLength?: number },
-  tokenTags: boolean,
+  token: boolean,
+  headers: boolean,
 ): string[] {
   const log: string[] = [];
   const visitor: PgnVisitor = {
     beginGame: (line) => log.push(`game ${line}`),
-    header: (name, value) => log.push(`tag ${name}=${value}`),
     nag: (n) => log.push(`nag ${n}`),
     beginVariation: () => void log.push('('),
     endVariation: () => log.push(')'),
@@ -37,17 +38,23 @@ function events(
     warning: (w) => log.push(`warning ${w.line}:${w.column} ${w.code} ${w.message}`),
     endGame: () => log.push(`end moves=${parser.moves} at ${parser.gameEnd}`),
   };
+  // A visitor that takes headers gets every tag read by the reader (no tags read in wasm).
+  if (headers) visitor.header = (name, value) => log.push(`tag ${name}=${value}`);
   const parser = new PgnParser(visitor, { rules, ...options });
-  parser.tokenTags = tokenTags;
+  parser.tokenTags = token;
   parser.reset(text);
   parser.parseAll();
   return log;
 }
 
+/**
+ * The events of the fast paths (runs of movetext and of tags in wasm, tags in one pass) against
+ * token-by-token reading, without and with a `header` callback; returns the former.
+ */
 function same(text: string, options: { maxCommentLength?: number; maxTagValueLength?: number } = {}): string[] {
-  const fast = events(text, runRules, options, false);
-  const slow = events(text, tokenRules, options, true);
-  expect(fast).to.deep.equal(slow);
+  const fast = events(text, runRules, options, false, false);
+  expect(fast).to.deep.equal(events(text, tokenRules, options, true, false));
+  expect(events(text, runRules, options, false, true)).to.deep.equal(events(text, tokenRules, options, true, true));
   return fast;
 }
 
@@ -66,7 +73,7 @@ function random(seed: number): () => number {
 const GAME =
   '[Event "e"]\n[White "w"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n';
 
-describe('pgn: validating read of plain movetext in wasm (playRun)', () => {
+describe('pgn: validating read of plain movetext and tags in wasm (playRun, readTags)', () => {
   it('is what the token reader finds on awkward movetext', () => {
     const cases = [
       GAME,
@@ -105,7 +112,8 @@ describe('pgn: validating read of plain movetext in wasm (playRun)', () => {
     expect(runMoves).to.be.greaterThan(100);
     runMoves = 0;
     expect(same(GAME)).to.include(`end moves=10 at ${GAME.indexOf('1-0') + 3}`);
-    expect(runMoves).to.equal(10); // every move: only the first token of the movetext, `1`, is the reader's
+    // Every move, in each of the two fast reads (only the movetext's first token, `1`, is the reader's).
+    expect(runMoves).to.equal(20);
   });
 
   it('carries on across stretches of text larger than the wasm buffer, line ends included', () => {

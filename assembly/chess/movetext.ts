@@ -10,14 +10,29 @@ import { findSan, SCRATCH_POS } from './san';
 /** Why `playMovetext` stopped (RESULT[20]). */
 export const STOP_TOKEN = 0, STOP_WINDOW = 1, STOP_NON_ASCII = 2;
 
+// Byte classes for the scanners: what each byte can start or continue.
+const K_STOP = 0, K_SPACE = 1, K_LF = 2, K_CR = 3, K_PERIOD = 4, K_BRACE = 5, K_HIGH = 6;
+const K_DIGIT = 7, K_LETTER = 8, K_SYMBOL = 9; // K_DIGIT and up continue a symbol
+const CLASSES: usize = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  //   !  "  #  $  %  &  '  (  )  *  +  ,  -  .  /  0  1  2  3  4  5  6  7  8  9  :  ;  <  =  >  ?
+  1, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 9, 0, 9, 4, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 9, 0, 0, 9, 0, 0,
+  // @ A-Z [ \ ] ^ _
+  9, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 0, 0, 0, 0, 9,
+  // ` a-z { | } ~
+  0, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 5, 0, 0, 0, 0,
+  6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+  6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+  6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+  6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+]);
+
+@inline function classOf(c: i32): i32 {
+  return <i32>load<u8>(CLASSES + <usize>c);
+}
+
 /** Longest symbol taken here; longer ones (SAN is never this long) are left to the reader. */
 const MAX_SYMBOL = 32;
-
-@inline function isSymbolChar(c: i32): bool {
-  // letters, digits and _ + # = : - @ (the lexer's symbol characters)
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ||
-    c == 95 || c == 43 || c == 35 || c == 61 || c == 58 || c == 45 || c == 64;
-}
 
 @inline function pieceRole(c: i32): i32 {
   if (c == 80) return 1; // P
@@ -103,7 +118,39 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
   let why = STOP_WINDOW;
   while (pos < len) {
     const c = <i32>load<u8>(MOVETEXT + <usize>pos);
-    if (c == 32 || c == 9 || c == 11 || c == 12) { pos++; continue; }
+    const k = classOf(c);
+    if (k == K_SPACE || k == K_PERIOD) { pos++; continue; }
+    if (k >= K_DIGIT) {
+      if (k == K_SYMBOL) { why = STOP_TOKEN; break; }
+      // A symbol: letters, digits and _ + # = : - @.
+      let q = pos + 1;
+      let digits = k == K_DIGIT;
+      while (q < len) {
+        const d = classOf(<i32>load<u8>(MOVETEXT + <usize>q));
+        if (d < K_DIGIT) break;
+        if (d != K_DIGIT) digits = false;
+        q++;
+      }
+      if (q >= len && !final) break;
+      if (digits) {
+        // A move number, unless it is the 1 of 1/2-1/2.
+        if (q - pos == 1 && c == 49 && q < len && load<u8>(MOVETEXT + <usize>q) == 47) { why = STOP_TOKEN; break; }
+        pos = q;
+        continue;
+      }
+      if (k == K_DIGIT || q - pos > MAX_SYMBOL) { why = STOP_TOKEN; break; } // 1-0, 0-1, 0-0, too long
+      if (pending >= 0) {
+        makeMove(p, SCRATCH_POS, <u32>pending);
+        copyPos(p, SCRATCH_POS);
+        pending = -1;
+      }
+      const m = resolveSymbol(p, pos, q);
+      if (m < 0) { why = STOP_TOKEN; break; }
+      pending = <i32>m;
+      moves++;
+      pos = q;
+      continue;
+    }
     if (c == 10) { pos++; line++; lineStart = pos; continue; }
     if (c == 13) {
       if (pos + 1 >= len && !final) break; // a CR LF may be cut here
@@ -113,7 +160,6 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
       lineStart = pos;
       continue;
     }
-    if (c == 46) { pos++; continue; } // periods
     if (c == 123) {
       // A comment without its closing brace here, too long or not ASCII is the reader's. Sixteen
       // bytes at a time while none is a brace, a control character (line ends) or non-ASCII.
@@ -147,35 +193,8 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
       continue;
     }
     if (c >= 128) { why = STOP_NON_ASCII; break; }
-    const digit = c >= 48 && c <= 57;
-    if (!digit && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) { why = STOP_TOKEN; break; }
-    // A symbol: letters, digits and _ + # = : - @.
-    let q = pos + 1;
-    let digits = digit;
-    while (q < len) {
-      const d = <i32>load<u8>(MOVETEXT + <usize>q);
-      if (!isSymbolChar(d)) break;
-      if (d < 48 || d > 57) digits = false;
-      q++;
-    }
-    if (q >= len && !final) break;
-    if (digits) {
-      // A move number, unless it is the 1 of 1/2-1/2.
-      if (q - pos == 1 && c == 49 && q < len && load<u8>(MOVETEXT + <usize>q) == 47) { why = STOP_TOKEN; break; }
-      pos = q;
-      continue;
-    }
-    if (digit || q - pos > MAX_SYMBOL) { why = STOP_TOKEN; break; } // 1-0, 0-1, 0-0, too long
-    if (pending >= 0) {
-      makeMove(p, SCRATCH_POS, <u32>pending);
-      copyPos(p, SCRATCH_POS);
-      pending = -1;
-    }
-    const m = resolveSymbol(p, pos, q);
-    if (m < 0) { why = STOP_TOKEN; break; }
-    pending = <i32>m;
-    moves++;
-    pos = q;
+    why = STOP_TOKEN;
+    break;
   }
   store<i32>(RESULT, pos, 64);
   store<i32>(RESULT, pending, 68);
@@ -216,7 +235,7 @@ export function playTags(len: i32, at: i32, line: i32, lineStart: i32, maxValue:
     let hash = c;
     for (p++; p < len; p++) {
       c = <i32>load<u8>(MOVETEXT + <usize>p);
-      if (!isSymbolChar(c)) break;
+      if (classOf(c) < K_DIGIT) break;
       hash = hash * 31 + c;
     }
     const e = p;
@@ -224,7 +243,14 @@ export function playTags(len: i32, at: i32, line: i32, lineStart: i32, maxValue:
     while (p < len && (c == 32 || c == 9)) c = <i32>load<u8>(MOVETEXT + <usize>++p);
     if (p >= len || c != 34) break;
     const vs = p + 1;
-    for (p++; p < len; p++) {
+    // Sixteen bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+    for (p++; p + 16 <= len; p += 16) {
+      const v = v128.load(MOVETEXT + <usize>p);
+      const stop = v128.or(v128.or(i8x16.eq(v, i8x16.splat(34)), i8x16.eq(v, i8x16.splat(92))), i8x16.lt_s(v, i8x16.splat(14)));
+      const mask = i8x16.bitmask(stop);
+      if (mask) { p += ctz<i32>(mask); break; }
+    }
+    for (; p < len; p++) {
       c = <i32>load<u8>(MOVETEXT + <usize>p);
       if (c == 34 || c == 92 || c == 10 || c == 13 || c >= 128) break;
     }

@@ -462,6 +462,9 @@ export class PgnParser<P = unknown> {
       );
       for (let i = 0; i < depth; i++) v.endVariation?.();
     }
+    // No visitor saw a position (no `move` callback): the main line's can serve the next game.
+    const main = levels[0]?.pos;
+    if (main && !v.move) rules?.recycle?.(main);
     levels.length = 0;
     if (this.errorCount > this.maxErrors) {
       const more = this.errorCount - this.maxErrors;

@@ -22,6 +22,8 @@ import {
   playPacked,
   readTags,
   resolveSan,
+  restore,
+  snapshot,
   type MovetextRun,
 } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
@@ -141,8 +143,28 @@ function illegal(pos: Position, text: string, code: string, what: string): Resul
   return err(notationError(code, `${what} '${text}' in ${pos.fen()}`));
 }
 
+/** Positions handed back by readers (`recycle`), reused for games from the standard start. */
+const pool: Position[] = [];
+let standardStart: Uint8Array | undefined;
+
 const fastChessRules: PgnRules<Position, number> = {
-  setup: startingPosition,
+  setup(headers) {
+    // The usual game (no FEN, no Variant tag): a recycled position set to the start, if any.
+    const pos = headers.FEN === undefined && headers.Variant === undefined ? pool.pop() : undefined;
+    if (pos && pos.variant === 'chess' && !isChess960(pos)) {
+      if (!standardStart) {
+        const start = startingPosition({});
+        if (!start.ok) return start;
+        standardStart = snapshot(start.value);
+      }
+      restore(pos, standardStart);
+      return ok(pos);
+    }
+    return startingPosition(headers);
+  },
+  recycle(pos) {
+    if (pool.length < 4 && !pool.includes(pos)) pool.push(pos);
+  },
   resolve(pos, text) {
     lastText = text;
     const m = resolveSan(pos, text);

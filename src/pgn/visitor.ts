@@ -86,6 +86,11 @@ export interface PgnRules<P = unknown, H = unknown> {
    */
   playRun?(pos: P, text: string, run: PgnRun<H>): void;
   /**
+   * Optional: a position the reader no longer uses and never showed anyone (a visitor without
+   * `move`), handed back at the end of a game; `setup` may return it again, reset, for a later one.
+   */
+  recycle?(pos: P): void;
+  /**
    * The tags `setup` reads. With `readTags`, a reader whose visitor takes no headers (no `header`,
    * no `endHeaders`) keeps only these values and lets `readTags` step over the rest.
    */

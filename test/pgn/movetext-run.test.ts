@@ -2,13 +2,20 @@
 // movetext in one wasm call (`PgnRules.playRun`), and without `header` the plain tags as well
 // (`PgnRules.readTags`). It must find exactly what token-by-token reading finds: the same games,
 // moves, errors and warnings with the same codes, messages (illegal-move messages quote the FEN, so
-// a position that drifted shows) and line:column. The reference is the same reader with `playRun`
-// taken away from the rules and every tag read token by token (`tokenTags`).
+// a position that drifted shows) and line:column. The reference is the same reader with `playRun`,
+// `readTags` and `recycle` taken away from the rules and every tag read token by token (`tokenTags`).
 import { expect } from 'chai';
-import { chessRules, PgnParser, type PgnRules, type PgnVisitor } from 'gamenotation/pgn';
+import { chessRules, PgnParser, startingPosition, type PgnRules, type PgnVisitor } from 'gamenotation/pgn';
 import { corpusInUse } from './corpus-list.js';
 
-const tokenRules: PgnRules = { ...chessRules, playRun: undefined };
+// The reference: every token read by the reader, a fresh position per game.
+const tokenRules: PgnRules = {
+  ...chessRules,
+  setup: startingPosition,
+  recycle: undefined,
+  playRun: undefined,
+  readTags: undefined,
+};
 /** Moves played through `playRun` (so the tests know the fast path ran at all). */
 let runMoves = 0;
 const runRules: typeof chessRules = {

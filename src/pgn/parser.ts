@@ -271,20 +271,6 @@ export class PgnParser<P = unknown> {
     let skipColumn = 0;
     let level: Level<P> = { pos: null, pending: undefined, hasPending: false, hasMove: false, dead: false };
 
-    const startMovetext = (): void => {
-      inMovetext = true;
-      if (v.endHeaders?.(headers) === false) skipMovetext = true;
-      let pos: P | null = null;
-      if (rules && !skipMovetext) {
-        const setup = rules.setup(headers);
-        if (setup.ok) pos = setup.value;
-        else this.report({ ...setup.error, line: gameLine, column: 1 });
-      }
-      level = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
-      levels.push(level);
-      if (early && !skipMovetext) for (const c of early) v.comment?.(c);
-    };
-
     let reuse = true;
     let ended = false;
     const comments = v.comment !== undefined;
@@ -341,7 +327,9 @@ export class PgnParser<P = unknown> {
           if (this.commentOk()) (early ??= []).push(this.commentText());
           continue;
         }
-        startMovetext();
+        inMovetext = true;
+        level = this.startMovetext(headers, early, gameLine);
+        skipMovetext = this.skipMovetext;
       }
 
       if (skipMovetext) {
@@ -452,7 +440,11 @@ export class PgnParser<P = unknown> {
 
     this.endedAtEnd = kind === TOKEN_EOF;
     this.gameEnd = this.held ? lx.start : lx.end;
-    if (!inMovetext) startMovetext(); // a game of tags only
+    if (!inMovetext) {
+      // a game of tags only
+      this.startMovetext(headers, early, gameLine);
+      skipMovetext = this.skipMovetext;
+    }
     if ((depth > 0 || skipDepth > 0) && !skipMovetext) {
       this.error(
         'ERR_PGN_UNCLOSED_VARIATION',
@@ -490,6 +482,31 @@ export class PgnParser<P = unknown> {
     }
     v.endGame?.();
     return true;
+  }
+
+  /** Whether the visitor asked to skip the current game's movetext (set by `startMovetext`). */
+  private skipMovetext = false;
+
+  /**
+   * Where the movetext begins: the visitor's `endHeaders`, the starting position, the main line's
+   * level and the comments met before (a method, not a closure in `parseGame`: a closure would put
+   * the loop's variables in a context object).
+   */
+  private startMovetext(headers: Record<string, string>, early: string[] | null, gameLine: number): Level<P> {
+    const v = this.visitor;
+    const rules = this.rules;
+    const skip = v.endHeaders?.(headers) === false;
+    let pos: P | null = null;
+    if (rules && !skip) {
+      const setup = rules.setup(headers);
+      if (setup.ok) pos = setup.value;
+      else this.report({ ...setup.error, line: gameLine, column: 1 });
+    }
+    const level: Level<P> = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
+    this.levels.push(level);
+    if (early && !skip) for (const c of early) v.comment?.(c);
+    this.skipMovetext = skip;
+    return level;
   }
 
   /** Reads a run of plain movetext through the rules (`playRun`) and moves the lexer past it. */

@@ -129,6 +129,8 @@ export class PgnParser<P = unknown> {
    */
   private readonly readTags: PgnRules<P>['readTags'];
   private readonly setupTags: readonly string[];
+  /** First letters of the setup tags (by character code & 127: a tag name is ASCII). */
+  private readonly setupFirsts = new Uint8Array(128);
   private readonly tagRun: PgnTagRun = {
     pos: 0,
     line: 0,
@@ -163,6 +165,7 @@ export class PgnParser<P = unknown> {
     const fastTags = !visitor.header && !visitor.endHeaders && this.rules?.setupTags;
     this.readTags = fastTags ? this.rules?.readTags : undefined;
     this.setupTags = this.rules?.setupTags ?? [];
+    for (const name of this.setupTags) this.setupFirsts[name.charCodeAt(0) & 127] = 1;
     this.tagRun.maxValue = this.maxTagValue;
   }
 
@@ -613,11 +616,16 @@ export class PgnParser<P = unknown> {
     const text = lx.text;
     const records = run.records;
     const setup = this.setupTags;
+    const firsts = this.setupFirsts;
     for (let i = 0; i < 4 * n; i += 4) {
       const s = records[i]!;
+      // Most tags are not setup tags: their first letter says so without a comparison.
+      if (firsts[text.charCodeAt(s) & 127] === 0) continue;
       const len = records[i + 1]! - s;
-      for (const name of setup)
+      for (let k = 0; k < setup.length; k++) {
+        const name = setup[k]!;
         if (name.length === len && text.startsWith(name, s)) headers[name] = text.slice(records[i + 2], records[i + 3]);
+      }
     }
     this.pendingTags = n;
     this.tagIndex = n;

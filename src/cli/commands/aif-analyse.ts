@@ -31,6 +31,9 @@ export const AIF_ANALYSE_OPTIONS = {
   resume: { type: 'boolean' },
   from: { type: 'string' },
   'json-progress': { type: 'boolean' },
+  queue: { type: 'string' },
+  window: { type: 'string' },
+  attempts: { type: 'string' },
 } as const;
 
 export function isGameFile(text: string): boolean {
@@ -148,62 +151,137 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     }
   };
 
-  const choice = engineChoice(ctx.options.engine as string | undefined, false);
-  const engines: UciEngine[] = [];
+  const queueUrl = ctx.options.queue;
   let failed: unknown;
-  const worker = async (): Promise<void> => {
-    let engine: UciEngine | undefined;
-    try {
-      engine = await openEngine({ ...choice, options: { Threads: 1, Hash: hash } });
-      engines.push(engine);
-      for (;;) {
-        if (failed !== undefined) break;
-        const next = await source.next();
-        if (next.done) break;
-        const item = next.value;
+  let failedGames = 0;
+  if (typeof queueUrl === 'string') {
+    // Many machines: one job per game through Redis; results come back in input order.
+    if (ctx.options.engine !== undefined)
+      throw new UsageError('with --queue each worker chooses the engine (gamenotation worker --engine …)');
+    const { parseQueueUrl, produceInOrder, gameJobText } = await import('../../queue/index.js');
+    const target = parseQueueUrl(queueUrl);
+    if (!target.ok) throw new UsageError(`--queue: ${target.error.message}`);
+    const window = intOption(ctx, 'window', { min: 1, max: 1_000_000 }, 1000);
+    const attempts = intOption(ctx, 'attempts', { min: 1, max: 100 }, 3);
+    const settings = { ...options };
+    const items = (async function* () {
+      for await (const item of source) {
         if (done.has(item.id)) {
           finished.set(item.index, { text: '', id: item.id });
           flush();
           continue;
         }
-        let before = 0;
-        const aif = await analyseGame(
-          item.game,
-          engine,
-          { ...options, gameId: item.id },
-          {
-            onProgress: (p) => {
-              pliesDone += p.done - before;
-              before = p.done;
-              const seconds = (Date.now() - started) / 1000;
-              const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
-              bar.update(
-                pliesDone,
-                `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`,
-              );
-              if (jsonProgress) {
-                ctx.io.err(
-                  `${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`,
-                );
-              }
-            },
-          },
-        );
-        for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
-        finished.set(item.index, { text: makeAifGame(aif), id: item.id });
-        gamesDone++;
-        flush();
+        yield {
+          ...item,
+          label: `${file} game ${item.index + 1} (${item.id})`,
+          data: { kind: 'analyse' as const, settings, gameId: item.id, pgn: gameJobText(item.game) },
+        };
       }
+    })();
+    const stop = new AbortController();
+    const onSigint = () => stop.abort(new Error('interrupted'));
+    process.once('SIGINT', onSigint);
+    try {
+      await produceInOrder(target.value, items, {
+        window,
+        attempts,
+        removeWhenDone: true,
+        signal: stop.signal,
+        onNote: (text) => ctx.io.warn(`${text}\n`),
+        onResult: (item, outcome) => {
+          if (outcome.ok) {
+            const value = outcome.value as { aif: string; nodes: number };
+            nodesDone += value.nodes;
+            pliesDone += pliesOf(item.game);
+            gamesDone++;
+            finished.set(item.index, { text: value.aif, id: item.id });
+          } else {
+            // Reported in place; not journalled, so --resume tries it again.
+            failedGames++;
+            ctx.io.err(`${item.label}: ${outcome.error.code} ${outcome.error.message}\n`);
+            finished.set(item.index, { text: '', id: item.id });
+          }
+          flush();
+        },
+        onProgress: (q) => {
+          const seconds = q.elapsedMs / 1000;
+          const rate = seconds > 0 ? q.done / seconds : 0;
+          const left = gameCount - done.size - q.done;
+          bar.update(
+            pliesDone,
+            `${q.done}/${gameCount - done.size} games, ${q.failed} failed, ${q.active} in flight, ${q.waiting} waiting | ${rate.toFixed(2)} games/s${rate > 0 ? `, ETA ${Math.round(left / rate)} s` : ''}`,
+          );
+          if (jsonProgress)
+            ctx.io.err(
+              `${JSON.stringify({ games: gameCount, done: q.done, failed: q.failed, reused: q.reused, active: q.active, waiting: q.waiting, pliesDone, totalPlies, rate, eta: rate > 0 ? Math.round(left / rate) : null })}\n`,
+            );
+        },
+      });
     } catch (e) {
-      failed ??= e;
+      failed = e;
+    } finally {
+      process.removeListener('SIGINT', onSigint);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
-  await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+  } else {
+    const choice = engineChoice(ctx.options.engine as string | undefined, false);
+    const engines: UciEngine[] = [];
+    const worker = async (): Promise<void> => {
+      let engine: UciEngine | undefined;
+      try {
+        engine = await openEngine({ ...choice, options: { Threads: 1, Hash: hash } });
+        engines.push(engine);
+        for (;;) {
+          if (failed !== undefined) break;
+          const next = await source.next();
+          if (next.done) break;
+          const item = next.value;
+          if (done.has(item.id)) {
+            finished.set(item.index, { text: '', id: item.id });
+            flush();
+            continue;
+          }
+          let before = 0;
+          const aif = await analyseGame(
+            item.game,
+            engine,
+            { ...options, gameId: item.id },
+            {
+              onProgress: (p) => {
+                pliesDone += p.done - before;
+                before = p.done;
+                const seconds = (Date.now() - started) / 1000;
+                const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
+                bar.update(
+                  pliesDone,
+                  `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`,
+                );
+                if (jsonProgress) {
+                  ctx.io.err(
+                    `${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`,
+                  );
+                }
+              },
+            },
+          );
+          for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
+          finished.set(item.index, { text: makeAifGame(aif), id: item.id });
+          gamesDone++;
+          flush();
+        }
+      } catch (e) {
+        failed ??= e;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
+    await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+  }
   closeSync(journal);
   bar.stop();
-  if (failed !== undefined) {
-    const e = failed as { code?: string; message?: string };
+  if (failed !== undefined || failedGames) {
+    const e = (failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` }) as {
+      code?: string;
+      message?: string;
+    };
     ctx.io.err(`error: ${e.code ?? 'ERR_ENGINE'} ${e.message ?? String(failed)}\n`);
     ctx.io.err(`${gamesDone} game(s) written to ${out}; run again with --resume to finish\n`);
     return EXIT_INPUT;

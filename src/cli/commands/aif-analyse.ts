@@ -21,6 +21,7 @@ import type { PgnGame } from '../../pgn/types.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';
+import { QUEUE_OPTIONS, runQueued } from '../queued.js';
 import type { CommandContext } from '../types.js';
 import { engineChoice } from './engine.js';
 
@@ -31,9 +32,7 @@ export const AIF_ANALYSE_OPTIONS = {
   resume: { type: 'boolean' },
   from: { type: 'string' },
   'json-progress': { type: 'boolean' },
-  queue: { type: 'string' },
-  window: { type: 'string' },
-  attempts: { type: 'string' },
+  ...QUEUE_OPTIONS,
 } as const;
 
 export function isGameFile(text: string): boolean {
@@ -126,7 +125,6 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
       yield { game, id: ids.next(game.headers), index: index++ };
   }
   const source = gamesInOrder();
-  const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
   const started = Date.now();
   let pliesDone = 0;
   let nodesDone = 0;
@@ -158,11 +156,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     // Many machines: one job per game through Redis; results come back in input order.
     if (ctx.options.engine !== undefined)
       throw new UsageError('with --queue each worker chooses the engine (gamenotation worker --engine …)');
-    const { parseQueueUrl, produceInOrder, gameJobText } = await import('../../queue/index.js');
-    const target = parseQueueUrl(queueUrl);
-    if (!target.ok) throw new UsageError(`--queue: ${target.error.message}`);
-    const window = intOption(ctx, 'window', { min: 1, max: 1_000_000 }, 1000);
-    const attempts = intOption(ctx, 'attempts', { min: 1, max: 100 }, 3);
+    const { gameJobText } = await import('../../queue/index.js');
     const settings = { ...options };
     const items = (async function* () {
       for await (const item of source) {
@@ -178,17 +172,14 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
         };
       }
     })();
-    const stop = new AbortController();
-    const onSigint = () => stop.abort(new Error('interrupted'));
-    process.once('SIGINT', onSigint);
+    const toDo = gameCount - done.size;
     try {
-      await produceInOrder(target.value, items, {
-        window,
-        attempts,
-        removeWhenDone: true,
-        signal: stop.signal,
-        onNote: (text) => ctx.io.warn(`${text}\n`),
-        onResult: (item, outcome) => {
+      await runQueued(
+        ctx,
+        items,
+        toDo,
+        { label: `analyse ${file}`, unit: 'games' },
+        (item, outcome) => {
           if (outcome.ok) {
             const value = outcome.value as { aif: string; nodes: number };
             nodesDone += value.nodes;
@@ -203,26 +194,24 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
           }
           flush();
         },
-        onProgress: (q) => {
-          const seconds = q.elapsedMs / 1000;
-          const rate = seconds > 0 ? q.done / seconds : 0;
-          const left = gameCount - done.size - q.done;
-          bar.update(
-            pliesDone,
-            `${q.done}/${gameCount - done.size} games, ${q.failed} failed, ${q.active} in flight, ${q.waiting} waiting | ${rate.toFixed(2)} games/s${rate > 0 ? `, ETA ${Math.round(left / rate)} s` : ''}`,
-          );
-          if (jsonProgress)
+        {
+          // A game's job leaves Redis once the game is in the output file and the journal.
+          removeWhenDone: true,
+          onStats: (q) => {
+            if (!jsonProgress) return;
+            const rate = q.elapsedMs > 0 ? (q.done * 1000) / q.elapsedMs : 0;
             ctx.io.err(
-              `${JSON.stringify({ games: gameCount, done: q.done, failed: q.failed, reused: q.reused, active: q.active, waiting: q.waiting, pliesDone, totalPlies, rate, eta: rate > 0 ? Math.round(left / rate) : null })}\n`,
+              `${JSON.stringify({ games: toDo, done: q.done, failed: q.failed, reused: q.reused, active: q.active, waiting: q.waiting, pliesDone, totalPlies, rate, eta: rate > 0 ? Math.round((toDo - q.done) / rate) : null })}\n`,
             );
+          },
         },
-      });
+      );
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       failed = e;
-    } finally {
-      process.removeListener('SIGINT', onSigint);
     }
   } else {
+    const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
     const choice = engineChoice(ctx.options.engine as string | undefined, false);
     const engines: UciEngine[] = [];
     const worker = async (): Promise<void> => {
@@ -274,9 +263,9 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     };
     await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
     await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+    bar.stop();
   }
   closeSync(journal);
-  bar.stop();
   if (failed !== undefined || failedGames) {
     const e = (failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` }) as {
       code?: string;

@@ -1,7 +1,7 @@
 // `--queue redis://…` for the batch verbs (analyse, dd, solve): the options they share, and one
 // loop that sends their items through the queue and hands results back in input order, with the
 // CLI's progress bar (done, failed, in flight, waiting, rate) and Ctrl-C leaving the jobs in Redis.
-import type { ProducerItem, ProducerOutcome, QueueStats } from '../queue/index.js';
+import type { ProducerItem, ProducerOutcome, QueueStats, QueueTarget } from '../queue/index.js';
 import { intOption } from './args.js';
 import { UsageError } from './exit.js';
 import { startProgress } from './progress.js';
@@ -12,7 +12,16 @@ export const QUEUE_OPTIONS = {
   queue: { type: 'string' },
   window: { type: 'string' },
   attempts: { type: 'string' },
+  'connect-timeout': { type: 'string' },
 } as const;
+
+/** The queue --queue names; a bad URL is a usage error, found before any work is done. */
+export async function queueTarget(ctx: CommandContext): Promise<QueueTarget> {
+  const { parseQueueUrl } = await import('../queue/index.js');
+  const target = parseQueueUrl(String(ctx.options.queue));
+  if (!target.ok) throw new UsageError(`--queue: ${target.error.message}`);
+  return target.value;
+}
 
 /** One line of the progress bar's detail from the queue's counts. */
 export function queueDetail(q: QueueStats, total: number, unit: string): string {
@@ -35,21 +44,23 @@ export async function runQueued<I extends ProducerItem>(
   onResult: (item: I, outcome: ProducerOutcome) => void | Promise<void>,
   extra: { removeWhenDone?: boolean; onStats?: (q: QueueStats) => void } = {},
 ): Promise<QueueStats> {
-  const { parseQueueUrl, produceInOrder } = await import('../queue/index.js');
-  const target = parseQueueUrl(String(ctx.options.queue));
-  if (!target.ok) throw new UsageError(`--queue: ${target.error.message}`);
+  const { produceInOrder, QueueError } = await import('../queue/index.js');
+  const target = await queueTarget(ctx);
+  const connectSeconds = intOption(ctx, 'connect-timeout', { min: 1, max: 86400 }, 60);
   const window = intOption(ctx, 'window', { min: 1, max: 1_000_000 }, 1000);
   const attempts = intOption(ctx, 'attempts', { min: 1, max: 100 }, 3);
   const bar = startProgress(ctx.io, { label: what.label, total, unit: what.unit });
   const stop = new AbortController();
-  const onSigint = () => stop.abort(new Error('interrupted'));
+  const onSigint = () =>
+    stop.abort(new QueueError('ERR_QUEUE_INTERRUPTED', 'interrupted; the jobs stay in Redis and a rerun continues'));
   process.once('SIGINT', onSigint);
   const source = (async function* () {
     yield* items;
   })();
   try {
-    return await produceInOrder(target.value, source, {
+    return await produceInOrder(target, source, {
       window,
+      connectTimeoutMs: connectSeconds * 1000,
       attempts,
       removeWhenDone: extra.removeWhenDone,
       signal: stop.signal,
@@ -60,6 +71,15 @@ export async function runQueued<I extends ProducerItem>(
         extra.onStats?.(q);
       },
     });
+  } catch (e) {
+    // The queue's own failures (Redis unreachable, interrupted) as one line with their code.
+    if (e instanceof QueueError) {
+      // ioredis may still be reconnecting to a Redis that is gone: do not let that keep the
+      // process alive once the error is out.
+      setTimeout(() => process.exit(process.exitCode ?? 1), 1000).unref();
+      throw new Error(`${e.code} ${e.message}`);
+    }
+    throw e;
   } finally {
     process.removeListener('SIGINT', onSigint);
     bar.stop();

@@ -33,6 +33,7 @@ export interface QueueJobResults {
   solve: { solved: SolvedProblem };
 }
 
+/** The result of a finished job, whatever its kind. */
 export type QueueJobResult = QueueJobResults[keyof QueueJobResults];
 
 /** JSON with object keys sorted, so the same settings always hash alike. */

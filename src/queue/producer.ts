@@ -34,6 +34,7 @@ export interface QueueStats {
   elapsedMs: number;
 }
 
+/** Options of `produceInOrder`: the window, attempts, and where results and progress go. */
 export interface ProduceOptions<I extends ProducerItem = ProducerItem> {
   /** Jobs kept in Redis ahead of the output (bounds Redis memory and the producer's). Default 1000. */
   window?: number;
@@ -56,10 +57,22 @@ export interface ProduceOptions<I extends ProducerItem = ProducerItem> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs every item through the queue; resolves with the final counts once each was handed over. */
+/**
+ * Runs every item through the queue; resolves with the final counts once each was handed over.
+ *
+ * ```ts
+ * import { parseQueueUrl, produceInOrder } from 'gamenotation/queue';
+ * const target = parseQueueUrl('redis://127.0.0.1:6379');
+ * if (!target.ok) throw new Error(target.error.message);
+ * const deals = ['N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765'];
+ * await produceInOrder(target.value, deals.map((deal) => ({ label: deal, data: { kind: 'dd', deal } })), {
+ *   onResult: (item, outcome) => console.log(item.label, outcome.ok ? outcome.value : outcome.error.code),
+ * });
+ * ```
+ */
 export async function produceInOrder<I extends ProducerItem>(
   target: QueueTarget,
-  items: AsyncIterable<I>,
+  items: Iterable<I> | AsyncIterable<I>,
   options: ProduceOptions<I>,
 ): Promise<QueueStats> {
   const { Queue, QueueEvents, Job } = await loadBullmq();
@@ -95,46 +108,40 @@ export async function produceInOrder<I extends ProducerItem>(
       };
     });
 
-  /** Redis calls wait out a restart (up to connectTimeoutMs) instead of failing the run. */
+  /**
+   * Every Redis call waits out a restart (ioredis queues commands while it reconnects), but not
+   * forever: a call that has not settled within connectTimeoutMs means Redis is gone.
+   */
   async function redis<T>(what: string, call: () => Promise<T>): Promise<T> {
     const deadline = Date.now() + connectTimeoutMs;
     for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new QueueError(
+                'ERR_QUEUE_CONNECT',
+                `no answer from Redis at ${target.url} in ${Math.round(connectTimeoutMs / 1000)} s (${what})`,
+              ),
+            ),
+          Math.max(1, deadline - Date.now()),
+        );
+      });
       try {
-        return await call();
+        return await Promise.race([call(), timeout]);
       } catch (e) {
-        if (!isConnectionError(e) || Date.now() > deadline) {
-          if (isConnectionError(e))
-            throw new QueueError(
-              'ERR_QUEUE_CONNECT',
-              `cannot reach Redis at ${target.url} (${what}): ${(e as Error).message}`,
-            );
-          throw e;
-        }
+        if (e instanceof QueueError || !isConnectionError(e)) throw e;
+        if (Date.now() > deadline)
+          throw new QueueError(
+            'ERR_QUEUE_CONNECT',
+            `cannot reach Redis at ${target.url} (${what}): ${(e as Error).message}`,
+          );
         note(`waiting for Redis at ${target.url} (${(e as Error).message})`);
         await sleep(delay);
+      } finally {
+        clearTimeout(timer);
       }
-    }
-  }
-
-  /** ioredis retries a refused connection forever: the first one gets a deadline. */
-  async function connected(ready: Promise<unknown>): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new QueueError(
-              'ERR_QUEUE_CONNECT',
-              `cannot reach Redis at ${target.url} in ${Math.round(connectTimeoutMs / 1000)} s`,
-            ),
-          ),
-        connectTimeoutMs,
-      );
-    });
-    try {
-      await Promise.race([ready, timeout]);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -148,7 +155,8 @@ export async function produceInOrder<I extends ProducerItem>(
     removeOnFail: { age: 7 * 24 * 3600 },
   };
   const pending: { item: I; jobId: string }[] = [];
-  const iterator = items[Symbol.asyncIterator]();
+  const iterator: AsyncIterator<I> | Iterator<I> =
+    Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
   let exhausted = false;
   let lastProgress = 0;
 
@@ -217,7 +225,7 @@ export async function produceInOrder<I extends ProducerItem>(
   }
 
   try {
-    await connected(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]));
+    await redis('connect', () => Promise.all([queue.waitUntilReady(), events.waitUntilReady()]));
     for (;;) {
       if (options.signal?.aborted) throw options.signal.reason;
       await fill();
@@ -241,6 +249,10 @@ export async function produceInOrder<I extends ProducerItem>(
     await progress(true);
     return { ...stats, elapsedMs: Date.now() - started };
   } finally {
-    await Promise.allSettled([events.close(), queue.close()]);
+    // A close waits for Redis; when Redis is gone, disconnect instead (or ioredis would keep
+    // the process alive reconnecting).
+    const closed = Promise.allSettled([events.close(), queue.close()]);
+    if ((await Promise.race([closed.then(() => true), sleep(2000).then(() => false)])) === false)
+      await Promise.race([Promise.allSettled([events.disconnect(), queue.disconnect()]), sleep(1000)]);
   }
 }

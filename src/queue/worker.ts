@@ -4,12 +4,14 @@
 // a job: a worker killed with SIGKILL loses its locks within `lockMs`, and another worker takes the
 // job over at its next stalled-job check.
 import { analyseGame, AifAnalyseError, makeAifGame } from '../aif/index.js';
+import { parseDeal } from '../bridge/index.js';
 import { openEngine, type OpenEngineOptions, type UciEngine } from '../engine/index.js';
 import { parsePgn } from '../pgn/reader.js';
 import { WorkerPool } from '../worker/index.js';
 import { connectionOptions, loadBullmq, QueueError, type QueueTarget } from './connection.js';
 import { failureText, type AnalyseSettings, type QueueJobData, type QueueJobResult } from './jobs.js';
 
+/** Options of `runQueueWorker`: slots, the engine, lock timings, the log and the stop signal. */
 export interface QueueWorkerOptions {
   /** Jobs worked on at once (engines, or solver threads). */
   slots: number;
@@ -31,6 +33,7 @@ export interface QueueWorkerOptions {
   onHandBack?(handBack: () => void): void;
 }
 
+/** What a worker did before it stopped. */
 export interface QueueWorkerSummary {
   completed: number;
   /** Failed attempts (a job may be retried after one). */
@@ -39,7 +42,10 @@ export interface QueueWorkerSummary {
   returned: number;
 }
 
-/** Runs until `options.signal` aborts; resolves once every running job is finished or handed back. */
+/**
+ * Works on queued jobs until `options.signal` aborts; resolves once every running job is finished or
+ * handed back. `gamenotation worker --queue …` is this with signals wired to the stop.
+ */
 export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOptions): Promise<QueueWorkerSummary> {
   const { Worker, UnrecoverableError, WaitingError } = await loadBullmq();
   const summary: QueueWorkerSummary = { completed: 0, failed: 0, returned: 0 };
@@ -111,6 +117,9 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
 
   async function onThreads(data: QueueJobData, signal: AbortSignal): Promise<QueueJobResult> {
     if (data.kind === 'dd') {
+      // The reader's rule and code for a bad deal (ERR_PBN_DEAL_*), as a local `dd` reports it.
+      const deal = parseDeal(data.deal);
+      if (!deal.ok) throw inputFailure(deal.error);
       const [table] = await threads().calcDDTables([data.deal], { signal });
       if (table!.ok) return { table: table!.value };
       throw RETRYABLE.has(table!.error.code) ? table!.error : inputFailure(table!.error);
@@ -137,6 +146,9 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
       const abort = new AbortController();
       running.set(job.id!, abort);
       const t0 = Date.now();
+      options.log(
+        `started ${job.id} ${labelOf(data)}${job.attemptsStarted > 1 ? ` (attempt ${job.attemptsStarted})` : ''}`,
+      );
       let lastReport = 0;
       const progress = (done: number, total: number) => {
         const now = Date.now();

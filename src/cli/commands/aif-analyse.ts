@@ -21,7 +21,7 @@ import type { PgnGame } from '../../pgn/types.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';
-import { QUEUE_OPTIONS, runQueued } from '../queued.js';
+import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { CommandContext } from '../types.js';
 import { engineChoice } from './engine.js';
 
@@ -79,6 +79,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   const out = ctx.options.out;
   if (typeof out !== 'string' || !out) throw new UsageError('analyse FILE.pgn needs --out FILE.aif');
   if (/\.gz$/i.test(out)) throw new UsageError('--out: write plain .aif (gzip it afterwards; readers take .aif.gz)');
+  if (typeof ctx.options.queue === 'string') await queueTarget(ctx);
   const cores = (globalThis as any).navigator?.hardwareConcurrency ?? 1;
   const jobs = intOption(ctx, 'jobs', { min: 1, max: 256 }, cores);
   const from = intOption(ctx, 'from', { min: 1 }, 1);

@@ -19,7 +19,7 @@ import { WorkerPool } from '../../worker/index.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress, type Progress } from '../progress.js';
-import { QUEUE_OPTIONS, runQueued } from '../queued.js';
+import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { Command } from '../types.js';
 
 const SEATS: Seat[] = ['N', 'E', 'S', 'W'];
@@ -54,6 +54,7 @@ export const ddCommand: Command = {
     const queued = typeof ctx.options.queue === 'string';
     if (queued && ctx.options.threads !== undefined)
       throw new UsageError('--threads and --queue: with --queue the workers choose (gamenotation worker --jobs N)');
+    if (queued) await queueTarget(ctx);
     const jobs: Job[] = [];
     let inputErrors = 0;
     if (/^\s*[NESWnesw]\s*:/.test(arg)) {

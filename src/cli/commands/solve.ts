@@ -15,7 +15,7 @@ import {
 import { ok, type Result } from '../../errors.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
-import { QUEUE_OPTIONS, runQueued } from '../queued.js';
+import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { Command, CommandContext } from '../types.js';
 
 const FEN_BOARD = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
@@ -63,6 +63,7 @@ export const solveCommand: Command = {
     if (intended !== undefined) options.intended = intended;
     if (ctx.options.tries) options.tries = true;
     if (ctx.options['set-play']) options.setPlay = true;
+    if (typeof ctx.options.queue === 'string') await queueTarget(ctx);
     const jobs: Job[] = [];
     let afterAll: ((results: Result<SolvedProblem>[]) => Promise<void>) | undefined;
     const stip = ctx.options.stip as string | undefined;

@@ -2,7 +2,7 @@
 import { ensureMemory } from './common/bits';
 import {
   TEXT_IN, TEXT_OUT, RESULT, POS_A, POS_SIZE, POS_STACK, MOVES_OUT, COUNTS_OUT, MEMORY_END, TABLE_BASE,
-  MAX_PLY, MAX_MOVES, ABI_VERSION,
+  MAX_PLY, MAX_MOVES, ABI_VERSION, MOVETEXT, MOVETEXT_SIZE, TAGS_OUT,
 } from './chess/layout';
 import { initAttacks } from './chess/attacks';
 import { initZobrist, zobristOf } from './chess/zobrist';
@@ -11,6 +11,7 @@ import { makeMove, copyPos, roleBB, colorBB, pocket, epSquare, PAWN, KNIGHT, BIS
 import { perftRec } from './chess/perft';
 import { parseFen, validate, normalize, writeFen, initFen, W_LEGAL_EP, W_POCKET } from './chess/fen';
 import { writeSan, findSan, SCRATCH_POS } from './chess/san';
+import { playMovetext, playTags } from './chess/movetext';
 
 let ready = false;
 
@@ -40,6 +41,9 @@ export function posSize(): i32 { return <i32>POS_SIZE; }
 export function movesOut(): usize { return MOVES_OUT; }
 export function countsOut(): usize { return COUNTS_OUT; }
 export function maxMoves(): i32 { return MAX_MOVES; }
+export function movetextIn(): usize { return MOVETEXT; }
+export function movetextSize(): i32 { return <i32>MOVETEXT_SIZE; }
+export function tagsOut(): usize { return TAGS_OUT; }
 
 /** Parses TEXT_IN[0..len) into p (syntax only). Returns 0 or a syntax error code (RESULT[0..3]). */
 export function fenParse(len: i32, p: usize, vflags: i32): i32 {
@@ -139,6 +143,17 @@ export function sanPlay(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i
     copyPos(p, SCRATCH_POS);
   }
   return m;
+}
+/**
+ * Reads plain movetext from MOVETEXT and plays its moves on p (assembly/chess/movetext.ts); returns
+ * the number of moves, with where and why it stopped in RESULT[16..20].
+ */
+export function movetext(p: usize, len: i32, at: i32, pending: i32, line: i32, lineStart: i32, maxComment: i32, final: i32): i32 {
+  return playMovetext(p, len, at, pending, line, lineStart, maxComment, final);
+}
+/** Reads plain tag pairs from MOVETEXT (assembly/chess/movetext.ts); returns how many, records at TAGS_OUT. */
+export function tags(len: i32, at: i32, line: i32, lineStart: i32, maxValue: i32, final: i32): i32 {
+  return playTags(len, at, line, lineStart, maxValue, final);
 }
 export function zobrist(p: usize): u64 {
   return zobristOf(p, hasLegalEp(p) ? epSquare(p) : 0);

@@ -9,7 +9,7 @@
  * says which version it is written for (CHESS_ABI) and src/wasm/load.ts refuses any other module, so
  * a stale wasm-build/ fails at once with ERR_WASM_ABI. Bump both when the interface changes.
  */
-export const ABI_VERSION: i32 = 1;
+export const ABI_VERSION: i32 = 2;
 
 export const TABLE_BASE: usize = 0x20000;
 export const KNIGHT_T: usize = TABLE_BASE;            // 64 × u64
@@ -39,4 +39,9 @@ export const MOVE_STACK: usize = POS_STACK + <usize>MAX_PLY * POS_SIZE;   // one
 export const MOVES_OUT: usize = MOVE_STACK + <usize>MAX_PLY * <usize>MAX_MOVES * 4; // legal moves / divide counts
 export const COUNTS_OUT: usize = MOVES_OUT + <usize>MAX_MOVES * 4;        // f64 per root move (divide)
 export const SLIDER_T: usize = COUNTS_OUT + <usize>MAX_MOVES * 8;         // 107648 × u64 fancy-magic attacks
-export const MEMORY_END: usize = SLIDER_T + 107648 * 8;
+export const MOVETEXT: usize = SLIDER_T + 107648 * 8;      // movetext bytes for playMovetext (movetext.ts)
+export const MOVETEXT_SIZE: usize = 65536;
+export const TAGS_OUT: usize = MOVETEXT + MOVETEXT_SIZE;  // playTags records: 4 × i32 per tag
+export const MAX_TAGS: i32 = 64;
+export const TAG_HASH: usize = TAGS_OUT + <usize>MAX_TAGS * 16;   // a hash of each name (movetext.ts)
+export const MEMORY_END: usize = TAG_HASH + <usize>MAX_TAGS * 4;

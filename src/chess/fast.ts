@@ -55,6 +55,130 @@ function sameText(heap: Uint8Array, at: number, len: number, text: string): bool
   return true;
 }
 
+/**
+ * The scan state of `playMovetext`, read and written by it: `pos` (a UTF-16 offset in the text),
+ * the line holding it and the offset where that line starts, the pending move (-1: none), and the
+ * number of moves it resolved.
+ */
+export interface MovetextRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  pending: number;
+  moves: number;
+  /** Longest comment it steps over (a longer one is left to the reader, for its error). */
+  maxComment: number;
+}
+
+const STOP_NON_ASCII = 2;
+const NON_ASCII = /[^\0-\x7f]/;
+const STOP_WINDOW = 1;
+const encoder = new TextEncoder();
+/** The stretch of text held in wasm memory (MOVETEXT) as bytes: `winText[winStart…]`, `winLen` bytes. */
+let winText = '';
+let winStart = 0;
+let winLen = 0;
+let winFinal = false;
+/** Offsets below `winStart + winValid` are the same in the text and in the bytes (ASCII so far). */
+let winValid = 0;
+let winDest: Uint8Array | undefined;
+
+/**
+ * Copies a stretch of `text` from `from` into wasm memory: up to the next blank line before a `[`
+ * (most likely where the next game starts) or the buffer's size.
+ */
+function loadWindow(c: Chess, text: string, from: number): void {
+  winDest ??= c.heap.subarray(c.w.movetextIn(), c.w.movetextIn() + c.w.movetextSize());
+  let end = text.indexOf('\n\n[', from);
+  end = end < 0 ? text.length : end + 2;
+  if (end - from > winDest.length) end = from + winDest.length;
+  const piece = from === 0 && end === text.length ? text : text.substring(from, end);
+  const r = encoder.encodeInto(piece, winDest);
+  winText = text;
+  winStart = from;
+  winLen = r.written;
+  // Past the first non-ASCII character bytes and UTF-16 offsets part (wasm stops at its first byte).
+  winValid = r.written === r.read ? r.written : piece.search(NON_ASCII);
+  winFinal = from + r.read === text.length;
+}
+
+/**
+ * Reads plain movetext of `text` from `run.pos` and plays its moves on `pos` in wasm
+ * (assembly/chess/movetext.ts): white space, move numbers, periods, `{…}` comments and SAN moves
+ * in their common shapes. It stops before any other token (a result, a variation, a NAG, a move it
+ * does not resolve, non-ASCII text, …), which the caller then reads itself. The last move stays
+ * pending (`run.pending`), as a reader keeps it for a variation that may follow.
+ */
+export function playMovetext(pos: Position, text: string, run: MovetextRun): void {
+  const c = wasm();
+  const p = pos._load(c);
+  const pendingIn = run.pending;
+  let from = run.pos;
+  let line = run.line;
+  let lineStart = run.lineStart;
+  let pending = pendingIn;
+  let moves = 0;
+  const r = c.RESULT >> 2;
+  for (;;) {
+    let fresh = false;
+    if (text !== winText || from < winStart || from - winStart >= winValid) {
+      loadWindow(c, text, from);
+      fresh = true;
+    }
+    const at = from - winStart;
+    moves += c.w.movetext(p, winLen, at, pending, line, lineStart - winStart, run.maxComment, winFinal ? 1 : 0);
+    const stop = c.i32[r + 16]!;
+    pending = c.i32[r + 17]!;
+    line = c.i32[r + 18]!;
+    lineStart = c.i32[r + 19]! + winStart;
+    const why = c.i32[r + 20]!;
+    if (why === STOP_NON_ASCII) winValid = stop;
+    from = winStart + stop;
+    if (why !== STOP_WINDOW || winFinal) break;
+    // The stretch ran out: go on with the next one, unless a fresh one could not hold the token.
+    if (stop === at && fresh) break;
+    winValid = 0;
+  }
+  if (moves > 0 || pending !== pendingIn) pos._dirty = true;
+  run.pos = from;
+  run.line = line;
+  run.lineStart = lineStart;
+  run.pending = pending;
+  run.moves = moves;
+}
+
+/** The scan state of `readTags` (see `MovetextRun`) and the tags it read: 4 offsets each. */
+export interface TagRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** Out: tags read; `records[4 * i …]` = name start, name end, value start, value end. */
+  count: number;
+  readonly records: Int32Array;
+}
+
+/** Most tags `readTags` reads in one call (the size of its record buffer). */
+export const MAX_TAG_RUN = 64;
+
+/**
+ * Reads the tag section of `text` from the `[` at `run.pos` in wasm while its tags have the plain
+ * one-line shape (`[Name "value"]`, ASCII, no escapes, no name twice; assembly/chess/movetext.ts),
+ * up to the white space after the last one. Anything else is left to the caller.
+ */
+export function readTags(text: string, run: TagRun, maxValue: number): void {
+  const c = wasm();
+  if (text !== winText || run.pos < winStart || run.pos - winStart >= winValid) loadWindow(c, text, run.pos);
+  const n = c.w.tags(winLen, run.pos - winStart, run.line, run.lineStart - winStart, maxValue, winFinal ? 1 : 0);
+  run.count = n;
+  if (n === 0) return;
+  const r = c.RESULT >> 2;
+  run.pos = c.i32[r + 16]! + winStart;
+  run.line = c.i32[r + 18]!;
+  run.lineStart = c.i32[r + 19]! + winStart;
+  const base = c.w.tagsOut() >> 2;
+  for (let i = 0; i < 4 * n; i++) run.records[i] = c.i32[base + i]! + winStart;
+}
+
 /** The bytes of a position (a copy: keep it, then `restore` it into any position of the same variant). */
 export function snapshot(pos: Position): Uint8Array {
   return pos._snapshot().slice();

@@ -42,6 +42,20 @@ export interface ChessExports extends WebAssembly.Exports {
   zobrist(p: number): bigint;
   legalEpSquare(p: number): number;
   insufficient(p: number): number;
+  movetextIn(): number;
+  movetextSize(): number;
+  tagsOut(): number;
+  tags(len: number, at: number, line: number, lineStart: number, maxValue: number, final: number): number;
+  movetext(
+    p: number,
+    len: number,
+    at: number,
+    pending: number,
+    line: number,
+    lineStart: number,
+    maxComment: number,
+    final: number,
+  ): number;
   O_PROMOTED: WebAssembly.Global;
   O_CASTLE: WebAssembly.Global;
   O_POCKET: WebAssembly.Global;
@@ -54,7 +68,7 @@ export interface ChessExports extends WebAssembly.Exports {
 }
 
 /** The chess.wasm interface this file is written for: assembly/chess/layout.ts ABI_VERSION (bump both together). */
-export const CHESS_ABI = 1;
+export const CHESS_ABI = 2;
 
 const module = new WasmModule<ChessExports>('chess', base64, { abiVersion: CHESS_ABI });
 

@@ -19,7 +19,7 @@ import {
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import type { Move } from './types.js';
-import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
+import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */
 interface Level<P> {
@@ -109,6 +109,45 @@ export class PgnParser<P = unknown> {
   /** Errors and warnings of the current game (reported or not). */
   private errorCount = 0;
   private warningCount = 0;
+  /**
+   * The rules' run reader (`PgnRules.playRun`) when the visitor takes no moves and no comments: runs
+   * of plain movetext are then read and played in one call, and only the other tokens one by one.
+   */
+  private readonly playRun: PgnRules<P>['playRun'];
+  /**
+   * Tag names of the games read so far by their place in the tag section: the next game most likely
+   * has the same ones in the same order, so a name is found there instead of cut from the text again.
+   */
+  private readonly tagNames: string[] = [];
+  /** @internal Read every tag token by token (tests compare the one-pass tag reading with it). */
+  tokenTags = false;
+  private tagIndex = 0;
+  private readonly maxTagValue: number;
+  /**
+   * The rules' tag reader (`PgnRules.readTags`) when the visitor takes no headers: the tags of a
+   * game's plain tag section are then read in one call, and only the setup tags' values are kept.
+   */
+  private readonly readTags: PgnRules<P>['readTags'];
+  private readonly setupTags: readonly string[];
+  private readonly tagRun: PgnTagRun = {
+    pos: 0,
+    line: 0,
+    lineStart: 0,
+    maxValue: 0,
+    count: 0,
+    records: new Int32Array(4 * 64),
+  };
+  /** Tags of the current game read by `readTags` and not yet in its headers (see `addTagRun`). */
+  private pendingTags = 0;
+  private readonly run: PgnRun = {
+    pos: 0,
+    line: 0,
+    lineStart: 0,
+    hasPending: false,
+    pending: undefined,
+    moves: 0,
+    maxComment: 0,
+  };
 
   constructor(
     private readonly visitor: PgnVisitor<P>,
@@ -118,6 +157,13 @@ export class PgnParser<P = unknown> {
     this.maxDepth = options.maxDepth ?? 256;
     this.maxErrors = Math.max(0, options.maxErrors ?? 100);
     this.info = new MoveInfo<P>(this.rules);
+    this.playRun = !visitor.move && !visitor.comment ? this.rules?.playRun : undefined;
+    this.run.maxComment = options.maxCommentLength ?? 4 << 20;
+    this.maxTagValue = options.maxTagValueLength ?? 1 << 20;
+    const fastTags = !visitor.header && !visitor.endHeaders && this.rules?.setupTags;
+    this.readTags = fastTags ? this.rules?.readTags : undefined;
+    this.setupTags = this.rules?.setupTags ?? [];
+    this.tagRun.maxValue = this.maxTagValue;
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
@@ -126,10 +172,15 @@ export class PgnParser<P = unknown> {
       line,
       column,
       maxCommentLength: this.options.maxCommentLength ?? 4 << 20,
-      maxStringLength: this.options.maxTagValueLength ?? 1 << 20,
+      maxStringLength: this.maxTagValue,
       indentedEscapes: true,
     });
     this.held = false;
+  }
+
+  /** Line of the scan position (after `parseGame` returned false: the text's last line). */
+  get scanLine(): number {
+    return this.lexer.scanLine;
   }
 
   /** Reads all games of the text. */
@@ -199,6 +250,9 @@ export class PgnParser<P = unknown> {
     v.beginGame?.(gameLine);
     this.errorCount = 0;
     this.warningCount = 0;
+    this.tagIndex = 0;
+    this.pendingTags = 0;
+    let tagsTried = this.readTags === undefined || this.tokenTags;
     if (indented) this.indentedEscape(indented[0], indented[1]);
     const headers: Record<string, string> = {};
     /** Comments met before the movetext (before or between tags): game comments. */
@@ -217,26 +271,19 @@ export class PgnParser<P = unknown> {
     let skipColumn = 0;
     let level: Level<P> = { pos: null, pending: undefined, hasPending: false, hasMove: false, dead: false };
 
-    const startMovetext = (): void => {
-      inMovetext = true;
-      if (v.endHeaders?.(headers) === false) skipMovetext = true;
-      let pos: P | null = null;
-      if (rules && !skipMovetext) {
-        const setup = rules.setup(headers);
-        if (setup.ok) pos = setup.value;
-        else this.report({ ...setup.error, line: gameLine, column: 1 });
-      }
-      level = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
-      levels.push(level);
-      if (early && !skipMovetext) for (const c of early) v.comment?.(c);
-    };
-
     let reuse = true;
     let ended = false;
     const comments = v.comment !== undefined;
+    const playRun = this.playRun;
     for (;;) {
       // In movetext, numbers, periods and (when the visitor takes none) comments change nothing.
-      if (!reuse) kind = inMovetext ? lx.nextInMovetext(comments) : lx.next();
+      if (!reuse) {
+        if (!inMovetext) kind = lx.next();
+        else {
+          if (playRun && skipDepth === 0 && !level.dead && level.pos !== null) this.playRunOn(playRun, level);
+          kind = lx.nextInMovetext(comments);
+        }
+      }
       reuse = false;
       if (kind === TOKEN_TAG_OPEN) {
         if (inMovetext) {
@@ -249,6 +296,11 @@ export class PgnParser<P = unknown> {
           );
           this.held = true;
           break;
+        }
+        if (!tagsTried) {
+          // The game's first tag: the plain ones are read in one call.
+          tagsTried = true;
+          if (this.tagsInOneCall(headers)) continue;
         }
         const beforePos = lx.start;
         const beforeLine = lx.line;
@@ -275,7 +327,9 @@ export class PgnParser<P = unknown> {
           if (this.commentOk()) (early ??= []).push(this.commentText());
           continue;
         }
-        startMovetext();
+        inMovetext = true;
+        level = this.startMovetext(headers, early, gameLine);
+        skipMovetext = this.skipMovetext;
       }
 
       if (skipMovetext) {
@@ -386,7 +440,11 @@ export class PgnParser<P = unknown> {
 
     this.endedAtEnd = kind === TOKEN_EOF;
     this.gameEnd = this.held ? lx.start : lx.end;
-    if (!inMovetext) startMovetext(); // a game of tags only
+    if (!inMovetext) {
+      // a game of tags only
+      this.startMovetext(headers, early, gameLine);
+      skipMovetext = this.skipMovetext;
+    }
     if ((depth > 0 || skipDepth > 0) && !skipMovetext) {
       this.error(
         'ERR_PGN_UNCLOSED_VARIATION',
@@ -396,6 +454,9 @@ export class PgnParser<P = unknown> {
       );
       for (let i = 0; i < depth; i++) v.endVariation?.();
     }
+    // No visitor saw a position (no `move` callback): the main line's can serve the next game.
+    const main = levels[0]?.pos;
+    if (main && !v.move) rules?.recycle?.(main);
     levels.length = 0;
     if (this.errorCount > this.maxErrors) {
       const more = this.errorCount - this.maxErrors;
@@ -421,6 +482,51 @@ export class PgnParser<P = unknown> {
     }
     v.endGame?.();
     return true;
+  }
+
+  /** Whether the visitor asked to skip the current game's movetext (set by `startMovetext`). */
+  private skipMovetext = false;
+
+  /**
+   * Where the movetext begins: the visitor's `endHeaders`, the starting position, the main line's
+   * level and the comments met before (a method, not a closure in `parseGame`: a closure would put
+   * the loop's variables in a context object).
+   */
+  private startMovetext(headers: Record<string, string>, early: string[] | null, gameLine: number): Level<P> {
+    const v = this.visitor;
+    const rules = this.rules;
+    const skip = v.endHeaders?.(headers) === false;
+    let pos: P | null = null;
+    if (rules && !skip) {
+      const setup = rules.setup(headers);
+      if (setup.ok) pos = setup.value;
+      else this.report({ ...setup.error, line: gameLine, column: 1 });
+    }
+    const level: Level<P> = { pos, pending: undefined, hasPending: false, hasMove: false, dead: false };
+    this.levels.push(level);
+    if (early && !skip) for (const c of early) v.comment?.(c);
+    this.skipMovetext = skip;
+    return level;
+  }
+
+  /** Reads a run of plain movetext through the rules (`playRun`) and moves the lexer past it. */
+  private playRunOn(playRun: NonNullable<PgnRules<P>['playRun']>, level: Level<P>): void {
+    const lx = this.lexer;
+    const run = this.run;
+    run.pos = lx.pos;
+    run.line = lx.scanLine;
+    run.lineStart = lx.scanLineStart;
+    run.hasPending = level.hasPending;
+    run.pending = level.pending;
+    run.moves = 0;
+    playRun(level.pos!, lx.text, run);
+    lx.skipTo(run.pos, run.line, run.lineStart);
+    if (run.moves > 0) {
+      this.moves += run.moves;
+      level.hasMove = true;
+    }
+    level.hasPending = run.hasPending;
+    level.pending = run.pending;
   }
 
   /** The current comment's text without surrounding white space (one slice of the input). */
@@ -494,12 +600,98 @@ export class PgnParser<P = unknown> {
     }
   }
 
+  /** Reads the plain tags from the current `[` through the rules (`readTags`); false if none. */
+  private tagsInOneCall(headers: Record<string, string>): boolean {
+    const lx = this.lexer;
+    const run = this.tagRun;
+    run.pos = lx.start;
+    run.line = lx.scanLine;
+    run.lineStart = lx.scanLineStart;
+    this.readTags!(lx.text, run);
+    const n = run.count;
+    if (n === 0) return false;
+    const text = lx.text;
+    const records = run.records;
+    const setup = this.setupTags;
+    for (let i = 0; i < 4 * n; i += 4) {
+      const s = records[i]!;
+      const len = records[i + 1]! - s;
+      for (const name of setup)
+        if (name.length === len && text.startsWith(name, s)) headers[name] = text.slice(records[i + 2], records[i + 3]);
+    }
+    this.pendingTags = n;
+    this.tagIndex = n;
+    lx.skipTo(run.pos, run.line, run.lineStart);
+    return true;
+  }
+
+  /** Puts the tags `readTags` read into the headers (before the reader reads a tag itself). */
+  private addTagRun(headers: Record<string, string>): void {
+    const text = this.lexer.text;
+    const records = this.tagRun.records;
+    for (let i = 0; i < 4 * this.pendingTags; i += 4)
+      this.addTag(headers, text.slice(records[i], records[i + 1]), text.slice(records[i + 2], records[i + 3]));
+    this.pendingTags = 0;
+  }
+
+  private addTag(headers: Record<string, string>, name: string, value: string): void {
+    if (name === '__proto__')
+      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
+    else headers[name] = value;
+    this.visitor.header?.(name, value);
+  }
+
+  /**
+   * `readTag` for the common shape, on one line, read in one pass: `Name "value"]` right after the
+   * `[`, a name starting with a letter, blanks only before the value and before `]`, a value without
+   * escapes. Returns -1 (nothing read) for anything else, which `readTag` then reads token by token.
+   */
+  private plainTag(headers: Record<string, string>): number {
+    const lx = this.lexer;
+    const text = lx.text;
+    const n = text.length;
+    const s = lx.pos;
+    let p = s;
+    let c = text.charCodeAt(p);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return -1;
+    for (c = text.charCodeAt(++p); p < n; c = text.charCodeAt(++p)) {
+      // letters, digits and _ + # = : - @ (the lexer's symbol characters)
+      if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+      if (c === 95 || c === 43 || c === 35 || c === 61 || c === 58 || c === 45 || c === 64) continue;
+      break;
+    }
+    const e = p;
+    if (e - s > 255) return -1;
+    while (c === 32 || c === 9) c = text.charCodeAt(++p);
+    if (c !== 34) return -1;
+    const vs = p + 1;
+    for (c = text.charCodeAt(++p); c !== 34; c = text.charCodeAt(++p))
+      if (c === 92 || c === 10 || c === 13 || p >= n) return -1;
+    const ve = p;
+    if (ve - vs > this.maxTagValue) return -1;
+    for (c = text.charCodeAt(++p); c === 32 || c === 9; c = text.charCodeAt(++p));
+    if (c !== 93) return -1;
+    let name = this.tagNames[this.tagIndex];
+    if (name === undefined || name.length !== e - s || !text.startsWith(name, s)) {
+      name = text.slice(s, e);
+      if (this.tagIndex < 64) this.tagNames[this.tagIndex] = name;
+    }
+    this.tagIndex++;
+    if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
+    this.addTag(headers, name, text.slice(vs, ve));
+    lx.skipTo(p + 1, lx.scanLine, lx.scanLineStart);
+    return DONE;
+  }
+
   /**
    * Reads `Name "value" ]` after `[`; a malformed tag is reported and the rest of its line skipped.
    * Returns REREAD when the current token must be read again by the caller, DUPLICATE (with
    * nothing consumed that matters) when the tag repeats one of `headers`.
    */
   private readTag(headers: Record<string, string>): number {
+    if (this.pendingTags) this.addTagRun(headers);
+    const plain = this.tokenTags ? -1 : this.plainTag(headers);
+    if (plain >= 0) return plain;
     const lx = this.lexer;
     const line = lx.line;
     const column = lx.column;
@@ -528,11 +720,7 @@ export class PgnParser<P = unknown> {
       }
     }
     if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
-    const value = lx.value();
-    if (name === '__proto__')
-      Object.defineProperty(headers, name, { value, enumerable: true, writable: true, configurable: true });
-    else headers[name] = value;
-    this.visitor.header?.(name, value);
+    this.addTag(headers, name, lx.value());
     kind = lx.next();
     if (kind !== TOKEN_TAG_CLOSE) {
       this.error('ERR_PGN_TAG', `tag ${excerpt(name)}: value not followed by ]`, line, column);

@@ -18,8 +18,13 @@ import {
   fastPathPresent,
   isChess960,
   packedSan,
+  playMovetext,
   playPacked,
+  readTags,
   resolveSan,
+  restore,
+  snapshot,
+  type MovetextRun,
 } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
@@ -138,8 +143,28 @@ function illegal(pos: Position, text: string, code: string, what: string): Resul
   return err(notationError(code, `${what} '${text}' in ${pos.fen()}`));
 }
 
+/** Positions handed back by readers (`recycle`), reused for games from the standard start. */
+const pool: Position[] = [];
+let standardStart: Uint8Array | undefined;
+
 const fastChessRules: PgnRules<Position, number> = {
-  setup: startingPosition,
+  setup(headers) {
+    // The usual game (no FEN, no Variant tag): a recycled position set to the start, if any.
+    const pos = headers.FEN === undefined && headers.Variant === undefined ? pool.pop() : undefined;
+    if (pos && pos.variant === 'chess' && !isChess960(pos)) {
+      if (!standardStart) {
+        const start = startingPosition({});
+        if (!start.ok) return start;
+        standardStart = snapshot(start.value);
+      }
+      restore(pos, standardStart);
+      return ok(pos);
+    }
+    return startingPosition(headers);
+  },
+  recycle(pos) {
+    if (pool.length < 4 && !pool.includes(pos)) pool.push(pos);
+  },
   resolve(pos, text) {
     lastText = text;
     const m = resolveSan(pos, text);
@@ -169,7 +194,29 @@ const fastChessRules: PgnRules<Position, number> = {
     return packedSan(pos, m, lastText);
   },
   uci: (pos, m) => (m === NULL_HANDLE ? '0000' : uciOf(sharedMove(m, isChess960(pos)))),
+  playRun(pos, text, run) {
+    // A pending null move is played by passTurn (a new position): left to the reader.
+    if (run.hasPending && run.pending === NULL_HANDLE) return;
+    const r = movetextRun;
+    r.pos = run.pos;
+    r.line = run.line;
+    r.lineStart = run.lineStart;
+    r.pending = run.hasPending ? run.pending! : -1;
+    r.maxComment = run.maxComment;
+    playMovetext(pos, text, r);
+    run.pos = r.pos;
+    run.line = r.line;
+    run.lineStart = r.lineStart;
+    run.hasPending = r.pending >= 0;
+    run.pending = r.pending >= 0 ? r.pending : undefined;
+    run.moves = r.moves;
+  },
+  // gameVariant and startingPosition read no other tag.
+  setupTags: ['Variant', 'FEN', 'SetUp'],
+  readTags: (text, run) => readTags(text, run, run.maxValue),
 };
+
+const movetextRun: MovetextRun = { pos: 0, line: 0, lineStart: 0, pending: -1, moves: 0, maxComment: 0 };
 
 /** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
 let lastText = '';

@@ -77,6 +77,57 @@ export interface PgnRules<P = unknown, H = unknown> {
   san(pos: P, move: H): string;
   /** UCI (`0000` for the null move). */
   uci(pos: P, move: H): string;
+  /**
+   * Optional fast path for a reader with no `move` and no `comment` callback (a validating read):
+   * from `run.pos` in `text`, steps over what needs no judgement (white space, move numbers,
+   * periods, comments) and plays the moves it resolves, keeping the last one pending as the reader
+   * does; it stops before any other token, which the reader then reads itself. It must leave the
+   * reader exactly where token-by-token reading would have: same moves, same position.
+   */
+  playRun?(pos: P, text: string, run: PgnRun<H>): void;
+  /**
+   * Optional: a position the reader no longer uses and never showed anyone (a visitor without
+   * `move`), handed back at the end of a game; `setup` may return it again, reset, for a later one.
+   */
+  recycle?(pos: P): void;
+  /**
+   * The tags `setup` reads. With `readTags`, a reader whose visitor takes no headers (no `header`,
+   * no `endHeaders`) keeps only these values and lets `readTags` step over the rest.
+   */
+  readonly setupTags?: readonly string[];
+  /**
+   * Optional fast path with `setupTags`: from the `[` at `run.pos` in `text`, reads the tag pairs of
+   * the plain one-line shape (no escapes, no name twice) up to the white space after the last one,
+   * recording where each name and value is; it stops at anything else, which the reader reads itself.
+   */
+  readTags?(text: string, run: PgnTagRun): void;
+}
+
+/** The reader's scan state handed to `PgnRules.readTags` and updated by it (see `PgnRun`). */
+export interface PgnTagRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** Longest tag value to read (a longer one is the reader's, for its error). */
+  maxValue: number;
+  /** Out: tags read, and their offsets in `records` (name start, name end, value start, value end). */
+  count: number;
+  readonly records: Int32Array;
+}
+
+/** The reader's scan state handed to `PgnRules.playRun` and updated by it. */
+export interface PgnRun<H = unknown> {
+  /** UTF-16 offset in the text; the line holding it and the offset where that line starts. */
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** The move read last on this line, not played yet (a variation may follow it). */
+  hasPending: boolean;
+  pending: H | undefined;
+  /** Out: moves resolved (and played, but for the pending one). */
+  moves: number;
+  /** Longest comment to step over (a longer one is the reader's, for its error). */
+  maxComment: number;
 }
 
 /** Options of the PGN readers: move resolution and the limits that bound memory on hostile input. */

@@ -540,6 +540,21 @@ export class Lexer {
     return { pos: this.pos, line: this.curLine, lineStart: this.lineStart };
   }
 
+  /** Offset where the line of the scan position starts (with `scanLine` and `pos`: a `skipTo` state). */
+  get scanLineStart(): number {
+    return this.lineStart;
+  }
+
+  /**
+   * Moves the scan position forward to `pos` (on line `line`, which starts at `lineStart`), past
+   * text another scanner has read; unlike `reset`, the cached line ends stay valid.
+   */
+  skipTo(pos: number, line: number, lineStart: number): void {
+    this.pos = pos;
+    this.curLine = line;
+    this.lineStart = lineStart;
+  }
+
   /** Goes back to a state from `mark()`; the next `next()` scans from there. */
   reset(mark: { pos: number; line: number; lineStart: number }): void {
     this.pos = mark.pos;

@@ -12,6 +12,22 @@ export interface BatchResult {
   warnings: NotationError[];
   /** A last game that ran into the end of the batch: read again with the next batch prepended. */
   tail?: { text: string; line: number; column: number };
+  /** The line after the batch's text (where the next batch starts): the reader counted them. */
+  endLine: number;
+}
+
+/** Line ends in `text` from `from` on, as the lexer counts them: LF, CRLF and a lone CR each end one. */
+function lineEnds(text: string, from: number): number {
+  let n = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13) {
+      n++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  return n;
 }
 
 /**
@@ -49,14 +65,15 @@ export class PgnBatchChecker {
    * batch may have been cut inside it. Errors of a game are kept only once the game is complete.
    */
   check(text: string, line: number, column: number, last: boolean): BatchResult {
-    const result: BatchResult = { games: 0, moves: 0, withErrors: 0, errors: [], warnings: [] };
+    const result: BatchResult = { games: 0, moves: 0, withErrors: 0, errors: [], warnings: [], endLine: line };
     const parser = this.parser;
     parser.reset(text, line, column);
     for (let before = parser.moves; parser.parseGame(); before = parser.moves) {
       if (parser.endedAtEnd && !last) {
         result.tail = { text: text.slice(parser.gameStart), line: parser.gameLine, column: parser.gameColumn };
+        result.endLine = parser.gameLine + lineEnds(text, parser.gameStart);
         this.forget();
-        break;
+        return result;
       }
       result.games++;
       result.moves += parser.moves - before;
@@ -67,6 +84,7 @@ export class PgnBatchChecker {
       for (const w of this.gameWarnings) result.warnings.push(w);
       this.forget();
     }
+    result.endLine = parser.scanLine;
     return result;
   }
 

@@ -1,0 +1,198 @@
+// A validating read (a visitor without `move` and `comment`, as `check` uses) reads runs of plain
+// movetext in one wasm call (`PgnRules.playRun`), and without `header` the plain tags as well
+// (`PgnRules.readTags`). It must find exactly what token-by-token reading finds: the same games,
+// moves, errors and warnings with the same codes, messages (illegal-move messages quote the FEN, so
+// a position that drifted shows) and line:column. The reference is the same reader with `playRun`,
+// `readTags` and `recycle` taken away from the rules and every tag read token by token (`tokenTags`).
+import { expect } from 'chai';
+import { chessRules, PgnParser, startingPosition, type PgnRules, type PgnVisitor } from 'gamenotation/pgn';
+import { corpusInUse } from './corpus-list.js';
+
+// The reference: every token read by the reader, a fresh position per game.
+const tokenRules: PgnRules = {
+  ...chessRules,
+  setup: startingPosition,
+  recycle: undefined,
+  playRun: undefined,
+  readTags: undefined,
+};
+/** Moves played through `playRun` (so the tests know the fast path ran at all). */
+let runMoves = 0;
+const runRules: typeof chessRules = {
+  ...chessRules,
+  playRun(pos, text, run) {
+    chessRules.playRun!(pos, text, run);
+    runMoves += run.moves;
+  },
+};
+
+/** Everything a validating visitor sees, one line per event (with `headers`: the tags too). */
+function events(
+  text: string,
+  rules: PgnRules,
+  options: { maxCommentLength?: number; maxTagValueLength?: number },
+  token: boolean,
+  headers: boolean,
+): string[] {
+  const log: string[] = [];
+  const visitor: PgnVisitor = {
+    beginGame: (line) => log.push(`game ${line}`),
+    nag: (n) => log.push(`nag ${n}`),
+    beginVariation: () => void log.push('('),
+    endVariation: () => log.push(')'),
+    result: (r) => log.push(`result ${r}`),
+    error: (e) => log.push(`error ${e.line}:${e.column} ${e.code} ${e.message}`),
+    warning: (w) => log.push(`warning ${w.line}:${w.column} ${w.code} ${w.message}`),
+    endGame: () => log.push(`end moves=${parser.moves} at ${parser.gameEnd}`),
+  };
+  // A visitor that takes headers gets every tag read by the reader (no tags read in wasm).
+  if (headers) visitor.header = (name, value) => log.push(`tag ${name}=${value}`);
+  const parser = new PgnParser(visitor, { rules, ...options });
+  parser.tokenTags = token;
+  parser.reset(text);
+  parser.parseAll();
+  return log;
+}
+
+/**
+ * The events of the fast paths (runs of movetext and of tags in wasm, tags in one pass) against
+ * token-by-token reading, without and with a `header` callback; returns the former.
+ */
+function same(text: string, options: { maxCommentLength?: number; maxTagValueLength?: number } = {}): string[] {
+  const fast = events(text, runRules, options, false, false);
+  expect(fast).to.deep.equal(events(text, tokenRules, options, true, false));
+  expect(events(text, runRules, options, false, true)).to.deep.equal(events(text, tokenRules, options, true, true));
+  return fast;
+}
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const GAME =
+  '[Event "e"]\n[White "w"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n';
+
+describe('pgn: validating read of plain movetext and tags in wasm (playRun, readTags)', () => {
+  it('is what the token reader finds on awkward movetext', () => {
+    const cases = [
+      GAME,
+      GAME.replace(/\n/g, '\r\n'),
+      GAME.replace(/\n/g, '\r'),
+      '[Event "x"]\n\n1. e4 {multi\nline\r\ncomment\rhere} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5) 3. Nf3) 2... Nc6 $1 3. Bb5!? a6?! 1/2-1/2\n',
+      '[Event "x"]\n\n1. e4 e5 2. Kxe8 Nf6 3. d4 *\n', // illegal move: the rest of the line is dead
+      '[Event "x"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Nf6 5. Nd4 Nd7 6. Nb3 Nb6 7. N1d2 *\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nd4 Nf6 4. Nc3 Nd4 *\n', // ambiguous knight move
+      '[Event "x"]\n\n1. e4 -- 2. d4 -- 3. c4 Z0 4. Nc3 e5 *\n', // null moves
+      '[Event "x"]\n\n1. 0-0 e5 2. e4 o-o 3. Nf3 OO *\n', // castling spelt every which way
+      '[Event "x"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8=Q g1=N+ 2. Kxg1 Kg6 *\n',
+      '[Event "x"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8Q g1q 2. Kh3 *\n',
+      '[Event "x"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8=K *\n',
+      '[Event "x"]\n\n1. e2e4 e7e5 2. Ng1f3 Nb8-c6 3. Bf1xb5 *\n',
+      '[Event "x"]\n\n1. e4 e5 2. exd5e.p. d5 3. e5 f5 4. exf6ep *\n',
+      '[Event "x"]\n\n1. e4 {unterminated comment e5 2. Nf3\n',
+      '[Event "x"]\n\n1. e4 e5 {a comment too long for the limit here} 2. Nf3 *\n',
+      '[Event "x"]\n\n1. e4 e5 {caf\u00e9 au lait} 2. Nf3 Nc6 \u00bd-\u00bd\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 {\n[Event "inside a comment"]\n} 4. b4 *\n',
+      '[Event "x"]\n\n1. e4 e5 ; a line comment\n2. Nf3 Nc6\n% an escape line\n  % indented\n3. Bb5 *\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\n[Event "y"]\n\n1. d4 d5 *\n', // no result
+      '[Event "x"]\n\n1. e4 e5 2. N@f3 @e6 3. Nf3 *\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 ' + 'Nc6'.repeat(100) + ' 3. Bb5 *\n', // symbol too long
+      '[Event "x"]\n\n1. e4 e5 2. 12345678901234567890. Nf3 1/2 *\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 (( 2. d4 ) *\n',
+      '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O',
+      '1. e4 e5 2. Nf3 Nc6',
+      '[Event "x"]\n[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 *\n',
+      '[Event "x"]\n[Variant "Atomic"]\n\n1. e4 d5 2. exd5 *\n',
+      '[Event "x"]\n[FEN "not a fen"]\n\n1. e4 d5 2. exd5 *\n',
+    ];
+    runMoves = 0;
+    for (const text of cases) same(text, { maxCommentLength: 30 });
+    expect(runMoves).to.be.greaterThan(100);
+    runMoves = 0;
+    expect(same(GAME)).to.include(`end moves=10 at ${GAME.indexOf('1-0') + 3}`);
+    // Every move, in each of the two fast reads (only the movetext's first token, `1`, is the reader's).
+    expect(runMoves).to.equal(20);
+  });
+
+  it('carries on across stretches of text larger than the wasm buffer, line ends included', () => {
+    // The buffer holds 64 KiB from the first movetext token on: put a CR LF, a comment and a move
+    // across its end, and more than one buffer's worth of moves and comments.
+    const head = '[Event "long"]\n\n1';
+    let texts = 0;
+    for (const cut of ['\r\n', '{ a comment }', ' Nf3 ', '\r', ' O-O ']) {
+      for (const shift of [1, 2, 3, 5, 8]) {
+        // The cut's first character is the buffer's byte 65536 - shift.
+        const open = '. e4 e5 {';
+        const body = `${open}${'x'.repeat(65536 - shift - open.length - 1)}}`;
+        expect(body.length).to.equal(65536 - shift);
+        const moves = '{ [%clk 0:01:00] } 4. Ba4 Nf6 5. Bxc6 dxc6 6. Bb5+ c6 '.repeat(1400);
+        same(`${head}${body}${cut}2. Nf3 Nc6 3. Bb5 a6 ${moves}*\n`);
+        texts++;
+      }
+    }
+    expect(texts).to.equal(25);
+    const many = `[Event "many"]\n\n${Array.from({ length: 40 }, () => '1. Nf3 Nf6 2. Ng1 Ng8 { back again }\n').join('')}*\n`;
+    const log = same(many.repeat(50));
+    expect(log.filter((l) => l.startsWith('end moves='))).to.have.length(50);
+  });
+
+  it('is what the token reader finds on the corpus, whole and mutated', async () => {
+    const corpus = await corpusInUse();
+    const next = random(13);
+    const junk = [
+      '{',
+      '}',
+      '(',
+      ')',
+      '\r',
+      '\n',
+      '\r\n',
+      '\u00e9',
+      '1-0',
+      '$1',
+      '!',
+      '--',
+      'O-O',
+      '0-0',
+      'e8=Q',
+      ';',
+      '%',
+      ' ',
+      '.',
+      'Kxe8',
+      '\n[Event "m"]\n',
+      '1/2',
+    ];
+    let mutated = 0;
+    runMoves = 0;
+    for (const [file] of corpus.entries) {
+      const bytes = await corpus.read(file);
+      const text = new TextDecoder().decode(bytes);
+      same(text);
+      // Mutations of the file's first 20 kB: each cut, insertion or swap shifts what follows.
+      const base = text.slice(0, 20000);
+      for (let i = 0; i < 12; i++) {
+        let t = base;
+        for (let k = 0; k < 6; k++) {
+          const at = Math.floor(next() * t.length);
+          const r = next();
+          if (r < 0.3) t = t.slice(0, at) + t.slice(at + 1 + Math.floor(next() * 8));
+          else t = t.slice(0, at) + junk[Math.floor(next() * junk.length)] + t.slice(at);
+        }
+        same(t, { maxCommentLength: 40 });
+        mutated++;
+      }
+    }
+    expect(mutated).to.be.greaterThan(50);
+    expect(runMoves).to.be.greaterThan(1000);
+  });
+});

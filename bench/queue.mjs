@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DEPTH = process.env.GN_QUEUE_BENCH_DEPTH ?? '12';
-const GAMES = Number(process.env.GN_QUEUE_BENCH_GAMES ?? 12);
+const GAMES = Number(process.env.GN_QUEUE_BENCH_GAMES ?? 20);
 const ROUNDS = Number(process.env.GN_QUEUE_BENCH_ROUNDS ?? 2);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -194,6 +194,11 @@ export async function run() {
     );
     console.log(
       `added by the queue: ${(wall - busy).toFixed(1)} ms per job (${waited.toFixed(1)} ms from enqueue to a worker taking it)`,
+    );
+    // Per job at depth DEPTH: what the queue adds, against a game's analysis time on one slot.
+    const perGame = (2 * l) / GAMES;
+    console.log(
+      `queue overhead per job at depth ${DEPTH}: ${(wall - busy).toFixed(1)} ms against ${(perGame / 1000).toFixed(2)} s of analysis per game on one slot = ${(((wall - busy) / perGame) * 100).toFixed(2)} %`,
     );
 
     // (3) Redis memory per queued job (no worker: the jobs wait) and per finished result.

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliPath, root } from '../cli/support.js';
+import { parseQueueUrl, produceInOrder } from 'gamenotation/queue';
 import { startRedis, type RedisServer } from './redis.js';
 
 const PATH = (process.env.PATH ?? '')
@@ -240,7 +241,7 @@ describe('queue: analyse/dd/solve --queue with gamenotation worker processes on 
     }
   });
 
-  it('solve --queue prints what solve prints (PBI sample, text and --json)', async () => {
+  it('solve --queue prints what solve prints (PBI sample, text and --json); unreadable jobs fail with ERR_QUEUE_JOB_INPUT', async () => {
     const redis = await startRedis(mkdtempSync(join(dir, 'redis-')));
     const workers = [start(['worker', '--queue', redis.url, '--jobs', '2'])];
     try {
@@ -253,6 +254,25 @@ describe('queue: analyse/dd/solve --queue with gamenotation worker processes on 
         expect(queued.out).to.equal(local.out);
         expect(queued.out.length).to.be.greaterThan(100);
       }
+      // Jobs a worker cannot read fail at once with ERR_QUEUE_JOB_INPUT, each on its own.
+      const target = parseQueueUrl(redis.url);
+      if (!target.ok) throw new Error(target.error.message);
+      const outcomes: { label: string; code: string }[] = [];
+      await produceInOrder(
+        target.value,
+        [
+          { label: 'empty game', data: { kind: 'analyse', settings: { depth: 1 }, gameId: 'x', pgn: '' } },
+          { label: 'unknown kind', data: { kind: 'perft' } as never },
+        ],
+        {
+          attempts: 2,
+          onResult: (item, o) => void outcomes.push({ label: item.label, code: o.ok ? 'ok' : o.error.code }),
+        },
+      );
+      expect(outcomes).to.deep.equal([
+        { label: 'empty game', code: 'ERR_QUEUE_JOB_INPUT' },
+        { label: 'unknown kind', code: 'ERR_QUEUE_JOB_INPUT' },
+      ]);
     } finally {
       await stopWorkers(workers);
       await redis.stop();

@@ -9,6 +9,7 @@ const parts = [
   'bughouse',
   'engine',
   'aif',
+  'queue',
   'bridge-pbn',
   'bridge-dd',
   'problems',

@@ -28,6 +28,8 @@ export type ExampleApi =
   | 'chesscomToMatch'
   | 'parseAif'
   | 'validateAif'
+  // the queue URL of --queue (gamenotation/queue, Node only)
+  | 'parseQueueUrl'
   // the PGN lexer's tokens (their error codes) and the PGN writer's export-format warnings
   | 'tokenize'
   | 'makePgnWithWarnings'
@@ -2628,6 +2630,51 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'problems',
     severity: 'error',
     meaning: 'the problem is not a plain FEN position',
+  },
+  {
+    code: 'ERR_QUEUE_CONNECT',
+    format: 'queue',
+    severity: 'error',
+    meaning:
+      'Redis did not answer within the connect timeout (not running, wrong host or port, or down for longer than --connect-timeout)',
+    trigger: 'a --queue URL where no Redis listens; no text input (tests: test/queue/queue.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_INTERRUPTED',
+    format: 'queue',
+    severity: 'error',
+    meaning:
+      'the producer was stopped (Ctrl-C) before every result came back; the jobs stay in Redis and a rerun continues',
+    trigger: 'SIGINT to analyse/dd/solve --queue; no text input',
+  },
+  {
+    code: 'ERR_QUEUE_JOB_FAILED',
+    format: 'queue',
+    severity: 'error',
+    meaning: 'a queued job failed on every attempt and its failure names no code of its own (its message is kept)',
+    trigger: 'a worker failing a job with an uncoded error; no text input (tests: test/queue/units.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_JOB_INPUT',
+    format: 'queue',
+    severity: 'error',
+    meaning: 'a queued job a worker cannot read (no game in it, or a kind this version does not know)',
+    trigger:
+      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_UNAVAILABLE',
+    format: 'queue',
+    severity: 'error',
+    meaning: '--queue needs the optional dependencies bullmq and ioredis, which are not installed',
+    trigger: 'npm install --omit=optional, then --queue; no text input',
+  },
+  {
+    code: 'ERR_QUEUE_URL',
+    format: 'queue',
+    severity: 'error',
+    meaning: 'the --queue value is not redis://[user:password@]host[:port][/db][?name=queue]',
+    example: { api: 'parseQueueUrl', input: 'http://127.0.0.1:6379' },
   },
   {
     code: 'ERR_SAN_AMBIGUOUS',

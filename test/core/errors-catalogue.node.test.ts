@@ -24,6 +24,7 @@ import {
 } from 'gamenotation/problems';
 import { parseBpgn, parseBfen, validateBfen, parseChesscomGame, chesscomToMatch } from 'gamenotation/bughouse';
 import { parseAif, validateAif } from 'gamenotation/aif';
+import { parseQueueUrl } from 'gamenotation/queue';
 // @ts-ignore plain ESM helpers
 import { collectCodes } from '../../scripts/error-codes.mjs';
 // @ts-ignore plain ESM helpers
@@ -141,6 +142,10 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     return reported(chesscomToMatch(a!.value, b!.value));
   },
   parseAif: (input, options) => reported(parseAif(input, options)),
+  parseQueueUrl: (input) => {
+    const r = parseQueueUrl(input);
+    return errorsOnly(r.ok ? [] : [r.error.code]);
+  },
   validateAif: (input) => {
     const all: Reported = { errors: [], warnings: [] };
     for (const game of parseAif(input)) {

@@ -15,8 +15,14 @@ import { launchChromium } from '../../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  exports: Record<string, string | { default?: string }>;
+  exports: Record<string, string | { default?: string; node?: string }>;
 };
+
+// Subpaths with a `node` condition and no `default` are Node-only (the queue: BullMQ and Redis);
+// browsers and their bundlers cannot resolve them at all, which is the point.
+const nodeOnly = Object.entries(pkg.exports)
+  .filter(([, spec]) => typeof spec !== 'string' && !spec.default && spec.node)
+  .map(([name]) => `gamenotation/${name.slice(2)}`);
 
 interface Subpath {
   name: string;
@@ -25,7 +31,7 @@ interface Subpath {
 }
 
 const subpaths: Subpath[] = Object.entries(pkg.exports)
-  .filter(([name]) => name !== './package.json')
+  .filter(([name, spec]) => name !== './package.json' && (typeof spec === 'string' || spec.default))
   .map(([name, spec]) => ({
     name: name === '.' ? 'gamenotation' : `gamenotation/${name.slice(2)}`,
     target: typeof spec === 'string' ? spec : spec.default!,
@@ -146,6 +152,7 @@ describe('every subpath loads from dist/ in a plain browser page (Chromium)', ()
       'gamenotation/problems',
       'gamenotation/worker',
     ]);
+    expect(nodeOnly).to.deep.equal(['gamenotation/queue']);
   });
 
   for (const subpath of subpaths) {

@@ -21,6 +21,7 @@ import type { PgnGame } from '../../pgn/types.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';
+import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { CommandContext } from '../types.js';
 import { engineChoice } from './engine.js';
 
@@ -31,6 +32,7 @@ export const AIF_ANALYSE_OPTIONS = {
   resume: { type: 'boolean' },
   from: { type: 'string' },
   'json-progress': { type: 'boolean' },
+  ...QUEUE_OPTIONS,
 } as const;
 
 export function isGameFile(text: string): boolean {
@@ -77,6 +79,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   const out = ctx.options.out;
   if (typeof out !== 'string' || !out) throw new UsageError('analyse FILE.pgn needs --out FILE.aif');
   if (/\.gz$/i.test(out)) throw new UsageError('--out: write plain .aif (gzip it afterwards; readers take .aif.gz)');
+  if (typeof ctx.options.queue === 'string') await queueTarget(ctx);
   const cores = (globalThis as any).navigator?.hardwareConcurrency ?? 1;
   const jobs = intOption(ctx, 'jobs', { min: 1, max: 256 }, cores);
   const from = intOption(ctx, 'from', { min: 1 }, 1);
@@ -123,7 +126,6 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
       yield { game, id: ids.next(game.headers), index: index++ };
   }
   const source = gamesInOrder();
-  const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
   const started = Date.now();
   let pliesDone = 0;
   let nodesDone = 0;
@@ -148,62 +150,128 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     }
   };
 
-  const choice = engineChoice(ctx.options.engine as string | undefined, false);
-  const engines: UciEngine[] = [];
+  const queueUrl = ctx.options.queue;
   let failed: unknown;
-  const worker = async (): Promise<void> => {
-    let engine: UciEngine | undefined;
-    try {
-      engine = await openEngine({ ...choice, options: { Threads: 1, Hash: hash } });
-      engines.push(engine);
-      for (;;) {
-        if (failed !== undefined) break;
-        const next = await source.next();
-        if (next.done) break;
-        const item = next.value;
+  let failedGames = 0;
+  if (typeof queueUrl === 'string') {
+    // Many machines: one job per game through Redis; results come back in input order.
+    if (ctx.options.engine !== undefined)
+      throw new UsageError('with --queue each worker chooses the engine (gamenotation worker --engine …)');
+    const { gameJobText } = await import('../../queue/index.js');
+    const settings = { ...options };
+    const items = (async function* () {
+      for await (const item of source) {
         if (done.has(item.id)) {
           finished.set(item.index, { text: '', id: item.id });
           flush();
           continue;
         }
-        let before = 0;
-        const aif = await analyseGame(
-          item.game,
-          engine,
-          { ...options, gameId: item.id },
-          {
-            onProgress: (p) => {
-              pliesDone += p.done - before;
-              before = p.done;
-              const seconds = (Date.now() - started) / 1000;
-              const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
-              bar.update(
-                pliesDone,
-                `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`,
-              );
-              if (jsonProgress) {
-                ctx.io.err(
-                  `${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`,
-                );
-              }
-            },
-          },
-        );
-        for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
-        finished.set(item.index, { text: makeAifGame(aif), id: item.id });
-        gamesDone++;
-        flush();
+        yield {
+          ...item,
+          label: `${file} game ${item.index + 1} (${item.id})`,
+          data: { kind: 'analyse' as const, settings, gameId: item.id, pgn: gameJobText(item.game) },
+        };
       }
+    })();
+    const toDo = gameCount - done.size;
+    try {
+      await runQueued(
+        ctx,
+        items,
+        toDo,
+        { label: `analyse ${file}`, unit: 'games' },
+        (item, outcome) => {
+          if (outcome.ok) {
+            const value = outcome.value as { aif: string; nodes: number };
+            nodesDone += value.nodes;
+            pliesDone += pliesOf(item.game);
+            gamesDone++;
+            finished.set(item.index, { text: value.aif, id: item.id });
+          } else {
+            // Reported in place; not journalled, so --resume tries it again.
+            failedGames++;
+            ctx.io.err(`${item.label}: ${outcome.error.code} ${outcome.error.message}\n`);
+            finished.set(item.index, { text: '', id: item.id });
+          }
+          flush();
+        },
+        {
+          // A game's job leaves Redis once the game is in the output file and the journal.
+          removeWhenDone: true,
+          onStats: (q) => {
+            if (!jsonProgress) return;
+            const rate = q.elapsedMs > 0 ? (q.done * 1000) / q.elapsedMs : 0;
+            ctx.io.err(
+              `${JSON.stringify({ games: toDo, done: q.done, failed: q.failed, reused: q.reused, active: q.active, waiting: q.waiting, pliesDone, totalPlies, rate, eta: rate > 0 ? Math.round((toDo - q.done) / rate) : null })}\n`,
+            );
+          },
+        },
+      );
     } catch (e) {
-      failed ??= e;
+      if (e instanceof UsageError) throw e;
+      failed = e;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
-  await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+  } else {
+    const bar = startProgress(ctx.io, { label: `analyse ${file}`, total: totalPlies, unit: 'plies' });
+    const choice = engineChoice(ctx.options.engine as string | undefined, false);
+    const engines: UciEngine[] = [];
+    const worker = async (): Promise<void> => {
+      let engine: UciEngine | undefined;
+      try {
+        engine = await openEngine({ ...choice, options: { Threads: 1, Hash: hash } });
+        engines.push(engine);
+        for (;;) {
+          if (failed !== undefined) break;
+          const next = await source.next();
+          if (next.done) break;
+          const item = next.value;
+          if (done.has(item.id)) {
+            finished.set(item.index, { text: '', id: item.id });
+            flush();
+            continue;
+          }
+          let before = 0;
+          const aif = await analyseGame(
+            item.game,
+            engine,
+            { ...options, gameId: item.id },
+            {
+              onProgress: (p) => {
+                pliesDone += p.done - before;
+                before = p.done;
+                const seconds = (Date.now() - started) / 1000;
+                const nps = seconds > 0 ? Math.round((nodesDone + p.nodes) / seconds) : null;
+                bar.update(
+                  pliesDone,
+                  `game ${gamesDone + 1}/${gameCount} | ${nps === null ? '-' : (nps / 1000).toFixed(0)} knodes/s`,
+                );
+                if (jsonProgress) {
+                  ctx.io.err(
+                    `${JSON.stringify({ game: item.index + 1, games: gameCount, ply: p.done, plies: p.total, pliesDone, totalPlies, nodes: p.nodes, nps, eta: pliesDone ? Math.round((seconds / pliesDone) * (totalPlies - pliesDone)) : null })}\n`,
+                  );
+                }
+              },
+            },
+          );
+          for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
+          finished.set(item.index, { text: makeAifGame(aif), id: item.id });
+          gamesDone++;
+          flush();
+        }
+      } catch (e) {
+        failed ??= e;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
+    await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+    bar.stop();
+  }
   closeSync(journal);
-  bar.stop();
-  if (failed !== undefined) {
-    const e = failed as { code?: string; message?: string };
+  if (failed !== undefined || failedGames) {
+    const e = (failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` }) as {
+      code?: string;
+      message?: string;
+    };
     ctx.io.err(`error: ${e.code ?? 'ERR_ENGINE'} ${e.message ?? String(failed)}\n`);
     ctx.io.err(`${gamesDone} game(s) written to ${out}; run again with --resume to finish\n`);
     return EXIT_INPUT;

@@ -69,6 +69,11 @@ export const verbs: Verb[] = [
     load: async () => (await import('./solve.js')).solveCommand,
   },
   {
+    name: 'worker',
+    summary: 'work on queued analyse, dd and solve jobs from Redis (BullMQ) on this machine: --queue redis://host:6379',
+    load: async () => (await import('./worker.js')).workerCommand,
+  },
+  {
     name: 'show',
     summary: 'print a BPGN match as a four-column table (WhiteA, BlackA, WhiteB, BlackB)',
     load: async () => (await import('./show.js')).showCommand,

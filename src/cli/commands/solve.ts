@@ -6,21 +6,23 @@ import {
   parsePbi,
   parseProblemXml,
   solve,
-  solveAll,
+  parsePopeye,
   withPbiStatus,
   type SolvedProblem,
+  type SolveInput,
   type SolveOptions,
 } from '../../problems/index.js';
-import type { Result } from '../../errors.js';
+import { ok, type Result } from '../../errors.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
+import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { Command, CommandContext } from '../types.js';
 
 const FEN_BOARD = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
 
 interface Job {
   label: string;
-  result: Result<SolvedProblem>;
+  problem: SolveInput;
 }
 
 function json(p: SolvedProblem): object {
@@ -39,7 +41,7 @@ function json(p: SolvedProblem): object {
 export const solveCommand: Command = {
   name: 'solve',
   usage:
-    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status] [--popeye]',
+    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status] [--popeye] [--queue redis://host:6379]',
   options: {
     stip: { type: 'string' },
     json: { type: 'boolean' },
@@ -49,6 +51,7 @@ export const solveCommand: Command = {
     'set-status': { type: 'boolean' },
     'set-play': { type: 'boolean' },
     popeye: { type: 'boolean' },
+    ...QUEUE_OPTIONS,
   },
   async run(ctx: CommandContext) {
     const [arg] = ctx.positionals;
@@ -60,7 +63,9 @@ export const solveCommand: Command = {
     if (intended !== undefined) options.intended = intended;
     if (ctx.options.tries) options.tries = true;
     if (ctx.options['set-play']) options.setPlay = true;
+    if (typeof ctx.options.queue === 'string') await queueTarget(ctx);
     const jobs: Job[] = [];
+    let afterAll: ((results: Result<SolvedProblem>[]) => Promise<void>) | undefined;
     const stip = ctx.options.stip as string | undefined;
     if (FEN_BOARD.test(arg)) {
       if (!stip) throw new UsageError('a FEN needs --stip (e.g. --stip "#2")');
@@ -74,7 +79,7 @@ export const solveCommand: Command = {
         ctx.io.out(text.value);
         return EXIT_OK;
       }
-      jobs.push({ label: arg, result: solve({ fen: arg.trim(), stipulation: stip }, options) });
+      jobs.push({ label: arg, problem: { fen: arg.trim(), stipulation: stip } });
     } else {
       if (stip) throw new UsageError('--stip goes with a FEN; files carry their own stipulations');
       const input = await ctx.io.readInput(arg);
@@ -83,47 +88,48 @@ export const solveCommand: Command = {
         const doc = parsePbi(input.bytes);
         for (const e of doc.errors)
           ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
-        doc.problems.forEach((p, i) =>
-          jobs.push({ label: `${input.name}:${p.line ?? i + 1}`, result: solve(p, options) }),
-        );
-        if (ctx.options['set-status']) {
-          const updated = doc.problems.map((p, i) => {
-            const r = jobs[i]!.result;
-            return r.ok ? withPbiStatus(p, r.value.parts[0]!.status) : p;
-          });
-          const fs = await import('node:fs');
-          fs.writeFileSync(arg, makePbi({ ...doc, problems: updated }));
-        }
+        doc.problems.forEach((p, i) => jobs.push({ label: `${input.name}:${p.line ?? i + 1}`, problem: p }));
+        if (ctx.options['set-status'])
+          afterAll = async (results) => {
+            const updated = doc.problems.map((p, i) => {
+              const r = results[i]!;
+              return r.ok ? withPbiStatus(p, r.value.parts[0]!.status) : p;
+            });
+            const fs = await import('node:fs');
+            fs.writeFileSync(arg, makePbi({ ...doc, problems: updated }));
+          };
       } else if (/\.xml$/i.test(arg) || /^\s*(<\?xml|<problems)/.test(text)) {
         if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
         const doc = parseProblemXml(input.bytes);
         for (const e of doc.errors)
           ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
         (doc.document?.problems ?? []).forEach((p, i) =>
-          jobs.push({ label: `${input.name} problem ${i + 1}`, result: solve(p, options) }),
+          jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }),
         );
         if (!doc.document) return EXIT_INPUT;
       } else {
         if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
-        const all = solveAll(text, options);
-        if (!all.ok) {
-          const e = all.error;
+        const parsed = parsePopeye(text);
+        if (parsed.errors.length) {
+          const e = parsed.errors[0]!;
           ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
           return EXIT_INPUT;
         }
-        all.value.forEach((r, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, result: r }));
+        parsed.problems.forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }));
       }
     }
     let failed = 0;
     const out: object[] = [];
-    for (const job of jobs) {
-      if (!job.result.ok) {
-        const e = job.result.error;
+    const results: Result<SolvedProblem>[] = [];
+    const print = (job: Job, result: Result<SolvedProblem>) => {
+      results.push(result);
+      if (!result.ok) {
+        const e = result.error;
         ctx.io.err(`${job.label}${e.line !== undefined ? `:${e.line}:${e.column ?? 1}` : ''} ${e.code} ${e.message}\n`);
         failed++;
-        continue;
+        return;
       }
-      const p = job.result.value;
+      const p = result.value;
       if (ctx.options.json) out.push(json(p));
       else {
         const head = `${p.id ?? job.label}  ${p.stipulation}`;
@@ -134,7 +140,26 @@ export const solveCommand: Command = {
           .join('\n');
         ctx.io.out(`${head}\n${body}\n\n`);
       }
-    }
+    };
+    if (typeof ctx.options.queue === 'string') {
+      const settings = { ...options };
+      await runQueued(
+        ctx,
+        jobs.map((job) => ({
+          job,
+          label: job.label,
+          data: { kind: 'solve' as const, settings, problem: job.problem },
+        })),
+        jobs.length,
+        { label: arg, unit: 'problems' },
+        (item, outcome) =>
+          print(
+            item.job,
+            outcome.ok ? ok((outcome.value as { solved: SolvedProblem }).solved) : { ok: false, error: outcome.error },
+          ),
+      );
+    } else for (const job of jobs) print(job, solve(job.problem, options));
+    await afterAll?.(results);
     if (ctx.options.json) ctx.io.out(`${JSON.stringify(out, null, 1)}\n`);
     return failed ? EXIT_INPUT : EXIT_OK;
   },

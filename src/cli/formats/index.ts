@@ -65,6 +65,9 @@ export function formatByName(name: string): Format | undefined {
 
 export function formatFor(fileName: string, text: string): Format | undefined {
   const lower = fileName.toLowerCase();
+  // chess.com saves its bughouse export as .pgn: the content says it is BPGN.
+  if (lower.endsWith('.pgn') && /\[Variant\s+"Bughouse"\]|\[(WhiteA|BlackB)\s+"/i.test(text))
+    return formatByName('bpgn');
   const byExtension = formats.find((f) => f.extensions.some((ext) => lower.endsWith(ext)));
   return byExtension ?? formats.find((f) => f.sniff(text));
 }

@@ -1,0 +1,214 @@
+// The worker side of a queued run: N slots on one machine take jobs from Redis. Games go to UCI
+// engines (child processes); deals and problems go to a pool of worker threads. The main thread
+// thus stays free to renew job locks, so a lock need only outlast a stall of the event loop, not
+// a job: a worker killed with SIGKILL loses its locks within `lockMs`, and another worker takes the
+// job over at its next stalled-job check.
+import { analyseGame, AifAnalyseError, makeAifGame } from '../aif/index.js';
+import { parseDeal } from '../bridge/index.js';
+import { openEngine, type OpenEngineOptions, type UciEngine } from '../engine/index.js';
+import { parsePgn } from '../pgn/reader.js';
+import { WorkerPool } from '../worker/index.js';
+import { connectionOptions, loadBullmq, QueueError, type QueueTarget } from './connection.js';
+import { failureText, type AnalyseSettings, type QueueJobData, type QueueJobResult } from './jobs.js';
+
+/** Options of `runQueueWorker`: slots, the engine, lock timings, the log and the stop signal. */
+export interface QueueWorkerOptions {
+  /** Jobs worked on at once (engines, or solver threads). */
+  slots: number;
+  /** The engine analysis jobs run on (every worker of a run should use the same build). */
+  engine: OpenEngineOptions;
+  /** Lock of a job, renewed every half of it while the job runs. Default 10 s. */
+  lockMs?: number;
+  /** How often this worker looks for jobs whose worker died. Default 5 s. */
+  stalledMs?: number;
+  /** Times a job may lose its worker before it is failed. Default 3. */
+  maxStalled?: number;
+  /** After a stop is asked for, running jobs get this long to finish before they are handed back. Default 30 s. */
+  graceMs?: number;
+  /** One line per event (started, completed, failed, returned, connection trouble). */
+  log(text: string): void;
+  /** When aborted, the worker takes no more jobs, finishes or hands back what it runs, and resolves. */
+  signal: AbortSignal;
+  /** Receives a function that hands every running job back to the queue now (a second Ctrl-C). */
+  onHandBack?(handBack: () => void): void;
+}
+
+/** What a worker did before it stopped. */
+export interface QueueWorkerSummary {
+  completed: number;
+  /** Failed attempts (a job may be retried after one). */
+  failed: number;
+  /** Jobs handed back to the queue at a stop. */
+  returned: number;
+}
+
+/**
+ * Works on queued jobs until `options.signal` aborts; resolves once every running job is finished or
+ * handed back. `gamenotation worker --queue …` is this with signals wired to the stop.
+ */
+export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOptions): Promise<QueueWorkerSummary> {
+  const { Worker, UnrecoverableError, WaitingError } = await loadBullmq();
+  const summary: QueueWorkerSummary = { completed: 0, failed: 0, returned: 0 };
+  const seen = new Set<string>();
+  const logOnce = (text: string) => {
+    if (seen.has(text)) return;
+    seen.add(text);
+    options.log(text);
+  };
+
+  // Engines are opened on demand, one per slot at most, and kept between games.
+  const idle: { engine: UciEngine; hash: number }[] = [];
+  const open = new Set<UciEngine>();
+  async function takeEngine(hash: number): Promise<UciEngine> {
+    const i = idle.findIndex((e) => e.hash === hash);
+    if (i >= 0) return idle.splice(i, 1)[0]!.engine;
+    if (idle.length && open.size >= options.slots) {
+      const spare = idle.shift()!;
+      open.delete(spare.engine);
+      await spare.engine.quit().catch(() => undefined);
+    }
+    const engine = await openEngine({ ...options.engine, options: { Threads: 1, Hash: hash } });
+    open.add(engine);
+    return engine;
+  }
+  async function dropEngine(engine: UciEngine): Promise<void> {
+    open.delete(engine);
+    await engine.quit().catch(() => undefined);
+  }
+
+  let pool: WorkerPool | undefined;
+  const threads = () => (pool ??= new WorkerPool({ size: options.slots }));
+
+  // A job that cannot succeed anywhere (bad input) fails at once; anything else (an engine crash, a
+  // worker thread crash) is retried up to the job's attempts.
+  const inputFailure = (e: unknown) => new UnrecoverableError(failureText(e));
+  const RETRYABLE = new Set(['ERR_WORKER_CRASHED', 'ERR_WORKER_LOAD', 'ERR_WORKER_TERMINATED']);
+
+  async function analyse(
+    data: Extract<QueueJobData, { kind: 'analyse' }>,
+    progress: (done: number, total: number) => void,
+    signal: AbortSignal,
+  ): Promise<QueueJobResult> {
+    const game = parsePgn(data.pgn)[0];
+    if (!game) throw inputFailure(new QueueError('ERR_QUEUE_JOB_INPUT', 'the job holds no PGN game'));
+    const settings: AnalyseSettings = data.settings;
+    const engine = await takeEngine(settings.hash ?? 16);
+    let keep = true;
+    try {
+      const aif = await analyseGame(
+        game,
+        engine,
+        { ...settings, gameId: data.gameId },
+        { signal, onProgress: (p) => progress(p.done, p.total ?? 0) },
+      );
+      let nodes = 0;
+      for (const b of aif.blocks) nodes += Number(b.tags.NodeCount) || 0;
+      return { aif: makeAifGame(aif), nodes };
+    } catch (e) {
+      if (e instanceof AifAnalyseError && e.code === 'ERR_AIF_GAME') throw inputFailure(e);
+      // An engine that failed or was interrupted mid-search is not trusted with the next game.
+      keep = false;
+      throw e;
+    } finally {
+      if (keep) idle.push({ engine, hash: settings.hash ?? 16 });
+      else await dropEngine(engine);
+    }
+  }
+
+  async function onThreads(data: QueueJobData, signal: AbortSignal): Promise<QueueJobResult> {
+    if (data.kind === 'dd') {
+      // The reader's rule and code for a bad deal (ERR_PBN_DEAL_*), as a local `dd` reports it.
+      const deal = parseDeal(data.deal);
+      if (!deal.ok) throw inputFailure(deal.error);
+      const [table] = await threads().calcDDTables([data.deal], { signal });
+      if (table!.ok) return { table: table!.value };
+      throw RETRYABLE.has(table!.error.code) ? table!.error : inputFailure(table!.error);
+    }
+    if (data.kind === 'solve') {
+      const [solved] = await threads().run('solveProblem', [{ problem: data.problem, options: data.settings }], {
+        signal,
+      });
+      if (solved!.ok) return { solved: solved!.value };
+      throw RETRYABLE.has(solved!.error.code) ? solved!.error : inputFailure(solved!.error);
+    }
+    throw inputFailure(new QueueError('ERR_QUEUE_JOB_INPUT', `unknown job kind '${(data as { kind: string }).kind}'`));
+  }
+
+  const running = new Map<string, AbortController>();
+  const handBack = () => {
+    for (const abort of running.values()) abort.abort();
+  };
+  options.onHandBack?.(handBack);
+  const worker = new Worker(
+    target.name,
+    async (job, token) => {
+      const data = job.data as QueueJobData;
+      const abort = new AbortController();
+      running.set(job.id!, abort);
+      const t0 = Date.now();
+      options.log(
+        `started ${job.id} ${labelOf(data)}${job.attemptsStarted > 1 ? ` (attempt ${job.attemptsStarted})` : ''}`,
+      );
+      let lastReport = 0;
+      const progress = (done: number, total: number) => {
+        const now = Date.now();
+        if (now - lastReport < 1000) return;
+        lastReport = now;
+        void job.updateProgress({ done, total }).catch(() => undefined);
+      };
+      try {
+        const result =
+          data.kind === 'analyse' ? await analyse(data, progress, abort.signal) : await onThreads(data, abort.signal);
+        options.log(`completed ${job.id} ${labelOf(data)} ${Date.now() - t0} ms`);
+        return result;
+      } catch (e) {
+        if (abort.signal.aborted && token) {
+          // Stopping: the job goes back to the queue untouched (no attempt is used up).
+          await job.moveToWait(token);
+          summary.returned++;
+          options.log(`returned ${job.id} ${labelOf(data)}`);
+          throw new WaitingError();
+        }
+        options.log(`failed ${job.id} ${labelOf(data)} attempt ${job.attemptsMade + 1}: ${failureText(e)}`);
+        // BullMQ keeps only the message: it carries the code (`ERR_ENGINE_TIMEOUT …`).
+        throw e instanceof UnrecoverableError ? e : new Error(failureText(e));
+      } finally {
+        running.delete(job.id!);
+      }
+    },
+    {
+      connection: connectionOptions(target),
+      concurrency: options.slots,
+      lockDuration: options.lockMs ?? 10_000,
+      stalledInterval: options.stalledMs ?? 5_000,
+      maxStalledCount: options.maxStalled ?? 3,
+    },
+  );
+  worker.on('completed', () => summary.completed++);
+  worker.on('failed', (_job, e) => {
+    if (!(e instanceof WaitingError)) summary.failed++;
+  });
+  worker.on('error', (e) => logOnce(`queue: ${e.message}`));
+
+  await new Promise<void>((resolve) => {
+    if (options.signal.aborted) resolve();
+    else options.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  // Stop taking jobs; give running ones the grace period, then hand them back.
+  const grace = setTimeout(handBack, options.graceMs ?? 30_000);
+  try {
+    await worker.close();
+  } finally {
+    clearTimeout(grace);
+    await Promise.allSettled([...open].map((e) => e.quit()));
+    await pool?.terminate();
+  }
+  return summary;
+}
+
+/** How the log names a job's input. */
+function labelOf(data: QueueJobData): string {
+  if (data.kind === 'analyse') return `game ${data.gameId}`;
+  if (data.kind === 'dd') return `deal ${data.deal}`;
+  return 'problem';
+}

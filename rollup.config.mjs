@@ -6,6 +6,7 @@ import { rollup } from 'rollup';
 // One ESM entry per public subpath; an entry whose source does not exist yet is left out.
 const entries = {
   index: 'src/index.ts',
+  codes: 'src/codes.ts',
   chess: 'src/chess/index.ts',
   pgn: 'src/pgn/index.ts',
   bridge: 'src/bridge/index.ts',

@@ -12,6 +12,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^gamenotation$/, replacement: fromSource ? `${root}src/index.ts` : `${root}dist/index.js` },
+      { find: /^gamenotation\/codes$/, replacement: fromSource ? `${root}src/codes.ts` : `${root}dist/codes.js` },
       {
         find: /^gamenotation\/(.*)$/,
         replacement: fromSource ? `${root}src/$1/index.ts` : `${root}dist/$1.js`,

@@ -33,7 +33,7 @@ export function renderErrorsDoc(entries) {
     'Generated from `src/codes.ts` by `node scripts/build-errors-doc.mjs`; do not edit by hand.',
     'Every reader reports problems as `{ code, message, line, column }` (see `src/errors.ts`): `error`',
     "codes come in a result's `errors`, `warning` codes in its `warnings`. The catalogue is exported as",
-    '`ERROR_CODES` from `gamenotation`. In an example, `«x×300»` stands for 300 copies of `x`; an example',
+    '`ERROR_CODES` from `gamenotation/codes`. In an example, `«x×300»` stands for 300 copies of `x`; an example',
     'given to `parseSan` is `FEN ; SAN`, one given to `solve` is `FEN ; stipulation` or a Popeye input, one given to `chesscomToMatch` is `gameA ; gameB`.',
     '',
     `${entries.length} codes; ${withExample} with an example the test suite runs through the named call, ` +

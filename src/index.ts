@@ -1,6 +1,6 @@
-// The package root: shared error and result types, the catalogue of error codes (ERROR_CODES) and
-// the one progress shape (Progress). Domains live at their own subpaths
-// (gamenotation/chess, /pgn, /bridge, /problems, /worker) so a user downloads only what they use.
+// The package root: shared error and result types and the one progress shape (Progress). Domains
+// live at their own subpaths (gamenotation/chess, /pgn, /bridge, /problems, /worker) so a user
+// downloads only what they use; the catalogue of error codes is gamenotation/codes (90 KB of text
+// that no reader needs at run time).
 export * from './errors.js';
-export * from './codes.js';
 export * from './progress.js';

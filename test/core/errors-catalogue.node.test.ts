@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES, exampleInput, type CodeEntry, type ExampleApi } from 'gamenotation';
+import { ERROR_CODES, exampleInput, type CodeEntry, type ExampleApi } from 'gamenotation/codes';
 import { init, parseFen, validateSetup, parseSan, parsePerftSuite, Position } from 'gamenotation/chess';
 import { parsePgn, readPgn, tokenize, makePgnWithWarnings } from 'gamenotation/pgn';
 import { parsePbn, checkPbnExport } from 'gamenotation/bridge';

@@ -41,6 +41,7 @@ const subpaths: Subpath[] = Object.entries(pkg.exports)
 function sourceOf(target: string): string {
   const base = target.replace(/^\.\/dist\//, '').replace(/\.js$/, '');
   if (base === 'index') return 'src/index.ts';
+  if (base === 'codes') return 'src/codes.ts';
   if (base === 'worker-entry') return 'src/worker/entry.ts';
   return `src/${base}/index.ts`;
 }

@@ -6,11 +6,11 @@
 // free port for the run. `node bench/queue.mjs` (GN_QUEUE_BENCH_DEPTH, GN_QUEUE_BENCH_GAMES,
 // GN_QUEUE_BENCH_ROUNDS); needs Debian stockfish and redis-server.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findRedisServer, redisCommand, startRedis } from '../scripts/redis-server.mjs';
 
 const DEPTH = process.env.GN_QUEUE_BENCH_DEPTH ?? '12';
 const GAMES = Number(process.env.GN_QUEUE_BENCH_GAMES ?? 20);
@@ -21,42 +21,7 @@ const env = { ...process.env, PATH: `${process.env.PATH}:/usr/games` };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function findRedis() {
-  for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/bin', '/usr/sbin'])
-    if (dir && existsSync(join(dir, 'redis-server'))) return join(dir, 'redis-server');
-  return null;
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-/** One inline command; the whole reply (bulk replies of INFO included). */
-function command(port, text) {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    let data = '';
-    socket.once('error', reject);
-    socket.on('data', (chunk) => {
-      data += chunk.toString();
-      const bulk = /^\$(\d+)\r\n/.exec(data);
-      if (
-        (bulk && data.length >= bulk[0].length + Number(bulk[1]) + 2) ||
-        (!bulk && !data.startsWith('$') && data.includes('\r\n'))
-      ) {
-        socket.destroy();
-        resolve(data);
-      }
-    });
-    socket.write(`${text}\r\n`);
-  });
-}
-
-const usedMemory = async (port) => Number(/used_memory:(\d+)/.exec(await command(port, 'INFO memory'))[1]);
+const usedMemory = async (port) => Number(/used_memory:(\d+)/.exec(await redisCommand(port, 'INFO memory'))[1]);
 
 function worker(url) {
   const child = spawn(process.execPath, [cli, 'worker', '--queue', url, '--jobs', '1'], {
@@ -81,28 +46,16 @@ function timed(args) {
 }
 
 export async function run() {
-  const redisPath = findRedis();
-  if (!redisPath || spawnSync('sh', ['-c', 'command -v stockfish || test -x /usr/games/stockfish']).status !== 0) {
+  if (
+    !findRedisServer() ||
+    spawnSync('sh', ['-c', 'command -v stockfish || test -x /usr/games/stockfish']).status !== 0
+  ) {
     console.log('queue bench: needs redis-server and stockfish (apt-get install redis-server stockfish); skipped');
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'gn-queue-bench-'));
-  const port = await freePort();
-  const redis = spawn(
-    redisPath,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await command(port, 'PING')).startsWith('+PONG')) break;
-    } catch {
-      await sleep(50);
-    }
-  }
+  const redis = await startRedis(dir);
+  const { port, url } = redis;
   try {
     const all = readFileSync(join(root, 'test/fixtures/queue/games30.pgn'), 'utf8').split(/\n(?=\[Event )/);
     const file = join(dir, 'games.pgn');
@@ -127,7 +80,7 @@ export async function run() {
     const queued = [];
     for (let r = 0; r < ROUNDS; r++) {
       local.push(timed(['analyse', file, '--out', join(dir, 'local.aif'), '--depth', DEPTH, '--jobs', '2', '-q']));
-      await command(port, 'FLUSHALL');
+      await redisCommand(port, 'FLUSHALL');
       const workers = [worker(url), worker(url)];
       await Promise.all(workers.map((w) => w.ready()));
       queued.push(timed(['analyse', file, '--out', join(dir, 'queued.aif'), '--depth', DEPTH, '--queue', url, '-q']));
@@ -156,7 +109,7 @@ export async function run() {
     const { parseQueueUrl, produceInOrder, jobIdOf, gameJobText } = await import('../dist/queue.js');
     const { parsePgn } = await import('../dist/pgn.js');
     const { Queue } = await import('bullmq');
-    await command(port, 'FLUSHALL');
+    await redisCommand(port, 'FLUSHALL');
     const target = parseQueueUrl(`${url}?name=latency`).value;
     const games = parsePgn(all.join('\n'));
     const items = games.map((g, i) => ({
@@ -202,7 +155,7 @@ export async function run() {
     );
 
     // (3) Redis memory per queued job (no worker: the jobs wait) and per finished result.
-    await command(port, 'FLUSHALL');
+    await redisCommand(port, 'FLUSHALL');
     const before = await usedMemory(port);
     const memQueue = new Queue('memory', { connection: { host: '127.0.0.1', port } });
     const N = 3000;
@@ -225,7 +178,7 @@ export async function run() {
       `\nRedis memory: ${(perJob / 1024).toFixed(2)} KiB per waiting job (${N} analyse jobs; the game's PGN is ${(pgnBytes / 1024).toFixed(2)} KiB of it); a finished job adds its result (${(aifBytes / GAMES / 1024).toFixed(1)} KiB of AIF per game at depth ${DEPTH}) until the producer writes it`,
     );
   } finally {
-    redis.kill('SIGTERM');
+    await redis.stop();
   }
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliPath, root } from '../cli/support.js';
 import { parseQueueUrl, produceInOrder } from 'gamenotation/queue';
-import { startRedis, type RedisServer } from './redis.js';
+import { startRedis, type RedisServer } from '../../scripts/redis-server.mjs';
 
 const PATH = (process.env.PATH ?? '')
   .split(':')

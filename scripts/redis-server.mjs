@@ -1,36 +1,40 @@
-// A real redis-server for the queue tests, started on a free port in a temporary folder (CI installs
-// Debian's redis-server; it is never mocked). With `persist`, every write is in the append-only file,
-// so a restart on the same folder finds the queue as it was.
-import { spawn, type ChildProcess } from 'node:child_process';
+// A real redis-server for the queue's tests and bench, started on a free port in a folder of its
+// own (CI installs Debian's redis-server; it is never mocked). With `persist`, every write goes to
+// the append-only file, so a restart on the same folder finds the queue as it was.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 
-export function redisServerPath(): string {
+/** The redis-server binary, or null. */
+export function findRedisServer() {
   for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/bin', '/usr/sbin', '/usr/local/bin'])
     if (dir && existsSync(`${dir}/redis-server`)) return `${dir}/redis-server`;
-  throw new Error('redis-server not found: apt-get install redis-server (.ci/run does)');
+  return null;
 }
 
-export async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
+      const { port } = server.address();
       server.close(() => resolve(port));
     });
   });
 }
 
-/** Sends one inline command and returns the first reply line (`+PONG`, `$12`, …). */
-export function redisCommand(port: number, command: string): Promise<string> {
+/** Sends one inline command; resolves with the whole reply (a bulk reply such as INFO's included). */
+export function redisCommand(port, command) {
   return new Promise((resolve, reject) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
     let data = '';
     socket.once('error', reject);
     socket.on('data', (chunk) => {
       data += chunk.toString();
-      if (data.includes('\r\n')) {
+      const bulk = /^\$(\d+)\r\n/.exec(data);
+      const whole = bulk ? data.length >= bulk[0].length + Number(bulk[1]) + 2 : data.includes('\r\n');
+      if (whole) {
         socket.destroy();
         resolve(data);
       }
@@ -40,21 +44,24 @@ export function redisCommand(port: number, command: string): Promise<string> {
 }
 
 export class RedisServer {
-  private child?: ChildProcess;
-  constructor(
-    readonly port: number,
-    readonly dir: string,
-    readonly persist: boolean,
-  ) {}
+  constructor(port, dir, persist) {
+    this.port = port;
+    this.dir = dir;
+    this.persist = persist;
+    this.child = undefined;
+  }
 
-  get url(): string {
+  get url() {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
+  /** Starts the server and resolves once it answers PING. */
+  async start() {
+    const path = findRedisServer();
+    if (!path) throw new Error('redis-server not found: apt-get install redis-server (.ci/run does)');
     const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', ''];
     args.push(...(this.persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']));
-    this.child = spawn(redisServerPath(), args, { stdio: 'ignore' });
+    this.child = spawn(path, args, { stdio: 'ignore' });
     const deadline = Date.now() + 10_000;
     for (;;) {
       try {
@@ -68,17 +75,18 @@ export class RedisServer {
   }
 
   /** Stops the server (SIGTERM: with persistence the append-only file is complete). */
-  async stop(): Promise<void> {
+  async stop() {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
+    await new Promise((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
   }
 }
 
-export async function startRedis(dir: string, persist = false): Promise<RedisServer> {
+/** A redis-server on a free port, storing its files in `dir`. */
+export async function startRedis(dir, persist = false) {
   const server = new RedisServer(await freePort(), dir, persist);
   await server.start();
   return server;

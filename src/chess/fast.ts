@@ -83,13 +83,16 @@ let winFinal = false;
 let winValid = 0;
 let winDest: Uint8Array | undefined;
 
+const WINDOW_MIN = 8192;
+
 /**
- * Copies a stretch of `text` from `from` into wasm memory: up to the next blank line before a `[`
- * (most likely where the next game starts) or the buffer's size.
+ * Copies a stretch of `text` from `from` into wasm memory: up to a blank line before a `[` (most
+ * likely where a game starts) some way on, or the buffer's size.
  */
 function loadWindow(c: Chess, text: string, from: number): void {
   winDest ??= c.heap.subarray(c.w.movetextIn(), c.w.movetextIn() + c.w.movetextSize());
-  let end = text.indexOf('\n\n[', from);
+  // A few games' worth at least (about 8 KiB), so that the next games find their text loaded.
+  let end = text.indexOf('\n\n[', from + WINDOW_MIN);
   end = end < 0 ? text.length : end + 2;
   if (end - from > winDest.length) end = from + winDest.length;
   const piece = from === 0 && end === text.length ? text : text.substring(from, end);

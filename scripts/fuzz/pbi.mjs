@@ -65,6 +65,7 @@ export const pbiTarget = {
   name: 'pbi',
   ext: 'pbi',
   seeds: SEEDS,
+  tokens: TOKENS,
   corpusDirs: [],
   inputs(r, corpus) {
     const texts = [...SEEDS, ...corpus];

@@ -78,6 +78,7 @@ export const xmlTarget = {
   name: 'xml',
   ext: 'xml',
   seeds: SEEDS,
+  tokens: TOKENS,
   corpusDirs: [],
   inputs(r, corpus) {
     const texts = [...SEEDS, ...corpus];

@@ -1,0 +1,1 @@
+export const pbiTarget: { name: string; ext: string; seeds: string[]; tokens: string[] };

@@ -1,0 +1,1 @@
+export const xmlTarget: { name: string; ext: string; seeds: string[]; tokens: string[] };

@@ -61,10 +61,15 @@ function tagLine(name: string, value: string): string {
   value = escapeCopyMarker(name, value);
   // `\` is doubled only where it would otherwise start an escape (before `"` or `\`, or at the end),
   // so column specs such as `Rank\2R` stay as other PBN software writes them.
-  return `[${name} "${value
+  const quoted = `"${value
     .replace(/[\t\v]/g, ' ')
     .replace(/\\(?=["\\]|$)/g, '\\\\')
     .replace(/"/g, '\\"')}"]`;
+  // The space after the name is export form, but with a value that fills a line (pbnverifier's
+  // `[Event"…"]` of 254 characters) it would take the line one past the 254 characters that readers
+  // accept before the line end: that one line is written without it, and stays readable.
+  const spaced = `[${name} ${quoted}`;
+  return spaced.length === MAX_LINE + 2 ? `[${name}${quoted}` : spaced;
 }
 
 /**

@@ -55,7 +55,8 @@ export const verbs: Verb[] = [
   },
   {
     name: 'analyse',
-    summary: 'analyse a position with a UCI engine (stockfish, stockfish.wasm, Fairy-Stockfish)',
+    summary:
+      'analyse a position, or a PGN file into AIF (--jobs N, or --queue redis://… across machines), with a UCI engine',
     load: async () => (await import('./engine.js')).analyseCommand,
   },
   {

@@ -25,8 +25,11 @@ export interface QueueWorkerOptions {
   maxStalled?: number;
   /** After a stop is asked for, running jobs get this long to finish before they are handed back. Default 30 s. */
   graceMs?: number;
-  /** One line per event (started, completed, failed, returned, connection trouble). */
-  log(text: string): void;
+  /**
+   * One line per event: 'info' for a job started, completed or handed back, 'error' for a failed
+   * attempt or trouble with Redis.
+   */
+  log(text: string, level: 'info' | 'error'): void;
   /** When aborted, the worker takes no more jobs, finishes or hands back what it runs, and resolves. */
   signal: AbortSignal;
   /** Receives a function that hands every running job back to the queue now (a second Ctrl-C). */
@@ -53,7 +56,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
   const logOnce = (text: string) => {
     if (seen.has(text)) return;
     seen.add(text);
-    options.log(text);
+    options.log(text, 'error');
   };
 
   // Engines are opened on demand, one per slot at most, and kept between games.
@@ -148,6 +151,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
       const t0 = Date.now();
       options.log(
         `started ${job.id} ${labelOf(data)}${job.attemptsStarted > 1 ? ` (attempt ${job.attemptsStarted})` : ''}`,
+        'info',
       );
       let lastReport = 0;
       const progress = (done: number, total: number) => {
@@ -159,17 +163,17 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
       try {
         const result =
           data.kind === 'analyse' ? await analyse(data, progress, abort.signal) : await onThreads(data, abort.signal);
-        options.log(`completed ${job.id} ${labelOf(data)} ${Date.now() - t0} ms`);
+        options.log(`completed ${job.id} ${labelOf(data)} ${Date.now() - t0} ms`, 'info');
         return result;
       } catch (e) {
         if (abort.signal.aborted && token) {
           // Stopping: the job goes back to the queue untouched (no attempt is used up).
           await job.moveToWait(token);
           summary.returned++;
-          options.log(`returned ${job.id} ${labelOf(data)}`);
+          options.log(`returned ${job.id} ${labelOf(data)}`, 'info');
           throw new WaitingError();
         }
-        options.log(`failed ${job.id} ${labelOf(data)} attempt ${job.attemptsMade + 1}: ${failureText(e)}`);
+        options.log(`failed ${job.id} ${labelOf(data)} attempt ${job.attemptsMade + 1}: ${failureText(e)}`, 'error');
         // BullMQ keeps only the message: it carries the code (`ERR_ENGINE_TIMEOUT …`).
         throw e instanceof UnrecoverableError ? e : new Error(failureText(e));
       } finally {

@@ -66,7 +66,8 @@ export const workerCommand: Command = {
       stalledMs: stalledSeconds * 1000,
       graceMs: grace * 1000,
       signal: stop.signal,
-      log: (text) => ctx.io.warn(`worker: ${text}\n`),
+      // --quiet keeps failures and Redis trouble, drops the line per job.
+      log: (text, level) => (level === 'error' ? ctx.io.err : ctx.io.warn)(`worker: ${text}\n`),
       onHandBack: (fn) => (handBack = fn),
     });
     ctx.io.warn(

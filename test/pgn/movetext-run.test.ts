@@ -7,6 +7,8 @@
 import { expect } from 'chai';
 import { chessRules, PgnParser, startingPosition, type PgnRules, type PgnVisitor } from 'gamenotation/pgn';
 import { corpusInUse } from './corpus-list.js';
+// mulberry32, so a failure can be replayed
+import { rng } from '../support/rng.mjs';
 
 // The reference: every token read by the reader, a fresh position per game.
 const tokenRules: PgnRules = {
@@ -63,18 +65,6 @@ function same(text: string, options: { maxCommentLength?: number; maxTagValueLen
   expect(fast).to.deep.equal(events(text, tokenRules, options, true, false));
   expect(events(text, runRules, options, false, true)).to.deep.equal(events(text, tokenRules, options, true, true));
   return fast;
-}
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const GAME =
@@ -147,7 +137,7 @@ describe('pgn: validating read of plain movetext and tags in wasm (playRun, read
 
   it('is what the token reader finds on the corpus, whole and mutated', async () => {
     const corpus = await corpusInUse();
-    const next = random(13);
+    const next = rng(13);
     const junk = [
       '{',
       '}',

@@ -9,6 +9,11 @@ export interface Format {
   extensions: string[];
   /** Recognises the format from the first bytes when the extension does not tell. */
   sniff(text: string): boolean;
+  /**
+   * Extensions of another format that this one takes over when `sniff` recognises the content (a
+   * dialect saved under the wrong name, such as chess.com's bughouse export as `.pgn`).
+   */
+  claims?: string[];
   load(): Promise<FormatHandler>;
 }
 
@@ -35,7 +40,9 @@ export const formats: Format[] = [
   {
     name: 'bpgn',
     extensions: ['.bpgn'],
-    sniff: (text) => /\[(WhiteA|BlackA|WhiteB|BlackB)\s+"/.test(text) || /(^|\s)1[AaBb]\.\s*\S/.test(text),
+    sniff: (text) =>
+      /\[(WhiteA|BlackA|WhiteB|BlackB)\s+"|\[Variant\s+"Bughouse"\]/i.test(text) || /(^|\s)1[AaBb]\.\s*\S/.test(text),
+    claims: ['.pgn'],
     load: async () => (await import('./bpgn.js')).bpgnFormat,
   },
   {
@@ -65,9 +72,7 @@ export function formatByName(name: string): Format | undefined {
 
 export function formatFor(fileName: string, text: string): Format | undefined {
   const lower = fileName.toLowerCase();
-  // chess.com saves its bughouse export as .pgn: the content says it is BPGN.
-  if (lower.endsWith('.pgn') && /\[Variant\s+"Bughouse"\]|\[(WhiteA|BlackB)\s+"/i.test(text))
-    return formatByName('bpgn');
-  const byExtension = formats.find((f) => f.extensions.some((ext) => lower.endsWith(ext)));
-  return byExtension ?? formats.find((f) => f.sniff(text));
+  const named = (exts: string[] | undefined) => exts?.some((ext) => lower.endsWith(ext)) ?? false;
+  const claimed = formats.find((f) => named(f.claims) && f.sniff(text));
+  return claimed ?? formats.find((f) => named(f.extensions)) ?? formats.find((f) => f.sniff(text));
 }

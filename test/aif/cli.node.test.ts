@@ -8,13 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAif, validateAif } from 'gamenotation/aif';
+import { engineEnv as env } from '../cli/support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PATH = (process.env.PATH ?? '')
-  .split(':')
-  .filter((d) => !d.includes('node_modules'))
-  .join(':');
-const env = { ...process.env, PATH: `${PATH}:/usr/games` };
 const dir = mkdtempSync(join(tmpdir(), 'gn-aif-'));
 
 /** dist/cli.js (what ships), or with GN_TEST_SRC=1 the sources bundled on the fly. */

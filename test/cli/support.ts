@@ -10,6 +10,18 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 // GN_CLI_PATH runs another build of the CLI (e.g. a private one while the shared dist/ is rebuilt).
 export const cliPath = process.env.GN_CLI_PATH ?? join(root, 'dist', 'cli.js');
 
+/**
+ * The environment for runs that start Debian's engines: /usr/games on PATH, node_modules/.bin off it
+ * (the npm `stockfish` package puts its own, slow-starting `stockfish` there).
+ */
+export const engineEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  PATH: `${(process.env.PATH ?? '')
+    .split(':')
+    .filter((d) => !d.includes('node_modules'))
+    .join(':')}:/usr/games`,
+};
+
 export interface CliRun {
   code: number | null;
   out: string;

@@ -7,15 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Position, parseUci } from 'gamenotation/chess';
+import { engineEnv as env } from '../cli/support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
-// Without node_modules/.bin: the npm `stockfish` package puts its own (slow-starting) `stockfish` there.
-const PATH = (process.env.PATH ?? '')
-  .split(':')
-  .filter((d) => !d.includes('node_modules'))
-  .join(':');
-const env = { ...process.env, PATH: `${PATH}:/usr/games` };
 const run = (...args: string[]) => {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env, cwd: root });
   return { code: r.status, out: r.stdout, err: r.stderr };

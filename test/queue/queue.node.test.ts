@@ -7,15 +7,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliPath, root } from '../cli/support.js';
+import { cliPath, engineEnv as env, root } from '../cli/support.js';
 import { parseQueueUrl, produceInOrder } from 'gamenotation/queue';
 import { startRedis, type RedisServer } from '../../scripts/redis-server.mjs';
 
-const PATH = (process.env.PATH ?? '')
-  .split(':')
-  .filter((d) => !d.includes('node_modules'))
-  .join(':');
-const env = { ...process.env, PATH: `${PATH}:/usr/games` };
 const dir = mkdtempSync(join(tmpdir(), 'gn-queue-'));
 const games = join(root, 'test/fixtures/queue/games30.pgn');
 const DEPTH = '8';

@@ -9,6 +9,22 @@ export interface NotationError {
 /** Success with a value, or failure with an error: what reading functions return instead of throwing. */
 export type Result<T, E = NotationError> = { ok: true; value: T } | { ok: false; error: E };
 
+/**
+ * What a lenient reader gives for one record (a game, a match) or one whole document: the value it
+ * read and what it found on the way. `errors` means the value is partial (kept up to the damage);
+ * `warnings` are dialects and omissions that were accepted. Multi-record readers return one item
+ * per record, so each record's problems travel with it:
+ *
+ * ```ts
+ * for (const { value: game, errors } of parsePgn(text)) if (!errors.length) console.log(game.headers.Event);
+ * ```
+ */
+export interface Parsed<T> {
+  value: T;
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
 /** A successful Result. */
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 /** A failed Result. */

@@ -203,5 +203,5 @@ export async function analyseGame(
   headers.DepthRange = blocks.length ? `${minDepth}-${maxDepth}` : '0-0';
   headers.EGT = 'none';
   headers.Mode = `${mode};${mode === 'forward' ? 'r' : 'c'};${plyToTurn(firstPly + from - 1)}`;
-  return { flavour: 'v0.5', headers, game: { ...game, headers }, blocks, line: game.line, errors: [], warnings: [] };
+  return { flavour: 'v0.5', headers, game: { ...game, headers }, blocks, line: game.line };
 }

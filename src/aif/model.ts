@@ -1,6 +1,5 @@
 // The AIF model (Regan & Biswas, "Analysis Interchange Format" v0.5): a PGN game with engine
 // header tags, then one block per analysed turn (tags, an evaluation grid, PV lines, comments).
-import type { NotationError } from '../errors.js';
 import type { PgnGame } from '../pgn/types.js';
 
 /** A grid cell: centipawns from White's view (±900 clamp, mates ±(1000−n)), or a marker. */
@@ -59,8 +58,6 @@ export interface AifGame {
   blocks: AifBlock[];
   /** Line of the game's first line. */
   line: number;
-  errors: NotationError[];
-  warnings: NotationError[];
 }
 
 /** The engine header tags of an AIF game, in the order the spec lists them. */

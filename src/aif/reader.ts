@@ -1,7 +1,7 @@
 // Streaming AIF reader: lines in, games out, one game held at a time (bounded memory). The game
 // part goes through the PGN reader; tags, grids and PV lines are read here. Dialects (the 2012
 // shape, v1.0) are accepted with warnings; malformed lines are typed errors with line:column.
-import { notationError, type NotationError } from '../errors.js';
+import { notationError, type NotationError, type Parsed } from '../errors.js';
 import { parsePgn } from '../pgn/reader.js';
 import { decodeText } from '../text/decode.js';
 import { iterateStream, textChunks, type TextSource } from '../text/source.js';
@@ -37,8 +37,9 @@ const unescape = (s: string): string => s.replace(/\\(.)/g, '$1');
 
 /** Push lines, take games: the AIF state machine. */
 export class AifParser {
-  private readonly done: AifGame[] = [];
-  private game: AifGame | null = null;
+  private readonly done: Parsed<AifGame>[] = [];
+  /** The game being read, with its errors and warnings. */
+  private item: Parsed<AifGame> | null = null;
   private gameLines = 0;
   private pgnText = '';
   private pgnLine = 1;
@@ -49,43 +50,51 @@ export class AifParser {
 
   constructor(private readonly options: AifReadOptions = {}) {}
 
-  private newGame(line: number): AifGame {
+  private newItem(line: number): Parsed<AifGame> {
     const flavour: AifFlavour = this.version === '1.0' ? 'v1.0' : 'v0.5';
     this.gameLines = 0;
-    return { flavour, headers: {}, blocks: [], line, errors: [], warnings: [] };
+    return { value: { flavour, headers: {}, blocks: [], line }, errors: [], warnings: [] };
+  }
+
+  private get game(): AifGame | null {
+    return this.item?.value ?? null;
   }
 
   private current(line: number): AifGame {
-    return (this.game ??= this.newGame(line));
+    return (this.item ??= this.newItem(line)).value;
   }
 
   private warn(code: string, message: string, line: number, column = 1): void {
-    const g = this.current(line);
-    if (g.warnings.length < 1000) g.warnings.push(notationError(code, message, line, column));
+    this.current(line);
+    const { warnings } = this.item!;
+    if (warnings.length < 1000) warnings.push(notationError(code, message, line, column));
   }
 
   private error(code: string, message: string, line: number, column = 1): void {
-    const g = this.current(line);
-    if (g.errors.length < 1000) g.errors.push(notationError(code, message, line, column));
+    this.current(line);
+    const { errors } = this.item!;
+    if (errors.length < 1000) errors.push(notationError(code, message, line, column));
   }
 
   /** Ends the current game (if it has anything) and queues it. */
   private flushGame(): void {
     this.resolvePending();
     this.closeBlock();
-    const g = this.game;
-    if (!g) return;
+    const item = this.item;
+    if (!item) return;
+    const g = item.value;
     if (this.pgnText.trim()) {
       const games = parsePgn(this.pgnText);
-      const pgn = games[0];
-      if (pgn) {
+      const first = games[0];
+      if (first) {
+        const pgn = first.value;
         const shift = this.pgnLine - 1;
         const moved = (e: NotationError): NotationError => (e.line !== undefined ? { ...e, line: e.line + shift } : e);
-        pgn.errors = pgn.errors.map(moved);
-        if (pgn.warnings) pgn.warnings = pgn.warnings.map(moved);
         pgn.line += shift;
         g.game = pgn;
-        for (const e of pgn.errors) g.errors.push(e);
+        // the game part's problems are the AIF game's, at their lines in the AIF file
+        for (const e of first.errors) item.errors.push(moved(e));
+        for (const w of first.warnings) item.warnings.push(moved(w));
         // A move-block tag the PGN reader found in the game part (a line AIF could not read as a
         // tag, e.g. `[MoveNo"`) cannot be written back as a game header: it would start a block.
         for (const name of BLOCK_KEYS)
@@ -102,8 +111,8 @@ export class AifParser {
       }
     }
     this.pgnText = '';
-    if (Object.keys(g.headers).length || g.blocks.length || g.errors.length) this.done.push(g);
-    this.game = null;
+    if (Object.keys(g.headers).length || g.blocks.length || item.errors.length) this.done.push(item);
+    this.item = null;
     this.state = 'start';
   }
 
@@ -342,14 +351,14 @@ export class AifParser {
     this.flushGame();
   }
 
-  /** Games finished so far (each once). */
-  take(): AifGame[] {
+  /** Games finished so far (each once), with their errors and warnings. */
+  take(): Parsed<AifGame>[] {
     return this.done.splice(0);
   }
 }
 
-/** Reads every game of an AIF text. Never throws on bad input: see `game.errors`. */
-export function parseAif(text: string, options?: AifReadOptions): AifGame[] {
+/** Reads every game of an AIF text, one `{ value, errors, warnings }` item per game. Never throws on bad input. */
+export function parseAif(text: string, options?: AifReadOptions): Parsed<AifGame>[] {
   const parser = new AifParser(options);
   let lineNo = 1;
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -395,7 +404,7 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array | strin
  * its magic bytes and decompressed on the way. Damaged gzip data ends the input with
  * `ERR_AIF_GZIP` on the last game.
  */
-export async function* readAif(source: AifSource, options?: AifReadOptions): AsyncGenerator<AifGame> {
+export async function* readAif(source: AifSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
   if (typeof source === 'string') {
     yield* parseAif(source, options);
     return;
@@ -470,12 +479,12 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
     const g = rest[rest.length - 1];
     const e = notationError('ERR_AIF_GZIP', `compressed input is damaged: ${failure.slice(0, 200)}`, lineNo);
     if (g) g.errors.push(e);
-    else rest.push({ flavour: 'v0.5', headers: {}, blocks: [], line: lineNo, errors: [e], warnings: [] });
+    else rest.push({ value: { flavour: 'v0.5', headers: {}, blocks: [], line: lineNo }, errors: [e], warnings: [] });
   }
   yield* rest;
 }
 
 /** Decodes bytes the way the text layer does (UTF-8, else Latin-1) and reads them. */
-export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): AifGame[] {
+export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
   return parseAif(decodeText(bytes).text, options);
 }

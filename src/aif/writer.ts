@@ -47,7 +47,6 @@ function gameText(game: AifGame): string {
     root: {},
     moves: [],
     result: game.headers.Result ?? '*',
-    errors: [],
     line: game.line,
   };
   const headers: Record<string, string> = { ...game.headers, ...base.headers };

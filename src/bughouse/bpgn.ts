@@ -1,5 +1,5 @@
 // BPGN 1.0–1.2 reader (on the shared PGN-family lexer) and the canonical writer.
-import { notationError, type NotationError } from '../errors.js';
+import { notationError, type NotationError, type Parsed } from '../errors.js';
 import {
   Lexer,
   TOKEN_COMMENT,
@@ -59,12 +59,12 @@ export interface BpgnVisitor {
   move?(move: BughouseMove, boards: BughouseBoards | undefined): void;
   /** A comment's text without braces; while moves are kept, clock and `[ts=…]` comments go to their move instead. */
   comment?(text: string): void;
-  /** An error of the current match, as it is added to `match.errors`. */
+  /** An error of the current match, as it is added to the match's `errors`. */
   error?(error: NotationError): void;
-  /** A warning of the current match, as it is added to `match.warnings`. */
+  /** A warning of the current match, as it is added to the match's `warnings`. */
   warning?(warning: NotationError): void;
-  /** The finished match (ending comment, termination and result already checked). */
-  endMatch?(match: BughouseMatch): void;
+  /** The finished match with its errors and warnings (ending comment, termination and result already checked). */
+  endMatch?(match: Parsed<BughouseMatch>): void;
 }
 
 /** `12A` (a move number with its board letter) → 12, else -1; no RegExp and no string per token. */
@@ -213,7 +213,7 @@ class MatchReader {
   }
 
   /** Reads one match; undefined at the end of the text. */
-  read(): BughouseMatch | undefined {
+  read(): Parsed<BughouseMatch> | undefined {
     const lx = this.lx;
     // Skip to a match start (a tag or movetext).
     while (lx.kind === TOKEN_ESCAPE || lx.kind === TOKEN_LINE_COMMENT) lx.next();
@@ -228,22 +228,22 @@ class MatchReader {
       moves: [],
       result: '*',
       termination: 'unknown',
-      errors: [],
-      warnings: [],
     };
+    const item: Parsed<BughouseMatch> = { value: match, errors: [], warnings: [] };
+    const { errors, warnings } = item;
     const error = (code: string, message: string, line = lx.line, column = lx.column) => {
-      if (match.errors.length > this.maxErrors) return;
+      if (errors.length > this.maxErrors) return;
       const e =
-        match.errors.length === this.maxErrors
+        errors.length === this.maxErrors
           ? notationError('ERR_TOO_MANY_ERRORS', 'too many errors in this match', line, column)
           : notationError(code, message, line, column);
-      match.errors.push(e);
+      errors.push(e);
       v.error?.(e);
     };
     const warning = (code: string, message: string, line = lx.line, column = lx.column) => {
-      if (match.warnings.length >= this.maxErrors) return;
+      if (warnings.length >= this.maxErrors) return;
       const e = notationError(code, message, line, column);
-      match.warnings.push(e);
+      warnings.push(e);
       v.warning?.(e);
     };
     v.beginMatch?.(lx.line);
@@ -579,8 +579,8 @@ class MatchReader {
       }
     }
     this.checkResult(match, boards, warning, error);
-    v.endMatch?.(match);
-    return match;
+    v.endMatch?.(item);
+    return item;
   }
 
   private skipTag(): void {
@@ -648,9 +648,9 @@ class MatchReader {
   }
 }
 
-/** Reads every match of a BPGN text. Never throws on bad input: see `match.errors`. */
-export function parseBpgn(text: string, options: BpgnReadOptions = {}): BughouseMatch[] {
-  const out: BughouseMatch[] = [];
+/** Reads every match of a BPGN text, one `{ value, errors, warnings }` item per match. Never throws on bad input. */
+export function parseBpgn(text: string, options: BpgnReadOptions = {}): Parsed<BughouseMatch>[] {
+  const out: Parsed<BughouseMatch>[] = [];
   visitBpgn(text, { endMatch: (m) => void out.push(m) }, options);
   return out;
 }
@@ -681,16 +681,16 @@ export async function* readBpgn(
   source: BpgnSource,
   options: BpgnReadOptions = {},
   visitor: BpgnVisitor = {},
-): AsyncGenerator<BughouseMatch> {
+): AsyncGenerator<Parsed<BughouseMatch>> {
   if (typeof source === 'string') {
-    const out: BughouseMatch[] = [];
+    const out: Parsed<BughouseMatch>[] = [];
     visitBpgn(source, { ...visitor, endMatch: (m) => void out.push(m) }, options);
     yield* out;
     return;
   }
   const splitter = new GameSplitter();
   const encoder = new TextEncoder();
-  const pending: BughouseMatch[] = [];
+  const pending: Parsed<BughouseMatch>[] = [];
   const reader = new MatchReader({ ...visitor, endMatch: (m) => void pending.push(m) }, options);
   // The byte splitter cuts at a `[` that starts a line; a match can also start right after a
   // result on the same line (`0-1[Event …`), so a cut may fall inside a match. A structural pass

@@ -1,6 +1,6 @@
 // chess.com bughouse: the callback JSON of a game (TCN `moveList`, `moveTimestamps`, `pgnHeaders`),
 // two partner games joined by `partnerGameId` and merged into one real-time order.
-import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { notationError, type NotationError, type Parsed, type Result, ok, err } from '../errors.js';
 import type { Color } from '../chess/types.js';
 import { BughouseBoards, packedUci, type BughouseMatch, type BughouseMove, type Termination } from './match.js';
 import type { BoardId } from './bfen.js';
@@ -114,7 +114,7 @@ function termination(reason: string | undefined): Termination {
  * each board had run when the move was made (ties keep board A first), then replayed with piece
  * transfer; SAN and UCI come from the replay.
  */
-export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<BughouseMatch, NotationError> {
+export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Parsed<BughouseMatch>, NotationError> {
   const ga = a?.game,
     gb = b?.game;
   if (!ga || typeof ga.moveList !== 'string' || !gb || typeof gb.moveList !== 'string') {
@@ -159,8 +159,6 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
     moves: [],
     result,
     termination: termination(ending?.gameEndReason),
-    errors,
-    warnings: [],
   };
   const boards = BughouseBoards.initial();
   const broken = { A: false, B: false };
@@ -195,7 +193,7 @@ export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Bughou
     }
     match.moves.push(mv);
   }
-  return ok(match);
+  return ok({ value: match, errors, warnings: [] });
 }
 
 function uciPacked(boards: BughouseBoards, id: BoardId, uci: string): number {

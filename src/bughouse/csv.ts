@@ -1,4 +1,5 @@
 // The bughouse-db CSV export: `timecontrol_seconds,"<BPGN movetext>"` records (no tags).
+import type { Parsed } from '../errors.js';
 import { parseBpgn, type BpgnReadOptions } from './bpgn.js';
 import type { BughouseMatch } from './match.js';
 
@@ -61,12 +62,12 @@ export function readBughouseCsv(text: string): CsvMovetext[] {
 }
 
 /** Each CSV record as a match (tag `TimeControl` from the first field). */
-export function parseBughouseCsv(text: string, options?: BpgnReadOptions): BughouseMatch[] {
-  const out: BughouseMatch[] = [];
+export function parseBughouseCsv(text: string, options?: BpgnReadOptions): Parsed<BughouseMatch>[] {
+  const out: Parsed<BughouseMatch>[] = [];
   for (const rec of readBughouseCsv(text)) {
     const [m] = parseBpgn(rec.movetext, options);
     if (!m) continue;
-    m.tags = { TimeControl: rec.timeControl, ...m.tags };
+    m.value.tags = { TimeControl: rec.timeControl, ...m.value.tags };
     // The CSV keeps no result: not a problem of the record.
     m.warnings = m.warnings.filter((w) => w.code !== 'ERR_BPGN_NO_RESULT');
     out.push(m);

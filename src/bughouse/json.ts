@@ -14,9 +14,9 @@ export interface MatchJson {
   errors: NotationError[];
 }
 
-/** start/final as crazyhouse FENs (pocket in brackets, White first Q R B N P, `~`), moves in file order. */
-export function matchToJson(match: BughouseMatch): MatchJson {
-  const errors = [...match.errors];
+/** start/final as crazyhouse FENs (pocket in brackets, White first Q R B N P, `~`), moves in file order, with the errors of reading it. */
+export function matchToJson(match: BughouseMatch, readErrors: readonly NotationError[] = []): MatchJson {
+  const errors = [...readErrors];
   const start = startBoards(match);
   const out: MatchJson = {
     tags: { ...match.tags },

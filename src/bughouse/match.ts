@@ -62,7 +62,7 @@ export interface BughouseMove {
   variations?: string[];
 }
 
-/** One bughouse match: tags, the moves of both boards in the order played, result, ending, errors and warnings. */
+/** One bughouse match: tags, the moves of both boards in the order played, result and ending (readers hand it out as `Parsed<BughouseMatch>`, with what went wrong). */
 export interface BughouseMatch {
   /** Tags in file order. */
   tags: Record<string, string>;
@@ -76,8 +76,6 @@ export interface BughouseMatch {
   /** The comment that states how the match ended (`{X checkmated}`), without braces. */
   endComment?: string;
   termination: Termination;
-  errors: NotationError[];
-  warnings: NotationError[];
 }
 
 const PAWN = 1,
@@ -434,9 +432,12 @@ export function replayMatch(
   return ok(boards);
 }
 
-/** Every problem of a match (replay, result), without throwing. */
-export function validateMatch(match: BughouseMatch): NotationError[] {
-  const out = [...match.errors];
+/**
+ * The problems of a match's moves (replayed on both boards), without throwing; for a match that was
+ * read, pass its reading errors as `known` so a problem the reader already reported is not repeated.
+ */
+export function validateMatch(match: BughouseMatch, known: readonly NotationError[] = []): NotationError[] {
+  const out = [...known];
   const r = replayMatch(match);
   if (!r.ok && !out.some((e) => e.code === r.error.code)) out.push(r.error);
   return out;

@@ -1,4 +1,4 @@
-import type { NotationError } from '../errors.js';
+import type { NotationError, Parsed } from '../errors.js';
 import { parseCommands } from './commands.js';
 import type { PgnCommands, PgnGame, PgnNode, PgnRoot } from './types.js';
 import type { PgnMoveInfo, PgnVisitor } from './visitor.js';
@@ -88,16 +88,17 @@ function clockOnly(t: string): PgnCommands | undefined {
   return c;
 }
 
-/** A visitor that builds `PgnGame` trees; `take()` hands out the finished games. */
+/** A visitor that builds `PgnGame` trees; `take()` hands out the finished games with their errors and warnings. */
 export class GameBuilder<P = unknown> implements PgnVisitor<P> {
-  private games: PgnGame[] = [];
+  private games: Parsed<PgnGame>[] = [];
+  private item!: Parsed<PgnGame>;
   private game!: PgnGame;
   private lines: Line[] = [];
   private line!: Line;
   private resultSeen = false;
 
   /** Finished games since the last call. */
-  take(): PgnGame[] {
+  take(): Parsed<PgnGame>[] {
     const out = this.games;
     this.games = [];
     return out;
@@ -105,7 +106,8 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
 
   beginGame(line: number): void {
     const moves: PgnNode[] = [];
-    this.game = { headers: {}, root: {}, moves, result: '*', errors: [], line };
+    this.game = { headers: {}, root: {}, moves, result: '*', line };
+    this.item = { value: this.game, errors: [], warnings: [] };
     this.resultSeen = false;
     this.line = { moves, startComments: null, startNags: null };
     this.lines = [this.line];
@@ -222,11 +224,11 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
 
   /** Appends to the game's `errors`. */
   error(error: NotationError): void {
-    this.game.errors.push(error);
+    this.item.errors.push(error);
   }
 
   warning(warning: NotationError): void {
-    (this.game.warnings ??= []).push(warning);
+    this.item.warnings.push(warning);
   }
 
   /** Finishes the game (the Result tag stands in for a missing marker) and queues it for `take()`. */
@@ -237,6 +239,6 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
       const tag = g.headers.Result;
       if (tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' || tag === '*') g.result = tag;
     }
-    this.games.push(g);
+    this.games.push(this.item);
   }
 }

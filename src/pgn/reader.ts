@@ -1,4 +1,4 @@
-import { notationError, type NotationError } from '../errors.js';
+import { notationError, type NotationError, type Parsed } from '../errors.js';
 import {
   Lexer,
   TOKEN_COMMENT,
@@ -29,8 +29,11 @@ function parserFor<P>(visitor: PgnVisitor<P>, options: PgnReadOptions<P>): PgnPa
   return new PgnParser(visitor, { ...options, rules: rulesOf(options) });
 }
 
-/** Reads every game of a PGN text into game trees. Never throws on bad input: see `game.errors`. */
-export function parsePgn(text: string, options: PgnReadOptions = {}): PgnGame[] {
+/**
+ * Reads every game of a PGN text into game trees, one `{ value, errors, warnings }` item per game.
+ * Never throws on bad input: a game with errors is kept up to the first bad move of each line.
+ */
+export function parsePgn(text: string, options: PgnReadOptions = {}): Parsed<PgnGame>[] {
   const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   parser.reset(text);
@@ -39,7 +42,7 @@ export function parsePgn(text: string, options: PgnReadOptions = {}): PgnGame[] 
 }
 
 /** The games of a PGN text one at a time (lazily). */
-export function* iteratePgn(text: string, options: PgnReadOptions = {}): Generator<PgnGame> {
+export function* iteratePgn(text: string, options: PgnReadOptions = {}): Generator<Parsed<PgnGame>> {
   const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   parser.reset(text);
@@ -180,18 +183,15 @@ function oversizeError(index: number, line: number, bytes: number, options: PgnR
 }
 
 /** The stand-in for an oversized game: its tags, line and one error; no moves. */
-function oversizeGame(index: number, batch: TextBatch, options: PgnReadOptions): PgnGame {
+function oversizeGame(index: number, batch: TextBatch, options: PgnReadOptions): Parsed<PgnGame> {
   const { head, bytes } = batch.oversize!;
   const headers = leadingTags(head, batch.line);
   const tag = headers.Result;
   const result = tag === '1-0' || tag === '0-1' || tag === '1/2-1/2' ? tag : '*';
   return {
-    headers,
-    root: {},
-    moves: [],
-    result,
+    value: { headers, root: {}, moves: [], result, line: batch.line },
     errors: [oversizeError(index, batch.line, bytes, options)],
-    line: batch.line,
+    warnings: [],
   };
 }
 
@@ -201,7 +201,7 @@ function oversizeGame(index: number, batch: TextBatch, options: PgnReadOptions):
  * `maxGameBytes`) plus one chunk, however large the input. A larger game is reported in its place:
  * its tags, its line and `ERR_PGN_GAME_TOO_LARGE` with its index.
  */
-export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<PgnGame> {
+export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<Parsed<PgnGame>> {
   const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   if (typeof source === 'string') {

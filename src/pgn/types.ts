@@ -1,5 +1,3 @@
-import type { NotationError } from '../errors.js';
-
 /** 0 = a1 … 63 = h8 (as in `gamenotation/chess`). */
 export type Square = number;
 /** A piece type, as `gamenotation/chess` names it. */
@@ -72,7 +70,7 @@ export interface PgnRoot {
   commands?: PgnCommands;
 }
 
-/** One game read from PGN: tags, the move tree, the result and what went wrong. */
+/** One game of PGN: tags, the move tree and the result (readers hand it out as `Parsed<PgnGame>`, with what went wrong). */
 export interface PgnGame {
   /** Tag pairs in file order (a repeated name keeps its last value). */
   headers: Record<string, string>;
@@ -82,10 +80,6 @@ export interface PgnGame {
   moves: PgnNode[];
   /** The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); the Result tag when the movetext has none. */
   result: string;
-  /** Problems found while reading this game (the game is kept up to the first bad move of a line). */
-  errors: NotationError[];
-  /** Dialects and omissions accepted on import (e.g. `ERR_PGN_NO_RESULT`); absent when there are none. */
-  warnings?: NotationError[];
   /** Line of the game's first token in the input. */
   line: number;
 }

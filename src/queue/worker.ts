@@ -92,7 +92,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
     progress: (done: number, total: number) => void,
     signal: AbortSignal,
   ): Promise<QueueJobResult> {
-    const game = parsePgn(data.pgn)[0];
+    const game = parsePgn(data.pgn)[0]?.value;
     if (!game) throw inputFailure(new QueueError('ERR_QUEUE_JOB_INPUT', 'the job holds no PGN game'));
     const settings: AnalyseSettings = data.settings;
     const engine = await takeEngine(settings.hash ?? 16);

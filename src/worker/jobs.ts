@@ -162,7 +162,7 @@ export const jobs = {
     const matches = parseBpgn(input.bpgn, { mateRule: input.mateRule });
     const out: MatchJson[] = [];
     for (const [i, m] of matches.entries()) {
-      out.push(matchToJson(m));
+      out.push(matchToJson(m.value, m.errors));
       await ctx.progress({ done: i + 1, total: matches.length, unit: 'matches' });
     }
     return out;
@@ -205,8 +205,9 @@ export const jobs = {
     input: { pgn: string; engine: EngineSpec; options?: AnalyseGameOptions },
     ctx: JobContext,
   ): Promise<{ text: string; games: number; errors: NotationError[] }> {
-    const games = parsePgn(input.pgn);
-    const errors = games.flatMap((g) => g.errors);
+    const items = parsePgn(input.pgn);
+    const errors = items.flatMap((g) => g.errors);
+    const games = items.map((g) => g.value);
     const total = games.reduce((n, g) => n + g.moves.filter((m) => m.move).length, 0);
     const engine = await openEngine(input.engine);
     const ids = new Map<string, number>();

@@ -71,7 +71,7 @@ function resumeState(out: string): Set<string> {
     return done;
   }
   // No journal: the file was finished by an earlier run; every game in it counts.
-  for (const g of parseAif(readFileSync(out, 'utf8'))) if (g.headers.GameID) done.add(g.headers.GameID);
+  for (const { value: g } of parseAif(readFileSync(out, 'utf8'))) if (g.headers.GameID) done.add(g.headers.GameID);
   return done;
 }
 
@@ -109,9 +109,9 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   {
     const ids = new GameIds();
     const input = await ctx.io.openInput(file);
-    for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>)) {
+    for await (const { value: game, errors } of readPgn(input.chunks as AsyncIterable<Uint8Array>)) {
       gameCount++;
-      for (const e of game.errors) {
+      for (const e of errors) {
         inputErrors++;
         ctx.io.warn(`${file}:${e.line ?? game.line}:${e.column ?? 1} ${e.code} ${e.message}\n`);
       }
@@ -122,7 +122,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     const ids = new GameIds();
     const input = await ctx.io.openInput(file);
     let index = 0;
-    for await (const game of readPgn(input.chunks as AsyncIterable<Uint8Array>))
+    for await (const { value: game } of readPgn(input.chunks as AsyncIterable<Uint8Array>))
       yield { game, id: ids.next(game.headers), index: index++ };
   }
   const source = gamesInOrder();

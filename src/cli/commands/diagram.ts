@@ -47,7 +47,7 @@ export const diagramReaders: Record<
   (input: InputFile, text: string, ctx: CommandContext, common: { flip: boolean; size?: number }) => Result<string>
 > = {
   pgn(input, text, ctx, common) {
-    const games = parsePgn(text);
+    const games = parsePgn(text).map((g) => g.value);
     if (!games.length) return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no games` } };
     const game = pick(games, intOption(ctx, 'game', 1), 'game', input.name);
     return gameDiagram(game, { ply: intOption(ctx, 'ply', 0), ...common });
@@ -80,14 +80,16 @@ export const diagramReaders: Record<
     return pbiProblemDiagram(pick(doc.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
   },
   bpgn(input, text, ctx, common) {
-    const matches = parseBpgn(text);
+    const matches = parseBpgn(text).map((m) => m.value);
     if (!matches.length)
       return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no matches` } };
     const match = pick(matches, intOption(ctx, 'match', 1), 'match', input.name);
     return bpgnDiagram(match, { ply: intOption(ctx, 'ply', 0), ...common });
   },
   aif(input, _text, ctx, common) {
-    const games = parseAifBytes(input.bytes).filter((g) => g.blocks.length);
+    const games = parseAifBytes(input.bytes)
+      .map((g) => g.value)
+      .filter((g) => g.blocks.length);
     if (!games.length)
       return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no analysed game` } };
     const game = pick(games, intOption(ctx, 'game', 1), 'analysed game', input.name);

@@ -13,8 +13,8 @@ export const showCommand: Command = {
     const input = await ctx.io.readInput(path);
     const matches = parseBpgn(new TextDecoder().decode(input.bytes));
     let errors = 0;
-    for (const [i, m] of matches.entries()) {
-      for (const e of m.errors) {
+    for (const [i, { value: m, errors: found }] of matches.entries()) {
+      for (const e of found) {
         ctx.io.err(`${input.name}:${e.line ?? 0}:${e.column ?? 0} ${e.code} ${e.message}\n`);
         errors++;
       }

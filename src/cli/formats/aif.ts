@@ -30,11 +30,11 @@ async function each(
 ): Promise<Record<string, number>> {
   let games = 0,
     blocks = 0;
-  for await (const g of readAif(input.chunks)) {
+  for await (const { value: g, errors, warnings } of readAif(input.chunks)) {
     games++;
     blocks += g.blocks.length;
-    for (const e of g.errors) sink.error(located(e, g));
-    for (const w of g.warnings) sink.warning(located(w, g));
+    for (const e of errors) sink.error(located(e, g));
+    for (const w of warnings) sink.warning(located(w, g));
     onGame(g);
     await sink.drain();
   }

@@ -1,21 +1,22 @@
 // check/export/convert on .bpgn (bughouse), streamed one batch of matches at a time (bounded memory).
 import { makeBpgn, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
+import type { NotationError } from '../../errors.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
 
 async function each(
   input: InputStream,
   sink: StreamSink,
-  onMatch: (m: BughouseMatch) => void,
+  onMatch: (m: BughouseMatch, errors: NotationError[]) => void,
   keepMoves = true,
 ): Promise<Record<string, number>> {
   let matches = 0,
     moves = 0;
   // `check` needs no moves kept: the validating read (every move still resolved and played).
-  for await (const m of readBpgn(input.chunks, { keepMoves }, { move: () => void moves++ })) {
+  for await (const { value: m, errors, warnings } of readBpgn(input.chunks, { keepMoves }, { move: () => void moves++ })) {
     matches++;
-    for (const e of m.errors) sink.error(e);
-    for (const w of m.warnings) sink.warning(w);
-    onMatch(m);
+    for (const e of errors) sink.error(e);
+    for (const w of warnings) sink.warning(w);
+    onMatch(m, errors);
     await sink.drain();
   }
   return { matches, moves };
@@ -57,8 +58,8 @@ export const bpgnFormat: FormatHandler = {
     }
     let first = true;
     sink.out('[');
-    await each(input, sink, (m) => {
-      sink.out(`${first ? '\n' : ',\n'}${JSON.stringify(matchToJson(m))}`);
+    await each(input, sink, (m, errors) => {
+      sink.out(`${first ? '\n' : ',\n'}${JSON.stringify(matchToJson(m, errors))}`);
       first = false;
     });
     sink.out('\n]\n');

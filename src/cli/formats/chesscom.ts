@@ -6,7 +6,10 @@ import { chesscomToMatch, makeBpgn, matchToJson, parseChesscomGame, type Bughous
 import { notationError, type NotationError } from '../../errors.js';
 import type { FormatHandler, InputFile } from '../types.js';
 
-function load(input: InputFile, options?: Record<string, unknown>): { match?: BughouseMatch; errors: NotationError[] } {
+function load(
+  input: InputFile,
+  options?: Record<string, unknown>,
+): { match?: BughouseMatch; errors: NotationError[]; warnings?: NotationError[] } {
   const a = parseChesscomGame(new TextDecoder().decode(input.bytes));
   if (!a.ok) return { errors: [a.error] };
   const partnerId = a.value.game.partnerGameId;
@@ -31,17 +34,17 @@ function load(input: InputFile, options?: Record<string, unknown>): { match?: Bu
   const [ga, gb] = a.value.game.id <= b.value.game.id ? [a.value, b.value] : [b.value, a.value];
   const m = chesscomToMatch(ga, gb);
   if (!m.ok) return { errors: [m.error] };
-  return { match: m.value, errors: m.value.errors };
+  return { match: m.value.value, errors: m.value.errors, warnings: m.value.warnings };
 }
 
 export const chesscomFormat: FormatHandler = {
   name: 'chesscom',
   async check(input) {
-    const { match, errors } = load(input);
+    const { match, errors, warnings } = load(input);
     return {
       counts: { matches: match ? 1 : 0, moves: match?.moves.length ?? 0 },
       errors,
-      warnings: match?.warnings ?? [],
+      warnings: warnings ?? [],
     };
   },
   async export(input) {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
 import { makePgn, mainlineFen, readPgn, type PgnGame, type PgnNode } from '../../pgn/index.js';
 import { decodeBatch, PgnBatchChecker, type BatchResult } from './pgn-batch.js';
-import { notationError, type NotationError } from '../../errors.js';
+import { notationError, type NotationError, type Parsed } from '../../errors.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function countMoves(line: PgnNode[]): number {
@@ -222,12 +222,12 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
 }
 
 /** Games of a PGN stream one at a time (bounded memory), errors and warnings sent to the sink. */
-async function* streamGames(input: InputStream, sink: StreamSink): AsyncGenerator<PgnGame> {
+async function* streamGames(input: InputStream, sink: StreamSink): AsyncGenerator<Parsed<PgnGame>> {
   let n = 0;
-  for await (const game of readPgn(counted(input, sink))) {
-    for (const e of game.errors) sink.error(e);
-    for (const w of game.warnings ?? []) sink.warning(w);
-    yield game;
+  for await (const item of readPgn(counted(input, sink))) {
+    for (const e of item.errors) sink.error(e);
+    for (const w of item.warnings) sink.warning(w);
+    yield item;
     if (++n % 64 === 0) await sink.drain();
   }
 }
@@ -242,10 +242,10 @@ export const pgnFormat: FormatHandler = {
     let withErrors = 0;
     for await (const game of readPgn(input.bytes)) {
       games++;
-      moves += countMoves(game.moves);
+      moves += countMoves(game.value.moves);
       if (game.errors.length) withErrors++;
       errors.push(...game.errors);
-      warnings.push(...(game.warnings ?? []));
+      warnings.push(...game.warnings);
     }
     return { counts: { games, moves, 'games with errors': withErrors }, errors, warnings };
   },
@@ -257,14 +257,14 @@ export const pgnFormat: FormatHandler = {
     let text = '';
     const errors: NotationError[] = [];
     for await (const game of readPgn(input.bytes)) {
-      text += makePgn(game, { reduced });
+      text += makePgn(game.value, { reduced });
       errors.push(...game.errors);
     }
     return { text, errors };
   },
   async exportStream(input, options, sink) {
     const reduced = options.reduced === true;
-    for await (const game of streamGames(input, sink)) sink.out(makePgn(game, { reduced }));
+    for await (const game of streamGames(input, sink)) sink.out(makePgn(game.value, { reduced }));
   },
   convertTargets: ['json'],
   async convert(input: InputFile): Promise<ExportResult> {
@@ -287,13 +287,13 @@ export const pgnFormat: FormatHandler = {
   },
 };
 
-function gameJson(game: PgnGame): string {
+function gameJson({ value: game, errors }: Parsed<PgnGame>): string {
   return JSON.stringify({
     headers: game.headers,
     result: game.result,
     mainline: game.moves.map((n) => n.san),
     finalFen: mainlineFen(game) ?? null,
-    errors: game.errors,
+    errors,
     line: game.line,
     root: game.root,
     moves: game.moves,

@@ -107,7 +107,7 @@ async function oursRun(path, games) {
 
 export async function run() {
   const path = findExecutable('stockfish') ?? '/usr/games/stockfish';
-  const games = parsePgn(pgn);
+  const games = parsePgn(pgn).map((g) => g.value);
   const plies = games.reduce((n, g) => n + g.moves.length, 0);
   console.log(
     `stockfish ${path}; ${games.length} games, ${plies} plies, depth ${DEPTH}, Threads 1, ${ROUNDS} rounds (medians)\n`,

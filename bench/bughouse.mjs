@@ -29,7 +29,7 @@ function corpus() {
     for (const f of readdirSync(`${dir}/bpgn`).sort())
       parts.push(readFileSync(`${dir}/bpgn/${f}`, 'utf8').trimEnd() + '\n');
     const csv = readFileSync(`${dir}/csv/BughouseAlphaZero_bughouse_dataset.csv`, 'latin1');
-    for (const m of parseBughouseCsv(csv)) if (!m.errors.length) parts.push(makeBpgn(m));
+    for (const m of parseBughouseCsv(csv)) if (!m.errors.length) parts.push(makeBpgn(m.value));
     const games = new Map();
     for (const f of readdirSync(`${dir}/chesscom-json`)) {
       if (!/^\d+\.json$/.test(f)) continue;
@@ -39,7 +39,7 @@ function corpus() {
     for (const [id, g] of games) {
       if (id > g.game.partnerGameId) continue;
       const r = chesscomToMatch(g, games.get(g.game.partnerGameId));
-      if (r.ok && !r.value.errors.length) parts.push(makeBpgn(r.value));
+      if (r.ok && !r.value.errors.length) parts.push(makeBpgn(r.value.value));
     }
   } else parts.push(readFileSync(`${root}test/fixtures/bughouse/spec-samples.bpgn`, 'utf8'));
   const unit = parts.join('\n') + '\n'; // a blank line between matches, also where the unit repeats
@@ -112,7 +112,7 @@ function oursModel(text) {
     failed = 0;
   for (const m of parseBpgn(text)) {
     matches++;
-    moves += m.moves.length;
+    moves += m.value.moves.length;
     failed += m.errors.length;
   }
   return { matches, moves, failed };

@@ -111,7 +111,7 @@ export async function run() {
     const { Queue } = await import('bullmq');
     await redisCommand(port, 'FLUSHALL');
     const target = parseQueueUrl(`${url}?name=latency`).value;
-    const games = parsePgn(all.join('\n'));
+    const games = parsePgn(all.join('\n')).map((g) => g.value);
     const items = games.map((g, i) => ({
       label: `game ${i + 1}`,
       data: {

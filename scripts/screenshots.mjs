@@ -31,11 +31,11 @@ const unwrap = (r) => {
   return r.value;
 };
 
-const opera = parsePgn(data('sample.pgn').toString('utf8'))[0];
+const opera = parsePgn(data('sample.pgn').toString('utf8'))[0].value;
 const pbnGame = parsePbn(data('sample.pbn')).games[0];
 const info = pbnGameInfo(pbnGame);
 const table = unwrap(calcDDTable(info.deal));
-const shapesGame = parsePgn('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7] [%csl Re8] } 1-0\n')[0];
+const shapesGame = parsePgn('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7] [%csl Re8] } 1-0\n')[0].value;
 
 const diagrams = {
   'diagram-chess': unwrap(d.gameDiagram(shapesGame)),
@@ -60,8 +60,8 @@ const diagrams = {
       },
     }),
   ),
-  'diagram-bpgn': unwrap(d.bpgnDiagram(parseBpgn(sample('capture.bpgn'))[0])),
-  'diagram-aif': d.aifEvalGraph(parseAif(sample('fools-mate.aif'))[0]),
+  'diagram-bpgn': unwrap(d.bpgnDiagram(parseBpgn(sample('capture.bpgn'))[0].value)),
+  'diagram-aif': d.aifEvalGraph(parseAif(sample('fools-mate.aif'))[0].value),
   'diagram-problem': unwrap(d.pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0])),
   'diagram-problem-xml': unwrap(d.problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document.problems[1])),
   'diagram-deal': unwrap(d.pbnDealDiagram(pbnGame)),

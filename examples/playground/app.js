@@ -539,7 +539,7 @@ $('run-aif').addEventListener('click', () => {
     });
     showAif(r.text);
     const games = parseAif(r.text);
-    return `${r.games} game${r.games === 1 ? '' : 's'}, ${games.reduce((n, g) => n + g.blocks.length, 0)} turns analysed${r.errors.length ? `, ${r.errors.length} PGN errors` : ''} (${shown} plies reported)`;
+    return `${r.games} game${r.games === 1 ? '' : 's'}, ${games.reduce((n, g) => n + g.value.blocks.length, 0)} turns analysed${r.errors.length ? `, ${r.errors.length} PGN errors` : ''} (${shown} plies reported)`;
   });
 });
 
@@ -549,7 +549,7 @@ function showAif(text) {
   $('aif-out').value = text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}\n… Download AIF gives all of it\n` : text;
   // The evaluation graph of the first game (gamenotation/diagram).
   const [first] = parseAif(text);
-  $('aif-graph').innerHTML = first ? aifEvalGraph(first, { size: 380 }) : '';
+  $('aif-graph').innerHTML = first ? aifEvalGraph(first.value, { size: 380 }) : '';
 }
 
 $('aif-download').addEventListener('click', () => {

@@ -25,7 +25,10 @@ const pgn = {
   detect: (text) => /^\s*(\uFEFF)?\s*(\[\w+\s+"|1\.)/.test(text),
   parse(text) {
     const games = parsePgn(text);
-    return { data: games, problems: games.flatMap((g) => errorsOf(g.errors, 'error')) };
+    return {
+      data: games.map((g) => g.value),
+      problems: games.flatMap((g) => [...errorsOf(g.errors, 'error'), ...errorsOf(g.warnings, 'warning')]),
+    };
   },
   items: (games) => games.map((game, i) => ({
     label: `${game.headers.White ?? '?'} – ${game.headers.Black ?? '?'} ${game.result ?? ''}`.trim(),
@@ -134,7 +137,7 @@ const bpgn = {
   detect: (text) => /\[(WhiteA|BlackB)\s+"/.test(text) || /^\s*1[AB]\.\s/m.test(text),
   parse(text) {
     const matches = parseBpgn(text);
-    return { data: matches, problems: matches.flatMap((m) => [...errorsOf(m.errors, 'error'), ...errorsOf(m.warnings, 'warning')]) };
+    return { data: matches.map((m) => m.value), problems: matches.flatMap((m) => [...errorsOf(m.errors, 'error'), ...errorsOf(m.warnings, 'warning')]) };
   },
   items: (matches) => matches.map((match, i) => {
     const t = match.tags;
@@ -152,7 +155,7 @@ const aif = {
   detect: (text) => /^\s*(\uFEFF)?;\s*AIF\b/.test(text) || /\[(GID|Turn|MovePlayed)\s+"/.test(text),
   parse(text) {
     const games = parseAif(text);
-    return { data: games, problems: games.flatMap((g) => [...errorsOf(g.errors, 'error'), ...errorsOf(g.warnings, 'warning')]) };
+    return { data: games.map((g) => g.value), problems: games.flatMap((g) => [...errorsOf(g.errors, 'error'), ...errorsOf(g.warnings, 'warning')]) };
   },
   items: (games) => games.map((aifGame, i) => {
     const h = aifGame.headers;

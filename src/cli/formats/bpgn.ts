@@ -12,7 +12,11 @@ async function each(
   let matches = 0,
     moves = 0;
   // `check` needs no moves kept: the validating read (every move still resolved and played).
-  for await (const { value: m, errors, warnings } of readBpgn(input.chunks, { keepMoves }, { move: () => void moves++ })) {
+  for await (const { value: m, errors, warnings } of readBpgn(
+    input.chunks,
+    { keepMoves },
+    { move: () => void moves++ },
+  )) {
     matches++;
     for (const e of errors) sink.error(e);
     for (const w of warnings) sink.warning(w);

@@ -52,10 +52,10 @@ export function checkBpgn(lib, input) {
       if (e.message.length > 400) return `error message of ${e.message.length} characters`;
     }
   }
-  const out = makeBpgnFile(a);
+  const out = makeBpgnFile(a.map((m) => m.value));
   const b = parseBpgn(out);
   if (b.length !== a.length) return `round trip: ${a.length} matches, then ${b.length}`;
-  const out2 = makeBpgnFile(b);
+  const out2 = makeBpgnFile(b.map((m) => m.value));
   if (out2 !== out) return `export not idempotent:\n${out}\n---\n${out2}`;
   return null;
 }
@@ -82,5 +82,5 @@ export const bpgnTarget = {
     'unmatched )': (n) => ')'.repeat(n),
     'long comment': (n) => `1A. e4 {${'c '.repeat(n / 2)}} *`,
   },
-  run: (lib, text) => lib.bughouse.makeBpgnFile(lib.bughouse.parseBpgn(text)),
+  run: (lib, text) => lib.bughouse.makeBpgnFile(lib.bughouse.parseBpgn(text).map((m) => m.value)),
 };

@@ -10,6 +10,7 @@ import {
   validateAif,
   type AifGame,
 } from 'gamenotation/aif';
+import type { Parsed } from 'gamenotation';
 import { MockTransport, mockHandshake, UciEngine, type MockStep } from 'gamenotation/engine';
 import { parsePgn } from 'gamenotation/pgn';
 import { readShared } from '../support/data.js';
@@ -17,8 +18,9 @@ import { rng } from '../support/rng.mjs';
 import { legacy2012Shape, specV05, v10 } from '../fixtures/aif/fixtures.js';
 
 const codes = (list: { code: string }[]): string[] => list.map((e) => e.code);
+const values = <T>(items: Parsed<T>[]): T[] => items.map((i) => i.value);
 
-function one(text: string): AifGame {
+function one(text: string): Parsed<AifGame> {
   const games = parseAif(text);
   expect(games).to.have.length(1);
   return games[0]!;
@@ -26,9 +28,9 @@ function one(text: string): AifGame {
 
 describe('aif: reading the three flavours', () => {
   it('reads the spec v0.5 shape: engine tags, blocks, grid, PVs, comments', () => {
-    const g = one(specV05);
+    const { value: g, errors } = one(specV05);
     expect(g.flavour).to.equal('v0.5');
-    expect(g.errors).to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
     expect(g.headers.GameID).to.equal('Blunder;Mate;Casual;Online;2020.01.01;?;0-1');
     expect(g.headers.Mode).to.equal('forward;r;2-w');
     expect(g.game!.moves.map((m) => m.san)).to.deep.equal(['f3', 'e5', 'g4', 'Qh4#']);
@@ -48,12 +50,12 @@ describe('aif: reading the three flavours', () => {
   });
 
   it('reads our 2012-shape fixture: MoveNo, two-space FEN, long algebraic, dashed and = rules, an extra grid row', () => {
-    const g = one(legacy2012Shape);
+    const { value: g, errors, warnings } = one(legacy2012Shape);
     expect(g.flavour).to.equal('legacy');
-    expect(g.errors).to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
     expect(g.blocks.map((b) => b.tags.Turn)).to.deep.equal(['5-w', '5-b']);
     expect(g.blocks[0]!.tags.GID).to.equal('Lopez;Ruiz;Club Championship;Madrid ESP;2009.03.14;4;1/2-1/2');
-    expect(codes(g.warnings)).to.include.members(['ERR_AIF_LEGACY_TAG', 'ERR_AIF_TAG_SPACING']);
+    expect(codes(warnings)).to.include.members(['ERR_AIF_LEGACY_TAG', 'ERR_AIF_TAG_SPACING']);
     expect(g.blocks[0]!.grid.rows).to.have.length(27);
     expect(g.blocks[1]!.grid.rows).to.have.length(31);
     const v = validateAif(g);
@@ -66,24 +68,24 @@ describe('aif: reading the three flavours', () => {
   it('reads v1.0: the ; AIF v1.0 separator between games and [EndMove] terminators', () => {
     const games = parseAif(v10 + v10.replace(/Casual/g, 'Blitz'));
     expect(games).to.have.length(2);
-    for (const g of games) {
+    for (const { value: g, errors } of games) {
       expect(g.flavour).to.equal('v1.0');
-      expect(g.errors).to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
       expect(g.blocks).to.have.length(2);
       expect(g.blocks[0]!.comments).to.deep.equal(['This is a free comment.']);
     }
-    expect(games[1]!.headers.Event).to.equal('Blitz');
+    expect(games[1]!.value.headers.Event).to.equal('Blitz');
   });
 
   it('reads the 2012 sample from shared data (reference only) with warnings and no errors', async () => {
     const text = await readShared('aif/regan-IRincludes-sample.aif');
     if (text === null) {
       // Without ../shared the fixture above covers the same shape.
-      expect(one(legacy2012Shape).flavour).to.equal('legacy');
+      expect(one(legacy2012Shape).value.flavour).to.equal('legacy');
       return;
     }
-    const g = one(text);
-    expect(g.errors).to.deep.equal([]);
+    const { value: g, errors } = one(text);
+    expect(errors).to.deep.equal([]);
     expect(g.blocks.map((b) => [b.tags.Turn, b.tags.NumLegalMoves, b.grid.rows.length])).to.deep.equal([
       ['9-w', '43', 45],
       ['9-b', '31', 31],
@@ -126,14 +128,14 @@ describe('aif: mutated input', () => {
         else text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)]! + text.slice(at);
       }
       const games = parseAif(text);
-      for (const g of games) {
-        for (const e of [...g.errors, ...g.warnings, ...validateAif(g).errors]) {
+      for (const { value: g, errors, warnings } of games) {
+        for (const e of [...errors, ...warnings, ...validateAif(g).errors]) {
           expect(e.code, text).to.match(/^ERR_[A-Z0-9_]+$/);
           expect(e.line, `${e.code} ${e.message}`).to.be.a('number');
         }
       }
-      const once = makeAif(games);
-      expect(makeAif(parseAif(once)), `input ${i}:\n${text}`).to.equal(once);
+      const once = makeAif(values(games));
+      expect(makeAif(values(parseAif(once))), `input ${i}:\n${text}`).to.equal(once);
     }
   });
 });
@@ -141,11 +143,11 @@ describe('aif: mutated input', () => {
 describe('aif: bare move blocks', () => {
   it('a file of move blocks without a game reads, writes idempotently and validates values only', () => {
     const blocks = specV05.slice(specV05.indexOf('[GID'));
-    const g = one(blocks);
+    const { value: g } = one(blocks);
     expect(g.game).to.equal(undefined);
     expect(g.blocks.map((b) => b.tags.Turn)).to.deep.equal(['2-w', '2-b']);
     const out = makeAif([g]);
-    expect(makeAif(parseAif(out))).to.equal(out);
+    expect(makeAif(values(parseAif(out)))).to.equal(out);
     const v = validateAif(g);
     expect(v.errors).to.deep.equal([]);
     expect(codes(v.warnings)).to.deep.equal(['ERR_AIF_NO_GAME']);
@@ -158,8 +160,7 @@ describe('aif: typed errors with line:column', () => {
       .replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020')
       .replace('g4   -050 NREC NREC', 'g4   -050 XXXX NREC')
       .replace('[Depth "3"]', '[Depth 3]');
-    const g = one(bad);
-    const e = g.errors;
+    const { errors: e } = one(bad);
     expect(codes(e)).to.include.members(['ERR_AIF_GRID_ROW', 'ERR_AIF_GRID_CELL', 'ERR_AIF_TAG']);
     const lines = bad.split('\n');
     const row = e.find((x) => x.code === 'ERR_AIF_GRID_ROW')!;
@@ -179,7 +180,7 @@ describe('aif: typed errors with line:column', () => {
     const long = 'y'.repeat(10_000);
     const [head, tail] = specV05.split('This is a free comment.');
     const chunks = [head + long.slice(0, 3000), long, long + tail];
-    const games: AifGame[] = [];
+    const games: Parsed<AifGame>[] = [];
     for await (const g of readAif(
       chunks.map((c) => new TextEncoder().encode(c)),
       { maxLineLength: 1000 },
@@ -188,9 +189,9 @@ describe('aif: typed errors with line:column', () => {
     const e = games.flatMap((g) => g.errors).filter((x) => x.code === 'ERR_AIF_LINE_TOO_LONG');
     expect(e).to.have.length(1);
     expect(e[0]!.line).to.equal(specV05.split('\n').indexOf('This is a free comment.') + 1);
-    expect(games[0]!.blocks[0]!.comments).to.deep.equal([]);
-    expect(games[0]!.blocks[1]!.tags.Turn).to.equal('2-b');
-    expect(games[0]!.blocks[1]!.places!.Turn!.line).to.equal(specV05.split('\n').indexOf('[Turn "2-b"]') + 1);
+    expect(games[0]!.value.blocks[0]!.comments).to.deep.equal([]);
+    expect(games[0]!.value.blocks[1]!.tags.Turn).to.equal('2-b');
+    expect(games[0]!.value.blocks[1]!.places!.Turn!.line).to.equal(specV05.split('\n').indexOf('[Turn "2-b"]') + 1);
   });
 });
 
@@ -201,9 +202,9 @@ describe('aif: canonical writer', () => {
     ['v1.0', v10],
   ] as const) {
     it(`${name}: read → write → read keeps the model, and writing again gives the same bytes`, () => {
-      const g = one(text);
+      const { value: g } = one(text);
       const out = makeAif([g]);
-      const again = one(out);
+      const { value: again } = one(out);
       expect(
         again.blocks.map((b) => ({
           tags: b.tags,
@@ -244,15 +245,15 @@ describe('aif: canonical writer', () => {
   });
 
   it('.aif.gz: gzip with CompressionStream, read back through DecompressionStream in chunks', async () => {
-    const text = makeAif(parseAif(specV05 + legacy2012Shape));
+    const text = makeAif(values(parseAif(specV05 + legacy2012Shape)));
     const gz = await gzipText(text);
     expect(gz[0]).to.equal(0x1f);
     const chunks = [gz.slice(0, 7), gz.slice(7, 100), gz.slice(100)];
-    const games: AifGame[] = [];
+    const games: Parsed<AifGame>[] = [];
     for await (const g of readAif(chunks)) games.push(g);
-    expect(makeAif(games)).to.equal(text);
+    expect(makeAif(values(games))).to.equal(text);
     const damaged = gz.slice(0, gz.length - 30);
-    const out: AifGame[] = [];
+    const out: Parsed<AifGame>[] = [];
     for await (const g of readAif([damaged])) out.push(g);
     expect(codes(out.flatMap((g) => g.errors))).to.include('ERR_AIF_GZIP');
   });
@@ -266,19 +267,19 @@ describe('aif: canonical writer', () => {
         c.close();
       },
     });
-    const games: AifGame[] = [];
+    const games: Parsed<AifGame>[] = [];
     for await (const g of readAif(stream)) games.push(g);
-    expect(makeAif(games)).to.equal(makeAif(parseAif(text)));
-    expect(games.map((g) => g.line)).to.deep.equal(parseAif(text).map((g) => g.line));
+    expect(makeAif(values(games))).to.equal(makeAif(values(parseAif(text))));
+    expect(games.map((g) => g.value.line)).to.deep.equal(parseAif(text).map((g) => g.value.line));
   });
 });
 
 describe('aif: validateAif catches each kind of wrong block', () => {
-  const check = (mutate: (t: string) => string): string[] => codes(validateAif(one(mutate(specV05))).errors);
+  const check = (mutate: (t: string) => string): string[] => codes(validateAif(one(mutate(specV05)).value).errors);
 
   it('the fixtures validate clean', () => {
-    expect(validateAif(one(specV05)).errors).to.deep.equal([]);
-    expect(validateAif(one(v10)).errors).to.deep.equal([]);
+    expect(validateAif(one(specV05).value).errors).to.deep.equal([]);
+    expect(validateAif(one(v10).value).errors).to.deep.equal([]);
   });
   it('a wrong FEN', () => expect(check((t) => t.replace('4p3/8/5P2', '4p3/8/5P1P'))).to.deep.equal(['ERR_AIF_FEN']));
   it('a wrong legal-move list and count', () =>
@@ -289,7 +290,7 @@ describe('aif: validateAif catches each kind of wrong block', () => {
   it('a wrong repetition count', () =>
     expect(check((t) => t.replace('[RepCount "0"]', '[RepCount "1"]'))).to.deep.equal(['ERR_AIF_REPCOUNT']));
   it('a grid value out of range', () => {
-    const g = one(specV05.replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020 -1030'));
+    const { value: g } = one(specV05.replace('Nc3  n.a. -020 -030', 'Nc3  n.a. -020 -1030'));
     const v = validateAif(g);
     expect(codes(v.errors)).to.deep.equal(['ERR_AIF_VALUE']);
     expect(v.errors[0]!.line).to.equal(g.blocks[0]!.grid.rows[1]!.line);
@@ -309,7 +310,7 @@ describe('aif: validateAif catches each kind of wrong block', () => {
   });
   it('the error points at the tag', () => {
     const text = specV05.replace('[RepCount "0"]', '[RepCount "2"]');
-    const e = validateAif(one(text)).errors[0]!;
+    const e = validateAif(one(text).value).errors[0]!;
     expect(text.split('\n')[e.line! - 1]).to.equal('[RepCount "2"]');
     expect(e.column).to.equal(1);
   });
@@ -358,7 +359,7 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     const transport = scripted();
     const engine = await new UciEngine({ transport: () => transport }).open();
     const progress: number[] = [];
-    const game = parsePgn(GAME)[0]!;
+    const game = parsePgn(GAME)[0]!.value;
     const aif = await analyseGame(
       game,
       engine,
@@ -413,7 +414,7 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     expect(text).to.equal(GOLDEN);
     const back = one(text);
     expect(back.errors).to.deep.equal([]);
-    expect(validateAif(back).errors).to.deep.equal([]);
+    expect(validateAif(back.value).errors).to.deep.equal([]);
   });
 
   it('an aborted analysis rejects with ERR_AIF_ABORTED', async () => {
@@ -422,7 +423,7 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     ac.abort();
     let code = '';
     try {
-      await analyseGame(parsePgn(GAME)[0]!, engine, { depth: 2 }, { signal: ac.signal });
+      await analyseGame(parsePgn(GAME)[0]!.value, engine, { depth: 2 }, { signal: ac.signal });
     } catch (e) {
       code = (e as { code: string }).code;
     }

@@ -87,11 +87,11 @@ describe('aif CLI: analyse FILE.pgn --out FILE.aif (Debian stockfish)', () => {
     expect(existsSync(join(dir, 'j1.aif.journal'))).to.equal(false);
     const games = parseAif(t1);
     expect(games).to.have.length(6);
-    const ids = games.map((g) => g.headers.GameID);
+    const ids = games.map((g) => g.value.headers.GameID);
     expect(new Set(ids).size).to.equal(6);
     expect(ids[5]).to.equal(`${ids[1]}#2`);
-    for (const g of games) {
-      expect(g.errors).to.deep.equal([]);
+    for (const { value: g, errors } of games) {
+      expect(errors).to.deep.equal([]);
       expect(validateAif(g).errors).to.deep.equal([]);
       expect(g.blocks.length).to.equal(g.game!.moves.length);
     }

@@ -31,7 +31,7 @@ describe('aif: Debian stockfish (CI installs it with apt-get)', () => {
   });
 
   it('analyses a real game at depth 6 with MultiPV 3; the output validates and reads back', async () => {
-    const game = parsePgn(LEGALL)[0]!;
+    const game = parsePgn(LEGALL)[0]!.value;
     const aif = await analyseGame(game, engine, { depth: 6, multipv: 3, threads: 1, hash: 16 });
     expect(aif.blocks).to.have.length(13);
     expect(aif.headers.EngineID).to.match(/^Stockfish/);
@@ -39,29 +39,29 @@ describe('aif: Debian stockfish (CI installs it with apt-get)', () => {
     const back = parseAif(text);
     expect(back).to.have.length(1);
     expect(back[0]!.errors).to.deep.equal([]);
-    const v = validateAif(back[0]!);
+    const v = validateAif(back[0]!.value);
     expect(v.errors).to.deep.equal([]);
-    for (const b of back[0]!.blocks) {
+    for (const b of back[0]!.value.blocks) {
       expect(Number(b.tags.Depth)).to.be.at.least(6);
       expect(b.grid.depths[0]).to.equal(1);
       expect(Number(b.tags.NodeCount)).to.be.greaterThan(0);
     }
     // 6...Ke7 is forced into 7.Nd5#: the engine sees mate in 1 for White (+999) before move 7.
-    const last = back[0]!.blocks[12]!;
+    const last = back[0]!.value.blocks[12]!;
     expect(last.tags.Turn).to.equal('7-w');
     expect(last.tags.EngineMove).to.equal('Nd5#');
     expect(last.tags.Eval).to.equal(' +999');
   });
 
   it('Threads 1: the same inputs give the same bytes', async () => {
-    const game = parsePgn(LEGALL)[0]!;
+    const game = parsePgn(LEGALL)[0]!.value;
     const a = makeAif([await analyseGame(game, engine, { depth: 5, multipv: 2, from: 5, to: 9 })]);
     const b = makeAif([await analyseGame(game, engine, { depth: 5, multipv: 2, from: 5, to: 9 })]);
     expect(a).to.equal(b);
   });
 
   it("MultiPV 'all' gives one row per legal move at the last depth", async () => {
-    const game = parsePgn(LEGALL)[0]!;
+    const game = parsePgn(LEGALL)[0]!.value;
     const aif = await analyseGame(game, engine, { depth: 4, multipv: 'all', from: 3, to: 4 });
     for (const b of aif.blocks) {
       const lastCol = b.grid.depths.length - 1;

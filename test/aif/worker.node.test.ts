@@ -26,10 +26,10 @@ describe('aif: the analyseAif worker job (Debian stockfish)', () => {
       expect(seen).to.deep.equal([1, 2, 3, 4]);
       const games = parseAif(r.text);
       expect(games[0]!.errors).to.deep.equal([]);
-      expect(validateAif(games[0]!).errors).to.deep.equal([]);
+      expect(validateAif(games[0]!.value).errors).to.deep.equal([]);
       const engine = await openEngine(spec);
       try {
-        const here = makeAifGame(await analyseGame(parsePgn(PGN)[0]!, engine, { depth: 6, multipv: 2 }));
+        const here = makeAifGame(await analyseGame(parsePgn(PGN)[0]!.value, engine, { depth: 6, multipv: 2 }));
         expect(r.text).to.equal(here);
       } finally {
         await engine.quit();

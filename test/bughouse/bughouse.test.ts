@@ -21,6 +21,7 @@ import {
   type BughouseMatch,
   type ChesscomGame,
 } from 'gamenotation/bughouse';
+import type { Parsed } from 'gamenotation';
 import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
 
 const REAL_FILES = [
@@ -46,22 +47,23 @@ function replayConserving(match: BughouseMatch): BughouseBoards {
   return r.value;
 }
 
-/** Export → read → export gives the same bytes; movetext lines fit in 79 columns. */
-function expectCanonical(match: BughouseMatch): void {
+/** Export → read → export gives the same bytes (and the same errors); movetext lines fit in 79 columns. */
+function expectCanonical({ value: match, errors }: Parsed<BughouseMatch>): void {
   const out = makeBpgn(match);
-  const [again] = parseBpgn(out);
-  expect(again!.errors).to.deep.equal(
-    match.errors.map((e) => ({
+  const [item] = parseBpgn(out);
+  const again = item!.value;
+  expect(item!.errors).to.deep.equal(
+    errors.map((e) => ({
       ...e,
-      line: again!.errors.find((x) => x.code === e.code)?.line,
-      column: again!.errors.find((x) => x.code === e.code)?.column,
+      line: item!.errors.find((x) => x.code === e.code)?.line,
+      column: item!.errors.find((x) => x.code === e.code)?.column,
     })),
   );
-  expect(makeBpgn(again!)).to.equal(out);
+  expect(makeBpgn(again)).to.equal(out);
   for (const line of out.split('\n'))
     if (!line.startsWith('[') && line.includes(' ')) expect(line.length).to.be.at.most(79);
-  expect(again!.moves.map((m) => m.san)).to.deep.equal(match.moves.map((m) => m.san));
-  expect(again!.moves.map((m) => m.clockText)).to.deep.equal(match.moves.map((m) => m.clockText));
+  expect(again.moves.map((m) => m.san)).to.deep.equal(match.moves.map((m) => m.san));
+  expect(again.moves.map((m) => m.clockText)).to.deep.equal(match.moves.map((m) => m.clockText));
 }
 
 describe('BFEN', () => {
@@ -137,7 +139,7 @@ describe('BFEN', () => {
     const text =
       (await readShared('bughouse/bpgn/bugaboo_test.bpgn')) ?? (await readFixture('bughouse/spec-samples.bpgn'));
     let n = 0;
-    for (const match of parseBpgn(text)) {
+    for (const { value: match } of parseBpgn(text)) {
       replayMatch(match, {
         onMove(boards, mv) {
           const clocks = {
@@ -212,7 +214,7 @@ describe('the match model', () => {
 
   it('reads chess.com clock commands as clocks with their decimals', () => {
     const [m] = parseBpgn('[WhiteA "a"]\n\n1A. e4 {[%clk 0:02:58.3]} 1B. d4 {[%clk 1:00:05]} 1a. @e5 *\n');
-    expect(m!.moves.map((x) => [x.clock, x.clockText])).to.deep.equal([
+    expect(m!.value.moves.map((x) => [x.clock, x.clockText])).to.deep.equal([
       [178.3, '178.3'],
       [3605, '3605'],
       [null, undefined],
@@ -223,7 +225,7 @@ describe('the match model', () => {
 
   it('keeps an illegal move with an error at its line and column', () => {
     const [m] = parseBpgn('[WhiteA "a"][BlackA "b"]\n[WhiteB "c"][BlackB "d"]\n\n1A. e4{10} 1B. d4 1a. Ke2 1b. d5 *\n');
-    expect(m!.moves.map((x) => x.san)).to.deep.equal(['e4', 'd4', 'Ke2', 'd5']);
+    expect(m!.value.moves.map((x) => x.san)).to.deep.equal(['e4', 'd4', 'Ke2', 'd5']);
     expect(m!.errors).to.deep.equal([{ code: 'ERR_SAN_ILLEGAL', message: m!.errors[0]!.message, line: 4, column: 23 }]);
   });
 });
@@ -232,22 +234,22 @@ describe('BPGN', () => {
   it('reads the sample games of the standard (Setup + BFEN start, ending comments)', async () => {
     const matches = parseBpgn(await readFixture('bughouse/spec-samples.bpgn'));
     expect(matches).to.have.length(2);
-    const [first, second] = matches as [BughouseMatch, BughouseMatch];
+    const [first, second] = matches as [Parsed<BughouseMatch>, Parsed<BughouseMatch>];
     expect(first.errors).to.deep.equal([]);
-    expect(first.moves).to.have.length(88);
-    expect(first.termination).to.equal('mate');
+    expect(first.value.moves).to.have.length(88);
+    expect(first.value.termination).to.equal('mate');
     expect(second.errors).to.deep.equal([]);
-    expect(second.termination).to.equal('resign');
-    expect(second.startBfen).to.match(/\/BPPpp b kq - 142 164 \| /);
+    expect(second.value.termination).to.equal('resign');
+    expect(second.value.startBfen).to.match(/\/BPPpp b kq - 142 164 \| /);
     // The spec's own samples: the first is cut before the mate it names; the second states the
     // result of board B (GuestGuest is BlackB, so WhiteA's team lost); its numbers continue (11a., 14B.).
     expect(first.warnings.map((w) => w.code)).to.deep.equal(['ERR_BPGN_NOT_MATE']);
     expect(second.warnings.map((w) => w.code)).to.deep.equal(['ERR_BPGN_RESULT_BOARD_VIEW']);
-    const json = matchToJson(second);
+    const json = matchToJson(second.value, second.errors);
     expect(json.start.B).to.equal('2Nrkb1r/pPpbqppp/2p5/8/3N4/2P1B3/P1P1QPpP/R3K2R[Pbp] w KQk - 0 14');
     expect(json.start.A.endsWith(' b kq - 0 11')).to.equal(true);
     for (const m of matches) {
-      replayConserving(m);
+      replayConserving(m.value);
       expectCanonical(m);
     }
   });
@@ -264,25 +266,25 @@ describe('BPGN', () => {
       expect(matches.length, f).to.be.at.least(1);
       // Every move of the file is kept: as many moves as move prefixes (1A. 1a. 1B. 1b.) in the text.
       expect(
-        matches.reduce((n, m) => n + m.moves.length, 0),
+        matches.reduce((n, m) => n + m.value.moves.length, 0),
         f,
       ).to.equal(text.match(/\b\d+[AaBb]\./g)!.length);
       for (const m of matches) {
         expect(m.errors, f).to.deep.equal([]);
-        expect(m.moves.every((x) => x.uci !== '')).to.equal(true);
-        replayConserving(m);
+        expect(m.value.moves.every((x) => x.uci !== '')).to.equal(true);
+        replayConserving(m.value);
         expectCanonical(m);
-        expect(['mate', 'time', 'aborted', 'resign']).to.include(m.termination);
+        expect(['mate', 'time', 'aborted', 'resign']).to.include(m.value.termination);
       }
       // The validating read (moves not kept) finds the same problems and counts the same moves.
       let counted = 0;
-      const light = [] as BughouseMatch[];
+      const light = [] as Parsed<BughouseMatch>[];
       visitBpgn(text, { move: () => void counted++, endMatch: (x) => void light.push(x) }, { keepMoves: false });
-      expect(counted).to.equal(matches.reduce((n, m) => n + m.moves.length, 0));
+      expect(counted).to.equal(matches.reduce((n, m) => n + m.value.moves.length, 0));
       for (const [i, x] of light.entries()) {
         expect(x.errors).to.deep.equal(matches[i]!.errors);
         expect(x.warnings).to.deep.equal(matches[i]!.warnings);
-        expect(x.termination).to.equal(matches[i]!.termination);
+        expect(x.value.termination).to.equal(matches[i]!.value.termination);
       }
     }
     expect(files).to.equal(haveShared ? 6 : 2);
@@ -293,16 +295,16 @@ describe('BPGN', () => {
     if (bytes === null) {
       // No ../shared: the CSV reader on records made here (a quoted movetext across lines, a "" escape).
       const [sample] = parseBpgn(await readFixture('bughouse/spec-samples.bpgn'));
-      const movetext = makeBpgn(sample!)
+      const movetext = makeBpgn(sample!.value)
         .split('\n\n')[1]!
         .replace(/\{death checkmated\} 0-1\n$/, '');
       const csv = `300,"${movetext.replace(/\{298\}/, '{C: say ""hi""}')}"\n,\n180,""\n`;
       const [m, ...rest] = parseBughouseCsv(csv);
       expect(rest).to.have.length(0);
       expect(m!.errors).to.deep.equal([]);
-      expect(m!.moves).to.have.length(88);
-      expect(m!.moves[0]!.comments).to.deep.equal(['C: say "hi"']);
-      replayConserving(m!);
+      expect(m!.value.moves).to.have.length(88);
+      expect(m!.value.moves[0]!.comments).to.deep.equal(['C: say "hi"']);
+      replayConserving(m!.value);
       return;
     }
     let text = '';
@@ -313,16 +315,16 @@ describe('BPGN', () => {
       mates = 0;
     for (const m of matches) {
       expect(m.warnings).to.deep.equal([]);
-      if (m.moves[0]!.san === 'Qe7+') {
+      if (m.value.moves[0]!.san === 'Qe7+') {
         // Its start position is not in the CSV: 1A. Qe7+ cannot be the first move of a game.
         expect(m.errors[0]!.code).to.equal('ERR_SAN_ILLEGAL');
         continue;
       }
       expect(m.errors).to.deep.equal([]);
-      replayConserving(m);
+      replayConserving(m.value);
       expectCanonical(m);
       replayed++;
-      if (m.moves[m.moves.length - 1]!.san.endsWith('#')) mates++;
+      if (m.value.moves[m.value.moves.length - 1]!.san.endsWith('#')) mates++;
     }
     expect(replayed).to.equal(63);
     expect(mates).to.be.greaterThan(0);
@@ -338,16 +340,16 @@ describe('BPGN', () => {
       'ERR_BPGN_PAWN_CAPTURE_FILE',
       'ERR_BPGN_NO_RESULT',
     ]);
-    expect(m!.moves).to.have.length(39);
-    expect(m!.moves.map((x) => x.timestampText)).to.deep.equal(m!.moves.map((_, i) => (i / 10).toFixed(1)));
-    expect(m!.moves[10]).to.include({ board: 'B', color: 'white', number: 3, san: 'dxe6', uci: 'd5e6' });
-    expect(m!.result).to.equal('0-1');
-    expect(m!.termination).to.equal('mate');
+    expect(m!.value.moves).to.have.length(39);
+    expect(m!.value.moves.map((x) => x.timestampText)).to.deep.equal(m!.value.moves.map((_, i) => (i / 10).toFixed(1)));
+    expect(m!.value.moves[10]).to.include({ board: 'B', color: 'white', number: 3, san: 'dxe6', uci: 'd5e6' });
+    expect(m!.value.result).to.equal('0-1');
+    expect(m!.value.termination).to.equal('mate');
     // Its Outcome says "Alice & Dave checkmated": Alice (WhiteA) is mated on board A.
-    const boards = replayConserving(m!);
+    const boards = replayConserving(m!.value);
     expect(boards.state('A', 'crazyhouse')).to.equal('mate');
     expectCanonical(m!);
-    expect(makeBpgn(m!)).to.contain('11a. Qxd2# {[ts=3.8]}');
+    expect(makeBpgn(m!.value)).to.contain('11a. Qxd2# {[ts=3.8]}');
   });
 
   it('streams: chunks of bytes give the same matches (with the same line numbers) as one string', async () => {
@@ -370,7 +372,7 @@ describe('BPGN', () => {
       ['ERR_SAN_ILLEGAL', at + 1, lines[at]!.indexOf('Qh5') + 1],
     ]);
     for (const size of [1, 7, 100, 1 << 16]) {
-      const streamed: BughouseMatch[] = [];
+      const streamed: Parsed<BughouseMatch>[] = [];
       for await (const m of readBpgn(chunks(size))) streamed.push(m);
       expect(streamed, `chunks of ${size}`).to.deep.equal(whole);
     }
@@ -382,7 +384,7 @@ describe('BPGN', () => {
     expect(gluedWhole).to.have.length(4);
     const gluedBytes = new TextEncoder().encode(glued);
     for (const size of [3, 50, 1 << 16]) {
-      const streamed: BughouseMatch[] = [];
+      const streamed: Parsed<BughouseMatch>[] = [];
       async function* gluedChunks() {
         for (let i = 0; i < gluedBytes.length; i += size) yield gluedBytes.subarray(i, i + size);
       }
@@ -393,7 +395,7 @@ describe('BPGN', () => {
 
   it('writes the four-column table in time order', async () => {
     const [m] = parseBpgn(await readFixture('bughouse/spec-samples.bpgn'));
-    const { text, html } = makeFourColumn(m!);
+    const { text, html } = makeFourColumn(m!.value);
     const lines = text.split('\n');
     expect(lines[0]).to.match(/^raven \(2165\) +Gnejs \(2724\) +Paaso \(1925\) +death \(2307\)$/);
     expect(lines[2]!.startsWith('1. d4 {298}')).to.equal(true);
@@ -431,14 +433,14 @@ describe('chess.com bughouse JSON', () => {
       if (id > g.game.partnerGameId!) continue;
       const r = chesscomToMatch(g, partner!);
       if (!r.ok) throw new Error(r.error.message);
-      const m = r.value;
-      expect(m.errors, String(id)).to.deep.equal([]);
+      const { value: m, errors } = r.value;
+      expect(errors, String(id)).to.deep.equal([]);
       // Every TCN move of both games is in the match, each board's moves in their own order.
       expect(m.moves.filter((x) => x.board === 'A').length).to.equal(g.game.moveList.length / 2);
       expect(m.moves.filter((x) => x.board === 'B').length).to.equal(partner!.game.moveList.length / 2);
       drops += m.moves.filter((x) => x.san.includes('@')).length;
       replayConserving(m);
-      expectCanonical(m);
+      expectCanonical(r.value);
       pairs++;
     }
     expect(pairs).to.equal(haveShared ? 41 : 1);

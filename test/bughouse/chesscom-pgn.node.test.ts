@@ -53,7 +53,7 @@ describe("chess.com's bughouse PGN export against chessops", () => {
     expect(ops.refused).to.equal(undefined);
     const [match] = parseBpgn(text);
     expect(match!.errors).to.deep.equal([]);
-    expect(match!.moves.map((m) => m.uci)).to.deep.equal(ops.ucis);
+    expect(match!.value.moves.map((m) => m.uci)).to.deep.equal(ops.ucis);
     expect(ops.boards.A.isCheckmate()).to.equal(true);
     expect(ops.boards.A.turn).to.equal('white');
     expect(ops.boards.B.isEnd()).to.equal(false);

@@ -12,6 +12,7 @@ import {
   type BughouseMove,
   type NotationError,
 } from 'gamenotation/bughouse';
+import type { Parsed } from 'gamenotation';
 
 import { readFixture } from '../support/data.js';
 
@@ -37,25 +38,28 @@ function moveFacts(m: BughouseMove) {
 
 describe("chess.com's bughouse PGN export", () => {
   let text = '';
+  /** The match as read, with its errors and warnings. */
+  let item: Parsed<BughouseMatch>;
   let match: BughouseMatch;
   before(async () => {
     text = await readFixture(FIXTURE);
     const all = parseBpgn(text);
     expect(all).to.have.length(1);
-    match = all[0]!;
+    item = all[0]!;
+    match = item.value;
   });
 
   it('reads with no error; each dialect feature is a warning at its line and column in the file', () => {
-    expect(match.errors).to.deep.equal([]);
+    expect(item.errors).to.deep.equal([]);
     const knight = places(text, /\$146@/g);
     const pawn = places(text, /(?:^|\s)(@[a-h][1-8])/g, 1);
     expect(knight).to.have.length(5);
     expect(pawn).to.have.length(3);
-    expect(placesOf(match.warnings, 'ERR_BPGN_CHESSCOM_KNIGHT_DROP')).to.deep.equal(knight);
-    expect(placesOf(match.warnings, 'ERR_BPGN_PAWN_DROP_LETTER')).to.deep.equal(pawn);
+    expect(placesOf(item.warnings, 'ERR_BPGN_CHESSCOM_KNIGHT_DROP')).to.deep.equal(knight);
+    expect(placesOf(item.warnings, 'ERR_BPGN_PAWN_DROP_LETTER')).to.deep.equal(pawn);
     // The FEN tag's warning points at its value (the opening quote).
-    expect(placesOf(match.warnings, 'ERR_BPGN_CHESSCOM_FEN')).to.deep.equal(places(text, /^\[FEN (")/g, 1));
-    expect(match.warnings).to.have.length(knight.length + pawn.length + 1);
+    expect(placesOf(item.warnings, 'ERR_BPGN_CHESSCOM_FEN')).to.deep.equal(places(text, /^\[FEN (")/g, 1));
+    expect(item.warnings).to.have.length(knight.length + pawn.length + 1);
   });
 
   it('keeps every move in file order, drops canonical, clocks from [%clk] on board B only', () => {
@@ -125,7 +129,7 @@ describe("chess.com's bughouse PGN export", () => {
     const [m] = parseBpgn('[WhiteA "a"]\n\n1A. e4 $146 1a. e5 $146 {x} 2A. Nf3 *\n');
     expect(m!.errors).to.deep.equal([]);
     expect(m!.warnings).to.deep.equal([]);
-    expect(m!.moves.map((x) => [x.san, x.nags])).to.deep.equal([
+    expect(m!.value.moves.map((x) => [x.san, x.nags])).to.deep.equal([
       ['e4', [146]],
       ['e5', [146]],
       ['Nf3', undefined],
@@ -133,14 +137,14 @@ describe("chess.com's bughouse PGN export", () => {
   });
 
   it("takes the termination from chess.com's Termination sentence and checks a mate on the board", () => {
-    const term = (t: string) => parseBpgn(`[Termination "${t}"]\n\n1A. e4 *\n`)[0]!.termination;
+    const term = (t: string) => parseBpgn(`[Termination "${t}"]\n\n1A. e4 *\n`)[0]!.value.termination;
     expect(term('blunderman1 won by checkmate')).to.equal('mate');
     expect(term('blunderman1 won by resignation')).to.equal('resign');
     expect(term('blunderman1 won on time')).to.equal('time');
     // Without its last move the match still says mate, but board A is not mate: a warning.
     const [cut] = parseBpgn(text.replace(' 19a. Qxg1#', ''));
     expect(cut!.errors).to.deep.equal([]);
-    expect(cut!.termination).to.equal('mate');
+    expect(cut!.value.termination).to.equal('mate');
     expect(cut!.warnings.map((w) => w.code)).to.include('ERR_BPGN_NOT_MATE');
   });
 
@@ -156,9 +160,9 @@ describe("chess.com's bughouse PGN export", () => {
     for (const line of out.split('\n')) if (!line.startsWith('[')) expect(line.length).to.be.at.most(79);
     const again = parseBpgn(out);
     expect(again).to.have.length(1);
-    const m2 = again[0]!;
-    expect(m2.errors).to.deep.equal([]);
-    expect(m2.warnings).to.deep.equal([]);
+    const { value: m2, errors, warnings } = again[0]!;
+    expect(errors).to.deep.equal([]);
+    expect(warnings).to.deep.equal([]);
     expect(m2.moves.map(moveFacts)).to.deep.equal(match.moves.map(moveFacts));
     expect([m2.result, m2.termination, m2.startBfen]).to.deep.equal([match.result, match.termination, match.startBfen]);
     expect(makeBpgn(m2)).to.equal(out);
@@ -170,27 +174,27 @@ describe("chess.com's bughouse PGN export", () => {
     expect(whole).to.have.length(2);
     // The second match's warnings sit as many lines further down as the first match takes.
     const shift = two.slice(0, two.lastIndexOf('[Event')).split('\n').length - 1;
-    expect(whole[1]!.warnings).to.deep.equal(match.warnings.map((w) => ({ ...w, line: w.line! + shift })));
+    expect(whole[1]!.warnings).to.deep.equal(item.warnings.map((w) => ({ ...w, line: w.line! + shift })));
     const bytes = new TextEncoder().encode(two);
     for (const size of [1, 17, 4096]) {
       const chunks = async function* () {
         for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
       };
-      const got: BughouseMatch[] = [];
+      const got: Parsed<BughouseMatch>[] = [];
       for await (const m of readBpgn(chunks())) got.push(m);
       expect(JSON.stringify(got), `chunks of ${size}`).to.equal(JSON.stringify(whole));
     }
-    const streamed: BughouseMatch[] = [];
+    const streamed: Parsed<BughouseMatch>[] = [];
     for await (const m of readBpgn(two)) streamed.push(m);
     expect(JSON.stringify(streamed)).to.equal(JSON.stringify(whole));
     // The validating read (moves not kept) resolves the same moves and reports the same problems.
-    const lean: BughouseMatch[] = [];
+    const lean: Parsed<BughouseMatch>[] = [];
     const sans: string[] = [];
     visitBpgn(text, { endMatch: (m) => void lean.push(m), move: (mv) => void sans.push(mv.san) }, { keepMoves: false });
     expect(lean).to.have.length(1);
     expect(lean[0]!.errors).to.deep.equal([]);
-    expect(lean[0]!.warnings).to.deep.equal(match.warnings);
-    expect(lean[0]!.termination).to.equal('mate');
+    expect(lean[0]!.warnings).to.deep.equal(item.warnings);
+    expect(lean[0]!.value.termination).to.equal('mate');
     expect(sans.filter((s) => s.startsWith('N@'))).to.have.length(5);
   });
 });

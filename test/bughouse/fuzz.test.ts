@@ -38,10 +38,10 @@ describe('BPGN and BFEN fuzzing', () => {
         }
         for (const e of m.errors) if (e.line !== undefined) expect(e.line).to.be.at.least(1);
         if (m.errors.length) withErrors++;
-        const out = makeBpgn(m);
+        const out = makeBpgn(m.value);
         const again = parseBpgn(out);
         expect(again.length, text).to.be.at.least(1);
-        expect(makeBpgn(again[0]!), text).to.equal(out);
+        expect(makeBpgn(again[0]!.value), text).to.equal(out);
       }
     }
     expect(withErrors).to.be.greaterThan(10);

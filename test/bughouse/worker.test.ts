@@ -15,7 +15,7 @@ describe('bughouse jobs on the worker', () => {
     const seen: Progress[] = [];
     const out = await worker.run('replayMatch', { bpgn: text }, { onProgress: (p: Progress) => void seen.push(p) });
     // The same as in this thread (the replay is deterministic; the worker adds only transport).
-    expect(out).to.deep.equal(parseBpgn(text).map(matchToJson));
+    expect(out).to.deep.equal(parseBpgn(text).map((m) => matchToJson(m.value, m.errors)));
     expect(out[0]!.final.A).to.match(/\[/);
     expect(seen.map((p) => p.done)).to.deep.equal([1, 2]);
   });

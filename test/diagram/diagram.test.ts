@@ -188,17 +188,17 @@ describe('diagram', () => {
   });
 
   it('marks the last move, check and [%cal]/[%csl] shapes of a game', () => {
-    const [game] = parsePgn(
+    const [{ value: game }] = parsePgn(
       '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7] [%csl Re8] } 1-0\n',
     );
-    const svg = unwrap(gameDiagram(game!));
+    const svg = unwrap(gameDiagram(game));
     expect(svg).to.match(/class="last-move" data-square="h5"/);
     expect(svg).to.match(/class="last-move" data-square="f7"/);
     expect(svg).to.match(/class="check" data-square="e8"/);
     expect(count(svg, /class="shape-arrow"/g)).to.equal(2);
     expect(svg).to.include('data-from="c4" data-to="f7"');
     expect(svg).to.match(/class="shape-square" data-square="e8"/);
-    const start = unwrap(gameDiagram(game!, { ply: 0 }));
+    const start = unwrap(gameDiagram(game, { ply: 0 }));
     expect(count(start, /class="piece"/g)).to.equal(32);
     expect(start).not.to.include('last-move');
   });
@@ -232,8 +232,8 @@ describe('diagram', () => {
     // fixtures/diagram/capture.bpgn (own): 2A. exd5 sends a pawn to Black on B, who drops it
     // (2b. P@e4); 2a. Qxd5 sends a pawn to White on B. Worked out by hand: 30 pieces on A,
     // 33 on B, White's pawn in B's pocket (64 in all), clocks 2:54/2:55 on A and 2:56.8→2:56/2:52 on B.
-    const [match] = parseBpgn(await readFixture('diagram/capture.bpgn'));
-    const svg = unwrap(bpgnDiagram(match!));
+    const [{ value: match }] = parseBpgn(await readFixture('diagram/capture.bpgn'));
+    const svg = unwrap(bpgnDiagram(match));
     checkAccessible(svg);
     const boardA = svg.slice(svg.indexOf('data-board="a"'), svg.indexOf('data-board="b"'));
     const boardB = svg.slice(svg.indexOf('data-board="b"'));
@@ -247,14 +247,14 @@ describe('diagram', () => {
     expect(svg).to.include('>A Anna<').and.to.include('>B Dan<');
     expect(boardB).to.match(/class="last-move" data-square="e4"/);
     // At ply 3 only three moves are on the boards: nothing captured yet.
-    const early = unwrap(bpgnDiagram(match!, { ply: 3 }));
+    const early = unwrap(bpgnDiagram(match, { ply: 3 }));
     expect(count(early, /class="piece"/g)).to.equal(64);
     expect(early).not.to.include('class="pocket-piece"');
     // Real matches (shared BPGN files): whatever happened, the 64 pieces are all drawn, on a board or in a pocket.
     for (const name of ['bpgn/pychess-variants_1934301.bpgn', 'bpgn/pychess-variants_1934587.bpgn']) {
       const text = await readShared(`bughouse/${name}`);
       if (!text) break;
-      for (const real of parseBpgn(text)) {
+      for (const { value: real } of parseBpgn(text)) {
         const drawn = unwrap(bpgnDiagram(real));
         const pockets = [...drawn.matchAll(/data-count="(\d+)"/g)].reduce((n, m) => n + Number(m[1]), 0);
         expect(count(drawn, /class="piece"/g) + pockets, name).to.equal(64);
@@ -339,12 +339,12 @@ describe('diagram', () => {
 
   it("AIF games: the played move's deepest value per ply, the costliest move marked", async () => {
     // A hand-made grid (fixtures/diagram/fools-mate.aif): values worked out by hand from its rows.
-    const [game] = parseAif(await readFixture('diagram/fools-mate.aif'));
-    const { scores, losses } = aifScores(game!);
+    const [{ value: game }] = parseAif(await readFixture('diagram/fools-mate.aif'));
+    const { scores, losses } = aifScores(game);
     expect(scores).to.deep.equal([0.3, -0.4, -0.6, -100, -100]);
     expect(losses[0]).to.deep.equal({ ply: 2, move: 'g4', loss: 929 });
     expect(losses.find((l) => l.move === 'f3')!.loss).to.equal(70);
-    const svg = aifEvalGraph(game!);
+    const svg = aifEvalGraph(game);
     checkAccessible(svg);
     expect(svg).to.include('>Evaluation: Tester – Helper</title>');
     expect(count(svg, /class="eval-mark"/g)).to.equal(1);

@@ -53,7 +53,7 @@ const run = (...args: string[]) => {
   return { code: r.status, out: r.stdout, err: r.stderr.toString() };
 };
 
-const OPERA = parsePgn(data('sample.pgn').toString('utf8'))[0]!;
+const OPERA = parsePgn(data('sample.pgn').toString('utf8'))[0]!.value;
 const DEAL = 'N:AKQ2.KJ5.T98.A32 J876.Q2.AQ5.KJ94 T9.AT9876.K3.Q87 543.43.J7642.T65';
 // The DD table of DEAL as DDS 2.9 gives it (facts for a golden picture, not checked here).
 const TABLE = {
@@ -74,7 +74,7 @@ const cases: [string, () => string][] = [
         gameDiagram(
           parsePgn(
             '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7,Ba2a4,Yb1c3] [%csl Re8,Gd4] } 1-0\n',
-          )[0]!,
+          )[0]!.value,
         ),
       ),
   ],
@@ -106,8 +106,8 @@ const cases: [string, () => string][] = [
         }),
       ),
   ],
-  ['bpgn-end', () => unwrap(bpgnDiagram(parseBpgn(readFileSync(join(golden, 'capture.bpgn'), 'utf8'))[0]!))],
-  ['aif-graph', () => aifEvalGraph(parseAif(readFileSync(join(golden, 'fools-mate.aif'), 'utf8'))[0]!)],
+  ['bpgn-end', () => unwrap(bpgnDiagram(parseBpgn(readFileSync(join(golden, 'capture.bpgn'), 'utf8'))[0]!.value))],
+  ['aif-graph', () => aifEvalGraph(parseAif(readFileSync(join(golden, 'fools-mate.aif'), 'utf8'))[0]!.value)],
   ['problem-pbi', () => unwrap(pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0]!))],
   ['problem-xml', () => unwrap(problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document!.problems[1]!))],
   [
@@ -178,7 +178,7 @@ describe('diagram CLI', () => {
     expect(bfen.code, bfen.err).to.equal(0);
     expect((bfen.out.toString().match(/class="piece"/g) ?? []).length).to.equal(63);
     const aif = join(golden, 'fools-mate.aif');
-    expect(run(aif).out.toString()).to.equal(aifEvalGraph(parseAif(readFileSync(aif, 'utf8'))[0]!));
+    expect(run(aif).out.toString()).to.equal(aifEvalGraph(parseAif(readFileSync(aif, 'utf8'))[0]!.value));
   });
 
   it('--ply 0 is the start position; --dd draws the DD table with par', () => {

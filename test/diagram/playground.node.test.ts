@@ -343,7 +343,7 @@ describe('playground in Chromium', () => {
     expect(await page.$eval('#aif-out', (t) => (t as HTMLTextAreaElement).value)).to.equal(text);
     const games = parseAif(text);
     expect(games).to.have.length(1);
-    const game = games[0]!;
+    const game = games[0]!.value;
     expect(validateAif(game).errors).to.deep.equal([]);
     // One block per turn of the game, in order, with the moves chess.js replays.
     const history = legallHistory();
@@ -403,11 +403,11 @@ describe('playground in Chromium', () => {
       );
       const result = await other.$eval('#job-result', (e) => e.textContent ?? '');
       expect(await other.$eval('#job-result', (e) => (e as HTMLElement).dataset.state), result).to.equal('done');
-      const [game] = parseAif(await other.evaluate(() => (window as any).playground.aif as string));
-      expect(validateAif(game!).errors).to.deep.equal([]);
-      expect(game!.blocks.map((b) => b.tags.MovePlayed)).to.deep.equal(legallHistory());
+      const [{ value: game }] = parseAif(await other.evaluate(() => (window as any).playground.aif as string));
+      expect(validateAif(game).errors).to.deep.equal([]);
+      expect(game.blocks.map((b) => b.tags.MovePlayed)).to.deep.equal(legallHistory());
       // The engine's own id (its `id name`) says which build answered.
-      expect(game!.headers.EngineID).to.match(/\bLite\b/);
+      expect(game.headers.EngineID).to.match(/\bLite\b/);
       expect(errors).to.deep.equal([]);
     } finally {
       await other.close();

@@ -56,7 +56,7 @@ export const chesscomFormat: FormatHandler = {
     const { match, errors } = load(input, options);
     if (!match) return { text: '', errors };
     return {
-      text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match)]) + '\n',
+      text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match, errors)]) + '\n',
       errors: to === 'json' ? [] : errors,
     };
   },

@@ -111,7 +111,7 @@ const SEEDS = [
 
 /** Games as read, made comparable: no line numbers, errors or warnings (they differ by design). */
 function comparable(games) {
-  return games.map((g) => jsonWithout({ root: g.root, moves: g.moves, result: g.result }, ['line']));
+  return games.map(({ value: g }) => jsonWithout({ root: g.root, moves: g.moves, result: g.result }, ['line']));
 }
 
 /** The headers `makePgn` writes for a game: the seven tag roster (defaults filled in), the result, the rest. */
@@ -142,14 +142,14 @@ export function checkPgn(lib, input) {
   }
   const games = pgn.parsePgn(text);
   for (const g of games) {
-    for (const e of [...g.errors, ...(g.warnings ?? [])]) {
+    for (const e of [...g.errors, ...g.warnings]) {
       if (!/^ERR_/.test(e.code) || typeof e.line !== 'number' || typeof e.column !== 'number')
         return `untyped or unplaced error ${JSON.stringify(e)}`;
       if (e.message.length > 400) return `error message of ${e.message.length} characters`;
     }
   }
-  const exported = games.map((g) => pgn.makePgn(g)).join('');
-  for (const g of games) pgn.makePgn(g, { reduced: true });
+  const exported = games.map((g) => pgn.makePgn(g.value)).join('');
+  for (const g of games) pgn.makePgn(g.value, { reduced: true });
   JSON.stringify(games);
   // parse → make → parse: the same games (moves, comments, NAGs, variations, result; the tags
   // makePgn writes), and export is a fixed point.
@@ -159,15 +159,15 @@ export function checkPgn(lib, input) {
   const b = comparable(again);
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== b[i]) return `round trip: game ${i + 1} differs:\n${a[i]}\n---\n${b[i]}\n--- exported:\n${exported}`;
-    if (sortKeys(exportedHeaders(pgn, games[i])) !== sortKeys(again[i].headers))
-      return `round trip: tags of game ${i + 1} differ: ${JSON.stringify(games[i].headers)} -> ${JSON.stringify(again[i].headers)}`;
+    if (sortKeys(exportedHeaders(pgn, games[i].value)) !== sortKeys(again[i].value.headers))
+      return `round trip: tags of game ${i + 1} differ: ${JSON.stringify(games[i].value.headers)} -> ${JSON.stringify(again[i].value.headers)}`;
   }
-  const twice = again.map((g) => pgn.makePgn(g)).join('');
+  const twice = again.map((g) => pgn.makePgn(g.value)).join('');
   if (twice !== exported) return `export not idempotent:\n${exported}\n---\n${twice}`;
   return null;
 }
 
-/** Streams an input in random chunks; the games must equal the string reader's. */
+/** Streams an input in random chunks; the games, with their errors and warnings, must equal the whole input's. */
 export async function checkPgnStream(lib, input, r) {
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const chunks = [];
@@ -189,7 +189,7 @@ async function streamed(lib, text) {
   const chunks = [];
   for (let i = 0; i < bytes.length; i += 4096) chunks.push(bytes.subarray(i, i + 4096));
   let out = '';
-  for await (const g of lib.pgn.readPgn(chunks)) out += lib.pgn.makePgn(g);
+  for await (const g of lib.pgn.readPgn(chunks)) out += lib.pgn.makePgn(g.value);
   return out;
 }
 
@@ -244,7 +244,7 @@ export const pgnTarget = {
     if (name?.startsWith('streamed')) return streamed(lib, text);
     return lib.pgn
       .parsePgn(text)
-      .map((g) => lib.pgn.makePgn(g))
+      .map((g) => lib.pgn.makePgn(g.value))
       .join('');
   },
 };

@@ -269,7 +269,7 @@ describe('castling rights after a king walks on the enemy back rank (issue 13)',
     const [rookMoved, castled] = parsePgn(pgn);
     expect(rookMoved.errors.map((e) => e.code)).to.deep.equal(['ERR_SAN_ILLEGAL']); // the rook left its corner
     expect(castled.errors).to.deep.equal([]);
-    expect(castled.moves.map((m) => m.uci)).to.deep.equal(['g1h2', 'e1c1', 'h2g3', 'c1b1']);
+    expect(castled.value.moves.map((m) => m.uci)).to.deep.equal(['g1h2', 'e1c1', 'h2g3', 'c1b1']);
   });
   it('crazyhouse: a rook dropped back on the empty corner does not castle', () => {
     const p = pos('7k/8/8/8/8/8/8/R3K3[R] w Q - 0 1', 'crazyhouse');

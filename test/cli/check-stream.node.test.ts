@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Parsed } from 'gamenotation';
 import { readPgn, type PgnGame, type PgnNode } from 'gamenotation/pgn';
 import { listShared } from '../support/data.js';
 import { cli, root, tempDir } from './support.js';
@@ -21,14 +22,14 @@ function countMoves(line: PgnNode[]): number {
 }
 
 async function reference(bytes: Uint8Array) {
-  const games: PgnGame[] = [];
+  const games: Parsed<PgnGame>[] = [];
   for await (const g of readPgn(bytes)) games.push(g);
   const errors = games.flatMap((g) => g.errors).map((e) => [e.code, e.line, e.column]);
-  const warnings = games.flatMap((g) => g.warnings ?? []).map((e) => [e.code, e.line, e.column]);
+  const warnings = games.flatMap((g) => g.warnings).map((e) => [e.code, e.line, e.column]);
   return {
     counts: {
       games: games.length,
-      moves: games.reduce((n, g) => n + countMoves(g.moves), 0),
+      moves: games.reduce((n, g) => n + countMoves(g.value.moves), 0),
       'games with errors': games.filter((g) => g.errors.length).length,
     },
     errors,

@@ -25,6 +25,7 @@ import {
 import { parseBpgn, parseBfen, validateBfen, parseChesscomGame, chesscomToMatch } from 'gamenotation/bughouse';
 import { parseAif, validateAif } from 'gamenotation/aif';
 import { parseQueueUrl } from 'gamenotation/queue';
+import type { Parsed } from 'gamenotation';
 // @ts-ignore plain ESM helpers
 import { collectCodes } from '../../scripts/error-codes.mjs';
 // @ts-ignore plain ESM helpers
@@ -62,6 +63,11 @@ function reported(value: unknown): Reported {
 }
 
 const errorsOnly = (codes: string[]): Reported => ({ errors: codes, warnings: [] });
+/** The codes of a reader's items, each `{ value, errors, warnings }`: a problem counts only where the item reports it. */
+const ofItems = (items: Parsed<unknown>[]): Reported => ({
+  errors: items.flatMap((i) => i.errors.map((e) => e.code)),
+  warnings: items.flatMap((i) => i.warnings.map((e) => e.code)),
+});
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 /** `FEN ; rest`, or just `rest` from `fallback`. */
 const split = (input: string, fallback: string): [string, string] => {
@@ -82,7 +88,7 @@ type Options = Record<string, number> | undefined;
 
 const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported | Promise<Reported>> = {
   tokenize: (input, options) => errorsOnly(tokenize(input, options).flatMap((t) => (t.error ? [t.error] : []))),
-  makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g).warnings)),
+  makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g.value).warnings)),
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
   parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
   parseProblemXmlBytes: (input) => reported(parseProblemXml(bytes(input))),
@@ -109,11 +115,11 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
       return errorsOnly([(e as { code?: string }).code ?? 'thrown']);
     }
   },
-  parsePgn: (input, options) => reported(parsePgn(input, options)),
+  parsePgn: (input, options) => ofItems(parsePgn(input, options)),
   readPgn: async (input, options) => {
     const games = [];
     for await (const game of readPgn(new TextEncoder().encode(input), options)) games.push(game);
-    return reported(games);
+    return ofItems(games);
   },
   parsePbn: (input, options) => reported(parsePbn(input, options)),
   checkPbnExport: (input) => ({ errors: [], warnings: checkPbnExport(input).map((e) => e.code) }),
@@ -127,7 +133,7 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     const [fen, stipulation] = split(input, START);
     return reported(solve({ fen, stipulation } as never));
   },
-  parseBpgn: (input) => reported(parseBpgn(input)),
+  parseBpgn: (input) => ofItems(parseBpgn(input)),
   parseBfen: (input) => reported(parseBfen(input)),
   validateBfen: (input) => {
     const bfen = parseBfen(input);
@@ -139,16 +145,17 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     const [a, b] = input.split(' ; ').map((text) => parseChesscomGame(text));
     if (!a!.ok) return errorsOnly([a!.error.code]);
     if (!b!.ok) return errorsOnly([b!.error.code]);
-    return reported(chesscomToMatch(a!.value, b!.value));
+    const match = chesscomToMatch(a!.value, b!.value);
+    return match.ok ? ofItems([match.value]) : errorsOnly([match.error.code]);
   },
-  parseAif: (input, options) => reported(parseAif(input, options)),
+  parseAif: (input, options) => ofItems(parseAif(input, options)),
   parseQueueUrl: (input) => {
     const r = parseQueueUrl(input);
     return errorsOnly(r.ok ? [] : [r.error.code]);
   },
   validateAif: (input) => {
     const all: Reported = { errors: [], warnings: [] };
-    for (const game of parseAif(input)) {
+    for (const { value: game } of parseAif(input)) {
       const r = validateAif(game);
       all.errors.push(...r.errors.map((e) => e.code));
       all.warnings.push(...r.warnings.map((e) => e.code));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { parsePgn, readPgn, streamPgn, type PgnGame } from 'gamenotation/pgn';
+import type { Parsed } from 'gamenotation';
 
 const enc = new TextEncoder();
 
@@ -10,8 +11,8 @@ function chunked(text: string, size: number): Uint8Array[] {
   return out;
 }
 
-async function collect(source: Uint8Array[] | string, options = {}): Promise<PgnGame[]> {
-  const out: PgnGame[] = [];
+async function collect(source: Uint8Array[] | string, options = {}): Promise<Parsed<PgnGame>[]> {
+  const out: Parsed<PgnGame>[] = [];
   for await (const g of readPgn(source, options)) out.push(g);
   return out;
 }
@@ -19,8 +20,8 @@ async function collect(source: Uint8Array[] | string, options = {}): Promise<Pgn
 describe('pgn: bounds', () => {
   it('ends a game without a result at the next tag section and warns ERR_PGN_NO_RESULT there', () => {
     const games = parsePgn('[Event "a"]\n\n1. e4 e5\n\n[Event "b"]\n\n1. d4 *\n');
-    expect(games.map((g) => g.headers.Event)).to.deep.equal(['a', 'b']);
-    expect(games[0]!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
+    expect(games.map((g) => g.value.headers.Event)).to.deep.equal(['a', 'b']);
+    expect(games[0]!.value.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
     expect(games[0]!.errors).to.deep.equal([]);
     expect(games[0]!.warnings).to.deep.equal([
       {
@@ -30,12 +31,9 @@ describe('pgn: bounds', () => {
         column: 1,
       },
     ]);
-    expect(games[1]!.warnings).to.equal(undefined);
+    expect(games[1]!.warnings).to.deep.equal([]);
     // A game with its result has no warning; neither has one that ends the file.
-    expect(parsePgn('[Event "a"]\n\n1. e4 1-0\n[Event "b"]\n\n1. d4').map((g) => g.warnings)).to.deep.equal([
-      undefined,
-      undefined,
-    ]);
+    expect(parsePgn('[Event "a"]\n\n1. e4 1-0\n[Event "b"]\n\n1. d4').map((g) => g.warnings)).to.deep.equal([[], []]);
   });
 
   it('keeps the first maxErrors errors of a game and then one ERR_TOO_MANY_ERRORS with the count', () => {
@@ -46,7 +44,7 @@ describe('pgn: bounds', () => {
     const last = g!.errors[100]!;
     expect(last.code).to.equal('ERR_TOO_MANY_ERRORS');
     expect(last.message).to.match(/^900 more error\(s\) not reported \(1000 in all; maxErrors 100\)/);
-    expect(g!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
+    expect(g!.value.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
     const [few] = parsePgn(`1. e4 ${'!!! '.repeat(5)}*`, { maxErrors: 3 });
     expect(few!.errors.map((e) => e.code)).to.deep.equal([
       'ERR_PGN_SUFFIX',
@@ -74,18 +72,18 @@ describe('pgn: bounds', () => {
     for (const size of [1, 97, 700, 1 << 16]) {
       const games = await collect(chunked(text, size), { maxGameBytes: 1000 });
       expect(
-        games.map((g) => g.headers.Event),
+        games.map((g) => g.value.headers.Event),
         `chunk ${size}`,
       ).to.deep.equal(['one', 'big', 'three']);
-      expect(games.map((g) => g.line)).to.deep.equal([1, 5, 11]);
-      const big = games[1]!;
+      expect(games.map((g) => g.value.line)).to.deep.equal([1, 5, 11]);
+      const { value: big, errors: bigErrors } = games[1]!;
       expect(big.headers).to.deep.equal({ Event: 'big', White: 'W', Result: '0-1' });
       expect(big.result).to.equal('0-1');
       expect(big.moves).to.deep.equal([]);
-      expect(big.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_PGN_GAME_TOO_LARGE', 5, 1]]);
-      expect(big.errors[0]!.message).to.match(/^game 2 is larger than maxGameBytes \(1000;/);
-      expect(games[0]!.moves.length).to.equal(2);
-      expect(games[2]!.moves.map((n) => n.san)).to.deep.equal(['d4']);
+      expect(bigErrors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_PGN_GAME_TOO_LARGE', 5, 1]]);
+      expect(bigErrors[0]!.message).to.match(/^game 2 is larger than maxGameBytes \(1000;/);
+      expect(games[0]!.value.moves.length).to.equal(2);
+      expect(games[2]!.value.moves.map((n) => n.san)).to.deep.equal(['d4']);
       const seen: string[] = [];
       const count = await streamPgn(
         chunked(text, size),
@@ -116,11 +114,11 @@ describe('pgn: bounds', () => {
     const value = 'v'.repeat(400);
     const [g] = parsePgn(`[Event "${value}"]\n\n1. e4 *\n`);
     expect(g!.errors).to.deep.equal([]);
-    expect(g!.headers.Event).to.equal(value);
-    const out = makePgn(g!);
+    expect(g!.value.headers.Event).to.equal(value);
+    const out = makePgn(g!.value);
     expect(out.split('\n')[0]).to.equal(`[Event "${value}"]`);
-    expect(parsePgn(out)[0]!.headers.Event).to.equal(value);
-    const { text, warnings } = makePgnWithWarnings(g!);
+    expect(parsePgn(out)[0]!.value.headers.Event).to.equal(value);
+    const { text, warnings } = makePgnWithWarnings(g!.value);
     expect(text).to.equal(out);
     expect(warnings.map((w) => w.code)).to.deep.equal(['ERR_PGN_LINE_TOO_LONG']);
   });
@@ -141,9 +139,9 @@ describe('pgn: % escape lines with tabs', () => {
     const [g, ...rest] = parsePgn(text);
     expect(rest).to.deep.equal([]);
     expect(g!.errors).to.deep.equal([]);
-    expect(g!.headers).to.deep.equal({ Event: 'a' });
-    expect(g!.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
-    expect(g!.warnings!.map((w) => [w.code, w.line, w.column])).to.deep.equal([
+    expect(g!.value.headers).to.deep.equal({ Event: 'a' });
+    expect(g!.value.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
+    expect(g!.warnings.map((w) => [w.code, w.line, w.column])).to.deep.equal([
       ['ERR_PGN_ESCAPE_INDENTED', 3, 2],
       ['ERR_PGN_ESCAPE_INDENTED', 6, 3],
     ]);

@@ -31,21 +31,21 @@ describe(`pgn: every file of the ${corpus.source} corpus`, () => {
       const text = decoder.decode(bytes);
       const parsed = parsePgn(text);
       expect(parsed.length).to.equal(games);
-      expect(parsed.reduce((a, g) => a + g.moves.length, 0)).to.equal(mainMoves);
-      expect(parsed.reduce((a, g) => a + countMoves(g.moves), 0)).to.equal(allMoves);
+      expect(parsed.reduce((a, g) => a + g.value.moves.length, 0)).to.equal(mainMoves);
+      expect(parsed.reduce((a, g) => a + countMoves(g.value.moves), 0)).to.equal(allMoves);
       expect(parsed.flatMap((g) => g.errors.map((e) => `${e.line}:${e.column} ${e.code}`))).to.deep.equal(errors);
 
       // parse → export → parse gives equal trees; export is idempotent.
-      const exported = parsed.map((g) => makePgn(g)).join('');
+      const exported = parsed.map((g) => makePgn(g.value)).join('');
       const again = parsePgn(exported);
       expect(again.length).to.equal(games);
       for (let i = 0; i < games; i++)
-        expect(comparable(again[i]!), `game ${i + 1}`).to.deep.equal(comparable(parsed[i]!));
-      expect(again.map((g) => makePgn(g)).join('')).to.equal(exported);
+        expect(comparable(again[i]!.value), `game ${i + 1}`).to.deep.equal(comparable(parsed[i]!.value));
+      expect(again.map((g) => makePgn(g.value)).join('')).to.equal(exported);
       // Export format: no line of 80 characters or more except long tag pairs.
       for (const line of exported.split('\n')) if (!line.startsWith('[')) expect(line.length).to.be.below(80);
 
-      // The streaming reader (from bytes, in small chunks) gives the same games.
+      // The streaming reader (from bytes, in small chunks) gives the same games, errors and warnings.
       const chunks: Uint8Array[] = [];
       for (let i = 0; i < bytes.length; i += 4099) chunks.push(bytes.subarray(i, i + 4099));
       let n = 0;

@@ -42,14 +42,14 @@ describe('pgn: fuzzing (node)', () => {
     expect(deep.errors.map((e) => e.code)).to.include('ERR_PGN_UNCLOSED_VARIATION');
     const deepMoves = parsePgnOne(`1. e4 ${'(1. d4 '.repeat(1_000_000)}${')'.repeat(1_000_000)} e5 *`);
     expect(deepMoves.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_TOO_DEEP']);
-    expect(deepMoves.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
+    expect(deepMoves.value.moves.map((n) => n.san)).to.deep.equal(['e4', 'e5']);
     JSON.stringify(deepMoves); // the tree is as deep as maxDepth (256), not as the input
     const comment = parsePgnOne(`1. e4 {${'c'.repeat(100_000_000)}} e5 *`);
     expect(comment.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_COMMENT_TOO_LONG']);
-    expect(comment.moves.length).to.equal(2);
+    expect(comment.value.moves.length).to.equal(2);
     const tag = parsePgnOne(`[Event "${'t'.repeat(10_000_000)}"]\n[Site "s"]\n\n1. e4 *`);
     expect(tag.errors.map((e) => e.code)).to.deep.equal(['ERR_PGN_STRING_TOO_LONG']);
-    expect(tag.headers).to.deep.equal({ Site: 's' });
+    expect(tag.value.headers).to.deep.equal({ Site: 's' });
   });
 
   it('streams a large input with bounded memory and reports an oversized game', async () => {
@@ -72,9 +72,9 @@ describe('pgn: fuzzing (node)', () => {
       games++;
       if (g.errors.some((e) => e.code === 'ERR_PGN_GAME_TOO_LARGE')) {
         oversized++;
-        expect(g.headers).to.deep.equal({ Event: 'huge' });
+        expect(g.value.headers).to.deep.equal({ Event: 'huge' });
         expect(games).to.equal(11_001); // in its place: after the first 11 batches of 1000 games
-      } else if (g.moves.length !== 6 || g.errors.length)
+      } else if (g.value.moves.length !== 6 || g.errors.length)
         expect.fail(`game ${games}: ${JSON.stringify(g).slice(0, 300)}`);
       if (games % 20_000 === 0) peak = Math.max(peak, process.memoryUsage().rss - base);
     }

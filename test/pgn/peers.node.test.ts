@@ -16,7 +16,7 @@ describe(`pgn: main lines agree with chessops on the ${corpus.source} corpus`, (
       const text = new TextDecoder().decode(await corpus.read(file));
       let compared = 0;
       let expected = 0;
-      parsePgn(text).forEach((game, index) => {
+      parsePgn(text).forEach(({ value: game }, index) => {
         // chessops has no null moves; unresolved games (unsupported variants) have no position.
         if (game.moves.length === 0 || game.moves.some((n) => n.san === '--' || n.uci === undefined)) return;
         expected++;

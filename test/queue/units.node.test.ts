@@ -67,13 +67,14 @@ describe('queue units', () => {
     const text = readFileSync(join(root, 'test/fixtures/queue/games30.pgn'), 'utf8');
     const games = parsePgn(`[Site "x"]\n[White "A \\"q\\" B"]\n\n1. e4 {c} (1. d4) e5 $1 *\n\n${text}`);
     expect(games).to.have.length(31);
-    for (const game of games) {
+    for (const { value: game } of games) {
       const back = parsePgn(gameJobText(game));
       expect(back).to.have.length(1);
-      expect(Object.entries(back[0]!.headers)).to.deep.equal(Object.entries(game.headers));
-      expect(back[0]!.moves.map((m) => m.san)).to.deep.equal(game.moves.map((m) => m.san));
-      expect(back[0]!.moves.map((m) => m.comments ?? [])).to.deep.equal(game.moves.map((m) => m.comments ?? []));
-      expect(back[0]!.errors).to.deep.equal([]);
+      const { value: again, errors } = back[0]!;
+      expect(Object.entries(again.headers)).to.deep.equal(Object.entries(game.headers));
+      expect(again.moves.map((m) => m.san)).to.deep.equal(game.moves.map((m) => m.san));
+      expect(again.moves.map((m) => m.comments ?? [])).to.deep.equal(game.moves.map((m) => m.comments ?? []));
+      expect(errors).to.deep.equal([]);
     }
   });
 });

@@ -79,6 +79,18 @@ describe('gamenotation CLI on bughouse files', () => {
     expect([white.top.username, white.bottom.username].some((name) => r.out.includes(`"${name}"`))).to.equal(true);
   });
 
+  it('convert --to json keeps what was wrong in a game in the JSON', async () => {
+    const [, a, , b] = await pair();
+    const broken = JSON.parse(b) as { game: { moveList: string } };
+    broken.game.moveList += 'm'; // an odd length: one half of a TCN move
+    const dir = tempDir('chesscom-json');
+    writeFileSync(join(dir, 'first.json'), a);
+    writeFileSync(join(dir, 'second.json'), JSON.stringify(broken));
+    const r = cli(['convert', join(dir, 'first.json'), join(dir, 'second.json'), '--to', 'json']);
+    const [match] = JSON.parse(r.out) as { errors: { code: string }[] }[];
+    expect(match!.errors.map((e) => e.code)).to.contain('ERR_CHESSCOM_TCN');
+  });
+
   it('convert A.json B.json --to bpgn takes the partner game as a second FILE', async () => {
     const [idA, a, idB, b] = await pair();
     const dir = tempDir('chesscom2');

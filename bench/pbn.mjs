@@ -58,8 +58,8 @@ export async function run() {
   const files = corpus();
   const bytes = files.reduce((a, f) => a + f.length, 0);
   const parsed = files.map((f) => parsePbn(f));
-  const boards = parsed.reduce((a, r) => a + r.games.length, 0);
-  const exported = parsed.map((r) => makePbn(r.games));
+  const boards = parsed.reduce((a, r) => a + r.value.games.length, 0);
+  const exported = parsed.map((r) => makePbn(r.value.games));
   const exportBytes = exported.reduce((a, t) => a + t.length, 0);
   const out = [];
   out.push(`${files.length} files, ${boards} games, ${(bytes / 1e6).toFixed(2)} MB\n`);
@@ -67,9 +67,9 @@ export async function run() {
   out.push(row(['---', '---:', '---:', '---:', '---:', '---:']));
   const add = (name, n, mb, ms) =>
     out.push(row([name, `${n}`, mb.toFixed(2), fmt(ms), fmt((n / ms) * 1000), fmt((mb / ms) * 1000)]));
-  const imp = time(() => files.reduce((a, f) => a + parsePbn(f).games.length, 0));
+  const imp = time(() => files.reduce((a, f) => a + parsePbn(f).value.games.length, 0));
   add('import (parsePbn, with checks)', imp.n, bytes / 1e6, imp.ms);
-  const raw = time(() => files.reduce((a, f) => a + parsePbn(f, { validate: false }).games.length, 0));
+  const raw = time(() => files.reduce((a, f) => a + parsePbn(f, { validate: false }).value.games.length, 0));
   add('import (parsePbn, syntax only)', raw.n, bytes / 1e6, raw.ms);
   const stream = await timeAsync(async () => {
     let n = 0;
@@ -81,7 +81,7 @@ export async function run() {
     return n;
   });
   add('import (readPbnGames, 64 KiB chunks)', stream.n, bytes / 1e6, stream.ms);
-  const exp = time(() => parsed.reduce((a, r) => a + (makePbn(r.games).length ? r.games.length : 0), 0));
+  const exp = time(() => parsed.reduce((a, r) => a + (makePbn(r.value.games).length ? r.value.games.length : 0), 0));
   add('export (makePbn)', exp.n, exportBytes / 1e6, exp.ms);
   console.log(out.join('\n'));
 }

@@ -32,7 +32,7 @@ const unwrap = (r) => {
 };
 
 const opera = parsePgn(data('sample.pgn').toString('utf8'))[0].value;
-const pbnGame = parsePbn(data('sample.pbn')).games[0];
+const pbnGame = parsePbn(data('sample.pbn')).value.games[0];
 const info = pbnGameInfo(pbnGame);
 const table = unwrap(calcDDTable(info.deal));
 const shapesGame = parsePgn('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# { [%cal Gc4f7,Rh5f7] [%csl Re8] } 1-0\n')[0].value;
@@ -62,8 +62,8 @@ const diagrams = {
   ),
   'diagram-bpgn': unwrap(d.bpgnDiagram(parseBpgn(sample('capture.bpgn'))[0].value)),
   'diagram-aif': d.aifEvalGraph(parseAif(sample('fools-mate.aif'))[0].value),
-  'diagram-problem': unwrap(d.pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0])),
-  'diagram-problem-xml': unwrap(d.problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document.problems[1])),
+  'diagram-problem': unwrap(d.pbiProblemDiagram(parsePbi(data('sample.pbi')).value.problems[0])),
+  'diagram-problem-xml': unwrap(d.problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).value.problems[1])),
   'diagram-deal': unwrap(d.pbnDealDiagram(pbnGame)),
   'diagram-dd-table': d.ddTableDiagram(table, {
     par: par(table, { dealer: info.dealer ?? 'N', vulnerability: info.vulnerable ?? 'None' }),

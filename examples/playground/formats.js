@@ -81,7 +81,7 @@ const pbn = {
   detect: (text) => /^\s*(\uFEFF)?%\s*PBN/.test(text) || /\[Deal\s+"/.test(text),
   parse(text) {
     const r = parsePbn(text);
-    return { data: r.games, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')] };
+    return { data: r.value.games, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')] };
   },
   items: (games) => games.map((game, i) => {
     const info = pbnGameInfo(game);
@@ -99,7 +99,7 @@ const pbi = {
   name: 'PBI',
   detect: (text) => /^\s*(\uFEFF)?#PBI/.test(text),
   parse(text) {
-    const { errors, warnings, ...doc } = parsePbi(text);
+    const { value: doc, errors, warnings } = parsePbi(text);
     return { data: doc, problems: [...errorsOf(errors, 'error'), ...errorsOf(warnings, 'warning')] };
   },
   items: (doc) => doc.problems.map((problem, i) => ({ label: `${problem.names.join(', ') || 'Anonymous'} ${problem.stipulation}`, kind: 'pbi', problem, index: i })),
@@ -116,7 +116,7 @@ const xml = {
   detect: (text) => /^\s*(\uFEFF)?<\?xml/.test(text) || /<problems[\s>]/.test(text),
   parse(text) {
     const r = parseProblemXml(text);
-    return { data: r.document, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')] };
+    return { data: r.value, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')] };
   },
   items: (doc) => (doc?.problems ?? []).map((problem, i) => {
     const twin = deriveTwins(problem)[0];

@@ -47,16 +47,17 @@ const model = (doc) => JSON.stringify(doc.problems.map(({ raw: _r, line: _l, new
 
 export function checkPbi(lib, input) {
   const { parsePbi, makePbi } = lib.problems;
-  const doc = parsePbi(input);
-  for (const e of [...doc.errors, ...doc.warnings]) {
+  const { value: doc, errors, warnings } = parsePbi(input);
+  for (const e of [...errors, ...warnings]) {
     if (!/^ERR_/.test(e.code) || typeof e.line !== 'number') return `untyped or unplaced error ${JSON.stringify(e)}`;
     if (e.message.length > 400) return `error message of ${e.message.length} characters`;
   }
   for (const options of [{ keepForsyth: true }, { canonical: true, keepForsyth: true }]) {
     const out = makePbi(doc, options);
-    const again = parsePbi(out);
+    const again = parsePbi(out).value;
     if (model(again) !== model(doc)) return `round trip (${JSON.stringify(options)}): another model\n${out}`;
-    if (makePbi(again, options) !== makePbi(parsePbi(makePbi(again, options)), options)) return 'export not idempotent';
+    if (makePbi(again, options) !== makePbi(parsePbi(makePbi(again, options)).value, options))
+      return 'export not idempotent';
   }
   return null;
 }
@@ -85,5 +86,5 @@ export const pbiTarget = {
     escapes: (n) => `#PBI 1.2\n${'\\x3a'.repeat(n / 4)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
     'comment lines': (n) => `#PBI 1.2\n${'#c\n'.repeat(n / 3)}:8/8/8/8/8/8/8/K6k:#2::::::\n`,
   },
-  run: (lib, text) => lib.problems.makePbi(lib.problems.parsePbi(text)),
+  run: (lib, text) => lib.problems.makePbi(lib.problems.parsePbi(text).value),
 };

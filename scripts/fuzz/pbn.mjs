@@ -64,13 +64,14 @@ export function checkPbn(lib, input) {
     if (!/^ERR_/.test(e.code)) return `untyped error ${JSON.stringify(e)}`;
     if (e.message.length > 400) return `error message of ${e.message.length} characters`;
   }
-  const out = makePbn(a.games);
-  const b = parsePbn(out);
-  if (b.games.length !== a.games.length) return `round trip: ${a.games.length} games, then ${b.games.length}`;
+  const out = makePbn(a.value.games);
+  const b = parsePbn(out).value;
+  if (b.games.length !== a.value.games.length)
+    return `round trip: ${a.value.games.length} games, then ${b.games.length}`;
   // Export is a fixed point and the exported form reads back to the same model.
   const out2 = makePbn(b.games);
   if (out2 !== out) return `export not idempotent:\n${out}\n---\n${out2}`;
-  const c = parsePbn(out2);
+  const c = parsePbn(out2).value;
   if (jsonWithout(c.games, []) !== jsonWithout(b.games, []))
     return 'round trip: the exported form reads as another model';
   return null;
@@ -104,5 +105,5 @@ export const pbnTarget = {
     'long auction': (n) => `[Auction "N"]\n${'Pass '.repeat(n / 5)}\n`,
     'table rows': (n) => `[ScoreTable "Rank\\2R;Score\\5R"]\n${' 1 100\n'.repeat(n / 7)}`,
   },
-  run: (lib, text) => lib.bridge.makePbn(lib.bridge.parsePbn(text).games),
+  run: (lib, text) => lib.bridge.makePbn(lib.bridge.parsePbn(text).value.games),
 };

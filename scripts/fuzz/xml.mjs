@@ -62,14 +62,14 @@ export function checkXml(lib, input) {
       return `untyped or unplaced error ${JSON.stringify(e)}`;
     if (e.message.length > 400) return `error message of ${e.message.length} characters`;
   }
-  if (!a.document) return null;
+  if (!a.value) return null;
   for (const encoding of ['UTF-8', 'ISO-8859-1']) {
-    const out = makeProblemXml(a.document, { encoding });
-    const b = parseProblemXml(encoding === 'UTF-8' ? out : lib.problems.encodeProblemXml(a.document, { encoding }));
-    if (!b.document) return `the written document (${encoding}) does not read: ${JSON.stringify(b.errors[0])}\n${out}`;
-    if (model(b.document) !== model(a.document))
-      return `round trip (${encoding}): another model\n${model(a.document)}\n---\n${model(b.document)}`;
-    if (makeProblemXml(b.document, { encoding }) !== out) return `export not idempotent (${encoding})`;
+    const out = makeProblemXml(a.value, { encoding });
+    const b = parseProblemXml(encoding === 'UTF-8' ? out : lib.problems.encodeProblemXml(a.value, { encoding }));
+    if (!b.value) return `the written document (${encoding}) does not read: ${JSON.stringify(b.errors[0])}\n${out}`;
+    if (model(b.value) !== model(a.value))
+      return `round trip (${encoding}): another model\n${model(a.value)}\n---\n${model(b.value)}`;
+    if (makeProblemXml(b.value, { encoding }) !== out) return `export not idempotent (${encoding})`;
   }
   return null;
 }
@@ -105,7 +105,7 @@ export const xmlTarget = {
         .concat('/>')}</problem></problems>`,
   },
   run: (lib, text) => {
-    const d = lib.problems.parseProblemXml(text).document;
+    const d = lib.problems.parseProblemXml(text).value;
     return d ? lib.problems.makeProblemXml(d) : '';
   },
 };

@@ -1,12 +1,16 @@
 // Whole-file validation used by the CLI and by callers that want one report: reading errors plus
 // the errors found while deriving every twin.
-import type { NotationError } from '../errors.js';
-import { parsePbi, type PbiParseResult } from './pbi.js';
-import { parseProblemXml, type ProblemXmlOptions, type ProblemXmlResult } from './xml/read.js';
+import type { NotationError, Parsed } from '../errors.js';
+import { parsePbi, type PbiDocument } from './pbi.js';
+import { parseProblemXml, type ProblemXmlOptions } from './xml/read.js';
+import type { ProblemsDocument } from './xml/model.js';
 import { deriveTwins, type DerivedTwin } from './xml/derive.js';
 
-/** A problem XML document read with every twin derived. */
-export interface ProblemXmlCheck extends ProblemXmlResult {
+/**
+ * A problem XML document read with every twin derived: `parseProblemXml`'s item (`value` null when
+ * the document is not well-formed), its errors and warnings joined by those of the twins.
+ */
+export interface ProblemXmlCheck extends Parsed<ProblemsDocument | null> {
   twins: DerivedTwin[];
 }
 
@@ -25,7 +29,7 @@ export function checkProblemXml(input: string | Uint8Array, options: ProblemXmlO
     }
   };
   for (const e of errors) seen.add(`${e.code}|${e.line}|${e.column}|${e.message}`);
-  for (const problem of result.document?.problems ?? []) {
+  for (const problem of result.value?.problems ?? []) {
     for (const t of deriveTwins(problem)) {
       twins.push(t);
       for (const e of t.errors)
@@ -34,10 +38,10 @@ export function checkProblemXml(input: string | Uint8Array, options: ProblemXmlO
       for (const w of t.warnings) add(warnings, w);
     }
   }
-  return { document: result.document, errors, warnings, twins };
+  return { value: result.value, errors, warnings, twins };
 }
 
 /** Reads a PBI file (alias of parsePbi, for symmetry). */
-export function checkPbi(input: string | Uint8Array): PbiParseResult {
+export function checkPbi(input: string | Uint8Array): Parsed<PbiDocument> {
   return parsePbi(input);
 }

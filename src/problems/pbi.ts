@@ -2,7 +2,7 @@
 // Reader: never throws on bad input; every error/warning has a stable ERR_PBI_* code and line:column.
 // Writer: canonical form (BOM, marker, minimal \xHH encoding per field, normalised Forsyth), but
 // fields read from a file and left unchanged are written back byte for byte.
-import type { NotationError } from '../errors.js';
+import type { NotationError, Parsed } from '../errors.js';
 import { makeForsyth, parseForsyth, type ProblemBoard } from './board.js';
 
 /** A PBI status mark (verified, correct, cooked, …). */
@@ -79,12 +79,6 @@ export interface PbiDocument {
   newline?: PbiNewline;
   comments: PbiComment[];
   problems: PbiProblem[];
-}
-
-/** What `parsePbi` returns: the document with its errors and warnings. */
-export interface PbiParseResult extends PbiDocument {
-  errors: NotationError[];
-  warnings: NotationError[];
 }
 
 /** The PBI versions this reader knows. */
@@ -242,29 +236,31 @@ function cappedList(max: number, what: string): { list: NotationError[]; close()
 }
 
 /**
- * Reads a PBI file (text or bytes). Bad input never throws.
+ * Reads a PBI file (text or bytes) into one `Parsed` item for the whole document: `value` is the
+ * document (what `makePbi` writes back), `errors` and `warnings` are the file's. Bad input never throws.
  * @example
  * ```ts
- * const { problems, errors } = parsePbi(readFileSync('collection.pbi'));
+ * const { value: doc, errors } = parsePbi(readFileSync('collection.pbi'));
  * for (const e of errors) console.log(`${e.line}:${e.column} ${e.code} ${e.message}`);
+ * makePbi(doc); // the file again
  * ```
  */
-export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = {}): PbiParseResult {
+export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = {}): Parsed<PbiDocument> {
   const max = Math.max(0, options.maxErrors ?? 100);
   const cappedErrors = cappedList(max, 'error(s)');
   const cappedWarnings = cappedList(max, 'warning(s)');
   const errors = cappedErrors.list;
   const warnings = cappedWarnings.list;
   try {
-    return parseInto(input, errors, warnings);
+    return { value: parseInto(input, errors, warnings), errors, warnings };
   } finally {
     cappedErrors.close();
     cappedWarnings.close();
   }
 }
 
-function parseInto(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[]): PbiParseResult {
-  const doc: PbiParseResult = { version: '', comments: [], problems: [], errors, warnings };
+function parseInto(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[]): PbiDocument {
+  const doc: PbiDocument = { version: '', comments: [], problems: [] };
   const { text, bom } = decodeInput(input, errors);
   if (!bom)
     warnings.push({

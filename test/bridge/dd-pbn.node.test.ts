@@ -13,7 +13,7 @@ async function corpusFile(name: string): Promise<string> {
 describe('bridge double dummy in PBN (node)', () => {
   it('fills OptimumResultTable and OptimumScore like the file has them', async () => {
     const text = await corpusFile('bc550__empty_line_in_comment.pbn');
-    const game = parsePbn(text).games[0]!;
+    const game = parsePbn(text).value.games[0]!;
     const expected = pbnTricksTable(game);
     expect(expected).to.not.equal(null);
     const r = solvePbnGame({ ...game, sections: game.sections.filter((s) => s.name !== 'OptimumResultTable') });
@@ -28,7 +28,7 @@ describe('bridge double dummy in PBN (node)', () => {
 
   it('fills OptimumPlayTable like the PBN 2.1 verifier file (5C doubled, 16 cards played)', async () => {
     const bytes = await corpusFile('pbnverifier__correct_21.pbn');
-    const game = parsePbn(bytes).games[1]!;
+    const game = parsePbn(bytes).value.games[1]!;
     const want = game.sections.find((s) => s.name === 'OptimumPlayTable')!;
     expect(want.rows!.length).to.equal(16);
     const r = solvePbnGame({ ...game, sections: game.sections.filter((s) => s.name !== 'OptimumPlayTable') });

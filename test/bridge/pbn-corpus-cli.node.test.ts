@@ -76,7 +76,7 @@ describe(`CLI: export and check over the PBN corpus (${shared ? 'shared corpus' 
           // idempotent: the export read back and written again is the same bytes (in process: one
           // spawn per file keeps the test short; the CLI's streamed export is the library's per game)
           const again = parsePbn(new Uint8Array(first.out));
-          if (!Buffer.from(makePbn(again.games), 'utf8').equals(first.out))
+          if (!Buffer.from(makePbn(again.value.games), 'utf8').equals(first.out))
             problems.push('export(export(x)) differs from export(x)');
           // an export can only fail to read back where a value or comment word is longer than a line
           const longLines = first.out

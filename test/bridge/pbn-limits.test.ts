@@ -22,7 +22,7 @@ async function streamAll(source: Uint8Array | string, chunk = 0, options = {}) {
     errors.push(...next.value.errors);
     warnings.push(...next.value.warnings);
     if (next.done) break;
-    games.push(next.value.game);
+    games.push(next.value.value);
   }
   return { games, errors, warnings };
 }
@@ -33,14 +33,14 @@ describe('PBN limits: table column widths', () => {
       const r = parsePbn(`[ScoreTable "A\\${digits}R"]\n1\n`);
       expect(codes(r.errors)).to.deep.equal(['ERR_PBN_TABLE_WIDTH']);
       expect(r.errors[0]).to.include({ line: 1, column: 1 });
-      const table = r.games[0]!.sections[0]!;
+      const table = r.value.games[0]!.sections[0]!;
       expect(table.columns).to.deep.equal([{ name: 'A', width: MAX_COLUMN_WIDTH, align: 'R' }]);
-      const out = makePbn(r.games);
+      const out = makePbn(r.value.games);
       // 15 MTS lines, the table tag and one padded row: well under a few KB
       expect(out.length).to.be.below(1000);
       const row = out.split('\r\n').find((l) => l.trim() === '1')!;
       expect(row).to.equal(`${' '.repeat(MAX_COLUMN_WIDTH - 1)}1`);
-      expect(parsePbn(out).games[0]!.sections).to.deep.equal(r.games[0]!.sections);
+      expect(parsePbn(out).value.games[0]!.sections).to.deep.equal(r.value.games[0]!.sections);
     });
   }
   it('a width of 253 (the longest that fits a 255-character line with CRLF) is no error', () => {
@@ -60,9 +60,9 @@ describe('PBN limits: text after the end of a section', () => {
   it('[Auction "S"] and +++ does not throw: an error for what follows +', () => {
     const r = parsePbn('[Auction "S"]\n+++\n');
     expect(codes(r.errors)).to.include('ERR_PBN_AUCTION_AFTER_PLUS');
-    expect(r.games[0]!.auction).to.deep.include({ first: 'S', calls: [], end: '+' });
-    const again = parsePbn(makePbn(r.games));
-    expect(again.games[0]!.auction).to.deep.equal(r.games[0]!.auction);
+    expect(r.value.games[0]!.auction).to.deep.include({ first: 'S', calls: [], end: '+' });
+    const again = parsePbn(makePbn(r.value.games));
+    expect(again.value.games[0]!.auction).to.deep.equal(r.value.games[0]!.auction);
   });
   it('a card word after * in the play, and text glued to *', () => {
     for (const text of [
@@ -103,7 +103,7 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
   });
   it('junk with no game at all (")" lines between blank lines) is one capped list', () => {
     const r = parsePbn(')\n\n'.repeat(50_000));
-    expect(r.games).to.have.length(0);
+    expect(r.value.games).to.have.length(0);
     expect(r.errors).to.have.length(101);
     expect(r.errors[100]!.message).to.contain('50000 in all');
   });
@@ -144,7 +144,7 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
           : text,
       );
       for await (const item of it)
-        items.push({ board: item.game.tags.Board!.value, lines: item.errors.map((e) => e.line!) });
+        items.push({ board: item.value.tags.Board!.value, lines: item.errors.map((e) => e.line!) });
       expect(items, `chunks of ${chunk || 'all'}`).to.deep.equal([
         { board: 'x', lines: [1] },
         { board: '2', lines: [] },
@@ -156,10 +156,10 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
   it('text that cannot be placed is kept as commentary: one comment for a run of words', () => {
     const r = parsePbn(`[Event "x"]\n${'junk '.repeat(40)}\n`);
     expect(codes(r.errors)).to.deep.equal(['ERR_PBN_UNEXPECTED_TEXT']);
-    expect(r.games[0]!.tags.Event!.comments).to.have.length(1);
-    expect(r.games[0]!.tags.Event!.comments![0]!.text.split(' ')).to.have.length(40);
-    const again = parsePbn(makePbn(r.games));
-    expect(again.games[0]!.tags.Event).to.deep.equal(r.games[0]!.tags.Event);
+    expect(r.value.games[0]!.tags.Event!.comments).to.have.length(1);
+    expect(r.value.games[0]!.tags.Event!.comments![0]!.text.split(' ')).to.have.length(40);
+    const again = parsePbn(makePbn(r.value.games));
+    expect(again.value.games[0]!.tags.Event).to.deep.equal(r.value.games[0]!.tags.Event);
   });
 });
 
@@ -167,24 +167,24 @@ describe('PBN: the copy marker # in tag values', () => {
   it('a value "#" or "##…" survives import → export → import', () => {
     const text = '[Event "###"]\n[Room "####x"]\n[Board "1"]\n\n[Event "#"]\n[Room "#5"]\n[Board "2"]\n';
     const r = parsePbn(text);
-    expect(r.games.map((g) => [g.tags.Event!.value, g.tags.Room!.value])).to.deep.equal([
+    expect(r.value.games.map((g) => [g.tags.Event!.value, g.tags.Room!.value])).to.deep.equal([
       ['#', '##x'],
       ['#', '#5'],
     ]);
-    const out = makePbn(r.games);
+    const out = makePbn(r.value.games);
     expect(out).to.contain('[Event "###"]');
     expect(out).to.contain('[Room "####x"]');
     expect(out).to.contain('[Room "#5"]');
     const again = parsePbn(out);
-    expect(comparable(again.games, isMtsTag)).to.deep.equal(comparable(r.games, isMtsTag));
-    expect(makePbn(again.games)).to.equal(out);
+    expect(comparable(again.value.games, isMtsTag)).to.deep.equal(comparable(r.value.games, isMtsTag));
+    expect(makePbn(again.value.games)).to.equal(out);
   });
   it('a model built by hand with "#" values reads back the same', () => {
     const games: PbnGame[] = [
       { tags: { Event: { value: '#' }, Annotator: { value: '##' } }, sections: [] },
       { tags: { Event: { value: 'Cup' }, Annotator: { value: 'me' } }, sections: [] },
     ];
-    const back = parsePbn(makePbn(games)).games;
+    const back = parsePbn(makePbn(games)).value.games;
     expect(back.map((g) => [g.tags.Event!.value, g.tags.Annotator!.value])).to.deep.equal([
       ['#', '##'],
       ['Cup', 'me'],
@@ -214,8 +214,8 @@ describe('PBN: one decoding rule for parsePbn and readPbnGames', () => {
   ]);
   it('UTF-8 when the first non-ASCII bytes are UTF-8; a later stray byte is Latin-1 with one warning', async () => {
     const r = parsePbn(mixed);
-    expect(r.encoding).to.equal('utf-8');
-    expect(r.games.map((g) => g.tags.Event!.value)).to.deep.equal(['Café', 'Café']);
+    expect(r.value.encoding).to.equal('utf-8');
+    expect(r.value.games.map((g) => g.tags.Event!.value)).to.deep.equal(['Café', 'Café']);
     expect(r.warnings.filter((w) => w.code === 'ERR_PBN_ENCODING')).to.deep.equal([
       {
         code: 'ERR_PBN_ENCODING',
@@ -226,21 +226,21 @@ describe('PBN: one decoding rule for parsePbn and readPbnGames', () => {
     ]);
     for (const chunk of [1, 2, 3, 5, 11, 4096]) {
       const s = await streamAll(mixed, chunk);
-      expect(s.games, `chunks of ${chunk}`).to.deep.equal(r.games);
+      expect(s.games, `chunks of ${chunk}`).to.deep.equal(r.value.games);
       expect(s.warnings, `chunks of ${chunk}`).to.deep.equal(r.warnings);
     }
   });
   it('Latin-1 when the first non-ASCII byte is not UTF-8, for the whole file', async () => {
     const r = parsePbn(latin1);
-    expect(r.encoding).to.equal('latin1');
-    expect(r.games.map((g) => g.tags.Event!.value)).to.deep.equal(['Café', 'x\u00c3\u00a9']);
+    expect(r.value.encoding).to.equal('latin1');
+    expect(r.value.games.map((g) => g.tags.Event!.value)).to.deep.equal(['Café', 'x\u00c3\u00a9']);
     expect(r.warnings).to.deep.equal([]);
-    for (const chunk of [1, 2, 7, 4096]) expect((await streamAll(latin1, chunk)).games).to.deep.equal(r.games);
+    for (const chunk of [1, 2, 7, 4096]) expect((await streamAll(latin1, chunk)).games).to.deep.equal(r.value.games);
   });
   it('a UTF-8 byte order mark is removed and means UTF-8', () => {
     const r = parsePbn(new Uint8Array([0xef, 0xbb, 0xbf, ...ascii('[Event "x"]\n')]));
-    expect(r.encoding).to.equal('utf-8');
-    expect(r.games[0]!.tags.Event!.value).to.equal('x');
+    expect(r.value.encoding).to.equal('utf-8');
+    expect(r.value.games[0]!.tags.Event!.value).to.equal('x');
   });
 });
 
@@ -254,20 +254,20 @@ describe('PBN dialects of real files: warnings with codes, normalised on export,
       'ERR_PBN_PLAY_NO_CONTRACT',
       'ERR_PBN_PLAY_NO_DECLARER',
     ]);
-    expect(r.games.map((g) => [g.tags.Date!.value, g.tags.Time!.value])).to.deep.equal([
+    expect(r.value.games.map((g) => [g.tags.Date!.value, g.tags.Time!.value])).to.deep.equal([
       ['2013.11.23', '11:23:00'],
       ['????.??.??', '14:12:00'],
     ]);
-    const out = makePbn(r.games);
+    const out = makePbn(r.value.games);
     expect(out).to.contain('[Date "2013.11.23"]\r\n');
     expect(out).to.contain('[Time "11:23:00"]\r\n');
     const again = parsePbn(out);
     expect(again.warnings.filter((w) => w.code === 'ERR_PBN_DATE')).to.deep.equal([]);
-    expect(makePbn(again.games)).to.equal(out);
+    expect(makePbn(again.value.games)).to.equal(out);
   });
   it('a Time tag that disagrees with the date keeps the Date value as commentary', () => {
     const r = parsePbn('[Date "2013-11-23 11:23"]\n[Time "09:00:00"]\n');
-    const g = r.games[0]!;
+    const g = r.value.games[0]!;
     expect(g.tags.Date).to.deep.equal({
       value: '2013.11.23',
       comments: [{ text: 'Date "2013-11-23 11:23"', brace: true }],
@@ -283,7 +283,7 @@ describe('PBN dialects of real files: warnings with codes, normalised on export,
       'ERR_PBN_DATE',
       'ERR_PBN_VULNERABLE',
     ]);
-    expect(r.games.map((g) => [g.tags.Date!.value, g.tags.Vulnerable!.value])).to.deep.equal([
+    expect(r.value.games.map((g) => [g.tags.Date!.value, g.tags.Vulnerable!.value])).to.deep.equal([
       ['2015.10.06', 'EW'],
       ['2015.10.06', 'NS'],
     ]);
@@ -299,7 +299,7 @@ describe('PBN dialects of real files: warnings with codes, normalised on export,
       'ERR_PBN_PLAY_CARD_SYNTAX',
       'ERR_PBN_UNEXPECTED_TEXT',
     ]);
-    const g = r.games[0]!;
+    const g = r.value.games[0]!;
     // the disagreeing tag is kept as given; the stray } is kept as commentary after the comment it closed twice
     expect(g.tags.Declarer!.value).to.equal('E');
     expect(g.tags.Declarer!.comments!.map((c) => c.text)).to.deep.equal([
@@ -308,11 +308,11 @@ describe('PBN dialects of real files: warnings with codes, normalised on export,
     ]);
     expect(g.auction!.calls[0]).to.deep.equal({ call: '1NT', comments: [{ text: '=0=', brace: true }] });
     expect(g.play!.cards.map((c) => c.card)).to.deep.equal(['ST', '-', 'SA', 'SJ', '-', 'HT', 'HK', '-']);
-    const out = makePbn(r.games);
+    const out = makePbn(r.value.games);
     const again = parsePbn(out);
-    expect(comparable(again.games, isMtsTag)).to.deep.equal(comparable(r.games, isMtsTag));
+    expect(comparable(again.value.games, isMtsTag)).to.deep.equal(comparable(r.value.games, isMtsTag));
     expect(again.errors).to.deep.equal([]);
-    expect(makePbn(again.games)).to.equal(out);
+    expect(makePbn(again.value.games)).to.equal(out);
   });
   it('a play section without Contract/Declarer stays an error when no complete auction gives them', () => {
     const r = parsePbn(`[Deal "${DEAL}"]\n[Play "E"]\nSJ\n`);

@@ -15,12 +15,12 @@ function roundTrip(input: string): string | null {
   try {
     const r = parsePbn(input);
     stage = 'makePbn';
-    const out = makePbn(r.games);
+    const out = makePbn(r.value.games);
     stage = 'parsePbn of the export';
     const again = parsePbn(out);
     stage = 'compare';
-    expect(comparable(again.games, isMtsTag)).to.deep.equal(comparable(r.games, isMtsTag));
-    expect(makePbn(again.games)).to.equal(out);
+    expect(comparable(again.value.games, isMtsTag)).to.deep.equal(comparable(r.value.games, isMtsTag));
+    expect(makePbn(again.value.games)).to.equal(out);
     return null;
   } catch (e) {
     return `${stage}: ${String((e as Error).message ?? e).slice(0, 300)}`;

@@ -41,7 +41,7 @@ describe('validatePbnGame', () => {
     const g = game();
     const text = makePbn(g);
     const parsed = parsePbn(text);
-    expect(parsed.games).to.have.length(1);
+    expect(parsed.value.games).to.have.length(1);
     const checked = validatePbnGame(g);
     expect(codes(checked.errors)).to.deep.equal(codes(parsed.errors));
     expect(codes(checked.warnings)).to.deep.equal(codes(parsed.warnings));

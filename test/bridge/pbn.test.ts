@@ -133,11 +133,11 @@ describe('PBN: the example game of the specification', () => {
   const r = parsePbn(SPEC_IMPORT);
   it('imports without errors', () => {
     expect(r.errors).to.deep.equal([]);
-    expect(r.version).to.equal('2.1');
-    expect(r.games).to.have.length(1);
+    expect(r.value.version).to.equal('2.1');
+    expect(r.value.games).to.have.length(1);
   });
   it('builds the model', () => {
-    const g = r.games[0]!;
+    const g = r.value.games[0]!;
     expect(g.comments).to.deep.equal([{ text: ' game start comment ', brace: true }]);
     expect(g.tags.Deal!.value).to.equal('N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85');
     expect(g.tags.Vulnerable!.value).to.equal('None');
@@ -158,7 +158,7 @@ describe('PBN: the example game of the specification', () => {
     expect(g.play!.notes).to.deep.equal([{ index: 1, text: 'highest of series' }]);
   });
   it('exports exactly the export format', () => {
-    expect(makePbn(r.games)).to.equal(SPEC_EXPORT);
+    expect(makePbn(r.value.games)).to.equal(SPEC_EXPORT);
   });
   it('checks the export format rules', () => {
     expect(checkPbnExport(SPEC_EXPORT)).to.deep.equal([]);
@@ -171,15 +171,15 @@ describe('PBN: the example game of the specification', () => {
     const again = parsePbn(SPEC_EXPORT);
     expect(again.errors).to.deep.equal([]);
     expect(again.warnings).to.deep.equal([]); // the export format check runs because of % EXPORT
-    expect(again.exportFormat).to.equal(true);
-    expect(again.games).to.deep.equal(r.games);
-    expect(makePbn(again.games)).to.equal(SPEC_EXPORT);
+    expect(again.value.exportFormat).to.equal(true);
+    expect(again.value.games).to.deep.equal(r.value.games);
+    expect(makePbn(again.value.games)).to.equal(SPEC_EXPORT);
   });
   it('writes an import form with LF and no % EXPORT', () => {
-    const text = makePbn(r.games, { form: 'import' });
+    const text = makePbn(r.value.games, { form: 'import' });
     expect(text.includes('\r')).to.equal(false);
     expect(text.startsWith('% PBN 2.1\n{')).to.equal(true);
-    expect(parsePbn(text).games).to.deep.equal(r.games);
+    expect(parsePbn(text).value.games).to.deep.equal(r.value.games);
   });
 });
 
@@ -187,66 +187,66 @@ describe('PBN: lexical rules', () => {
   it('reads CR, LF and CRLF line ends and a BOM alike', () => {
     const lf = '[Event "a"]\n[Board "1"]\n\n[Event "b"]\n';
     const a = parsePbn(lf);
-    expect(parsePbn(lf.replace(/\n/g, '\r\n')).games).to.deep.equal(a.games);
-    expect(parsePbn(lf.replace(/\n/g, '\r')).games).to.deep.equal(a.games);
-    expect(parsePbn(new Uint8Array([0xef, 0xbb, 0xbf, ...enc(lf)])).games).to.deep.equal(a.games);
-    expect(a.games.map((g) => g.tags.Event!.value)).to.deep.equal(['a', 'b']);
+    expect(parsePbn(lf.replace(/\n/g, '\r\n')).value.games).to.deep.equal(a.value.games);
+    expect(parsePbn(lf.replace(/\n/g, '\r')).value.games).to.deep.equal(a.value.games);
+    expect(parsePbn(new Uint8Array([0xef, 0xbb, 0xbf, ...enc(lf)])).value.games).to.deep.equal(a.value.games);
+    expect(a.value.games.map((g) => g.tags.Event!.value)).to.deep.equal(['a', 'b']);
   });
   it('falls back to Latin-1 when the bytes are not UTF-8', () => {
     const bytes = new Uint8Array([...enc('[Site "Li'), 0xe8, ...enc('ge"]\n')]);
     const r = parsePbn(bytes);
-    expect(r.encoding).to.equal('latin1');
-    expect(r.games[0]!.tags.Site!.value).to.equal('Li\u00e8ge');
-    expect(parsePbn(enc('[Site "Li\u00e8ge"]\n')).encoding).to.equal('utf-8');
+    expect(r.value.encoding).to.equal('latin1');
+    expect(r.value.games[0]!.tags.Site!.value).to.equal('Li\u00e8ge');
+    expect(parsePbn(enc('[Site "Li\u00e8ge"]\n')).value.encoding).to.equal('utf-8');
   });
   it('decodes string escapes and keeps a semi-empty line inside a comment', () => {
     const r = parsePbn('[Event "say \\"hi\\" \\\\ ok"]\n{ one\n   \n two }\n[Board "2"]\n');
     expect(r.errors).to.deep.equal([]);
-    expect(r.games).to.have.length(1);
-    expect(r.games[0]!.tags.Event!.value).to.equal('say "hi" \\ ok');
-    expect(r.games[0]!.tags.Event!.comments).to.deep.equal([{ text: ' one\n   \n two ', brace: true }]);
-    expect(makePbn(r.games)).to.include('[Event "say \\"hi\\" \\ ok"]');
+    expect(r.value.games).to.have.length(1);
+    expect(r.value.games[0]!.tags.Event!.value).to.equal('say "hi" \\ ok');
+    expect(r.value.games[0]!.tags.Event!.comments).to.deep.equal([{ text: ' one\n   \n two ', brace: true }]);
+    expect(makePbn(r.value.games)).to.include('[Event "say \\"hi\\" \\ ok"]');
   });
   it('ends a game at a semi-empty line of spaces and tabs', () => {
-    expect(parsePbn('[Event "a"]\n \t \n[Event "b"]\n').games).to.have.length(2);
+    expect(parsePbn('[Event "a"]\n \t \n[Event "b"]\n').value.games).to.have.length(2);
   });
   it('treats % only in column 1 as an escape', () => {
     const r = parsePbn('% note\n[Event "a"] {100 % sure}\n%another\n');
-    expect(r.games[0]!.escapes).to.deep.equal([' note', 'another']);
-    expect(r.games[0]!.tags.Event!.comments).to.deep.equal([{ text: '100 % sure', brace: true }]);
+    expect(r.value.games[0]!.escapes).to.deep.equal([' note', 'another']);
+    expect(r.value.games[0]!.tags.Event!.comments).to.deep.equal([{ text: '100 % sure', brace: true }]);
   });
   it('keeps comments and % lines after the last game', async () => {
     const text = '[Event "a"]\n\n{ trailing }\n% esc\n';
     const r = parsePbn(text);
-    expect(r.games).to.have.length(1);
-    expect(r.games[0]!.endComments).to.deep.equal([{ text: ' trailing ', brace: true }]);
-    expect(r.games[0]!.escapes).to.deep.equal([' esc']);
-    expect(normalized(parsePbn(makePbn(r.games)).games)).to.deep.equal(normalized(r.games));
+    expect(r.value.games).to.have.length(1);
+    expect(r.value.games[0]!.endComments).to.deep.equal([{ text: ' trailing ', brace: true }]);
+    expect(r.value.games[0]!.escapes).to.deep.equal([' esc']);
+    expect(normalized(parsePbn(makePbn(r.value.games)).value.games)).to.deep.equal(normalized(r.value.games));
     const streamed = [];
-    for await (const item of readPbnGames(text)) streamed.push(item.game);
-    expect(streamed).to.deep.equal(r.games);
+    for await (const item of readPbnGames(text)) streamed.push(item.value);
+    expect(streamed).to.deep.equal(r.value.games);
   });
   it('ignores a repeated tag with a warning', () => {
     const r = parsePbn('[Event "a"]\n[Event "b"]\n');
-    expect(r.games[0]!.tags.Event!.value).to.equal('a');
+    expect(r.value.games[0]!.tags.Event!.value).to.equal('a');
     expect(r.warnings.map((w) => [w.code, w.line, w.column])).to.deep.equal([['ERR_PBN_TAG_REPEATED', 2, 1]]);
     expect(r.errors).to.deep.equal([]);
   });
   it('keeps unknown tags and unknown sections', () => {
     const r = parsePbn('[Event "a"]\n[MyTag "x"]\n[MySection "v"]\nfoo "bar baz" 12\n');
     expect(r.errors).to.deep.equal([]);
-    expect(r.games[0]!.tags.MyTag).to.deep.equal({ value: 'x' });
-    expect(r.games[0]!.sections).to.deep.equal([
+    expect(r.value.games[0]!.tags.MyTag).to.deep.equal({ value: 'x' });
+    expect(r.value.games[0]!.sections).to.deep.equal([
       { name: 'MySection', value: 'v', elements: ['foo', '"bar baz"', '12'] },
     ]);
-    expect(makePbn(r.games)).to.include(`[MySection "v"]${CRLF}foo "bar baz" 12${CRLF}`);
+    expect(makePbn(r.value.games)).to.include(`[MySection "v"]${CRLF}foo "bar baz" 12${CRLF}`);
   });
   it('resolves # and ## inheritance and refuses it for Deal-like tags', () => {
     const r = parsePbn(
       '[Event "##Club"] [Site "Here"]\n\n[Site "#"]\n\n[Event "Other"]\n\n[Board "4"]\n\n[Deal "#"]\n',
     );
-    expect(r.games.map((g) => g.tags.Event?.value)).to.deep.equal(['Club', 'Club', 'Other', 'Other', 'Other']);
-    expect(r.games[1]!.tags.Site!.value).to.equal('Here');
+    expect(r.value.games.map((g) => g.tags.Event?.value)).to.deep.equal(['Club', 'Club', 'Other', 'Other', 'Other']);
+    expect(r.value.games[1]!.tags.Site!.value).to.equal('Here');
     expect(r.errors.map((e) => [e.code, e.line])).to.deep.equal([['ERR_PBN_INHERIT_FORBIDDEN', 9]]);
   });
   it('accepts lower case where 3.11 allows it and exports upper case', () => {
@@ -254,14 +254,14 @@ describe('PBN: lexical rules', () => {
       '[Dealer "e"]\n[Vulnerable "both"]\n[Deal "e:akq.jt9.876.5432 - - -"]\n[Contract "3nt"]\n[Declarer "e"]\n[Auction "e"]\n3nt pass pass pass\n',
     );
     expect(r.errors).to.deep.equal([]);
-    const t = r.games[0]!.tags;
+    const t = r.value.games[0]!.tags;
     expect([t.Dealer!.value, t.Vulnerable!.value, t.Deal!.value, t.Contract!.value]).to.deep.equal([
       'E',
       'All',
       'E:AKQ.JT9.876.5432 - - -',
       '3NT',
     ]);
-    expect(r.games[0]!.auction!.calls.map((c) => c.call)).to.deep.equal(['3NT', 'Pass', 'Pass', 'Pass']);
+    expect(r.value.games[0]!.auction!.calls.map((c) => c.call)).to.deep.equal(['3NT', 'Pass', 'Pass', 'Pass']);
   });
 });
 
@@ -349,8 +349,8 @@ describe('PBN: typed errors with line:column', () => {
   }
   it('one bad game does not stop the file', () => {
     const r = parsePbn('[Deal "N:AAA... - - -"]\n\n[Event "fine"]\n[Deal "N:AKQJT98765432... - - -"]\n');
-    expect(r.games).to.have.length(2);
-    expect(r.games[1]!.tags.Event!.value).to.equal('fine');
+    expect(r.value.games).to.have.length(2);
+    expect(r.value.games[1]!.tags.Event!.value).to.equal('fine');
     expect(r.errors.map((e) => e.line)).to.deep.equal([1]);
   });
 });
@@ -359,13 +359,13 @@ describe('PBN: annotations and sections', () => {
   it('turns suffixes into NAGs ($1-$6 calls, $7-$12 cards) and orders note, NAGs', () => {
     const r = parsePbn('[Dealer "N"]\n[Auction "N"]\n1S !! =1= $25 Pass ?! AP\n[Note "1:x"]\n');
     expect(r.errors).to.deep.equal([]);
-    expect(makePbn(r.games)).to.include(`1S =1= $3 $25 Pass $6 AP${CRLF}`);
+    expect(makePbn(r.value.games)).to.include(`1S =1= $3 $25 Pass $6 AP${CRLF}`);
   });
   it('keeps irregularities ^I ^S ^R ^L', () => {
     const text = '[Dealer "W"]\n[Auction "W"]\n1D ^S ^I 1C Pass\nPass Pass\n';
     const r = parsePbn(text);
     expect(r.errors).to.deep.equal([]);
-    expect(r.games[0]!.auction!.calls).to.deep.equal([
+    expect(r.value.games[0]!.auction!.calls).to.deep.equal([
       { call: '1D' },
       { call: '^S' },
       { call: '1C', insufficient: true },
@@ -373,10 +373,10 @@ describe('PBN: annotations and sections', () => {
       { call: 'Pass' },
       { call: 'Pass' },
     ]);
-    expect(makePbn(r.games)).to.include(`1D ^S ^I 1C Pass${CRLF}Pass Pass${CRLF}`);
+    expect(makePbn(r.value.games)).to.include(`1D ^S ^I 1C Pass${CRLF}Pass Pass${CRLF}`);
   });
   it('keeps + in auction and play and rejects calls after it', () => {
-    expect(parsePbn('[Dealer "N"]\n[Auction "N"]\n1S Pass +\n').games[0]!.auction!.end).to.equal('+');
+    expect(parsePbn('[Dealer "N"]\n[Auction "N"]\n1S Pass +\n').value.games[0]!.auction!.end).to.equal('+');
     expect(parsePbn('[Dealer "N"]\n[Auction "N"]\n1S + Pass\n').errors.map((e) => e.code)).to.deep.equal([
       'ERR_PBN_AUCTION_AFTER_PLUS',
     ]);
@@ -384,7 +384,7 @@ describe('PBN: annotations and sections', () => {
   it('reads tables with column specs and pads them on export', () => {
     const r = parsePbn('[Event "t"]\n[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT 9 N S 10\n');
     expect(r.errors).to.deep.equal([]);
-    const s = r.games[0]!.sections[0]!;
+    const s = r.value.games[0]!.sections[0]!;
     expect(s.columns).to.deep.equal([
       { name: 'Declarer' },
       { name: 'Denomination', width: 2, align: 'R' },
@@ -394,7 +394,7 @@ describe('PBN: annotations and sections', () => {
       ['N', 'NT', '9'],
       ['N', 'S', '10'],
     ]);
-    expect(makePbn(r.games)).to.include(
+    expect(makePbn(r.value.games)).to.include(
       `[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]${CRLF}N NT  9${CRLF}N  S 10${CRLF}`,
     );
   });
@@ -409,7 +409,7 @@ describe('PBN: annotations and sections', () => {
       '[Dealer "N"]\n[Auction "N"]\nPass Pass Pass Pass\n[AuctionTimeTable "Time;TotalTime"]\n5 5 1:02 1:07 3 1:10 0:0:4 01:14\n',
     );
     expect(timed.errors).to.deep.equal([]);
-    expect(timed.games[0]!.sections[0]!.rows).to.have.length(4);
+    expect(timed.value.games[0]!.sections[0]!.rows).to.have.length(4);
     expect(parsePbn('[PlayTimeTable "Time"]\n5\n').errors.map((e) => e.code)).to.deep.equal([
       'ERR_PBN_TABLE_PLACEMENT',
     ]);
@@ -445,7 +445,7 @@ describe('PBN: comments anchored to what they follow', () => {
   const auctionLines = `[Auction "N"]${CRLF}1C {after call} =1= $1 Pass =2= {after note} $5 1H $1 {after suffix} $13 2C $1 $13 {after last}${CRLF}AP${CRLF}`;
   const playLines = `[Play "N"]${CRLF}SA {after card} =1= $9 D2 $8 {after card suffix} $200 H3 $7 $200 {after card nag} C4${CRLF}`;
   const r = parsePbn(text);
-  const g = r.games[0]!;
+  const g = r.value.games[0]!;
   it('keeps the element each comment follows in the model', () => {
     expect(r.errors).to.deep.equal([]);
     expect(g.auction!.calls.slice(0, 4)).to.deep.equal([
@@ -473,18 +473,18 @@ describe('PBN: comments anchored to what they follow', () => {
   it('keeps the anchors through import → export → import', () => {
     const again = parsePbn(makePbn(g));
     expect(again.errors).to.deep.equal([]);
-    expect(again.games[0]!.auction).to.deep.equal(g.auction);
-    expect(again.games[0]!.play).to.deep.equal(g.play);
-    expect(makePbn(again.games)).to.equal(makePbn(g));
+    expect(again.value.games[0]!.auction).to.deep.equal(g.auction);
+    expect(again.value.games[0]!.play).to.deep.equal(g.play);
+    expect(makePbn(again.value.games)).to.equal(makePbn(g));
   });
   it('sorts comments into export order and writes comments of a missing anchor last', () => {
     const one = parsePbn('[Dealer "N"]\n[Auction "N"]\n1S $4 {b} =3= {a} {a2} Pass\n[Note "3:x"]\n');
-    expect(one.games[0]!.auction!.calls[0]!.comments).to.deep.equal([
+    expect(one.value.games[0]!.auction!.calls[0]!.comments).to.deep.equal([
       { text: 'a', brace: true, after: 'note' },
       { text: 'a2', brace: true, after: 'note' },
       { text: 'b', brace: true },
     ]);
-    expect(makePbn(one.games)).to.include(`1S =3= {a} {a2} $4 {b} Pass${CRLF}`);
+    expect(makePbn(one.value.games)).to.include(`1S =3= {a} {a2} $4 {b} Pass${CRLF}`);
     // an anchor whose element is not there (hand-built model): after the last element
     const built: PbnGame = {
       tags: {},
@@ -512,7 +512,7 @@ describe('PBN: comment lines of at most 255 characters in export form', () => {
   const a200 = 'a'.repeat(200);
   const b100 = 'b'.repeat(100);
   it('wraps a comment after a tag at a space', () => {
-    const g = parsePbn(`[Event "e"]\n{${a200} ${b100}}\n`).games[0]!;
+    const g = parsePbn(`[Event "e"]\n{${a200} ${b100}}\n`).value.games[0]!;
     expect(g.tags.Event!.comments).to.deep.equal([{ text: `${a200} ${b100}`, brace: true }]);
     const out = makePbn(g);
     expect(out).to.include(`[Event "e"]${CRLF}{${a200}${CRLF}${b100}}${CRLF}`);
@@ -522,13 +522,13 @@ describe('PBN: comment lines of at most 255 characters in export form', () => {
   });
   it('wraps a long comment of many words after a call, each line within 255 with CRLF', () => {
     const words = Array.from({ length: 120 }, (_, i) => `word${String(i).padStart(3, '0')}`);
-    const g = parsePbn(`[Dealer "N"]\n[Auction "N"]\n1S {${words.join(' ')}} Pass Pass Pass\n`).games[0]!;
+    const g = parsePbn(`[Dealer "N"]\n[Auction "N"]\n1S {${words.join(' ')}} Pass Pass Pass\n`).value.games[0]!;
     const out = makePbn(g);
     const lines = out.split(CRLF);
     expect(Math.max(...lines.map((l) => l.length + 2))).to.be.at.most(255);
     expect(checkPbnExport(out)).to.deep.equal([]);
     // the words are all there in order, one line break in place of a space where a line was full
-    const again = parsePbn(out).games[0]!;
+    const again = parsePbn(out).value.games[0]!;
     expect(again.auction!.calls[0]!.comments![0]!.text.split(/[ \n]/)).to.deep.equal(words);
     const start = lines.findIndex((l) => l.startsWith('1S {'));
     expect(lines[start]!.length).to.be.above(240);
@@ -536,7 +536,7 @@ describe('PBN: comment lines of at most 255 characters in export form', () => {
   });
   it('leaves a word longer than a line whole (the only line over the limit)', () => {
     const long = 'x'.repeat(300);
-    const out = makePbn(parsePbn(`[Event "e"]\n{short ${long} tail}\n`).games[0]!);
+    const out = makePbn(parsePbn(`[Event "e"]\n{short ${long} tail}\n`).value.games[0]!);
     expect(out).to.include(`[Event "e"]${CRLF}{short${CRLF}${long}${CRLF}tail}${CRLF}`);
     expect(checkPbnExport(out).map((e) => e.code)).to.deep.equal(['ERR_PBN_EXPORT_LINE_TOO_LONG']);
   });
@@ -544,7 +544,7 @@ describe('PBN: comment lines of at most 255 characters in export form', () => {
 
 describe('PBN: typed views', () => {
   it('derives contract and declarer from the auction and tricks from the play', () => {
-    const info = pbnGameInfo(parsePbn(SPEC_IMPORT).games[0]!);
+    const info = pbnGameInfo(parsePbn(SPEC_IMPORT).value.games[0]!);
     expect(info.dealer).to.equal('N');
     expect(info.vulnerable).to.equal('None');
     expect(info.contract).to.deep.equal({ level: 5, strain: 'H', risk: 'X' });
@@ -560,7 +560,7 @@ describe('PBN: typed views', () => {
   });
   it('writes no tab in export format, even from a comment that had one', () => {
     const r = parsePbn('[Event "a"] {x\ty}\n');
-    expect(makePbn(r.games)).to.include('{x y}');
+    expect(makePbn(r.value.games)).to.include('{x y}');
   });
 });
 
@@ -569,11 +569,11 @@ describe('PBN: own fixture', () => {
     const text = await readFixture('bridge/own.pbn');
     const r = parsePbn(text);
     expect(r.errors).to.deep.equal([]);
-    expect(r.games).to.have.length(3);
-    const out = makePbn(r.games);
+    expect(r.value.games).to.have.length(3);
+    const out = makePbn(r.value.games);
     const again = parsePbn(out);
-    expect(normalized(again.games)).to.deep.equal(normalized(r.games));
-    expect(makePbn(again.games)).to.equal(out);
+    expect(normalized(again.value.games)).to.deep.equal(normalized(r.value.games));
+    expect(makePbn(again.value.games)).to.equal(out);
   });
 });
 
@@ -587,7 +587,7 @@ describe('PBN corpus: verifier files without errors', () => {
       const bytes = await corpusBytes(file);
       const r = parsePbn(bytes);
       expect(r.errors).to.deep.equal([]);
-      expect(r.games.filter((g) => g.tags.Deal).length).to.equal(CORPUS.find((c) => c.file === file)!.deals);
+      expect(r.value.games.filter((g) => g.tags.Deal).length).to.equal(CORPUS.find((c) => c.file === file)!.deals);
     });
   }
 });
@@ -734,12 +734,12 @@ describe('PBN corpus: import, export, round trip', () => {
     it(file, async () => {
       const bytes = await corpusBytes(file);
       const r = parsePbn(bytes);
-      expect(r.games.filter((g) => g.tags.Deal).length, 'games with a Deal').to.equal(deals);
-      const out = makePbn(r.games);
+      expect(r.value.games.filter((g) => g.tags.Deal).length, 'games with a Deal').to.equal(deals);
+      const out = makePbn(r.value.games);
       // export format: CRLF only, no tabs, MTS first in order, one empty line between games
       expect(/\r(?!\n)|(?<!\r)\n|\t|\v/.test(out)).to.equal(false);
-      if (r.games.length) {
-        const tagLines = makePbn(r.games[0]!, { header: false })
+      if (r.value.games.length) {
+        const tagLines = makePbn(r.value.games[0]!, { header: false })
           .split(CRLF)
           .filter((l) => /^\[[A-Za-z]+ /.test(l))
           .map((l) => /^\[(\w+)/.exec(l)![1]);
@@ -753,8 +753,8 @@ describe('PBN corpus: import, export, round trip', () => {
         (e.code === 'ERR_PBN_EXPORT_TAG' && outLines[e.line! - 1]!.length === 254);
       expect(checkPbnExport(out).filter((e) => !forced(e))).to.deep.equal([]);
       const again = parsePbn(out);
-      expect(normalized(again.games)).to.deep.equal(normalized(r.games));
-      expect(makePbn(again.games), 'export(import(export(x))) === export(x)').to.equal(out);
+      expect(normalized(again.value.games)).to.deep.equal(normalized(r.value.games));
+      expect(makePbn(again.value.games), 'export(import(export(x))) === export(x)').to.equal(out);
       expect(again.errors.length).to.be.at.most(r.errors.length + out.split(CRLF).filter((l) => l.length > 254).length);
     });
   }
@@ -769,7 +769,7 @@ describe('PBN corpus: facts inside the files', () => {
       'endplay__sample_dd_notes.pbn',
     ])) {
       const bytes = await corpusBytes(file);
-      for (const g of parsePbn(bytes).games) {
+      for (const g of parsePbn(bytes).value.games) {
         const hex = g.tags.DoubleDummyTricks?.value;
         const table = g.sections.find((s) => s.name === 'OptimumResultTable');
         if (!hex || !table) continue;
@@ -794,7 +794,7 @@ describe('PBN corpus: facts inside the files', () => {
   });
   it('pbnTricksTable reads the OptimumResultTable (spec 2.1 verifier game 1, checked by hand)', async () => {
     const bytes = await corpusBytes('pbnverifier__correct_21.pbn');
-    const t = pbnTricksTable(parsePbn(bytes).games[0]!)!;
+    const t = pbnTricksTable(parsePbn(bytes).value.games[0]!)!;
     expect(t.N).to.deep.equal({ C: 9, D: 6, H: 5, S: 6, NT: 6 });
     expect(t.W).to.deep.equal({ C: 3, D: 7, H: 8, S: 7, NT: 7 });
     expect(
@@ -814,8 +814,8 @@ describe('PBN corpus: facts inside the files', () => {
           .split('\n')
           .map((l) => JSON.parse(l) as { board: number; deal: string })
       : (JSON.parse(await readFixture('bridge/dd-fixture.json')).tables as { board: number; deal: string }[]);
-    expect(r.games).to.have.length(pbn ? 300 : 8);
-    const compared = r.games.filter((g) => lines.some((l) => String(l.board) === g.tags.Board!.value));
+    expect(r.value.games).to.have.length(pbn ? 300 : 8);
+    const compared = r.value.games.filter((g) => lines.some((l) => String(l.board) === g.tags.Board!.value));
     expect(compared).to.have.length(pbn ? 300 : 4);
     compared.forEach((g, i) => {
       expect(g.tags.Board!.value, `game ${i + 1}`).to.equal(String(lines[i]!.board));
@@ -846,16 +846,16 @@ describe('PBN: streaming reader', () => {
     const games: PbnGame[] = [];
     const errors = [];
     for await (const item of readPbnGames(stream)) {
-      games.push(item.game);
+      games.push(item.value);
       errors.push(...item.errors);
     }
-    expect(games).to.deep.equal(whole.games);
+    expect(games).to.deep.equal(whole.value.games);
     expect(errors).to.deep.equal(whole.errors);
   });
   it('reads from a string', async () => {
     const games = [];
-    for await (const item of readPbnGames(SPEC_IMPORT)) games.push(item.game);
-    expect(games).to.deep.equal(parsePbn(SPEC_IMPORT).games);
+    for await (const item of readPbnGames(SPEC_IMPORT)) games.push(item.value);
+    expect(games).to.deep.equal(parsePbn(SPEC_IMPORT).value.games);
   });
 });
 
@@ -883,11 +883,11 @@ describe('PBN: fuzz', () => {
         bytes[at] = random() < 0.8 ? alphabet[Math.floor(random() * alphabet.length)]! : Math.floor(random() * 256);
       }
       const r = parsePbn(bytes);
-      const out = makePbn(r.games);
+      const out = makePbn(r.value.games);
       const again = parsePbn(out);
-      expect(again.games.length).to.equal(r.games.length);
+      expect(again.value.games.length).to.equal(r.value.games.length);
       // even for broken input, the export is a fixed point: export(import(export(x))) === export(x)
-      expect(makePbn(again.games), `mutation ${k}`).to.equal(out);
+      expect(makePbn(again.value.games), `mutation ${k}`).to.equal(out);
       runs++;
     }
     expect(runs).to.equal(300);

@@ -152,7 +152,7 @@ describe('scoring: IMPs and matchpoints', () => {
     expect(crossImps([420, -50, 420])).to.deep.equal([10, -20, 10]);
   });
   it("computes a ScoreTable's matchpoints (own fixture, three tables)", async () => {
-    const game = parsePbn(await readFixture('bridge/own.pbn')).games[1]!;
+    const game = parsePbn(await readFixture('bridge/own.pbn')).value.games[1]!;
     const table = game.sections.find((s) => s.name === 'ScoreTable')!;
     const mp = scoreTableMatchpoints(table, 'MP1');
     expect(mp.scoreNS).to.deep.equal([650, 620, -100]);
@@ -173,7 +173,7 @@ describe('scoring: real score tables and Score tags', () => {
     // The fixture is the file's first three boards.
     const { bytes, shared } = await corpusBytes('ruter__scoretable_totalscoretable.pbn');
     let rows = 0;
-    for (const game of parsePbn(bytes).games) {
+    for (const game of parsePbn(bytes).value.games) {
       const vul = game.tags.Vulnerable!.value as 'None' | 'NS' | 'EW' | 'All';
       const table = game.sections.find((s) => s.name === 'ScoreTable')!;
       const at = (row: string[], name: string) =>
@@ -203,7 +203,7 @@ describe('scoring: real score tables and Score tags', () => {
         : 'endplay__sample_dd_notes.pbn',
     );
     let checked = 0;
-    for (const game of parsePbn(bytes).games) {
+    for (const game of parsePbn(bytes).value.games) {
       const m = /^(NS|EW) (-?\d+)$/.exec(game.tags.Score?.value ?? '');
       const mine = pbnGameScore(game);
       if (!m || mine === null) continue;

@@ -80,8 +80,8 @@ const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 2
 const warningsOnly = (list: { code: string }[]): Reported => ({ errors: [], warnings: list.map((w) => w.code) });
 const xmlDocument = (input: string) => {
   const read = parseProblemXml(input);
-  expect(read.document, `the XML example reads (${JSON.stringify(read.errors)})`).to.not.equal(null);
-  return read.document!;
+  expect(read.value, `the XML example reads (${JSON.stringify(read.errors)})`).to.not.equal(null);
+  return read.value!;
 };
 
 type Options = Record<string, number> | undefined;
@@ -92,8 +92,8 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
   parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
   parseProblemXmlBytes: (input) => reported(parseProblemXml(bytes(input))),
-  pbiToXml: (input) => warningsOnly(pbiToXml(parsePbi(input)).warnings),
-  pbiToPopeye: (input) => warningsOnly(pbiToPopeye(parsePbi(input)).warnings),
+  pbiToXml: (input) => warningsOnly(pbiToXml(parsePbi(input).value).warnings),
+  pbiToPopeye: (input) => warningsOnly(pbiToPopeye(parsePbi(input).value).warnings),
   xmlToPbi: (input) => warningsOnly(xmlToPbi(xmlDocument(input)).warnings),
   xmlToPopeye: (input) => warningsOnly(xmlToPopeye(xmlDocument(input)).warnings),
   parseFen: (input) => reported(parseFen(input)),

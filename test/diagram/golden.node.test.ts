@@ -108,8 +108,8 @@ const cases: [string, () => string][] = [
   ],
   ['bpgn-end', () => unwrap(bpgnDiagram(parseBpgn(readFileSync(join(golden, 'capture.bpgn'), 'utf8'))[0]!.value))],
   ['aif-graph', () => aifEvalGraph(parseAif(readFileSync(join(golden, 'fools-mate.aif'), 'utf8'))[0]!.value)],
-  ['problem-pbi', () => unwrap(pbiProblemDiagram(parsePbi(data('sample.pbi')).problems[0]!))],
-  ['problem-xml', () => unwrap(problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).document!.problems[1]!))],
+  ['problem-pbi', () => unwrap(pbiProblemDiagram(parsePbi(data('sample.pbi')).value.problems[0]!))],
+  ['problem-xml', () => unwrap(problemXmlDiagram(parseProblemXml(data('sample-problem.xml')).value!.problems[1]!))],
   [
     'deal',
     () =>
@@ -117,7 +117,7 @@ const cases: [string, () => string][] = [
         dealDiagram(DEAL, { board: 1, dealer: 'N', vulnerability: 'NS', contract: '4H', declarer: 'S', tricks: 10 }),
       ),
   ],
-  ['deal-pbn', () => unwrap(pbnDealDiagram(parsePbn(data('sample.pbn')).games[0]!))],
+  ['deal-pbn', () => unwrap(pbnDealDiagram(parsePbn(data('sample.pbn')).value.games[0]!))],
   ['dd-table', () => ddTableDiagram(TABLE, { par: 'Par 1440: N 6N' })],
   [
     'eval-graph',

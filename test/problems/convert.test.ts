@@ -95,12 +95,12 @@ function referencePbi(problems: ReferenceProblem[]): string {
 
 describe('conversions: XML → PBI → XML', () => {
   it('keeps what PBI can hold and reports the rest', async () => {
-    const doc = checkProblemXml(await fixtureBytes('pccc-1989-h2.xml')).document!;
+    const doc = checkProblemXml(await fixtureBytes('pccc-1989-h2.xml')).value!;
     const toPbi = xmlToPbi(doc);
     const pbiText = makePbi(toPbi.value);
     const pbi = parsePbi(pbiText);
     expect(pbi.errors).to.deep.equal([]);
-    const p = pbi.problems[0]!;
+    const p = pbi.value.problems[0]!;
     expect(p.names).to.deep.equal(['Thomas Maeder', 'Harry Fougiaxis', 'Pavlos N. Moutecidis', 'Costas Prentos']);
     expect(pbiFen(p)).to.equal('1nB2q1R/2k2P1R/3pP3/K2P4/8/P7/r7/8 b - - 0 1'); // twin a) of the latest release
     expect(p.stipulation).to.equal('h#2');
@@ -121,10 +121,10 @@ describe('conversions: XML → PBI → XML', () => {
       'ERR_CONVERT_DROPPED',
     ]);
 
-    const back = pbiToXml(pbi);
+    const back = pbiToXml(pbi.value);
     const xml = parseProblemXml(makeProblemXml(back.value));
     expect(xml.errors).to.deep.equal([]);
-    const problem = xml.document!.problems[0]!;
+    const problem = xml.value!.problems[0]!;
     expect(problem.releases[0]!.authors.map((a) => a.name!.familyName)).to.deep.equal(p.names);
     expect(twinFens(problem)[0]!.fen).to.equal('1nB2q1R/2k2P1R/3pP3/K2P4/8/P7/r7/8 b - - 0 1');
     const stip = problem.releases[0]!.twins[0]!.stipulation!;
@@ -138,7 +138,7 @@ describe('conversions: XML → PBI → XML', () => {
     expect(problem.releases[0]!.awards[0]!.distinction).to.equal('3rd prize');
     expect(problem.releases[0]!.correctness[0]!.type).to.equal('correct');
     // and PBI is a fixed point from here on
-    expect(makePbi(xmlToPbi(xml.document!).value)).to.equal(pbiText);
+    expect(makePbi(xmlToPbi(xml.value!).value)).to.equal(pbiText);
   });
 });
 
@@ -151,14 +151,14 @@ describe('conversions: PBI → XML → PBI', () => {
       '::h#2.5:::::ok?:\n';
     const doc = parsePbi(text);
     expect(doc.errors).to.deep.equal([]);
-    const x = pbiToXml(doc);
+    const x = pbiToXml(doc.value);
     expect(x.warnings.map((w) => [w.code, w.line])).to.deep.equal([
       ['ERR_CONVERT_SOURCE', 4], // July, 1868 is no date problem.xsd holds: source written as text
       ['ERR_CONVERT_AWARD', 4], // award nr 2
     ]);
     const xml = makeProblemXml(x.value);
-    const again = xmlToPbi(parseProblemXml(xml).document!).value;
-    const expected: PbiDocument = structuredClone(doc);
+    const again = xmlToPbi(parseProblemXml(xml).value!).value;
+    const expected: PbiDocument = structuredClone(doc.value);
     expected.problems[1]!.awards[0]!.nr = '';
     expect(makePbi(again, { canonical: true })).to.equal(
       makePbi(
@@ -174,7 +174,7 @@ describe('conversions: Popeye input', () => {
     const problems = await referenceProblems();
     const doc = parsePbi(referencePbi(problems));
     expect(doc.errors).to.deep.equal([]);
-    const { value: popeye, warnings } = pbiToPopeye(doc);
+    const { value: popeye, warnings } = pbiToPopeye(doc.value);
     expect(warnings).to.deep.equal([]);
     expect(popeye.startsWith('BeginProblem\n')).to.equal(true);
     expect(popeye.endsWith('EndProblem\n')).to.equal(true);
@@ -210,7 +210,7 @@ describe('conversions: Popeye input', () => {
       const xml = `<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem><piecedecls>${decls.join('')}</piecedecls><release id="r" type="initial">${twins.join('')}</release></problem></problems>`;
       const doc = checkProblemXml(xml);
       expect(doc.errors).to.deep.equal([]);
-      const { value: popeye } = xmlToPopeye(doc.document!);
+      const { value: popeye } = xmlToPopeye(doc.value!);
       const first = popeyePieces(popeye);
       const twinLines = [...popeye.matchAll(/^Twin (.*)$/gm)].map((m) => m[1]!);
       expect(twinLines, r.id).to.have.length(r.parts.length - 1);
@@ -240,7 +240,7 @@ describe('conversions: Popeye input', () => {
       `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>` +
       `<twin id="a" base="z"><position id="a" base="z"><pieces>${add('q', 7, 2)}</pieces></position></twin>` +
       `<twin id="b" base="z"><position id="b" base="z"><pieces>${add('q', 2, 7)}</pieces></position></twin></release></problem></problems>`;
-    const doc = checkProblemXml(xml).document!;
+    const doc = checkProblemXml(xml).value!;
     const lines = xmlToPopeye(doc).value.split('\n');
     expect(lines.filter((l) => /^(ZeroPosition|Twin|Pieces)/.test(l))).to.deep.equal([
       'Pieces White Ka1 Qb2 Black Kh8',
@@ -258,7 +258,7 @@ describe('conversions: Popeye input', () => {
       `<addition piece="k"><plane dim="1" value="1"/><plane dim="2" value="1"/></addition><addition piece="x"><plane dim="1" value="3"/><plane dim="2" value="3"/></addition>` +
       `</pieces></position><stipulation order="alternating" play="help"><length value="4"/><endstate type="stalemate"/></stipulation></twin></release>` +
       `<release id="r2" base="r1" type="version"><author><authorname><familyname>New</familyname></authorname></author></release></problem></problems>`;
-    const doc = checkProblemXml(xml).document!;
+    const doc = checkProblemXml(xml).value!;
     const pbi = xmlToPbi(doc).value.problems[0]!;
     expect([pbi.names, pbi.position, pbi.stipulation]).to.deep.equal([['New'], '8/8/8/8/8/2k5/8/K7', 'h=2']);
     expect(xmlToPopeye(doc).value).to.include('Author New\nPieces White Ka1 Black Kc3\nStipulation h=2\n');
@@ -283,7 +283,7 @@ describe('conversions: Popeye input', () => {
       `<problems xmlns="${NS}"><problem><piecedecls><piecedecl id="k" kind="king" color="white"/><piecedecl id="r" kind="rook" color="white"/><piecedecl id="x" kind="king" color="black"/></piecedecls>` +
       `<release id="r" type="initial"><twin id="a"><position id="a"><pieces>${add('k', 2, 2)}${add('r', 3, 5)}${add('x', 5, 7)}</pieces></position>` +
       `<stipulation order="alternating" play="direct"><length value="3"/><endstate type="mate"/></stipulation></twin>${twins}</release></problem></problems>`;
-    const doc = checkProblemXml(xml).document!;
+    const doc = checkProblemXml(xml).value!;
     const lines = xmlToPopeye(doc)
       .value.split('\n')
       .filter((l) => l.startsWith('Twin'));
@@ -299,7 +299,7 @@ describe('conversions: Popeye input', () => {
 
   it('reports what Popeye input cannot take', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\nA::White to play and win::::::\n`);
-    const { warnings } = pbiToPopeye(doc);
+    const { warnings } = pbiToPopeye(doc.value);
     expect(warnings.map((w) => w.code)).to.deep.equal(['ERR_CONVERT_POSITION', 'ERR_CONVERT_STIPULATION']);
   });
 });

@@ -39,13 +39,15 @@ describe('fuzzing the readers (random mutations: no throw, typed errors with lin
       for (const e of doc.errors) located(e, /^ERR_PBI_/);
       for (const w of doc.warnings) located(w, /^ERR_PBI_/);
       // whatever was read can be written, converted and read again, to the same model
-      const written = makePbi(doc, { keepForsyth: true });
+      const written = makePbi(doc.value, { keepForsyth: true });
       const again = parsePbi(written);
-      expect(again.problems.length).to.equal(doc.problems.length);
-      expect(model(again)).to.equal(model(doc));
-      expect(model(parsePbi(makePbi(doc, { canonical: true, keepForsyth: true })))).to.equal(model(doc));
-      pbiToXml(doc);
-      pbiToPopeye(doc);
+      expect(again.value.problems.length).to.equal(doc.value.problems.length);
+      expect(model(again.value)).to.equal(model(doc.value));
+      expect(model(parsePbi(makePbi(doc.value, { canonical: true, keepForsyth: true })).value)).to.equal(
+        model(doc.value),
+      );
+      pbiToXml(doc.value);
+      pbiToPopeye(doc.value);
     }
     expect(withErrors).to.be.greaterThan(100);
   });
@@ -71,14 +73,14 @@ describe('fuzzing the readers (random mutations: no throw, typed errors with lin
       const r = checkProblemXml(i % 2 ? text : new TextEncoder().encode(text));
       for (const e of r.errors) located(e, /^ERR_XML_/);
       for (const w of r.warnings) located(w, /^ERR_XML_/);
-      if (!r.document) continue;
+      if (!r.value) continue;
       readable++;
-      for (const p of r.document.problems) twinFens(p);
-      xmlToPbi(r.document);
-      xmlToPopeye(r.document);
+      for (const p of r.value.problems) twinFens(p);
+      xmlToPbi(r.value);
+      xmlToPopeye(r.value);
       // written out and read again: the same model
-      const again = checkProblemXml(makeProblemXml(r.document));
-      expect(xmlModel(again.document)).to.equal(xmlModel(r.document));
+      const again = checkProblemXml(makeProblemXml(r.value));
+      expect(xmlModel(again.value)).to.equal(xmlModel(r.value));
     }
     expect(readable).to.be.greaterThan(100);
   });

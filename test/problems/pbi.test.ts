@@ -33,10 +33,17 @@ describe('PBI: the examples of the PBI 1.2 text', () => {
   it('reads every field', () => {
     expect(doc.errors).to.deep.equal([]);
     expect(doc.warnings).to.deep.equal([]);
-    expect(doc.version).to.equal('1.2');
-    expect(doc.comments.map((c) => c.text)).to.deep.equal(['examples from the PBI 1.2 text']);
-    expect(doc.problems).to.have.length(6);
-    const [a, b, c, d, e, f] = doc.problems as [PbiProblem, PbiProblem, PbiProblem, PbiProblem, PbiProblem, PbiProblem];
+    expect(doc.value.version).to.equal('1.2');
+    expect(doc.value.comments.map((c) => c.text)).to.deep.equal(['examples from the PBI 1.2 text']);
+    expect(doc.value.problems).to.have.length(6);
+    const [a, b, c, d, e, f] = doc.value.problems as [
+      PbiProblem,
+      PbiProblem,
+      PbiProblem,
+      PbiProblem,
+      PbiProblem,
+      PbiProblem,
+    ];
     expect(a.names).to.deep.equal(['M. Abbott']);
     expect(a.usedSource).to.deep.equal({
       nr: '68',
@@ -75,13 +82,13 @@ describe('PBI: the examples of the PBI 1.2 text', () => {
     expect(f.status).to.equal('?');
   });
   it('reads the Forsyth strings with S/s knights', () => {
-    const c = doc.problems[2]!;
+    const c = doc.value.problems[2]!;
     expect(pbiFen(c)).to.equal('8/7p/Q4Bnk/8/8/8/8/7K w - - 0 1');
     expect(c.board!.squares[5 * 8 + 6]).to.deep.equal({ color: 'black', kind: 'knight' });
   });
   it('writes the file back byte for byte', () => {
-    expect(makePbi(doc)).to.equal(SPEC_FILE);
-    expect(makePbi(doc, { canonical: true })).to.equal(SPEC_FILE);
+    expect(makePbi(doc.value)).to.equal(SPEC_FILE);
+    expect(makePbi(doc.value, { canonical: true })).to.equal(SPEC_FILE);
   });
   it('reports the malformed used-source example of the text (a literal ":" splits the field)', () => {
     const bad = parsePbi(`${BOM}#PBI 1.2\n:::A|Russ\\x3a:Miniature Chess Problems|::::\n`);
@@ -99,8 +106,8 @@ describe('PBI: file structure', () => {
     for (let i = 0; i < 10; i++) text += `A${i}:8/8/8/8/8/8/8/K6k:#${i + 1}:::::!:${nlfs[i % 5]}`;
     const doc = parsePbi(enc(text));
     expect(doc.errors).to.deep.equal([]);
-    expect(doc.comments.map((c) => c.text)).to.deep.equal(['c1', 'c2']);
-    expect(doc.problems.map((p) => p.names[0])).to.deep.equal([
+    expect(doc.value.comments.map((c) => c.text)).to.deep.equal(['c1', 'c2']);
+    expect(doc.value.problems.map((p) => p.names[0])).to.deep.equal([
       'A0',
       'A1',
       'A2',
@@ -112,13 +119,13 @@ describe('PBI: file structure', () => {
       'A8',
       'A9',
     ]);
-    expect(doc.problems.map((p) => p.line)).to.deep.equal([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
-    expect(makePbi(doc)).to.equal(text);
-    expect(makePbi(doc, { forceNewline: true, newline: '\r\n' }).split('\r\n')).to.have.length(14);
+    expect(doc.value.problems.map((p) => p.line)).to.deep.equal([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(makePbi(doc.value)).to.equal(text);
+    expect(makePbi(doc.value, { forceNewline: true, newline: '\r\n' }).split('\r\n')).to.have.length(14);
   });
   it('ignores a last line without NLF, with a warning', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\nA:::::::!:\nB:::::::!:`);
-    expect(doc.problems.map((p) => p.names)).to.deep.equal([['A']]);
+    expect(doc.value.problems.map((p) => p.names)).to.deep.equal([['A']]);
     expect(doc.warnings.map((w) => [w.code, w.line, w.column])).to.deep.equal([['ERR_PBI_NO_NLF', 3, 1]]);
   });
   it('treats the version as a string', () => {
@@ -130,7 +137,7 @@ describe('PBI: file structure', () => {
       ['1.0', false],
     ] as const) {
       const doc = parsePbi(`${BOM}#PBI ${v}\n::::::::\n`);
-      expect(doc.version).to.equal(v);
+      expect(doc.value.version).to.equal(v);
       expect(doc.errors.map((e) => e.code)).to.deep.equal(ok ? [] : ['ERR_PBI_VERSION']);
     }
     expect(parsePbi(`${BOM}#PBI1.2\n::::::::\n`).errors[0]).to.include({ code: 'ERR_PBI_MARKER', line: 1, column: 1 });
@@ -152,7 +159,7 @@ describe('PBI: file structure', () => {
     const doc = parsePbi(`${BOM}#PBI 1.2\n#ok\nA::::::::\n#late comment\n#B::::::::\n`);
     expect(doc.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_PBI_COMMENT_POSITION', 4, 1]]);
     // a '#' line with nine fields after the data started is a data line (a name starting with '#')
-    expect(doc.problems.map((p) => p.names)).to.deep.equal([['A'], ['#B']]);
+    expect(doc.value.problems.map((p) => p.names)).to.deep.equal([['A'], ['#B']]);
   });
   it('checks field counts, escapes and positions with line:column', () => {
     const doc = parsePbi(
@@ -167,7 +174,7 @@ describe('PBI: file structure', () => {
       ['ERR_PBI_AWARD', 7, 26],
       ['ERR_PBI_FIELDS', 8, 30],
     ]);
-    expect(doc.problems).to.have.length(5); // lines with nine fields are kept, with their errors
+    expect(doc.value.problems).to.have.length(5); // lines with nine fields are kept, with their errors
   });
   it('needs keymove and status empty in PBI 1.1', () => {
     const doc = parsePbi(`${BOM}#PBI 1.1\nA:::::::!:\nB::::::Qh5::\n`);
@@ -179,9 +186,9 @@ describe('PBI: file structure', () => {
   it('keeps unknown status text and flags it', () => {
     const text = `${BOM}#PBI 1.2\nA:::::::ok (C+):\n`;
     const doc = parsePbi(text);
-    expect(doc.problems[0]!.status).to.equal('ok (C+)');
+    expect(doc.value.problems[0]!.status).to.equal('ok (C+)');
     expect(doc.warnings.map((w) => [w.code, w.line, w.column])).to.deep.equal([['ERR_PBI_STATUS', 2, 9]]);
-    expect(makePbi(doc)).to.equal(text);
+    expect(makePbi(doc.value)).to.equal(text);
   });
 });
 
@@ -191,9 +198,9 @@ describe('PBI: positions', () => {
     const text = `${BOM}#PBI 1.2\nA:${rows}:#2::::::\n`;
     const doc = parsePbi(text);
     expect(doc.errors).to.deep.equal([]);
-    expect(makeForsyth(doc.problems[0]!.board!)).to.equal('8/1k6/8/8/8/8/8/7K');
-    expect(makePbi(doc)).to.equal(`${BOM}#PBI 1.2\nA:8/1k6/8/8/8/8/8/7K:#2::::::\n`);
-    expect(makePbi(doc, { keepForsyth: true })).to.equal(text);
+    expect(makeForsyth(doc.value.problems[0]!.board!)).to.equal('8/1k6/8/8/8/8/8/7K');
+    expect(makePbi(doc.value)).to.equal(`${BOM}#PBI 1.2\nA:8/1k6/8/8/8/8/8/7K:#2::::::\n`);
+    expect(makePbi(doc.value, { keepForsyth: true })).to.equal(text);
   });
   it('rejects incomplete rows and N knights', () => {
     expect(parsePbi(`${BOM}#PBI 1.2\n:8/8/8/8/8/8/8/7:::::::\n`).errors[0]).to.include({
@@ -226,7 +233,7 @@ describe('PBI: writing', () => {
     expect(text).to.equal(
       `${BOM}#PBI 1.2\nA\\x3aB;C\\x3bD;E\\x5cF::#2\\x3b see \\x7cnote\\x7c:1\\x7ca|T\\x3bx||:::::line1\\x0aline2\\x09tab\n`,
     );
-    const back = parsePbi(text).problems[0]!;
+    const back = parsePbi(text).value.problems[0]!;
     expect(back.names).to.deep.equal(p.names);
     expect(back.stipulation).to.equal(p.stipulation);
     expect(back.usedSource).to.deep.equal(p.usedSource);
@@ -241,17 +248,17 @@ describe('PBI: writing', () => {
   it('reads the |||/empty used-source shorthand as no source and keeps the form that was written', () => {
     const text = `${BOM}#PBI 1.2\nA::#2:|||:::::\nB::#2::::::\n`;
     const doc = parsePbi(text);
-    expect(doc.problems.map((p) => p.usedSource)).to.deep.equal([null, null]);
-    expect(makePbi(doc)).to.equal(text);
-    expect(makePbi(doc, { canonical: true })).to.equal(`${BOM}#PBI 1.2\nA::#2::::::\nB::#2::::::\n`);
+    expect(doc.value.problems.map((p) => p.usedSource)).to.deep.equal([null, null]);
+    expect(makePbi(doc.value)).to.equal(text);
+    expect(makePbi(doc.value, { canonical: true })).to.equal(`${BOM}#PBI 1.2\nA::#2::::::\nB::#2::::::\n`);
   });
   it('writes a changed field canonically and leaves the others as read', () => {
     const text = `${BOM}#PBI 1.2\nA\\x3A:8/8/8/8/8/8/8/K6k:#2::::::\n`;
     const doc = parsePbi(text);
-    expect(makePbi(doc)).to.equal(text);
-    doc.problems[0] = withPbiStatus(doc.problems[0]!, '!');
-    expect(makePbi(doc)).to.equal(`${BOM}#PBI 1.2\nA\\x3A:8/8/8/8/8/8/8/K6k:#2:::::!:\n`);
-    expect(makePbi(doc, { canonical: true })).to.equal(`${BOM}#PBI 1.2\nA\\x3a:8/8/8/8/8/8/8/K6k:#2:::::!:\n`);
+    expect(makePbi(doc.value)).to.equal(text);
+    doc.value.problems[0] = withPbiStatus(doc.value.problems[0]!, '!');
+    expect(makePbi(doc.value)).to.equal(`${BOM}#PBI 1.2\nA\\x3A:8/8/8/8/8/8/8/K6k:#2:::::!:\n`);
+    expect(makePbi(doc.value, { canonical: true })).to.equal(`${BOM}#PBI 1.2\nA\\x3a:8/8/8/8/8/8/8/K6k:#2:::::!:\n`);
   });
 });
 
@@ -298,8 +305,8 @@ describe('PBI: a file built from solve-reference.jsonl', () => {
     const doc = parsePbi(bytes);
     expect(doc.errors).to.deep.equal([]);
     expect(doc.warnings).to.deep.equal([]);
-    expect(doc.problems).to.have.length(problems.length);
-    doc.problems.forEach((p, i) => {
+    expect(doc.value.problems).to.have.length(problems.length);
+    doc.value.problems.forEach((p, i) => {
       const r = problems[i]!;
       const part = r.parts[0]!;
       const turn = r.fen.split(' ')[1];
@@ -310,9 +317,9 @@ describe('PBI: a file built from solve-reference.jsonl', () => {
       expect(p.keymove).to.equal(part.solutions.map((s) => s.popeye).join(' / '));
       expect(p.status).to.equal(part.status);
     });
-    expect(makePbi(doc)).to.equal(text);
-    expect(makePbi(doc, { canonical: true })).to.equal(text);
-    expect(enc(makePbi(doc))).to.deep.equal(bytes);
+    expect(makePbi(doc.value)).to.equal(text);
+    expect(makePbi(doc.value, { canonical: true })).to.equal(text);
+    expect(enc(makePbi(doc.value))).to.deep.equal(bytes);
   });
   it('computes the status letter from solver findings as the reference does', async () => {
     for (const r of await referenceProblems()) {

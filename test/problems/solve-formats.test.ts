@@ -35,8 +35,8 @@ describe('solve: PBI and problem XML inputs', () => {
     expect(problems.length).to.be.at.least(3);
     const doc = parsePbi(pbiText);
     expect(doc.errors).to.deep.equal([]);
-    expect(doc.problems.length).to.equal(problems.length);
-    doc.problems.forEach((rec, i) => {
+    expect(doc.value.problems.length).to.equal(problems.length);
+    doc.value.problems.forEach((rec, i) => {
       const ref = problems[i]!.parts[0]!;
       const r = solve(rec, { intended: ref.intended_solutions ?? undefined });
       if (!r.ok) throw new Error(`${problems[i]!.id}: ${r.error.code} ${r.error.message}`);
@@ -49,11 +49,11 @@ describe('solve: PBI and problem XML inputs', () => {
   });
 
   it('the same problems as problem XML (PBI → XML → text → read back)', () => {
-    const xml = makeProblemXml(pbiToXml(parsePbi(pbiText)).value);
+    const xml = makeProblemXml(pbiToXml(parsePbi(pbiText).value).value);
     const read = parseProblemXml(xml);
     expect(read.errors).to.deep.equal([]);
-    expect(read.document!.problems.length).to.equal(problems.length).and.to.be.at.least(3);
-    read.document!.problems.forEach((problem, i) => {
+    expect(read.value!.problems.length).to.equal(problems.length).and.to.be.at.least(3);
+    read.value!.problems.forEach((problem, i) => {
       const ref = problems[i]!.parts[0]!;
       const r = solve(problem);
       if (!r.ok) throw new Error(`${problems[i]!.id}: ${r.error.code} ${r.error.message}`);

@@ -51,12 +51,12 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       }
       const parsed = parsePopeye(inp);
       const blocks = outputBlocks(out);
-      const aligned = blocks.length === parsed.problems.length;
+      const aligned = blocks.length === parsed.value.length;
       let compared = 0;
       let triesCompared = 0;
       let threatsCompared = 0;
       let setCompared = 0;
-      parsed.problems.forEach((p: PopeyeProblem, i: number) => {
+      parsed.value.forEach((p: PopeyeProblem, i: number) => {
         if (p.errors.length || !fits(p.stipulation) || p.options.maxSolutions) return;
         if (p.options.setPlay && !p.stipulation.startsWith('h')) return;
         if (input.includes('intell') && compared >= INTELL_LIMIT) return;
@@ -103,7 +103,7 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       });
       expect(compared, `${input}: problems compared`).to.be.greaterThan(0);
       console.log(
-        `${input}: ${compared} of ${parsed.problems.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats, ${setCompared} set plays)`,
+        `${input}: ${compared} of ${parsed.value.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats, ${setCompared} set plays)`,
       );
     });
   }

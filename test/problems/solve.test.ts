@@ -110,11 +110,11 @@ describe('solve: input forms and errors', () => {
 
   it('typed errors with line:column for unsupported Popeye input', () => {
     const bad = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');
-    expect(bad.problems[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
+    expect(bad.value[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
     const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption Duplex\nEndProblem\n');
-    expect(opt.problems[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
+    expect(opt.value[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
     const piece = parsePopeye('BeginProblem\nPieces White Ke1 Xz9 Black Ke8\nStipulation #2\nEndProblem\n');
-    expect(piece.problems[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
+    expect(piece.value[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
   });
 
   it('errors as values: stipulation, position, input', () => {
@@ -167,7 +167,7 @@ describe('solve: mutated Popeye input never throws', () => {
       }
       const text = chars.join('');
       const parsed = parsePopeye(text);
-      for (const e of [...parsed.errors, ...parsed.problems.flatMap((p) => p.errors)]) {
+      for (const e of [...parsed.errors, ...parsed.value.flatMap((p) => p.errors)]) {
         expect(e.code).to.match(/^ERR_/);
         expect(e.line).to.be.a('number');
       }

@@ -14,7 +14,7 @@ describe('problem XML: limits (node)', () => {
     const before = process.memoryUsage().heapUsed;
     const r = parseProblemXml(doc, { maxDocumentBytes: 1 << 30 });
     expect(process.memoryUsage().heapUsed - before).to.be.below(64 << 20);
-    expect(r.document).to.equal(null);
+    expect(r.value).to.equal(null);
     expect(r.errors).to.deep.equal([
       {
         code: 'ERR_XML_ATTRIBUTE_TOO_LONG',

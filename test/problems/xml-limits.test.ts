@@ -18,7 +18,7 @@ describe('problem XML: limits', () => {
   it('refuses a document over maxDocumentBytes before reading it', () => {
     const doc = wrap(`<remark><text>${'a'.repeat(200)}</text></remark>`);
     const r = parseProblemXml(doc, { maxDocumentBytes: 100 });
-    expect(r.document).to.equal(null);
+    expect(r.value).to.equal(null);
     expect(r.errors).to.deep.equal([
       {
         code: 'ERR_XML_TOO_LARGE',
@@ -38,7 +38,7 @@ describe('problem XML: limits', () => {
     const attr = parseProblemXml(wrap(`<problem>\n  <x a="1" b='${'v'.repeat(101)}'/></problem>`), {
       maxAttributeLength: 100,
     });
-    expect(attr.document).to.equal(null);
+    expect(attr.value).to.equal(null);
     expect(attr.errors).to.deep.equal([
       {
         code: 'ERR_XML_ATTRIBUTE_TOO_LONG',
@@ -105,7 +105,7 @@ describe('problem XML: limits', () => {
 describe('problem XML: characters outside XML 1.0', () => {
   it('refuses control characters and lone surrogates (the writer could not write them back)', () => {
     const r = parseProblemXml(wrap('<remark><text>a\u001fb</text></remark>'));
-    expect(r.document).to.equal(null);
+    expect(r.value).to.equal(null);
     expect(r.errors).to.deep.equal([
       { code: 'ERR_XML_CHARACTER', message: 'character U+001F is not allowed in XML 1.0', line: 3, column: 16 },
     ]);
@@ -114,8 +114,8 @@ describe('problem XML: characters outside XML 1.0', () => {
     ]);
     const ref = parseProblemXml(wrap('<remark><text>a&#x1F;b &#9;</text></remark>'));
     expect(ref.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_ENTITY']);
-    expect(
-      parseProblemXml(wrap('<remark><text>tab\there &#x263A;</text></remark>')).document!.remarks[0]!.text,
-    ).to.equal('tab\there \u263a');
+    expect(parseProblemXml(wrap('<remark><text>tab\there &#x263A;</text></remark>')).value!.remarks[0]!.text).to.equal(
+      'tab\there \u263a',
+    );
   });
 });

@@ -16,12 +16,12 @@ const model = (d: ProblemsDocument | null) =>
 /** parse → make → parse: the same model, and writing it again gives the same bytes. */
 function roundTrip(xml: string): { first: ProblemsDocument; out: string } {
   const a = parseProblemXml(xml);
-  expect(a.document, JSON.stringify(a.errors)).to.not.equal(null);
-  const out = makeProblemXml(a.document!);
+  expect(a.value, JSON.stringify(a.errors)).to.not.equal(null);
+  const out = makeProblemXml(a.value!);
   const b = parseProblemXml(out);
-  expect(model(b.document)).to.equal(model(a.document));
-  expect(makeProblemXml(b.document!)).to.equal(out);
-  return { first: a.document!, out };
+  expect(model(b.value)).to.equal(model(a.value));
+  expect(makeProblemXml(b.value!)).to.equal(out);
+  return { first: a.value!, out };
 }
 
 describe('problem XML: namespaces and vCard elements survive a round trip', () => {
@@ -70,7 +70,7 @@ describe('problem XML: namespaces and vCard elements survive a round trip', () =
       `<problems xmlns="${NS}"><problem><release id="r" type="initial"/></problem></problems>`,
     );
     expect(bare.warnings.map((w) => w.code)).to.deep.equal(['ERR_XML_NAMESPACE']);
-    expect(model(bare.document)).to.equal(model(declared.document));
+    expect(model(bare.value)).to.equal(model(declared.value));
     roundTrip('<problems><problem><release id="r" type="initial"/></problem></problems>');
   });
 });
@@ -81,12 +81,12 @@ describe('PBI: a data line that starts with # is written \\x23', () => {
       newPbiProblem({ names: ['#hash', 'b'], position: '8/8/8/8/8/8/8/K6k', stipulation: '#2' }),
       newPbiProblem({ position: '8/8/8/8/8/8/8/K6k', stipulation: '#2', comment: '#c' }),
     ];
-    const out = makePbi({ ...parsePbi('#PBI 1.2\n:8/8/8/8/8/8/8/K6k:#2::::::\n'), problems });
+    const out = makePbi({ ...parsePbi('#PBI 1.2\n:8/8/8/8/8/8/8/K6k:#2::::::\n').value, problems });
     expect(out.split('\n')[1]).to.equal('\\x23hash;b:8/8/8/8/8/8/8/K6k:#2::::::');
     expect(out.split('\n')[2]).to.equal(':8/8/8/8/8/8/8/K6k:#2::::::#c');
     const back = parsePbi(out);
     expect(back.errors).to.deep.equal([]);
-    expect(back.problems.map((p) => [p.names, p.comment])).to.deep.equal([
+    expect(back.value.problems.map((p) => [p.names, p.comment])).to.deep.equal([
       [['#hash', 'b'], ''],
       [[], '#c'],
     ]);

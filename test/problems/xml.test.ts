@@ -30,7 +30,7 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     const r = checkProblemXml(await fixtureBytes('pccc-1989-h2.xml'));
     expect(r.errors).to.deep.equal([]);
     expect(r.warnings).to.deep.equal([]);
-    doc = r.document!;
+    doc = r.value!;
   });
 
   it('reads the ISO-8859-1 document and its structure', () => {
@@ -122,7 +122,7 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     expect(bytes.includes(0xf6)).to.equal(true);
     const r = parseProblemXml(bytes);
     expect(r.errors).to.deep.equal([]);
-    expect(strip(r.document)).to.deep.equal(strip(doc));
+    expect(strip(r.value)).to.deep.equal(strip(doc));
     // the same bytes declared UTF-8 are not valid UTF-8
     const wrong = parseProblemXml(Uint8Array.from(latin1.replace('ISO-8859-1', 'UTF-8'), (c) => c.charCodeAt(0)));
     expect(wrong.errors.map((e) => e.code)).to.deep.equal(['ERR_XML_ENCODING']);
@@ -133,12 +133,12 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     expect(utf8.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<problems xmlns="' + NS + '"')).to.equal(true);
     const again = parseProblemXml(utf8);
     expect(again.errors).to.deep.equal([]);
-    expect(strip(again.document)).to.deep.equal(strip(doc));
+    expect(strip(again.value)).to.deep.equal(strip(doc));
     const latin = encodeProblemXml(doc, { encoding: 'ISO-8859-1' });
     expect(latin.includes(0xf6)).to.equal(true); // ö as one byte
     const back = parseProblemXml(latin);
-    expect(back.document!.encoding).to.equal('ISO-8859-1');
-    expect(strip(back.document)).to.deep.equal(strip(doc));
+    expect(back.value!.encoding).to.equal('ISO-8859-1');
+    expect(strip(back.value)).to.deep.equal(strip(doc));
   });
 
   it('writes characters ISO-8859-1 lacks as character references', () => {
@@ -147,9 +147,7 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
     const bytes = encodeProblemXml(copy, { encoding: 'ISO-8859-1' });
     const text = new TextDecoder('latin1').decode(bytes);
     expect(text).to.include('&#934;&#959;');
-    expect(parseProblemXml(bytes).document!.problems[0]!.releases[1]!.authors[1]!.name!.familyName).to.equal(
-      'Φουγιαξης',
-    );
+    expect(parseProblemXml(bytes).value!.problems[0]!.releases[1]!.authors[1]!.name!.familyName).to.equal('Φουγιαξης');
   });
 });
 
@@ -182,7 +180,7 @@ const basePosition = `<twin id="a"><position id="a"><pieces>
 function boardOf(xml: string, twin: string): string {
   const r = checkProblemXml(xml);
   expect(r.errors, JSON.stringify(r.errors)).to.deep.equal([]);
-  return twinFens(r.document!.problems[0]!)
+  return twinFens(r.value!.problems[0]!)
     .find((t) => t.twinId === twin)!
     .fen!.split(' ')[0]!;
 }
@@ -228,7 +226,7 @@ describe('problem XML: position operations', () => {
   });
   it('renders the solution: keys for direct play, whole lines for help play', () => {
     const r = checkProblemXml(wrap(basePosition));
-    const twin = r.document!.problems[0]!.releases[0]!.twins[0]!;
+    const twin = r.value!.problems[0]!.releases[0]!.twins[0]!;
     expect(solutionText(twin, r.twins[0]!.board, twin.stipulation)).to.equal('Rg6-g1');
     expect(solutionText(twin, r.twins[0]!.board, { ...twin.stipulation, play: 'help' })).to.equal('Rg6-g1 c3-c2');
   });
@@ -238,7 +236,7 @@ describe('problem XML: position operations', () => {
 <twin id="c" base="b"><position id="c" base="b"><rotation angle="180"/></position></twin>
 <twin id="d" base="c" type="duplex"/>
 <twin id="e" base="a"><stipulation order="alternating" play="help"><length type="maximum" value="4"/><endstate type="mate"/></stipulation></twin>`);
-    const fens = twinFens(checkProblemXml(xml).document!.problems[0]!);
+    const fens = twinFens(checkProblemXml(xml).value!.problems[0]!);
     expect(fens.map((f) => [f.twinId, f.stipulation, f.fen])).to.deep.equal([
       ['a', '#2', '7k/8/6R1/8/8/2p5/8/K7 w - - 0 1'],
       ['b', '#2', '7k/8/6R1/8/8/8/8/K7 w - - 0 1'],
@@ -263,7 +261,7 @@ describe('problem XML: position operations', () => {
     );
     const r = checkProblemXml(xml);
     expect(r.errors).to.deep.equal([]);
-    const fens = twinFens(r.document!.problems[0]!);
+    const fens = twinFens(r.value!.problems[0]!);
     expect(fens[1]!.fen).to.equal(undefined);
     expect(fens[1]!.warning!.code).to.equal('ERR_PROBLEM_NOT_FEN');
     expect(r.twins[1]!.board.squares[28]).to.deep.equal({ color: 'white', kind: 'grasshopper', id: 'gh' });
@@ -274,7 +272,7 @@ describe('problem XML: safety and errors', () => {
   it('rejects entity declarations (billion laughs, external entities)', () => {
     const laughs = `<?xml version="1.0"?>\n<!DOCTYPE problems [\n <!ENTITY a "ha">\n <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">\n]>\n<problems xmlns="${NS}">&b;</problems>`;
     const r = parseProblemXml(laughs);
-    expect(r.document).to.equal(null);
+    expect(r.value).to.equal(null);
     expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_DOCTYPE', 2, 1]]);
     const ext = parseProblemXml(
       `<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]><problems>&x;</problems>`,
@@ -287,18 +285,18 @@ describe('problem XML: safety and errors', () => {
     const r = parseProblemXml(
       `<problems xmlns="${NS}"><remark><text>a &lt;&amp;&gt; &#x263A; &#65;</text></remark>\n<remark><text>&nbsp;</text></remark></problems>`,
     );
-    expect(r.document!.remarks[0]!.text).to.equal('a <&> ☺ A');
+    expect(r.value!.remarks[0]!.text).to.equal('a <&> ☺ A');
     const cdata = parseProblemXml(
       `<problems xmlns="${NS}"><remark><text>x <![CDATA[a & <b> &amp;]]> y<!-- c --></text></remark></problems>`,
     );
     expect(cdata.errors).to.deep.equal([]);
-    expect(cdata.document!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
-    expect(parseProblemXml(makeProblemXml(cdata.document!)).document!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
+    expect(cdata.value!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
+    expect(parseProblemXml(makeProblemXml(cdata.value!)).value!.remarks[0]!.text).to.equal('x a & <b> &amp; y');
     expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_XML_ENTITY', 2, 9]]);
   });
   it('reports syntax errors with line:column', () => {
     const r = parseProblemXml(`<?xml version="1.0"?>\n<problems xmlns="${NS}">\n  <problem>\n  </problm>\n</problems>`);
-    expect(r.document).to.equal(null);
+    expect(r.value).to.equal(null);
     expect(r.errors[0]!.code).to.equal('ERR_XML_SYNTAX');
     expect(r.errors[0]!.line).to.equal(4);
     expect(r.errors[0]!.column).to.be.a('number');
@@ -423,7 +421,7 @@ describe('problem XML: twins of solve-reference.jsonl derived as Popeye derives 
       expect(xml, r.id).to.be.a('string');
       const check = checkProblemXml(xml!);
       expect(check.errors, r.id).to.deep.equal([]);
-      const fens = twinFens(check.document!.problems[0]!);
+      const fens = twinFens(check.value!.problems[0]!);
       expect(fens).to.have.length(r.parts.length);
       fens.forEach((f, i) => {
         // board, side to move and castling (both by the problemists' home-square convention); e.p. needs the last move

@@ -1,6 +1,5 @@
 /** The PBN game model: plain JSON-serialisable data. */
 import type { Contract, Deal, Seat, Strain, Vulnerability } from '../types.js';
-import type { NotationError } from '../../errors.js';
 
 /** A comment: `{…}` (brace) or `;…` (rest of line). `text` is what is between the delimiters. */
 export interface PbnComment {
@@ -148,11 +147,9 @@ export interface PbnGameInfo {
   result?: PbnResult;
 }
 
-/** What `parsePbn` returns: the games with all errors and warnings. */
-export interface PbnParseResult {
+/** A PBN file as read: its games and what the file says about itself (the `value` of `parsePbn`). */
+export interface PbnDocument {
   games: PbnGame[];
-  errors: NotationError[];
-  warnings: NotationError[];
   /** `% PBN x.y` version seen at the top, and whether `% EXPORT` was present. */
   version?: string;
   exportFormat?: boolean;

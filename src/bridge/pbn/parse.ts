@@ -7,9 +7,9 @@
  * meaning (and is public as `validatePbnGame`).
  */
 import { append, excerpt } from './util.js';
-import { notationError, type NotationError } from '../../errors.js';
+import { notationError, type NotationError, type Parsed } from '../../errors.js';
 import { RecordScanner, type RecordToken as Token } from '../../text/index.js';
-import type { PbnComment, PbnGame, PbnParseResult } from './model.js';
+import type { PbnComment, PbnDocument, PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { decodePbn } from './decode.js';
 import { GameBuilder } from './build.js';
@@ -271,15 +271,18 @@ export class PbnReader {
 }
 
 /**
- * Reads a whole PBN file (text, or bytes decoded as UTF-8 or Latin-1 by the rule of `PbnDecoder`).
+ * Reads a whole PBN file (text, or bytes decoded as UTF-8 or Latin-1 by the rule of `PbnDecoder`)
+ * into one `Parsed` item for the document: `value` holds the games and the file's header facts,
+ * `errors` and `warnings` are the whole file's (`readPbnGames` gives them game by game instead).
  * @example
  * ```ts
- * const { games, errors, warnings } = parsePbn(readFileSync('session.pbn'));
+ * const { value: doc, errors, warnings } = parsePbn(readFileSync('session.pbn'));
  * for (const e of errors) console.log(`${e.line}:${e.column} ${e.code} ${e.message}`);
- * games[0]?.tags.Contract?.value; // '3NT'
+ * doc.games[0]?.tags.Contract?.value; // '3NT'
+ * makePbn(doc.games); // the games in export format
  * ```
  */
-export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = {}): PbnParseResult {
+export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = {}): Parsed<PbnDocument> {
   const decoded = decodePbn(input);
   const reader = new PbnReader(options);
   const games = reader.read(decoded.text);
@@ -288,9 +291,9 @@ export function parsePbn(input: string | Uint8Array, options: ParsePbnOptions = 
   // a file that says `% EXPORT` is held to the export format (reported as warnings: the data stays usable)
   if (options.checkExport ?? reader.exportFormat)
     append(reader.warnings, checkPbnExport(decoded.text, { maxErrors: options.maxErrors }));
-  const out: PbnParseResult = { games, errors: reader.errors, warnings: reader.warnings, encoding: decoded.encoding };
-  if (reader.version) out.version = reader.version;
-  if (reader.exportFormat) out.exportFormat = true;
-  if (reader.fileEscapes.length) out.escapes = reader.fileEscapes;
-  return out;
+  const doc: PbnDocument = { games, encoding: decoded.encoding };
+  if (reader.version) doc.version = reader.version;
+  if (reader.exportFormat) doc.exportFormat = true;
+  if (reader.fileEscapes.length) doc.escapes = reader.fileEscapes;
+  return { value: doc, errors: reader.errors, warnings: reader.warnings };
 }

@@ -1,19 +1,11 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
 import { append } from './util.js';
-import type { NotationError } from '../../errors.js';
+import type { NotationError, Parsed } from '../../errors.js';
 import { countLineBreaks, textChunks, type TextSource } from '../../text/index.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { PbnReader, type ParsePbnOptions } from './parse.js';
-
-/** One game from `streamPbn` with the errors found since the previous one. */
-export interface PbnStreamItem {
-  game: PbnGame;
-  /** Errors and warnings found since the previous item (in the game, or in text before it). */
-  errors: NotationError[];
-  warnings: NotationError[];
-}
 
 /** Where `streamPbn` reads from: a string, bytes or a stream of chunks. */
 export type PbnSource = TextSource;
@@ -80,15 +72,21 @@ export interface PbnStreamEnd {
 
 /**
  * Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk).
- * Each item carries the errors and warnings of its game and of the text before it (export-format
- * warnings of a stretch of text go with the next game); errors after the last game go with that
- * game; in an input with no game at all they are the generator's return value (`PbnStreamEnd`,
- * seen when iterating with `next()`).
+ * Each item is a `Parsed` game: `value` is the game, `errors` and `warnings` those of the game and
+ * of the text before it (export-format warnings of a stretch of text go with the next game); errors
+ * after the last game go with that game; in an input with no game at all they are the generator's
+ * return value (`PbnStreamEnd`, seen when iterating with `next()`).
+ * @example
+ * ```ts
+ * for await (const { value: game, errors } of readPbnGames(createReadStream('big.pbn'))) {
+ *   if (!errors.length) console.log(game.tags.Board?.value);
+ * }
+ * ```
  */
 export async function* readPbnGames(
   source: PbnSource,
   options: ParsePbnOptions = {},
-): AsyncGenerator<PbnStreamItem, PbnStreamEnd> {
+): AsyncGenerator<Parsed<PbnGame>, PbnStreamEnd> {
   const reader = new PbnReader(options);
   // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
   const decoder = new PbnDecoder();
@@ -100,10 +98,10 @@ export async function* readPbnGames(
   const held: PbnGame[] = [];
   // each item takes the reports up to the end of its game, which then leave the reader (flat memory);
   // the last game of the input takes everything that is left
-  const emit = function* (games: PbnGame[], last = false): Generator<PbnStreamItem> {
+  const emit = function* (games: PbnGame[], last = false): Generator<Parsed<PbnGame>> {
     for (let i = 0; i < games.length; i++) {
       const game = games[i]!;
-      yield { game, ...reader.takeReports(last && i === games.length - 1 ? undefined : game) };
+      yield { value: game, ...reader.takeReports(last && i === games.length - 1 ? undefined : game) };
     }
   };
   for await (const chunk of textChunks(source)) {

@@ -74,7 +74,7 @@ export const ddCommand: Command = {
         ctx.io.err(`${input.name}:${e.line ?? 0}:${e.column ?? 0} ${e.code} ${e.message}\n`);
       inputErrors = parsed.errors.length;
       let n = 0;
-      for (const game of parsed.games) {
+      for (const game of parsed.value.games) {
         n++;
         const info = pbnGameInfo(game);
         const board = info.board ?? n;

@@ -55,7 +55,7 @@ export const diagramReaders: Record<
   pbn(input, _text, ctx, common) {
     const parsed = parsePbn(input.bytes);
     const board = ctx.options.board;
-    const games = parsed.games.filter((g) => pbnGameInfo(g).deal);
+    const games = parsed.value.games.filter((g) => pbnGameInfo(g).deal);
     if (!games.length) return { ok: false, error: { code: 'ERR_DIAGRAM_DEAL', message: `${input.name}: no deal` } };
     const game = board === undefined ? games[0]! : games.find((g) => g.tags.Board?.value === String(board));
     if (!game) throw new UsageError(`${input.name}: no deal with Board "${String(board)}"`);
@@ -71,11 +71,11 @@ export const diagramReaders: Record<
     return { ok: true, value: ddTableDiagram(table.value, { par: parResult, size: common.size }) };
   },
   pbi(input, _text, ctx, common) {
-    const doc = parsePbi(input.bytes);
+    const { value: doc, errors } = parsePbi(input.bytes);
     if (!doc.problems.length)
       return {
         ok: false,
-        error: doc.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` },
+        error: errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` },
       };
     return pbiProblemDiagram(pick(doc.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
   },
@@ -97,14 +97,14 @@ export const diagramReaders: Record<
   },
   'problem-xml'(input, _text, ctx, common) {
     const r = parseProblemXml(input.bytes);
-    if (!r.document)
+    if (!r.value)
       return {
         ok: false,
         error: r.errors[0] ?? { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: not a problem document` },
       };
-    if (!r.document.problems.length)
+    if (!r.value.problems.length)
       return { ok: false, error: { code: 'ERR_DIAGRAM_INPUT', message: `${input.name}: no problems` } };
-    return problemXmlDiagram(pick(r.document.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
+    return problemXmlDiagram(pick(r.value.problems, intOption(ctx, 'problem', 1), 'problem', input.name), common);
   },
 };
 

@@ -85,9 +85,8 @@ export const solveCommand: Command = {
       const input = await ctx.io.readInput(arg);
       const text = new TextDecoder().decode(input.bytes);
       if (/\.pbi$/i.test(arg) || /^\uFEFF?#PBI/.test(text)) {
-        const doc = parsePbi(input.bytes);
-        for (const e of doc.errors)
-          ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
+        const { value: doc, errors } = parsePbi(input.bytes);
+        for (const e of errors) ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
         doc.problems.forEach((p, i) => jobs.push({ label: `${input.name}:${p.line ?? i + 1}`, problem: p }));
         if (ctx.options['set-status'])
           afterAll = async (results) => {
@@ -103,10 +102,10 @@ export const solveCommand: Command = {
         const doc = parseProblemXml(input.bytes);
         for (const e of doc.errors)
           ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
-        (doc.document?.problems ?? []).forEach((p, i) =>
+        (doc.value?.problems ?? []).forEach((p, i) =>
           jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }),
         );
-        if (!doc.document) return EXIT_INPUT;
+        if (!doc.value) return EXIT_INPUT;
       } else {
         if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
         const parsed = parsePopeye(text);
@@ -115,7 +114,7 @@ export const solveCommand: Command = {
           ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
           return EXIT_INPUT;
         }
-        parsed.problems.forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }));
+        parsed.value.forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }));
       }
     }
     let failed = 0;

@@ -13,26 +13,25 @@ export function reportWarnings(input: InputFile, warnings: NotationError[], opti
 export const pbiFormat: FormatHandler = {
   name: 'pbi',
   async check(input) {
-    const doc = parsePbi(input.bytes);
+    const { value: doc, errors, warnings } = parsePbi(input.bytes);
     return {
       counts: { problems: doc.problems.length, comments: doc.comments.length },
-      errors: doc.errors,
-      warnings: doc.warnings,
+      errors,
+      warnings,
     };
   },
   async export(input, options) {
-    const doc = parsePbi(input.bytes);
+    const { value: doc, errors, warnings } = parsePbi(input.bytes);
     const made = makePbiWithWarnings(doc, { keepForsyth: options.keep === true });
-    reportWarnings(input, [...doc.warnings, ...made.warnings], options);
-    return { text: made.text, errors: doc.errors };
+    reportWarnings(input, [...warnings, ...made.warnings], options);
+    return { text: made.text, errors };
   },
   convertTargets: ['xml', 'json', 'popeye'],
   async convert(input, to, options) {
-    const doc = parsePbi(input.bytes);
+    const { value: doc, errors, warnings } = parsePbi(input.bytes);
     if (to === 'json') {
-      const { errors, warnings, ...rest } = doc;
-      const problems = rest.problems.map(({ raw: _raw, ...p }) => ({ ...p, fen: pbiFen(p) }));
-      return { text: `${JSON.stringify({ ...rest, problems, errors, warnings }, null, 1)}\n`, errors };
+      const problems = doc.problems.map(({ raw: _raw, ...p }) => ({ ...p, fen: pbiFen(p) }));
+      return { text: `${JSON.stringify({ ...doc, problems, errors, warnings }, null, 1)}\n`, errors };
     }
     const converted =
       to === 'xml'
@@ -41,7 +40,7 @@ export const pbiFormat: FormatHandler = {
             return { value: makeProblemXml(r.value), warnings: r.warnings };
           })()
         : pbiToPopeye(doc);
-    reportWarnings(input, [...doc.warnings, ...converted.warnings], options);
-    return { text: converted.value, errors: doc.errors };
+    reportWarnings(input, [...warnings, ...converted.warnings], options);
+    return { text: converted.value, errors };
   },
 };

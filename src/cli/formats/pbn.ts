@@ -20,12 +20,13 @@ export const pbnFormat: FormatHandler = {
   name: 'pbn',
   async check(input): Promise<CheckReport> {
     const r = read(input);
+    const { games } = r.value;
     return {
       counts: {
-        games: r.games.length,
-        deals: r.games.filter((g) => g.tags.Deal).length,
-        auctions: r.games.filter((g) => g.auction).length,
-        plays: r.games.filter((g) => g.play).length,
+        games: games.length,
+        deals: games.filter((g) => g.tags.Deal).length,
+        auctions: games.filter((g) => g.auction).length,
+        plays: games.filter((g) => g.play).length,
       },
       errors: r.errors,
       warnings: r.warnings,
@@ -33,7 +34,7 @@ export const pbnFormat: FormatHandler = {
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
-    return { text: makePbn(r.games), errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)) };
+    return { text: makePbn(r.value.games), errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)) };
   },
   /**
    * One game at a time (bounded memory). Errors of agreement between parts kept as given (a card the
@@ -49,7 +50,7 @@ export const pbnFormat: FormatHandler = {
       for (const e of item.errors) (PBN_AGREEMENT_CODES.has(e.code) ? sink.warning : sink.error)(e);
       item.warnings.forEach(sink.warning);
       if (next.done) break;
-      sink.out(`${n ? '\r\n' : ''}${makePbn(next.value.game, { header: n === 0 })}`);
+      sink.out(`${n ? '\r\n' : ''}${makePbn(next.value.value, { header: n === 0 })}`);
       n++;
       await sink.drain();
     }
@@ -58,7 +59,11 @@ export const pbnFormat: FormatHandler = {
   convertTargets: ['json', 'pbn'],
   async convert(input, to): Promise<ExportResult> {
     const r = read(input);
-    if (to === 'pbn') return { text: makePbn(r.games, { form: 'import' }), errors: r.errors };
-    return { text: `${JSON.stringify(r, null, 1)}\n`, errors: r.errors };
+    if (to === 'pbn') return { text: makePbn(r.value.games, { form: 'import' }), errors: r.errors };
+    // the CLI's JSON stays one object: the document with the file's errors and warnings beside its games
+    return {
+      text: `${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,
+      errors: r.errors,
+    };
   },
 };

@@ -13,7 +13,7 @@ export const problemXmlFormat: FormatHandler = {
   name: 'problem-xml',
   async check(input) {
     const r = checkProblemXml(input.bytes);
-    const problems = r.document?.problems ?? [];
+    const problems = r.value?.problems ?? [];
     return {
       counts: {
         problems: problems.length,
@@ -27,26 +27,26 @@ export const problemXmlFormat: FormatHandler = {
   async export(input, options) {
     const r = checkProblemXml(input.bytes);
     reportWarnings(input, r.warnings, options);
-    return { text: r.document ? makeProblemXml(r.document) : '', errors: r.errors };
+    return { text: r.value ? makeProblemXml(r.value) : '', errors: r.errors };
   },
   convertTargets: ['pbi', 'json', 'popeye'],
   async convert(input, to, options) {
     const r = checkProblemXml(input.bytes);
     if (to === 'json') {
-      const fens = (r.document?.problems ?? []).map((p) => twinFens(p));
+      const fens = (r.value?.problems ?? []).map((p) => twinFens(p));
       return {
-        text: `${JSON.stringify({ document: r.document, twins: fens, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,
+        text: `${JSON.stringify({ document: r.value, twins: fens, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,
         errors: r.errors,
       };
     }
-    if (!r.document) return { text: '', errors: r.errors };
+    if (!r.value) return { text: '', errors: r.errors };
     if (to === 'pbi') {
-      const converted = xmlToPbi(r.document);
+      const converted = xmlToPbi(r.value);
       const made = makePbiWithWarnings(converted.value);
       reportWarnings(input, [...r.warnings, ...converted.warnings, ...made.warnings], options);
       return { text: made.text, errors: r.errors };
     }
-    const converted = xmlToPopeye(r.document);
+    const converted = xmlToPopeye(r.value);
     reportWarnings(input, [...r.warnings, ...converted.warnings], options);
     return { text: converted.value, errors: r.errors };
   },

@@ -3,7 +3,7 @@
 // Shift, Stipulation, Continued, ZeroPosition), Author, Title, Origin, Remark and comments.
 // Keywords may be abbreviated as Popeye allows (any unambiguous prefix, case-insensitive); English
 // and German keywords are read. Everything else is a typed error with line:column.
-import type { NotationError } from '../../errors.js';
+import type { NotationError, Parsed } from '../../errors.js';
 import { emptyBoard, type ProblemBoard } from '../board.js';
 
 /** One Popeye twinning operation (move, exchange, add, remove, …). */
@@ -58,13 +58,6 @@ export interface PopeyeProblem {
   line: number;
   /** Errors inside this problem (the problem cannot be solved as written). */
   errors: NotationError[];
-}
-
-/** What `parsePopeye` returns: the problems with errors and warnings. */
-export interface PopeyeParseResult {
-  problems: PopeyeProblem[];
-  errors: NotationError[];
-  warnings: NotationError[];
 }
 
 // Keyword → canonical name, English and German (Popeye's own vocabularies).
@@ -236,8 +229,18 @@ export function parseSquare(text: string): number | undefined {
   return m ? (Number(m[2]) - 1) * 8 + (m[1]!.toLowerCase().charCodeAt(0) - 97) : undefined;
 }
 
-/** Reads a Popeye input file. Never throws on bad input. */
-export function parsePopeye(text: string): PopeyeParseResult {
+/**
+ * Reads a Popeye input file into one `Parsed` item for the whole file: `value` is the file's
+ * problems, `errors` and `warnings` what lies outside any problem (before the first `BeginProblem`,
+ * after `EndProblem`, a missing `EndProblem`); an error inside a problem is in that problem's own
+ * `errors`, because it makes just that problem unsolvable. Never throws on bad input.
+ * @example
+ * ```ts
+ * const { value: problems, errors } = parsePopeye(readFileSync('twins.inp', 'utf8'));
+ * for (const p of problems) if (!p.errors.length) console.log(p.stipulation);
+ * ```
+ */
+export function parsePopeye(text: string): Parsed<PopeyeProblem[]> {
   const { tokens, lines } = tokenize(text.replace(/^\uFEFF/, ''));
   const problems: PopeyeProblem[] = [];
   const errors: NotationError[] = [];
@@ -304,7 +307,7 @@ export function parsePopeye(text: string): PopeyeParseResult {
     if (!started) {
       if (cmd !== 'begin') {
         fail(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`);
-        return { problems, errors, warnings };
+        return { value: problems, errors, warnings };
       }
       started = true;
       if (GERMAN_BEGIN.test(t.text)) PIECE_LETTERS = LETTERS_DE;
@@ -492,7 +495,7 @@ export function parsePopeye(text: string): PopeyeParseResult {
     finish();
   }
   if (!started) fail(undefined, 'ERR_POPEYE_BEGIN', 'empty input: a Popeye input starts with BeginProblem');
-  return { problems, errors, warnings };
+  return { value: problems, errors, warnings };
 }
 
 function parseTwin(

@@ -221,15 +221,15 @@ function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
 
 function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
   if (typeof input === 'string') {
-    const parsed = parsePopeye(input);
-    if (parsed.errors.length) return err(parsed.errors[0]!);
-    if (parsed.problems.length === 1 && parsed.problems[0]!.errors.length) return err(parsed.problems[0]!.errors[0]!);
-    if (parsed.problems.length !== 1)
+    const { value: problems, errors } = parsePopeye(input);
+    if (errors.length) return err(errors[0]!);
+    if (problems.length === 1 && problems[0]!.errors.length) return err(problems[0]!.errors[0]!);
+    if (problems.length !== 1)
       return err({
         code: 'ERR_SOLVE_INPUT',
-        message: `the input holds ${parsed.problems.length} problems; use solveAll`,
+        message: `the input holds ${problems.length} problems; use solveAll`,
       });
-    return fromPopeye(parsed.problems[0]!, options);
+    return fromPopeye(problems[0]!, options);
   }
   if (typeof input !== 'object' || input === null)
     return err({
@@ -304,7 +304,7 @@ export function solveAll(input: string, options: SolveOptions = {}): Result<Resu
   const parsed = parsePopeye(input);
   if (parsed.errors.length) return err(parsed.errors[0]!);
   return ok(
-    parsed.problems.map((p) => {
+    parsed.value.map((p) => {
       const task = fromPopeye(p, options);
       return task.ok ? run(task.value) : task;
     }),

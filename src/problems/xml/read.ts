@@ -1,21 +1,13 @@
 // Reads problem.xsd documents: the public entry. Three stages, each in its own file: reader.ts
 // (bytes or text to an element tree, safely), build.ts (element tree to the typed model) and
 // validate.ts (references across a problem).
-import type { NotationError } from '../../errors.js';
+import type { NotationError, Parsed } from '../../errors.js';
 import type { ProblemsDocument } from './model.js';
 import { readXmlTree } from './reader.js';
 import { buildDocument } from './build.js';
 import { checkReferences } from './validate.js';
 
 export { decodeLatin1, decodeXmlBytes } from './reader.js';
-
-/** What `parseProblemXml` returns: the document with errors and warnings. */
-export interface ProblemXmlResult {
-  /** null when the document is not well-formed or has no problems root. */
-  document: ProblemsDocument | null;
-  errors: NotationError[];
-  warnings: NotationError[];
-}
 
 /** Bounds on what the reader takes in; going past one is a typed error at once (no tree is built). */
 export interface ProblemXmlOptions {
@@ -60,14 +52,27 @@ function boundMessages(list: NotationError[], maxErrors: number, what: string): 
   return kept;
 }
 
-/** Reads a problem XML document (text or bytes) within size limits; errors and warnings are typed. */
-export function parseProblemXml(input: string | Uint8Array, options: ProblemXmlOptions = {}): ProblemXmlResult {
+/**
+ * Reads a problem XML document (text or bytes) within size limits into one `Parsed` item for the
+ * whole document; errors and warnings are typed. `value` is null when the document is not
+ * well-formed or has no problems root (the errors say why).
+ * @example
+ * ```ts
+ * const { value: doc, errors } = parseProblemXml(readFileSync('problems.xml'));
+ * for (const e of errors) console.log(`${e.line}:${e.column} ${e.code} ${e.message}`);
+ * doc?.problems.length;
+ * ```
+ */
+export function parseProblemXml(
+  input: string | Uint8Array,
+  options: ProblemXmlOptions = {},
+): Parsed<ProblemsDocument | null> {
   const limits = { ...PROBLEM_XML_LIMITS, ...options };
   const errors: NotationError[] = [];
   const warnings: NotationError[] = [];
-  let result: ProblemXmlResult;
+  let result: Parsed<ProblemsDocument | null>;
   try {
-    result = parseInner(input, errors, warnings, limits);
+    result = { value: parseInner(input, errors, warnings, limits), errors, warnings };
   } catch (e) {
     errors.push({
       code: 'ERR_XML_SYNTAX',
@@ -75,7 +80,7 @@ export function parseProblemXml(input: string | Uint8Array, options: ProblemXmlO
       line: 1,
       column: 1,
     });
-    result = { document: null, errors, warnings };
+    result = { value: null, errors, warnings };
   }
   result.errors = boundMessages(result.errors, limits.maxErrors, 'error(s)');
   result.warnings = boundMessages(result.warnings, limits.maxErrors, 'warning(s)');
@@ -87,10 +92,10 @@ function parseInner(
   errors: NotationError[],
   warnings: NotationError[],
   limits: Required<ProblemXmlOptions>,
-): ProblemXmlResult {
+): ProblemsDocument | null {
   const tree = readXmlTree(input, errors, warnings, limits);
   const doc = tree && buildDocument(tree.root, tree.encoding, errors, warnings);
-  if (!doc) return { document: null, errors, warnings };
+  if (!doc) return null;
   for (const problem of doc.problems) checkReferences(problem, errors);
-  return { document: doc, errors, warnings };
+  return doc;
 }

@@ -126,7 +126,7 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   parsePbi: (input, options) => reported(parsePbi(input, options)),
   parseProblemXml: (input, options) => reported(parseProblemXml(input, options)),
   checkProblemXml: (input) => reported(checkProblemXml(input)),
-  parsePopeye: (input) => reported(parsePopeye(input)),
+  parsePopeye: (input) => ofItems(parsePopeye(input)),
   solve: (input) => {
     // `FEN ; stipulation`, or a whole Popeye input
     if (!input.includes(' ; ')) return reported(solve(input));

@@ -51,13 +51,13 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       }
       const parsed = parsePopeye(inp);
       const blocks = outputBlocks(out);
-      const aligned = blocks.length === parsed.value.length;
+      const aligned = blocks.length === parsed.length;
       let compared = 0;
       let triesCompared = 0;
       let threatsCompared = 0;
       let setCompared = 0;
-      parsed.value.forEach((p: PopeyeProblem, i: number) => {
-        if (p.errors.length || !fits(p.stipulation) || p.options.maxSolutions) return;
+      parsed.forEach(({ value: p, errors }: { value: PopeyeProblem; errors: unknown[] }, i: number) => {
+        if (errors.length || !fits(p.stipulation) || p.options.maxSolutions) return;
         if (p.options.setPlay && !p.stipulation.startsWith('h')) return;
         if (input.includes('intell') && compared >= INTELL_LIMIT) return;
         const block = blocks[i] ?? '';
@@ -103,7 +103,7 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       });
       expect(compared, `${input}: problems compared`).to.be.greaterThan(0);
       console.log(
-        `${input}: ${compared} of ${parsed.value.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats, ${setCompared} set plays)`,
+        `${input}: ${compared} of ${parsed.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats, ${setCompared} set plays)`,
       );
     });
   }

@@ -110,11 +110,30 @@ describe('solve: input forms and errors', () => {
 
   it('typed errors with line:column for unsupported Popeye input', () => {
     const bad = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');
-    expect(bad.value[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
+    expect(bad[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
     const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption Duplex\nEndProblem\n');
-    expect(opt.value[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
+    expect(opt[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
     const piece = parsePopeye('BeginProblem\nPieces White Ke1 Xz9 Black Ke8\nStipulation #2\nEndProblem\n');
-    expect(piece.value[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
+    expect(piece[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
+  });
+
+  it('parsePopeye gives one item per problem; text outside any problem is an item of its own', () => {
+    const text =
+      'BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nNextProblem\nPieces White Ke1 Xz9 Black Ke8\n' +
+      'Stipulation #2\nEndProblem\nStray\n';
+    const items = parsePopeye(text);
+    expect(items.map((p) => p.errors.map((e) => e.code))).to.deep.equal([
+      [],
+      ['ERR_POPEYE_PIECE'],
+      ['ERR_POPEYE_AFTER_END'],
+    ]);
+    expect(items[1]!.value.line).to.equal(4);
+    expect(items[2]!.errors[0]).to.include({ line: 8, column: 1 });
+    // the input as a whole is refused, as Popeye would; without the stray word each problem stands alone
+    expect(solveAll(text).ok).to.equal(false);
+    const all = solveAll(text.replace('Stray\n', ''), { variations: false });
+    expect(all.ok && all.value.map((r) => (r.ok ? 'ok' : r.error.code))).to.deep.equal(['ok', 'ERR_POPEYE_PIECE']);
+    expect(parsePopeye('')[0]!.errors[0]!.code).to.equal('ERR_POPEYE_BEGIN');
   });
 
   it('errors as values: stipulation, position, input', () => {
@@ -167,7 +186,7 @@ describe('solve: mutated Popeye input never throws', () => {
       }
       const text = chars.join('');
       const parsed = parsePopeye(text);
-      for (const e of [...parsed.errors, ...parsed.value.flatMap((p) => p.errors)]) {
+      for (const e of parsed.flatMap((p) => [...p.errors, ...p.warnings])) {
         expect(e.code).to.match(/^ERR_/);
         expect(e.line).to.be.a('number');
       }

@@ -7,6 +7,7 @@ import {
   parseProblemXml,
   solve,
   parsePopeye,
+  outsideProblems,
   withPbiStatus,
   type SolvedProblem,
   type SolveInput,
@@ -109,12 +110,13 @@ export const solveCommand: Command = {
       } else {
         if (ctx.options['set-status']) throw new UsageError('--set-status writes PBI files only');
         const parsed = parsePopeye(text);
-        if (parsed.errors.length) {
-          const e = parsed.errors[0]!;
+        const e = outsideProblems(parsed);
+        if (e) {
           ctx.io.err(`${input.name}:${e.line ?? 1}:${e.column ?? 1} ${e.code} ${e.message}\n`);
           return EXIT_INPUT;
         }
-        parsed.value.forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }));
+        // each problem with its own errors: a broken one fails in its place, the others are solved
+        parsed.forEach((p, i) => jobs.push({ label: `${input.name} problem ${i + 1}`, problem: p }));
       }
     }
     let failed = 0;

@@ -56,8 +56,6 @@ export interface PopeyeProblem {
   options: PopeyeOptions;
   twins: PopeyeTwin[];
   line: number;
-  /** Errors inside this problem (the problem cannot be solved as written). */
-  errors: NotationError[];
 }
 
 // Keyword → canonical name, English and German (Popeye's own vocabularies).
@@ -230,24 +228,31 @@ export function parseSquare(text: string): number | undefined {
 }
 
 /**
- * Reads a Popeye input file into one `Parsed` item for the whole file: `value` is the file's
- * problems, `errors` and `warnings` what lies outside any problem (before the first `BeginProblem`,
- * after `EndProblem`, a missing `EndProblem`); an error inside a problem is in that problem's own
- * `errors`, because it makes just that problem unsolvable. Never throws on bad input.
+ * Reads a Popeye input file, one `{ value, errors, warnings }` item per problem: an error inside a
+ * problem makes just that problem unsolvable. Text that belongs to no problem (input that does not
+ * start with `BeginProblem`, words after `EndProblem`) is an item of its own in its place, with an
+ * empty problem and the error, so nothing is dropped. Never throws on bad input.
  * @example
  * ```ts
- * const { value: problems, errors } = parsePopeye(readFileSync('twins.inp', 'utf8'));
- * for (const p of problems) if (!p.errors.length) console.log(p.stipulation);
+ * for (const { value: p, errors } of parsePopeye(readFileSync('twins.inp', 'utf8')))
+ *   if (!errors.length) console.log(p.stipulation);
  * ```
  */
-export function parsePopeye(text: string): Parsed<PopeyeProblem[]> {
+export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
   const { tokens, lines } = tokenize(text.replace(/^\uFEFF/, ''));
-  const problems: PopeyeProblem[] = [];
-  const errors: NotationError[] = [];
-  const warnings: NotationError[] = [];
+  const problems: Parsed<PopeyeProblem>[] = [];
+  // errors and warnings of the problem being read (a new list for each problem)
+  let errors: NotationError[] = [];
+  let warnings: NotationError[] = [];
   const fail = (t: Token | undefined, code: string, message: string) => {
-    const e = { code, message, line: t?.line ?? lines.length, column: t?.column ?? 1 };
-    (current ? current.errors : errors).push(e);
+    errors.push({ code, message, line: t?.line ?? lines.length, column: t?.column ?? 1 });
+  };
+  // text outside any problem: an item with an empty problem, in its place
+  const outside = (t: Token | undefined, code: string, message: string) => {
+    errors = [];
+    warnings = [];
+    fail(t, code, message);
+    problems.push({ value: newProblem(t?.line ?? 1), errors, warnings });
   };
   PIECE_LETTERS = LETTERS_EN;
   let i = 0;
@@ -267,14 +272,18 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem[]> {
     options: {},
     twins: [],
     line,
-    errors: [],
     ...(from?.author ? { author: from.author } : {}),
   });
+  const start = (line: number, from?: PopeyeProblem): PopeyeProblem => {
+    errors = [];
+    warnings = [];
+    return newProblem(line, from);
+  };
   const finish = () => {
     if (current) {
       if (!current.stipulation)
         fail({ text: '', line: current.line, column: 1 }, 'ERR_POPEYE_STIPULATION', 'the problem has no stipulation');
-      problems.push(current);
+      problems.push({ value: current, errors, warnings });
     }
   };
   const pieceList = (color: 'white' | 'black', start: Token) => {
@@ -306,16 +315,16 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem[]> {
     const cmd = lookup(COMMANDS, t.text);
     if (!started) {
       if (cmd !== 'begin') {
-        fail(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`);
-        return { value: problems, errors, warnings };
+        outside(t, 'ERR_POPEYE_BEGIN', `a Popeye input starts with BeginProblem, found '${t.text}'`);
+        return problems;
       }
       started = true;
       if (GERMAN_BEGIN.test(t.text)) PIECE_LETTERS = LETTERS_DE;
-      current = newProblem(t.line);
+      current = start(t.line);
       continue;
     }
     if (!current) {
-      fail(t, 'ERR_POPEYE_AFTER_END', `'${t.text}' after EndProblem`);
+      outside(t, 'ERR_POPEYE_AFTER_END', `'${t.text}' after EndProblem`);
       break;
     }
     switch (cmd) {
@@ -328,7 +337,7 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem[]> {
         break;
       case 'next':
         finish();
-        current = newProblem(t.line);
+        current = start(t.line);
         break;
       case 'pieces': {
         while (i < tokens.length) {
@@ -494,8 +503,8 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem[]> {
       });
     finish();
   }
-  if (!started) fail(undefined, 'ERR_POPEYE_BEGIN', 'empty input: a Popeye input starts with BeginProblem');
-  return { value: problems, errors, warnings };
+  if (!started) outside(undefined, 'ERR_POPEYE_BEGIN', 'empty input: a Popeye input starts with BeginProblem');
+  return problems;
 }
 
 function parseTwin(

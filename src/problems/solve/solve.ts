@@ -2,7 +2,7 @@
 // problem XML, a Popeye input file or a FEN plus a stipulation, per twin, with the PBI status
 // letter. The search runs in problems.wasm; this layer walks the root moves (progress and abort
 // between them), builds the solution tree for display and decides the status.
-import type { NotationError, Result } from '../../errors.js';
+import type { NotationError, Parsed, Result } from '../../errors.js';
 import { err, ok } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { fenObstacle, makeForsyth, type ProblemBoard } from '../board.js';
@@ -24,7 +24,11 @@ export interface FenProblem {
 }
 
 /** What solve() accepts: a Popeye input text, a PBI record, a problem XML problem, a Popeye problem or a FEN with a stipulation. */
-export type SolveInput = string | FenProblem | PbiProblem | Problem | PopeyeProblem;
+/**
+ * What `solve` takes: a Popeye input text, a FEN and stipulation, a PBI or XML problem, or a Popeye
+ * problem (as `parsePopeye` gives it, with its errors, or the bare model).
+ */
+export type SolveInput = string | FenProblem | PbiProblem | Problem | PopeyeProblem | Parsed<PopeyeProblem>;
 
 /** The library's `Progress` (unit 'root moves') with the part of the task and the solutions so far. */
 export interface SolveProgress extends Progress {
@@ -173,8 +177,8 @@ export function problemBoardFen(
 
 const twinLabel = (i: number, count: number) => (count > 1 ? String.fromCharCode(97 + i) : null);
 
-function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
-  if (p.errors.length) return err(p.errors[0]!);
+function fromPopeye({ value: p, errors: read }: Parsed<PopeyeProblem>, options: SolveOptions): Result<Task> {
+  if (read.length) return err(read[0]!);
   const errors: NotationError[] = [];
   const parts: Part[] = [];
   const boards: { board: ProblemBoard; stipulation: string; command: string | null; line?: number }[] = [];
@@ -221,9 +225,10 @@ function fromPopeye(p: PopeyeProblem, options: SolveOptions): Result<Task> {
 
 function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
   if (typeof input === 'string') {
-    const { value: problems, errors } = parsePopeye(input);
-    if (errors.length) return err(errors[0]!);
+    const problems = parsePopeye(input);
     if (problems.length === 1 && problems[0]!.errors.length) return err(problems[0]!.errors[0]!);
+    const outside = outsideProblems(problems);
+    if (outside) return err(outside);
     if (problems.length !== 1)
       return err({
         code: 'ERR_SOLVE_INPUT',
@@ -247,7 +252,9 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
     if (input.id !== undefined) t.id = input.id;
     return ok(t);
   }
-  if ('twins' in input && 'options' in input && 'board' in input) return fromPopeye(input as PopeyeProblem, options);
+  if ('value' in input && 'errors' in input) return fromPopeye(input as Parsed<PopeyeProblem>, options);
+  if ('twins' in input && 'options' in input && 'board' in input)
+    return fromPopeye({ value: input as PopeyeProblem, errors: [], warnings: [] }, options);
   if ('names' in input && 'position' in input) {
     const p = input as PbiProblem;
     if (!p.board)
@@ -299,12 +306,23 @@ export function solve(input: SolveInput, options: SolveOptions = {}): Result<Sol
   return run(task.value);
 }
 
+/**
+ * The error of text outside any problem of a Popeye input (parsePopeye gives it an item of its
+ * own), if any: such an input is refused as a whole, since what it meant to hold is unknown.
+ */
+export function outsideProblems(items: Parsed<PopeyeProblem>[]): NotationError | undefined {
+  for (const { errors } of items)
+    for (const e of errors) if (e.code === 'ERR_POPEYE_BEGIN' || e.code === 'ERR_POPEYE_AFTER_END') return e;
+  return undefined;
+}
+
 /** Solves every problem of a Popeye input file (one result per problem, in input order). */
 export function solveAll(input: string, options: SolveOptions = {}): Result<Result<SolvedProblem>[]> {
   const parsed = parsePopeye(input);
-  if (parsed.errors.length) return err(parsed.errors[0]!);
+  const outside = outsideProblems(parsed);
+  if (outside) return err(outside);
   return ok(
-    parsed.value.map((p) => {
+    parsed.map((p) => {
       const task = fromPopeye(p, options);
       return task.ok ? run(task.value) : task;
     }),

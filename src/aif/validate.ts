@@ -4,7 +4,7 @@ import { makeSan, makeUci, parseSan, parseUci, Position, type Move } from '../ch
 import { startingPosition } from '../pgn/rules.js';
 import { cellInRange, turnToPly, type AifBlock, type AifGame } from './model.js';
 
-/** What `validateAif` found in a game (the reader's own findings stay in `game.errors` and `game.warnings`). */
+/** What `validateAif` found in a game (the reader's own findings stay in the errors and warnings of the game's `Parsed` item). */
 export interface AifValidation {
   errors: NotationError[];
   warnings: NotationError[];

@@ -165,7 +165,7 @@ async function select(i) {
     showSvg(pbiProblemDiagram(p));
     setTools(p.board ? 'problem' : 'none');
   } else if (item.kind === 'xml') {
-    const twins = deriveTwins(item.problem);
+    const twins = deriveTwins(item.problem).map((t) => t.value);
     renderTags(twins.map((t) => [`Twin ${t.twinId}`, formatStipulation(t.stipulation)]).concat([['Themes', item.problem.themes.join(', ')]]));
     showSvg(problemXmlDiagram(item.problem));
     setTools(twins.length ? 'problem' : 'none');

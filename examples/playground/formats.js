@@ -119,7 +119,7 @@ const xml = {
     return { data: r.value, problems: [...errorsOf(r.errors, 'error'), ...errorsOf(r.warnings, 'warning')] };
   },
   items: (doc) => (doc?.problems ?? []).map((problem, i) => {
-    const twin = deriveTwins(problem)[0];
+    const twin = deriveTwins(problem)[0]?.value;
     const author = problem.releases[0]?.authors[0]?.name;
     const name = author ? author.transcription ?? [author.givenNames, author.familyName].filter(Boolean).join(' ') : 'Anonymous';
     return { label: `${name} ${twin ? formatStipulation(twin.stipulation) : ''}`, kind: 'xml', problem, index: i };

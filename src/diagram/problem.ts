@@ -39,7 +39,7 @@ function readProblemBoard(input: ProblemBoard | string): Result<ProblemBoard> {
   const field = input.trim().split(/\s+/)[0] ?? '';
   const r = parseForsyth(field.replace(/\[.*$/, ''), { allowN: true, code: 'ERR_DIAGRAM_POSITION' });
   if (r.errors.length) return err(r.errors[0]!);
-  return ok(r.board);
+  return ok(r.value.board);
 }
 
 /** SVG of a chess problem board (a Forsyth string or a ProblemBoard; fairy pieces and neutrals included). */
@@ -164,7 +164,7 @@ export function problemXmlDiagram(
   problem: Problem,
   options: ProblemDiagramOptions & { twin?: string } = {},
 ): Result<string> {
-  const twins = deriveTwins(problem);
+  const twins = deriveTwins(problem).map((t) => t.value);
   const twin = options.twin !== undefined ? twins.find((t) => t.twinId === options.twin) : twins[0];
   if (!twin)
     return err({

@@ -1,7 +1,7 @@
 // A problem board: plain data, may hold fairy pieces, neutral pieces and boards other than 8×8.
 // Orthodox 8×8 boards convert to the chess core's `Setup` shape (and so to FEN); anything else
 // is reported as a warning instead.
-import type { NotationError } from '../errors.js';
+import type { NotationError, Parsed } from '../errors.js';
 
 /** A problem piece's colour; neutral pieces belong to both sides. */
 export type ProblemColor = 'white' | 'black' | 'neutral';
@@ -90,12 +90,11 @@ export function kindFromLetter(letter: string): OrthodoxKind | undefined {
   return LETTER_KIND[letter.toLowerCase()];
 }
 
-/** What `parseForsyth` returns: the board, whether the text was normal, and errors. */
-export interface ForsythResult {
+/** A board read from a Forsyth string, and whether the text was normal. */
+export interface ForsythBoard {
   board: ProblemBoard;
   /** True when the text was already in normal form (runs of empty squares merged). */
   normalized: boolean;
-  errors: NotationError[];
 }
 
 /**
@@ -103,14 +102,15 @@ export interface ForsythResult {
  * Rows must be complete; `11111111` rows are accepted. Errors carry the 1-based column within
  * the string (the caller adds its own offset).
  */
-export function parseForsyth(text: string, options: { allowN?: boolean; code?: string } = {}): ForsythResult {
+export function parseForsyth(text: string, options: { allowN?: boolean; code?: string } = {}): Parsed<ForsythBoard> {
   const code = options.code ?? 'ERR_PBI_POSITION';
   const board = emptyBoard();
   const errors: NotationError[] = [];
+  const failed = (): Parsed<ForsythBoard> => ({ value: { board, normalized: false }, errors, warnings: [] });
   const rows = text.split('/');
   if (rows.length !== 8) {
     errors.push({ code, message: `a position has 8 rows separated by '/', found ${rows.length}`, column: 1 });
-    return { board, normalized: false, errors };
+    return failed();
   }
   let column = 1;
   let normalized = true;
@@ -135,14 +135,14 @@ export function parseForsyth(text: string, options: { allowN?: boolean; code?: s
             message: `unexpected character '${row[i]}' in the position (pieces are KQRBSP/kqrbsp)`,
             column,
           });
-          return { board, normalized: false, errors };
+          return failed();
         }
         if (file < 8) board.squares[rank * 8 + file] = { color: c === lower ? 'black' : 'white', kind };
         file++;
       }
       if (file > 8) {
         errors.push({ code, message: `row ${r + 1} of the position has more than 8 squares`, column });
-        return { board, normalized: false, errors };
+        return failed();
       }
     }
     if (file !== 8) {
@@ -151,11 +151,11 @@ export function parseForsyth(text: string, options: { allowN?: boolean; code?: s
         message: `row ${r + 1} of the position has ${file} squares, not 8 (rows must be complete)`,
         column,
       });
-      return { board, normalized: false, errors };
+      return failed();
     }
     column++; // the '/'
   }
-  return { board, normalized, errors };
+  return { value: { board, normalized }, errors, warnings: [] };
 }
 
 /**

@@ -8,16 +8,17 @@ import { deriveTwins, type DerivedTwin } from './xml/derive.js';
 
 /**
  * A problem XML document read with every twin derived: `parseProblemXml`'s item (`value` null when
- * the document is not well-formed), its errors and warnings joined by those of the twins.
+ * the document is not well-formed), its errors and warnings joined by those of the twins. Each twin
+ * keeps its own `deriveTwins` item too.
  */
 export interface ProblemXmlCheck extends Parsed<ProblemsDocument | null> {
-  twins: DerivedTwin[];
+  twins: Parsed<DerivedTwin>[];
 }
 
 /** Reads a problem XML document and derives every twin, collecting all errors and warnings. */
 export function checkProblemXml(input: string | Uint8Array, options: ProblemXmlOptions = {}): ProblemXmlCheck {
   const result = parseProblemXml(input, options);
-  const twins: DerivedTwin[] = [];
+  const twins: Parsed<DerivedTwin>[] = [];
   const errors: NotationError[] = [...result.errors];
   const warnings: NotationError[] = [...result.warnings];
   const seen = new Set<string>();

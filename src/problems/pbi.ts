@@ -409,7 +409,7 @@ function parseDataLine(
   if (problem.position !== '') {
     const forsyth = parseForsyth(problem.position);
     for (const e of forsyth.errors) errors.push({ ...e, line: l.line, column: starts[1]! + (e.column ?? 1) - 1 });
-    if (!forsyth.errors.length) problem.board = forsyth.board;
+    if (!forsyth.errors.length) problem.board = forsyth.value.board;
   }
   const source = (index: number, part: { text: string; offset: number }, what: string): PbiSource | null => {
     if (part.text === '') return null;
@@ -555,9 +555,8 @@ export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = 
 function makeFields(p: PbiProblem, options: MakePbiOptions, lossy: (field: string) => (ch: string) => void): string[] {
   let position = p.position;
   if (!options.keepForsyth) {
-    const board =
-      p.board ??
-      (p.position ? (parseForsyth(p.position).errors.length ? undefined : parseForsyth(p.position).board) : undefined);
+    const parsed = !p.board && p.position ? parseForsyth(p.position) : undefined;
+    const board = p.board ?? (parsed && !parsed.errors.length ? parsed.value.board : undefined);
     position = board ? (makeForsyth(board) ?? p.position) : p.position;
   }
   const canonical = [

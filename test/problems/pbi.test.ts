@@ -5,6 +5,7 @@ import {
   makePbiWithWarnings,
   makeForsyth,
   newPbiProblem,
+  parseForsyth,
   parsePbi,
   pbiFen,
   pbiStatusFromSolution,
@@ -218,6 +219,23 @@ describe('PBI: positions', () => {
       line: 2,
       column: 17,
     });
+  });
+  it('parseForsyth: the board and whether the text was normal; errors with their column in the string', () => {
+    const plain = parseForsyth('8/1k6/8/8/8/8/8/7K');
+    expect(plain.errors).to.deep.equal([]);
+    expect(plain.warnings).to.deep.equal([]);
+    expect(plain.value.normalized).to.equal(true);
+    expect(plain.value.board.squares[6 * 8 + 1]).to.deep.equal({ color: 'black', kind: 'king' });
+    expect(plain.value.board.squares[7]).to.deep.equal({ color: 'white', kind: 'king' });
+    const runs = parseForsyth('44/1k6/8/8/8/8/8/7K');
+    expect(runs.errors).to.deep.equal([]);
+    expect(runs.value.normalized).to.equal(false);
+    expect(makeForsyth(runs.value.board)).to.equal('8/1k6/8/8/8/8/8/7K');
+    const bad = parseForsyth('8/8/8/8/8/8/8/6Nk');
+    expect(bad.errors.map((e) => [e.code, e.column])).to.deep.equal([['ERR_PBI_POSITION', 16]]);
+    expect(bad.value.normalized).to.equal(false);
+    expect(parseForsyth('8/8/8/8/8/8/8/6Nk', { allowN: true, code: 'ERR_X' }).errors).to.deep.equal([]);
+    expect(parseForsyth('8/8', { code: 'ERR_X' }).errors.map((e) => [e.code, e.column])).to.deep.equal([['ERR_X', 1]]);
   });
 });
 

@@ -25,7 +25,7 @@ describe('solve: PBI and problem XML inputs', () => {
     );
     const lines = problems.map(
       (p) =>
-        `${p.author}:${makeForsyth(parseForsyth(p.fen.split(' ')[0]!, { allowN: true }).board, 'S')}:${p.stipulation}::::::`,
+        `${p.author}:${makeForsyth(parseForsyth(p.fen.split(' ')[0]!, { allowN: true }).value.board, 'S')}:${p.stipulation}::::::`,
     );
     pbiText = `#PBI 1.2\n${lines.join('\n')}\n`;
   });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   checkProblemXml,
+  deriveTwin,
   deriveTwins,
   effectiveRelease,
   solutionText,
@@ -78,8 +79,12 @@ describe('problem XML: the example problem of problem.xsd (PCCC 1989, h#2, corre
   });
 
   it('derives both twin positions of the correction: b) exchanges bQf8 and bSb8', () => {
-    const twins = deriveTwins(doc.problems[0]!).filter((t) => t.releaseId === 'r1.2');
-    const [a, b] = twins;
+    const items = deriveTwins(doc.problems[0]!).filter((t) => t.value.releaseId === 'r1.2');
+    expect(items.map((t) => [t.errors, t.warnings])).to.deep.equal([
+      [[], []],
+      [[], []],
+    ]);
+    const [a, b] = items.map((t) => t.value);
     const at = (t: typeof a, sq: string) => t!.board.squares[(Number(sq[1]) - 1) * 8 + sq.charCodeAt(0) - 97];
     // facts stated on the example page
     expect(at(a, 'a5')).to.include({ color: 'white', kind: 'king' });
@@ -227,8 +232,8 @@ describe('problem XML: position operations', () => {
   it('renders the solution: keys for direct play, whole lines for help play', () => {
     const r = checkProblemXml(wrap(basePosition));
     const twin = r.value!.problems[0]!.releases[0]!.twins[0]!;
-    expect(solutionText(twin, r.twins[0]!.board, twin.stipulation)).to.equal('Rg6-g1');
-    expect(solutionText(twin, r.twins[0]!.board, { ...twin.stipulation, play: 'help' })).to.equal('Rg6-g1 c3-c2');
+    expect(solutionText(twin, r.twins[0]!.value.board, twin.stipulation)).to.equal('Rg6-g1');
+    expect(solutionText(twin, r.twins[0]!.value.board, { ...twin.stipulation, play: 'help' })).to.equal('Rg6-g1 c3-c2');
   });
   it("continued twins follow the base chain; a twin without position takes its base's", () => {
     const xml = wrap(`${basePosition}
@@ -264,7 +269,7 @@ describe('problem XML: position operations', () => {
     const fens = twinFens(r.value!.problems[0]!);
     expect(fens[1]!.fen).to.equal(undefined);
     expect(fens[1]!.warning!.code).to.equal('ERR_PROBLEM_NOT_FEN');
-    expect(r.twins[1]!.board.squares[28]).to.deep.equal({ color: 'white', kind: 'grasshopper', id: 'gh' });
+    expect(r.twins[1]!.value.board.squares[28]).to.deep.equal({ color: 'white', kind: 'grasshopper', id: 'gh' });
   });
 });
 
@@ -317,6 +322,25 @@ describe('problem XML: safety and errors', () => {
     expect(got).to.deep.include(['ERR_XML_ATTRIBUTE', 23, 1]); // twin without id
     expect(got).to.deep.include(['ERR_XML_ATTRIBUTE', 23, 25]); // rotation 45
     expect(got.map((e) => e[0])).to.not.include('ERR_XML_CYCLE');
+  });
+  it('deriveTwins gives each twin its own errors and warnings; deriveTwin picks one item by id', () => {
+    const problem = parseProblemXml(
+      wrap(`${basePosition}
+<twin id="b" base="zz"/>
+<twin id="c" base="a"><position id="c" base="a"><pieces><removal piece="wk"/><removal piece="wk"/></pieces></position></twin>`),
+    ).value!.problems[0]!;
+    const items = deriveTwins(problem);
+    const codes = (list: { code: string; line?: number }[]) => list.map((e) => [e.code, e.line]);
+    expect(items.map((t) => [t.value.twinId, codes(t.errors), codes(t.warnings)])).to.deep.equal([
+      ['a', [], []],
+      ['b', [['ERR_XML_REFERENCE', 21]], [['ERR_XML_NO_POSITION', 21]]], // base zz does not exist
+      ['c', [['ERR_XML_PIECE', 22]], []], // the second removal finds no white king
+    ]);
+    const c = deriveTwin(problem, 'c', 'r1')!;
+    expect(c.value.chain).to.deep.equal(['a', 'c']);
+    expect(c.errors).to.deep.equal(items[2]!.errors);
+    expect(c.value.board.squares.filter(Boolean)).to.have.length(3);
+    expect(deriveTwin(problem, 'c', 'r2')).to.equal(undefined);
   });
   it('names a wrong root and a foreign namespace', () => {
     expect(parseProblemXml('<games/>').errors.map((e) => e.code)).to.deep.equal(['ERR_XML_ROOT']);

@@ -19,7 +19,7 @@ export interface TwinFen {
 
 /** A FEN for every twin position of a problem (side to move from the stipulation). */
 export function twinFens(problem: Problem): TwinFen[] {
-  return deriveTwins(problem).map((t) => {
+  return deriveTwins(problem).map(({ value: t }) => {
     const { fen, warning } = problemFen(t.board, t.stipulation);
     const out: TwinFen = { releaseId: t.releaseId, twinId: t.twinId, stipulation: formatStipulation(t.stipulation) };
     if (fen) out.fen = fen;

@@ -136,7 +136,7 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
     if (problem.releases.length > 1)
       warn(warnings, 'ERR_CONVERT_RELEASE', `${where}: only the latest release '${latest.id}' is carried`, line);
     const release = effectiveRelease(problem, latest);
-    const derivedAll = releaseTwins(problem, latest);
+    const derivedAll = releaseTwins(problem, latest).map((t) => t.value);
     const first = derivedAll[0];
     const p = newPbiProblem({ names: release.authors.map((a) => authorName(a, where, warnings)) });
     if (first) {

@@ -107,7 +107,7 @@ export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
     const where = `problem ${index + 1}`;
     const latest = latestRelease(problem);
     const release = latest ? effectiveRelease(problem, latest) : undefined;
-    const derived = latest ? releaseTwins(problem, latest) : [];
+    const derived = latest ? releaseTwins(problem, latest).map((t) => t.value) : [];
     const first = derived[0];
     const pp: PopeyeProblem = {
       authors: (release?.authors ?? []).map((a) => authorName(a, where, warnings)),

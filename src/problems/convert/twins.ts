@@ -1,5 +1,6 @@
 // Twins for the conversions: the twins of a release, how a twin differs from the first one as
 // Popeye twinning commands, and a twin's solution as text.
+import type { Parsed } from '../../errors.js';
 import { kindLetter, squareName, type ProblemBoard, type ProblemColor } from '../board.js';
 import { formatStipulation } from '../stipulation.js';
 import { deriveTwins, effectiveRelease, type DerivedTwin } from '../xml/derive.js';
@@ -126,16 +127,19 @@ export function popeyeLetter(kind: string): string {
   return kindLetter(kind, 'S') ?? kind.toUpperCase();
 }
 
-/** The derived twins of a release; a correction without twins of its own has its base release's. */
-export function releaseTwins(problem: Problem, release: Problem['releases'][number]): DerivedTwin[] {
-  const own = deriveTwins(problem).filter((t) => t.releaseId === release.id);
+/**
+ * The derived twins of a release (`deriveTwins` items); a correction without twins of its own has
+ * its base release's.
+ */
+export function releaseTwins(problem: Problem, release: Problem['releases'][number]): Parsed<DerivedTwin>[] {
+  const own = deriveTwins(problem).filter((t) => t.value.releaseId === release.id);
   if (own.length) return own;
   const inherited = effectiveRelease(problem, release);
   return inherited.twins.length
     ? deriveTwins({
         ...problem,
         releases: [...problem.releases.filter((r) => r !== release), { ...release, twins: inherited.twins }],
-      }).filter((t) => t.releaseId === release.id)
+      }).filter((t) => t.value.releaseId === release.id)
     : [];
 }
 

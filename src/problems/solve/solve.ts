@@ -276,8 +276,8 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
   if ('releases' in input) {
     const twins = deriveTwins(input as Problem);
     const parts: Part[] = [];
-    for (const [i, t] of twins.entries()) {
-      if (t.errors.length) return err(t.errors[0]!);
+    for (const [i, { value: t, errors }] of twins.entries()) {
+      if (errors.length) return err(errors[0]!);
       const stip = formatStipulation(t.stipulation);
       const fen = problemBoardFen(t.board, stip);
       if (!fen.ok) return err(fen.error);

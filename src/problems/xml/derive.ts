@@ -1,11 +1,11 @@
 // Derives the concrete position of every twin: follows twin and position base chains across the
 // releases of a problem and applies the position operations in document order on a 2D board
 // (plane dim 1 = file, dim 2 = rank).
-import type { NotationError } from '../../errors.js';
+import type { NotationError, Parsed } from '../../errors.js';
 import { cloneBoard, emptyBoard, squareName, type ProblemBoard, type ProblemColor } from '../board.js';
 import type { Move, Plane, Position, Problem, Release, Stipulation, Twin, XmlPos } from './model.js';
 
-/** The concrete position and stipulation of one twin, with the errors found deriving it. */
+/** The concrete position and stipulation of one twin (`deriveTwins` gives it with the errors found deriving it). */
 export interface DerivedTwin {
   releaseId: string;
   twinId: string;
@@ -15,8 +15,6 @@ export interface DerivedTwin {
   board: ProblemBoard;
   /** The stipulation in force (own or inherited from the base twin). */
   stipulation?: Stipulation;
-  errors: NotationError[];
-  warnings: NotationError[];
 }
 
 interface Found<T> {
@@ -358,34 +356,30 @@ class Deriver {
   }
 }
 
-/** Derives every twin of every release of a problem (in document order). */
-export function deriveTwins(problem: Problem): DerivedTwin[] {
-  const out: DerivedTwin[] = [];
+/**
+ * Derives every twin of every release of a problem (in document order): one item per twin, with
+ * the errors (broken references, cycles, squares off the board) and warnings found deriving it.
+ */
+export function deriveTwins(problem: Problem): Parsed<DerivedTwin>[] {
+  const out: Parsed<DerivedTwin>[] = [];
   for (const release of problem.releases) {
     for (const twin of release.twins) {
       const errors: NotationError[] = [];
       const warnings: NotationError[] = [];
       const d = new Deriver(problem, errors, warnings);
       const r = d.twin(twin, release);
-      const derived: DerivedTwin = {
-        releaseId: release.id,
-        twinId: twin.id,
-        chain: r.chain,
-        board: r.board,
-        errors,
-        warnings,
-      };
+      const derived: DerivedTwin = { releaseId: release.id, twinId: twin.id, chain: r.chain, board: r.board };
       if (twin.type) derived.type = twin.type;
       if (r.stipulation) derived.stipulation = r.stipulation;
-      out.push(derived);
+      out.push({ value: derived, errors, warnings });
     }
   }
   return out;
 }
 
 /** Derives one twin by id (within the given release, or the first release that has it). */
-export function deriveTwin(problem: Problem, twinId: string, releaseId?: string): DerivedTwin | undefined {
+export function deriveTwin(problem: Problem, twinId: string, releaseId?: string): Parsed<DerivedTwin> | undefined {
   return deriveTwins(problem).find(
-    (t) => t.twinId === twinId && (releaseId === undefined || t.releaseId === releaseId),
+    ({ value: t }) => t.twinId === twinId && (releaseId === undefined || t.releaseId === releaseId),
   );
 }

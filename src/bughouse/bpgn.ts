@@ -688,7 +688,7 @@ export async function* readBpgn(
     yield* out;
     return;
   }
-  const splitter = new GameSplitter({ codePrefix: 'ERR_BPGN' });
+  const splitter = new GameSplitter({ encodingCode: 'ERR_BPGN_ENCODING' });
   const encoder = new TextEncoder();
   // the decoder's warning (on the splitter's last batch) goes with the last match
   let warnings: NotationError[] | undefined;

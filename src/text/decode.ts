@@ -24,7 +24,6 @@ export interface DecodedText {
 
 const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
-
 /** ISO 8859-1: each byte becomes the code point of the same value (never fails). */
 export function decodeLatin1(bytes: Uint8Array): string {
   let out = '';

@@ -11,7 +11,16 @@
 
 import type { NotationError } from '../errors.js';
 import { decodePiece, decodeText, StreamDecoder } from './decode.js';
-import { CH_CR, CH_ESCAPE, CH_LF, CH_LINE_COMMENT, isBlank, isLineEnd, restOfLineBytes, startsEscapeLine } from './escape.js';
+import {
+  CH_CR,
+  CH_ESCAPE,
+  CH_LF,
+  CH_LINE_COMMENT,
+  isBlank,
+  isLineEnd,
+  restOfLineBytes,
+  startsEscapeLine,
+} from './escape.js';
 import { iterateStream } from './source.js';
 
 /** Decoded text of one or more whole games, with where it starts in the input. */
@@ -31,7 +40,7 @@ export interface TextBatch {
   /**
    * On the last batch of an input (from `end()`, then possibly with empty `text`): the warning for
    * bytes of a UTF-8 input that were not UTF-8, with their count and the line of the first
-   * (`${codePrefix}_ENCODING`). A reader gives it to the last game of the input.
+   * (`SplitOptions.encodingCode`). A reader gives it to the last game of the input.
    */
   warnings?: NotationError[];
 }
@@ -93,8 +102,8 @@ export interface SplitOptions {
   indentedEscapes?: boolean;
   /** Called for a dropped oversized game with the line where it starts. */
   onOversize?(line: number, bytes: number): void;
-  /** Prefix of the encoding warning's code (`ERR_PGN` gives `ERR_PGN_ENCODING`; the default). */
-  codePrefix?: string;
+  /** Code of the encoding warning (default `ERR_PGN_ENCODING`). */
+  encodingCode?: string;
 }
 
 /** A whole input as text by decode.ts's rule (a UTF-8 byte order mark is dropped). */
@@ -214,7 +223,7 @@ export class GameSplitter {
   /** The last batch at the end of the input (with the encoding warning, if any: see `TextBatch.warnings`). */
   end(): TextBatch[] {
     const out = this.emit(true);
-    const warning = this.decoder.encodingWarning(`${this.options.codePrefix ?? 'ERR_PGN'}_ENCODING`);
+    const warning = this.decoder.encodingWarning(this.options.encodingCode ?? 'ERR_PGN_ENCODING');
     if (warning) {
       const last = out[out.length - 1];
       if (last) last.warnings = [warning];

@@ -22,8 +22,15 @@ import {
   xmlToPbi,
   xmlToPopeye,
 } from 'gamenotation/problems';
-import { parseBpgn, parseBfen, validateBfen, parseChesscomGame, chesscomToMatch } from 'gamenotation/bughouse';
-import { parseAif, validateAif } from 'gamenotation/aif';
+import {
+  parseBpgn,
+  readBpgn,
+  parseBfen,
+  validateBfen,
+  parseChesscomGame,
+  chesscomToMatch,
+} from 'gamenotation/bughouse';
+import { parseAif, parseAifBytes, validateAif } from 'gamenotation/aif';
 import { parseQueueUrl } from 'gamenotation/queue';
 // @ts-ignore plain ESM helpers
 import { collectCodes } from '../../scripts/error-codes.mjs';
@@ -84,6 +91,17 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   tokenize: (input, options) => errorsOnly(tokenize(input, options).flatMap((t) => (t.error ? [t.error] : []))),
   makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g).warnings)),
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
+  readPgnBytes: async (input) => {
+    const games = [];
+    for await (const game of readPgn(bytes(input))) games.push(game);
+    return reported(games);
+  },
+  readBpgnBytes: async (input) => {
+    const matches = [];
+    for await (const match of readBpgn(bytes(input))) matches.push(match);
+    return reported(matches);
+  },
+  parseAifBytes: (input) => reported(parseAifBytes(bytes(input))),
   parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
   parseProblemXmlBytes: (input) => reported(parseProblemXml(bytes(input))),
   pbiToXml: (input) => warningsOnly(pbiToXml(parsePbi(input)).warnings),

@@ -24,14 +24,46 @@ export interface DecodedText {
 
 const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
-/** ISO 8859-1: each byte becomes the code point of the same value (never fails). */
-export function decodeLatin1(bytes: Uint8Array): string {
+/** ISO 8859-1 in plain JavaScript (the fallback of `decodeLatin1`). */
+function latin1Js(bytes: Uint8Array): string {
   let out = '';
   const chunk = 0x8000;
   for (let i = 0; i < bytes.length; i += chunk) {
     out += String.fromCharCode.apply(null, bytes.subarray(i, i + chunk) as unknown as number[]);
   }
   return out;
+}
+
+/** Characters windows-1252 gives bytes 80..9F that are not the code point of the same value. */
+const REMAPPED = /[^\u0000-\u00ff]/;
+
+/**
+ * The fastest exact Latin-1 decoder of the platform, measured on a 20 MB file in 1 MiB pieces:
+ * Node's Buffer (about 20 ms, asked for at run time so the module loads in a page too), else the
+ * native windows-1252 decoder, exact unless the bytes hold one of the C1 controls it remaps (about
+ * 70 ms), else plain JavaScript (about 300 ms).
+ */
+const latin1Native = /* @__PURE__ */ (() => {
+  const buffer = (
+    (globalThis as any).process?.getBuiltinModule?.('node:buffer') as
+      | { Buffer: { from(b: ArrayBufferLike, offset: number, length: number): { toString(e: string): string } } }
+      | undefined
+  )?.Buffer;
+  if (buffer) return (b: Uint8Array) => buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
+  try {
+    const cp1252 = new TextDecoder('windows-1252');
+    return (b: Uint8Array) => {
+      const text = cp1252.decode(b);
+      return REMAPPED.test(text) ? latin1Js(b) : text;
+    };
+  } catch {
+    return latin1Js;
+  }
+})();
+
+/** ISO 8859-1: each byte becomes the code point of the same value (never fails). */
+export function decodeLatin1(bytes: Uint8Array): string {
+  return latin1Native(bytes);
 }
 
 /** A whole input as text by the family's rule (a string is taken as it is, less a byte order mark). */

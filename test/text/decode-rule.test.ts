@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { GameSplitter, readPgn, streamPgn, type PgnGame } from 'gamenotation/pgn';
 import { readBpgn, type BughouseMatch } from 'gamenotation/bughouse';
 import { parseAifBytes, readAif, type AifGame } from 'gamenotation/aif';
+import { decodeLatin1 } from 'gamenotation/problems';
 import { v10 } from '../fixtures/aif/fixtures.js';
 
 /** A string whose characters (all below U+0100) stand for bytes. */
@@ -42,6 +43,14 @@ const pgnUtf8 =
   `[Event "three"]\n\n1. c4 *\n`;
 
 describe('text: one decoding rule for PGN, BPGN and AIF', () => {
+  it('Latin-1 is every byte as the code point of the same value, C1 controls included, whatever the decoder', () => {
+    const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(decodeLatin1(every)).to.equal(String.fromCharCode(...every));
+    const upper = every.subarray(0xa0);
+    expect(decodeLatin1(upper)).to.equal(String.fromCharCode(...upper));
+    expect(decodeLatin1(every.subarray(0x80, 0xa0))).to.equal(String.fromCharCode(...every.subarray(0x80, 0xa0)));
+  });
+
   it('PGN: UTF-8 first, a later stray Latin-1 byte is its Latin-1 character, one warning with its line', async () => {
     const b = bytes(pgnUtf8);
     const line = lineOf(pgnUtf8, STRAY);

@@ -16,6 +16,7 @@
 
 import { isBlank, restOfLine, startsEscapeLine } from './escape.js';
 
+/** The end of the text (no token). */
 export const TOKEN_EOF = 0;
 /** `[` */
 export const TOKEN_TAG_OPEN = 1;

@@ -35,6 +35,9 @@ export type ExampleApi =
   | 'makePgnWithWarnings'
   // the input's characters taken as bytes (U+0000..U+00FF), for decoding errors
   | 'parsePbnBytes'
+  | 'readPgnBytes'
+  | 'readBpgnBytes'
+  | 'parseAifBytes'
   | 'parsePbiBytes'
   | 'parseProblemXmlBytes'
   // conversions between problem formats (their warnings), from the input read as PBI or XML
@@ -83,6 +86,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning: 'analysis aborted',
     trigger: 'an AbortSignal fired during analyseGame; no text input (tests: test/aif/aif.test.ts)',
+  },
+  {
+    code: 'ERR_AIF_ENCODING',
+    format: 'aif',
+    severity: 'warning',
+    meaning: 'bytes of a file read as UTF-8 are not UTF-8; they are read as Latin-1 characters',
+    example: {
+      api: 'parseAifBytes',
+      input: 'ï»¿[Event "ÿ"]\n\n1. e4 *\n',
+    },
   },
   {
     code: 'ERR_AIF_END_MOVE',
@@ -568,6 +581,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'parseBpgn',
       input: '[Event "x"]\n[Event "y"]\n\n1A. e4 *\n',
+    },
+  },
+  {
+    code: 'ERR_BPGN_ENCODING',
+    format: 'bpgn',
+    severity: 'warning',
+    meaning: 'bytes of a file read as UTF-8 are not UTF-8; they are read as Latin-1 characters',
+    example: {
+      api: 'readBpgnBytes',
+      input: 'ï»¿[Event "ÿ"]\n\n1A. e4 *\n',
     },
   },
   {
@@ -2260,6 +2283,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       options: {
         maxCommentLength: 5,
       },
+    },
+  },
+  {
+    code: 'ERR_PGN_ENCODING',
+    format: 'pgn',
+    severity: 'warning',
+    meaning: 'bytes of a file read as UTF-8 are not UTF-8; they are read as Latin-1 characters',
+    example: {
+      api: 'readPgnBytes',
+      input: 'ï»¿[Event "ÿ"]\n\n1. e4 *\n',
     },
   },
   {

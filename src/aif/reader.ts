@@ -3,7 +3,7 @@
 // shape, v1.0) are accepted with warnings; malformed lines are typed errors with line:column.
 import { notationError, type NotationError, type Parsed } from '../errors.js';
 import { parsePgn } from '../pgn/reader.js';
-import { decodeText } from '../text/decode.js';
+import { decodeText, encodingWarning, StreamDecoder } from '../text/decode.js';
 import { iterateStream, textChunks, type TextSource } from '../text/source.js';
 import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
@@ -422,7 +422,8 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
     if (r.done) return;
     head = r.value;
   }
-  const decoder = new TextDecoder('utf-8');
+  // the family's one decoding rule (one choice per input), as parseAifBytes
+  const decoder = new StreamDecoder();
   let carry = '';
   let lineNo = 1;
   let bom = true;
@@ -466,15 +467,18 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   let failure: string | undefined;
   try {
     for (let r: IteratorResult<Uint8Array | string> = { done: false, value: head }; !r.done; r = await chunks.next()) {
-      feed(typeof r.value === 'string' ? r.value : decoder.decode(r.value, { stream: true }), false);
+      feed(typeof r.value === 'string' ? r.value : decoder.decode(r.value), false);
       yield* parser.take();
     }
   } catch (e) {
     failure = (e as Error).message;
   }
-  feed(decoder.decode(), true);
+  feed(decoder.decode(new Uint8Array(0), true), true);
   parser.end();
   const rest = parser.take();
+  // the decoder's warning goes with the last game
+  const encoding = decoder.encodingWarning('ERR_AIF_ENCODING');
+  if (encoding) rest[rest.length - 1]?.warnings.push(encoding);
   if (failure !== undefined) {
     const g = rest[rest.length - 1];
     const e = notationError('ERR_AIF_GZIP', `compressed input is damaged: ${failure.slice(0, 200)}`, lineNo);
@@ -484,7 +488,12 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   yield* rest;
 }
 
-/** Decodes bytes the way the text layer does (UTF-8, else Latin-1) and reads them. */
+/** Decodes bytes by the text layer's rule (src/text/decode.ts) and reads them. */
 export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
-  return parseAif(decodeText(bytes).text, options);
+  const d = decodeText(bytes);
+  const games = parseAif(d.text, options);
+  // the decoder's warning goes with the last game, as in readAif
+  const encoding = encodingWarning('ERR_AIF_ENCODING', d.invalid, d.invalidLine);
+  if (encoding) games[games.length - 1]?.warnings.push(encoding);
+  return games;
 }

@@ -19,7 +19,7 @@ import {
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
-import { CarryOver, GameSplitter } from '../text/split.js';
+import { CarryOver, GameSplitter, giveBatchWarnings } from '../text/split.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
   BughouseBoards,
@@ -688,8 +688,10 @@ export async function* readBpgn(
     yield* out;
     return;
   }
-  const splitter = new GameSplitter();
+  const splitter = new GameSplitter({ encodingCode: 'ERR_BPGN_ENCODING' });
   const encoder = new TextEncoder();
+  // the decoder's warning (on the splitter's last batch) goes with the last match
+  let warnings: NotationError[] | undefined;
   const pending: Parsed<BughouseMatch>[] = [];
   const reader = new MatchReader({ ...visitor, endMatch: (m) => void pending.push(m) }, options);
   // The byte splitter cuts at a `[` that starts a line; a match can also start right after a
@@ -702,8 +704,11 @@ export async function* readBpgn(
     reader.reset(text, line, column);
     while (reader.read()) yield* pending.splice(0);
   };
-  const drain = function* (batches: Iterable<{ text: string; line: number; column?: number }>) {
+  const drain = function* (
+    batches: Iterable<{ text: string; line: number; column?: number; warnings?: NotationError[] }>,
+  ) {
     for (const b of batches) {
+      warnings ??= b.warnings;
       const { text, line, column } = carry.join(b);
       scanner.reset(text, line, column);
       let lastStart = -1,
@@ -728,7 +733,7 @@ export async function* readBpgn(
   }
   yield* drain(splitter.end());
   const held = carry.take();
-  if (held) yield* readAll(held.text, held.line, held.column ?? 1);
+  if (held) yield* giveBatchWarnings([...readAll(held.text, held.line, held.column ?? 1)], warnings);
 }
 
 // ---------------------------------------------------------------------------------------------

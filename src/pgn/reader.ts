@@ -10,7 +10,7 @@ import {
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
-import { CarryOver, GameSplitter, OVERSIZE_HEAD, type TextBatch } from '../text/split.js';
+import { CarryOver, GameSplitter, giveBatchWarnings, OVERSIZE_HEAD, type TextBatch } from '../text/split.js';
 import { GameBuilder } from './builder.js';
 import { PgnParser } from './parser.js';
 import { chessRules } from './rules.js';
@@ -96,7 +96,9 @@ async function* gameBatches(source: PgnSource, options: PgnReadOptions): AsyncGe
   const limit = options.maxGameBytes ?? 32 << 20;
   const scanner = new PgnParser({}, { ...options, resolveMoves: false, rules: undefined });
   const carry = new CarryOver();
+  let warnings: NotationError[] | undefined;
   for await (const batch of batches(source, options)) {
+    warnings ??= batch.warnings;
     if (batch.oversize) {
       // The game before the oversized one is complete.
       const held = carry.take();
@@ -150,6 +152,8 @@ async function* gameBatches(source: PgnSource, options: PgnReadOptions): AsyncGe
   }
   const held = carry.take();
   if (held) yield held;
+  // the decoder's warning (on the last batch of `batches`) comes last
+  if (warnings) yield { text: '', line: 1, warnings };
 }
 
 /** The tag pairs at the start of a game's text (what can be read of an oversized game). */
@@ -220,13 +224,15 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
     const batch = next.value;
     next = await it.next();
     if (batch.oversize) {
-      yield oversizeGame(index++, batch, options);
+      yield* giveBatchWarnings([oversizeGame(index++, batch, options)], batch.warnings);
       continue;
     }
     // Before an oversized game (or at the end) the last game is complete.
     const last = next.done === true || next.value.oversize !== undefined;
     const { text, line, column } = carry.join(batch);
     parser.reset(text, line, column);
+    // The decoder's warning comes on the last batch and goes with the last game: hold its games.
+    const held: Parsed<PgnGame>[] = [];
     while (parser.parseGame()) {
       const games = builder.take();
       if (parser.endedAtEnd && !last) {
@@ -236,16 +242,20 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
       if (parser.gameEnd - parser.gameStart > limit) {
         // A whole game over the limit that came in one piece: reported as if it had been streamed.
         const start = parser.gameStart;
-        yield oversizeGame(
+        const game = oversizeGame(
           index++,
           oversizeBatch(text.slice(start, start + OVERSIZE_HEAD), parser.gameLine, parser.gameEnd - start),
           options,
         );
+        if (batch.warnings) held.push(game);
+        else yield game;
         continue;
       }
       index += games.length;
-      yield* games;
+      if (batch.warnings) held.push(...games);
+      else yield* games;
     }
+    yield* giveBatchWarnings(held, batch.warnings);
     if (carry.text.length > limit) {
       const held = carry.take()!;
       yield oversizeGame(index++, oversizeBatch(held.text, held.line, held.text.length), options);
@@ -273,6 +283,7 @@ export async function streamPgn<P = unknown>(
     }
     parser.reset(batch.text, batch.line, batch.column);
     games += parser.parseAll();
+    for (const w of batch.warnings ?? []) visitor.warning?.(w);
   }
   return games;
 }

@@ -3,3 +3,5 @@ export * from './decode.js';
 export * from './source.js';
 export * from './lexer.js';
 export * from './records.js';
+export * from './record-split.js';
+export * from './escape.js';

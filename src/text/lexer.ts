@@ -14,6 +14,9 @@
  *   `escapeLines` switches `%` lines off, for members of the family that need it (PBN, AIF).
  */
 
+import { isBlank, restOfLine, startsEscapeLine } from './escape.js';
+
+/** The end of the text (no token). */
 export const TOKEN_EOF = 0;
 /** `[` */
 export const TOKEN_TAG_OPEN = 1;
@@ -93,10 +96,10 @@ export interface LexerOptions {
    */
   symbolStart?: string;
   symbolChars?: string;
-  /** Whether `%` in column 1 starts an escape line (default true). */
+  /** Whether `%` in column 1 starts an escape line (default true; the rule is `startsEscapeLine` in escape.ts). */
   escapeLines?: boolean;
   /**
-   * Whether a `%` after only spaces and tabs on its line also starts an escape line (default false:
+   * Whether a `%` after only blanks on its line also starts an escape line (default false:
    * the standard wants column 1). Such a token carries `error` `ERR_TEXT_ESCAPE_INDENTED`, for the
    * reader to report as a warning.
    */
@@ -313,12 +316,7 @@ export class Lexer {
         return (this.kind = TOKEN_RESULT);
       case 59: {
         // ; to the end of the line
-        let p = pos + 1;
-        while (p < n) {
-          const d = text.charCodeAt(p);
-          if (d === 10 || d === 13) break;
-          p++;
-        }
+        const p = restOfLine(text, pos + 1);
         this.valueStart = pos + 1;
         this.valueEnd = p;
         this.pos = this.end = p;
@@ -326,14 +324,12 @@ export class Lexer {
         return (this.kind = TOKEN_LINE_COMMENT);
       }
       case 37: // %
-        if (this.escapes && (pos === this.lineStart || (this.indentedEscapes && this.blanksBefore(pos)))) {
+        if (
+          this.escapes &&
+          startsEscapeLine(pos === this.lineStart, this.indentedEscapes && this.blanksBefore(pos), this.indentedEscapes)
+        ) {
           if (pos !== this.lineStart) this.error = 'ERR_TEXT_ESCAPE_INDENTED';
-          let p = pos + 1;
-          while (p < n) {
-            const d = text.charCodeAt(p);
-            if (d === 10 || d === 13) break;
-            p++;
-          }
+          const p = restOfLine(text, pos + 1);
           this.valueStart = pos + 1;
           this.valueEnd = p;
           this.pos = this.end = p;
@@ -371,12 +367,9 @@ export class Lexer {
     }
   }
 
-  /** Whether only spaces and tabs precede `pos` on its line. */
+  /** Whether only blanks precede `pos` on its line. */
   private blanksBefore(pos: number): boolean {
-    for (let p = pos - 1; p >= this.lineStart; p--) {
-      const c = this.text.charCodeAt(p);
-      if (c !== 32 && c !== 9) return false;
-    }
+    for (let p = pos - 1; p >= this.lineStart; p--) if (!isBlank(this.text.charCodeAt(p))) return false;
     return true;
   }
 
@@ -524,15 +517,7 @@ export class Lexer {
 
   /** Skips to the end of the current line (error recovery inside tag sections). */
   skipLine(): void {
-    const text = this.text;
-    const n = text.length;
-    let p = this.pos;
-    while (p < n) {
-      const c = text.charCodeAt(p);
-      if (c === 10 || c === 13) break;
-      p++;
-    }
-    this.pos = p;
+    this.pos = restOfLine(this.text, this.pos);
   }
 
   /** A resumable scan state (see `reset`). */

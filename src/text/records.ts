@@ -14,6 +14,7 @@
  * Every token has a 1-based line and column. Bad input never throws.
  * Error codes are `${codePrefix}_…` (default `ERR_TEXT`).
  */
+import { CH_LF, isLineEnd, lineEndLength } from './escape.js';
 import {
   Lexer,
   TOKEN_COMMENT,
@@ -86,13 +87,13 @@ export class RecordScanner implements Iterable<RecordToken> {
     let line = startLine;
     let from = 0;
     for (let i = 0; i <= n; i++) {
-      const c = i < n ? s.charCodeAt(i) : 10;
-      if (c !== 10 && c !== 13) continue;
+      const c = i < n ? s.charCodeAt(i) : CH_LF;
+      if (!isLineEnd(c)) continue;
       if (i - from > max)
         this.lineErrors.push(
           this.error('LINE_TOO_LONG', `line has ${i - from} characters (at most ${max})`, '', line, 1),
         );
-      if (c === 13 && i + 1 < n && s.charCodeAt(i + 1) === 10) i++;
+      i += lineEndLength(c, s.charCodeAt(i + 1)) - 1;
       line++;
       from = i + 1;
     }

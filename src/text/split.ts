@@ -5,14 +5,27 @@
  * A game boundary is a `[` that starts a line (after optional blanks) outside comments and tag
  * strings, once something other than tags and comments (movetext) has been seen since the last
  * boundary. All the structure is ASCII, so splitting bytes works for UTF-8 and Latin-1 alike.
+ * Batches are decoded by the family's one rule (decode.ts: one choice of encoding per input); the
+ * escape and line rules are escape.ts's.
  */
 
-import { decodeLatin1, decodeText, decodeUtf8 } from './decode.js';
+import type { NotationError } from '../errors.js';
+import { decodePiece, decodeText, StreamDecoder } from './decode.js';
+import {
+  CH_CR,
+  CH_ESCAPE,
+  CH_LF,
+  CH_LINE_COMMENT,
+  isBlank,
+  isLineEnd,
+  restOfLineBytes,
+  startsEscapeLine,
+} from './escape.js';
 import { iterateStream } from './source.js';
 
 /** Decoded text of one or more whole games, with where it starts in the input. */
 export interface TextBatch {
-  /** Decoded text of whole games (UTF-8, or Latin-1 where a game is not valid UTF-8). */
+  /** Decoded text of whole games (by decode.ts's rule: UTF-8 or Latin-1, chosen once per input). */
   text: string;
   /** Line number of the first line of `text` in the input (1-based). */
   line: number;
@@ -24,6 +37,12 @@ export interface TextBatch {
    * which a reader takes the tags. It comes in input order, between the batches around it.
    */
   oversize?: { bytes: number; head: string };
+  /**
+   * On the last batch of an input (from `end()`, then possibly with empty `text`): the warning for
+   * bytes of a UTF-8 input that were not UTF-8, with their count and the line of the first
+   * (`SplitOptions.encodingCode`). A reader gives it to the last game of the input.
+   */
+  warnings?: NotationError[];
 }
 
 /**
@@ -59,6 +78,19 @@ export class CarryOver {
   }
 }
 
+/**
+ * Gives a batch's `warnings` (the decoder's, on the last batch of an input) to the last of the games
+ * read from it, so they go with the last game of the input however it was chunked.
+ */
+export function giveBatchWarnings<G extends { warnings: NotationError[] }>(
+  games: G[],
+  warnings: NotationError[] | undefined,
+): G[] {
+  const last = games[games.length - 1];
+  if (last && warnings) last.warnings.push(...warnings);
+  return games;
+}
+
 /** How much of an oversized game is kept to read its tags from. */
 export const OVERSIZE_HEAD = 1 << 20;
 
@@ -70,12 +102,11 @@ export interface SplitOptions {
   indentedEscapes?: boolean;
   /** Called for a dropped oversized game with the line where it starts. */
   onOversize?(line: number, bytes: number): void;
+  /** Code of the encoding warning (default `ERR_PGN_ENCODING`). */
+  encodingCode?: string;
 }
 
-/** ISO 8859-1: every byte is the code point of the same value. */
-export const latin1 = decodeLatin1;
-
-/** UTF-8 when valid, else Latin-1 (a UTF-8 byte order mark is dropped). */
+/** A whole input as text by decode.ts's rule (a UTF-8 byte order mark is dropped). */
 export function decodeBytes(bytes: Uint8Array): { text: string; latin1: boolean } {
   const d = decodeText(bytes);
   return { text: d.text, latin1: d.encoding === 'latin1' };
@@ -114,7 +145,7 @@ const SYM = /* @__PURE__ */ (() => {
 /** Bytes that matter in plain movetext (0: an ordinary movetext byte). */
 const NORMAL_CLASS = /* @__PURE__ */ (() => {
   const t = new Uint8Array(256);
-  for (const c of [10, 13, 32, 9, 11, 12, 91, 123, 59, 37, 34]) t[c] = 1;
+  for (const c of [CH_LF, CH_CR, 32, 9, 11, 12, 91, 123, CH_LINE_COMMENT, CH_ESCAPE, 34]) t[c] = 1;
   return t;
 })();
 
@@ -148,6 +179,8 @@ export class GameSplitter {
   private dropLine = 1;
   private readonly maxGame: number;
   private readonly indentedEscapes: boolean;
+  /** One choice of encoding for the whole input; batches end at line starts, so none cuts a sequence. */
+  private readonly decoder = new StreamDecoder();
 
   constructor(private readonly options: SplitOptions = {}) {
     this.maxGame = options.maxGameBytes ?? 32 << 20;
@@ -158,7 +191,7 @@ export class GameSplitter {
   push(chunk: Uint8Array): TextBatch[] {
     if (this.first && chunk.length > 0) {
       this.first = false;
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+      if (this.decoder.skipBom(chunk)) chunk = chunk.subarray(3);
     }
     this.append(chunk);
     this.scan();
@@ -187,9 +220,16 @@ export class GameSplitter {
     this.buf = next.subarray(0, need);
   }
 
-  /** The last batch at the end of the input. */
+  /** The last batch at the end of the input (with the encoding warning, if any: see `TextBatch.warnings`). */
   end(): TextBatch[] {
-    return this.emit(true);
+    const out = this.emit(true);
+    const warning = this.decoder.encodingWarning(this.options.encodingCode ?? 'ERR_PGN_ENCODING');
+    if (warning) {
+      const last = out[out.length - 1];
+      if (last) last.warnings = [warning];
+      else out.push({ text: '', line: this.line, warnings: [warning] });
+    }
+    return out;
   }
 
   private scan(): void {
@@ -216,8 +256,13 @@ export class GameSplitter {
         prevCR = false;
         while (++i < n && NORMAL_CLASS[(c = b[i]!)] === 0);
         if (i >= n) break;
+      } else if (state === S_SKIP_LINE && !isLineEnd(c)) {
+        prevCR = false;
+        i = restOfLineBytes(b, i + 1, n);
+        if (i >= n) break;
+        c = b[i]!;
       }
-      if (c === 10 || c === 13) {
+      if (isLineEnd(c)) {
         if (!(c === 10 && prevCR)) line++;
         prevCR = c === 13;
         if (lineBlank) blankLine = true;
@@ -246,7 +291,7 @@ export class GameSplitter {
       const column0 = i === lineStartOffset;
       switch (state) {
         case S_NORMAL:
-          if (c === 32 || c === 9 || c === 11 || c === 12) break;
+          if (isBlank(c)) break;
           if (c === 91) {
             // [
             if (lineBlank && (this.sawMovetext || (blankLine && lineStartOffset - this.lastBound > SOFT_LIMIT))) {
@@ -256,8 +301,8 @@ export class GameSplitter {
             }
             state = S_TAG_START;
           } else if (c === 123) state = S_BRACE;
-          else if (c === 59) state = S_SKIP_LINE;
-          else if (c === 37 && (column0 || (this.indentedEscapes && lineBlank))) state = S_SKIP_LINE;
+          else if (c === CH_LINE_COMMENT) state = S_SKIP_LINE;
+          else if (c === CH_ESCAPE && startsEscapeLine(column0, lineBlank, this.indentedEscapes)) state = S_SKIP_LINE;
           else {
             this.sawMovetext = true;
             if (c === 34) state = S_MOVETEXT_STRING;
@@ -268,8 +313,8 @@ export class GameSplitter {
         case S_TAG_START:
         case S_TAG_AFTER_NAME:
         case S_TAG_AFTER_VALUE:
-          if (c === 32 || c === 9 || c === 11 || c === 12) break;
-          if (c === 37 && (column0 || (this.indentedEscapes && lineBlank))) {
+          if (isBlank(c)) break;
+          if (c === CH_ESCAPE && startsEscapeLine(column0, lineBlank, this.indentedEscapes)) {
             lineBlank = false;
             state = S_SKIP_LINE;
             break;
@@ -293,7 +338,7 @@ export class GameSplitter {
           break;
         case S_TAG_AFTER_VALUE_NL:
           // The reader reads the next token afresh: only `]` still closes the tag.
-          if (c === 32 || c === 9 || c === 11 || c === 12) break;
+          if (isBlank(c)) break;
           state = S_NORMAL;
           if (c === 93) lineBlank = false;
           else i--;
@@ -369,9 +414,7 @@ export class GameSplitter {
     const bounds = this.bounds;
     const end = atEnd ? this.buf.length : bounds.length > 0 ? bounds[bounds.length - 1]! : 0;
     if (end > 0) {
-      const cuts = atEnd ? bounds : bounds.slice(0, -1);
-      const lines = atEnd ? this.boundLines : this.boundLines.slice(0, -1);
-      this.decode(this.buf.subarray(0, end), this.bufLine, cuts, lines, out);
+      out.push({ text: this.decoder.decode(this.buf.subarray(0, end), atEnd, this.bufLine), line: this.bufLine });
       const nextLine = atEnd ? this.line : this.boundLines[this.boundLines.length - 1]!;
       this.bounds = [];
       this.boundLines = [];
@@ -381,30 +424,19 @@ export class GameSplitter {
     if (!atEnd && this.buf.length > this.maxGame) {
       // One game (since the last boundary) is larger than allowed: drop it.
       this.options.onOversize?.(this.bufLine, this.buf.length);
-      const head = decodeBytes(this.buf.subarray(0, OVERSIZE_HEAD)).text;
+      // the head may cut a sequence and is read apart: the input's choice, made from it if need be
+      const head = decodePiece(
+        this.buf,
+        this.decoder.detect(this.buf) ?? 'utf-8',
+        1,
+        0,
+        Math.min(OVERSIZE_HEAD, this.buf.length),
+      ).text;
       out.push({ text: '', line: this.bufLine, oversize: { bytes: this.buf.length, head } });
       this.dropping = true;
       this.cut(this.buf.length, this.line);
     }
     return out;
-  }
-
-  /** Decodes a batch; when it is not valid UTF-8, each game on its own (UTF-8 or Latin-1). */
-  private decode(bytes: Uint8Array, line: number, cuts: number[], lines: number[], out: TextBatch[]): void {
-    try {
-      out.push({ text: decodeUtf8(bytes), line });
-      return;
-    } catch {
-      // fall through: per game
-    }
-    let start = 0;
-    let startLine = line;
-    for (let i = 0; i <= cuts.length; i++) {
-      const end = i < cuts.length ? cuts[i]! : bytes.length;
-      if (end > start) out.push({ text: decodeBytes(bytes.subarray(start, end)).text, line: startLine });
-      start = end;
-      startLine = lines[i] ?? startLine;
-    }
   }
 }
 

@@ -57,6 +57,10 @@ const awkward = [
   '[Event "f\u00fcnf"]\n\n1. g4 e5 2. f3 Qh4# 0-1\n\n',
 ].join('');
 
+// UTF-8 first (ü as C3 BC), then the same games with a stray Latin-1 ü (FC) 39 times: the file is
+// UTF-8 by the text layer's rule, and each stray byte reads as ü with one warning for the file.
+const mixed = Buffer.from(awkward.replace('\u00fc', '\u00c3\u00bc') + awkward.repeat(39), 'latin1');
+
 describe('check: streamed fast path equals the tree reader', () => {
   const files: string[] = [];
   before(() => {
@@ -64,6 +68,8 @@ describe('check: streamed fast path equals the tree reader', () => {
     // Repeat so that small chunks cut through every kind of game at many offsets.
     writeFileSync(file, Buffer.from(awkward.repeat(40), 'latin1'));
     files.push(file);
+    writeFileSync(join(dir, 'mixed.pgn'), mixed);
+    files.push(join(dir, 'mixed.pgn'));
     for (const sub of ['pgn4web', 'python-chess', 'notnil-chess', 'shakmaty-benches']) {
       const shared = listShared(`chess/pgn/${sub}`);
       // Without ../shared: the corpus files kept in test/fixtures/pgn/ (Chess960, crazyhouse, BOM, antichess).
@@ -97,6 +103,27 @@ describe('check: streamed fast path equals the tree reader', () => {
         expect(got.warnings, what).to.deep.equal(expected.warnings);
         expect(got.code, what).to.equal(expected.errors.length ? 1 : 0);
       }
+    }
+  });
+
+  it('a UTF-8 file with stray Latin-1 bytes: one warning, the same on worker threads as in the reader', async () => {
+    const games: Parsed<PgnGame>[] = [];
+    for await (const g of readPgn(new Uint8Array(mixed))) games.push(g);
+    expect(games.filter((g) => g.value.headers.Event === 'f\u00fcnf')).to.have.length(40);
+    const expected = games.flatMap((g) => g.warnings).filter((w) => w.code === 'ERR_PGN_ENCODING');
+    const firstStray = mixed.subarray(0, mixed.indexOf(0xfc)).toString('latin1').split('\n').length;
+    expect(expected.map((w) => [w.line, w.message.split(' ')[0]])).to.deep.equal([[firstStray, '39']]);
+    const file = join(dir, 'mixed.pgn');
+    for (const [env, threads] of [
+      [{}, '1'],
+      [{ GN_CHUNK_BYTES: '997', GN_CHECK_PARALLEL_MIN_BYTES: '0' }, '3'],
+    ] as const) {
+      const j = JSON.parse(cli(['check', file, '--json', '--threads', threads], { env }).out);
+      const got = j.warnings.filter((w: { code: string }) => w.code === 'ERR_PGN_ENCODING');
+      expect(
+        got.map((w: { line: number; message: string }) => [w.line, w.message]),
+        threads,
+      ).to.deep.equal(expected.map((w) => [w.line, w.message]));
     }
   });
 

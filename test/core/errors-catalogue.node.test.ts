@@ -22,8 +22,15 @@ import {
   xmlToPbi,
   xmlToPopeye,
 } from 'gamenotation/problems';
-import { parseBpgn, parseBfen, validateBfen, parseChesscomGame, chesscomToMatch } from 'gamenotation/bughouse';
-import { parseAif, validateAif } from 'gamenotation/aif';
+import {
+  parseBpgn,
+  readBpgn,
+  parseBfen,
+  validateBfen,
+  parseChesscomGame,
+  chesscomToMatch,
+} from 'gamenotation/bughouse';
+import { parseAif, parseAifBytes, validateAif } from 'gamenotation/aif';
 import { parseQueueUrl } from 'gamenotation/queue';
 import type { Parsed } from 'gamenotation';
 // @ts-ignore plain ESM helpers
@@ -90,6 +97,17 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   tokenize: (input, options) => errorsOnly(tokenize(input, options).flatMap((t) => (t.error ? [t.error] : []))),
   makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g.value).warnings)),
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
+  readPgnBytes: async (input) => {
+    const games = [];
+    for await (const game of readPgn(bytes(input))) games.push(game);
+    return ofItems(games);
+  },
+  readBpgnBytes: async (input) => {
+    const matches = [];
+    for await (const match of readBpgn(bytes(input))) matches.push(match);
+    return ofItems(matches);
+  },
+  parseAifBytes: (input) => ofItems(parseAifBytes(bytes(input))),
   parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
   parseProblemXmlBytes: (input) => reported(parseProblemXml(bytes(input))),
   pbiToXml: (input) => warningsOnly(pbiToXml(parsePbi(input).value).warnings),

@@ -1,7 +1,7 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
 import { append } from './util.js';
 import type { NotationError, Parsed } from '../../errors.js';
-import { countLineBreaks, textChunks, type TextSource } from '../../text/index.js';
+import { countLineBreaks, lastRecordBoundary, textChunks, type TextSource } from '../../text/index.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
@@ -9,60 +9,6 @@ import { PbnReader, type ParsePbnOptions } from './parse.js';
 
 /** Where `streamPbn` reads from: a string, bytes or a stream of chunks. */
 export type PbnSource = TextSource;
-
-/**
- * Finds the end of the last complete game in `text`: the offset just after the last semi-empty
- * line that is outside a brace comment (-1 when none). Tracks `{…}`, strings, `;` and `%` lines.
- * Scans from `from` (the start of a line) up to the last complete line; returns where it stopped.
- */
-function lastBoundary(text: string, state: { inBrace: boolean }, from: number): { cut: number; scanned: number } {
-  let cut = -1;
-  let i = from;
-  const n = text.length;
-  while (i < n) {
-    // plain charCodeAt scans: linear whatever the string's representation
-    let e = i;
-    while (e < n) {
-      const c = text.charCodeAt(e);
-      if (c === 10 || c === 13) break;
-      e++;
-    }
-    if (e >= n) break; // incomplete line: wait for more text
-    if (text.charCodeAt(e) === 13 && e + 1 >= n) break; // CR at the end: maybe CRLF
-    const next = text.charCodeAt(e) === 13 && text.charCodeAt(e + 1) === 10 ? e + 2 : e + 1;
-    if (state.inBrace) {
-      let close = i;
-      while (close < e && text.charCodeAt(close) !== 125) close++;
-      if (close < e) {
-        state.inBrace = false;
-        scanRest(text, close + 1, e, state);
-      }
-    } else {
-      let k = i;
-      while (k < e && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
-      if (k === e) cut = next;
-      else if (text.charCodeAt(i) !== 37) scanRest(text, i, e, state);
-    }
-    i = next;
-  }
-  return { cut, scanned: i };
-}
-
-/** Scans text[from, end) outside comments: `{` opens a comment, `"` a string, `;` ends the line. */
-function scanRest(text: string, from: number, end: number, state: { inBrace: boolean }): void {
-  for (let k = from; k < end; k++) {
-    const c = text.charCodeAt(k);
-    if (state.inBrace) {
-      if (c === 125) state.inBrace = false;
-    } else if (c === 123) state.inBrace = true;
-    else if (c === 59) return;
-    else if (c === 34) {
-      // a string: to the closing quote on this line (\" and \\ are escapes)
-      k++;
-      while (k < end && text.charCodeAt(k) !== 34) k += text.charCodeAt(k) === 92 ? 2 : 1;
-    }
-  }
-}
 
 /** What the reader found after the last game it gave (or in an input with no game): the generator's return value. */
 export interface PbnStreamEnd {
@@ -111,7 +57,7 @@ export async function* readPbnGames(
       if (text.length) first = false;
     }
     buffer += text;
-    const { cut, scanned: s } = lastBoundary(buffer, state, scanned);
+    const { cut, scanned: s } = lastRecordBoundary(buffer, state, scanned);
     scanned = s;
     if (cut > 0) {
       const part = buffer.slice(0, cut);

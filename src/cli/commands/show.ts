@@ -1,5 +1,6 @@
 // `gamenotation show FILE.bpgn`: the four-column display of every match (or --html).
 import { makeFourColumn, parseBpgn } from '../../bughouse/index.js';
+import { decodeText } from '../../text/decode.js';
 import { requirePositional } from '../args.js';
 import { EXIT_INPUT, EXIT_OK } from '../exit.js';
 import type { Command } from '../types.js';
@@ -11,7 +12,8 @@ export const showCommand: Command = {
   async run(ctx) {
     const path = requirePositional(ctx, 'FILE (or - for standard input)', this.usage);
     const input = await ctx.io.readInput(path);
-    const matches = parseBpgn(new TextDecoder().decode(input.bytes));
+    // the PGN family's one decoding rule (UTF-8 or Latin-1, once per file), as readBpgn's
+    const matches = parseBpgn(decodeText(input.bytes).text);
     let errors = 0;
     for (const [i, { value: m, errors: found }] of matches.entries()) {
       for (const e of found) {

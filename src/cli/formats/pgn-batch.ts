@@ -1,8 +1,8 @@
 // One batch of PGN text checked through the reader's fast path (visitor, no trees): shared by the
 // `check` verb in the main thread and its worker threads (src/cli/pgn-worker.ts).
-import { Buffer, isAscii, isUtf8 } from 'node:buffer';
 import { chessRules, PgnParser, type PgnVisitor } from '../../pgn/index.js';
 import type { NotationError } from '../../errors.js';
+import { decodePiece, type TextEncodingName } from '../../text/decode.js';
 
 export interface BatchResult {
   games: number;
@@ -14,6 +14,9 @@ export interface BatchResult {
   tail?: { text: string; line: number; column: number };
   /** The line after the batch's text (where the next batch starts): the reader counted them. */
   endLine: number;
+  /** Bytes of the batch that were not UTF-8 in a UTF-8 input, and the line of the first (see `decodeBatch`). */
+  invalid?: number;
+  invalidLine?: number;
 }
 
 /** Line ends in `text` from `from` on, as the lexer counts them: LF, CRLF and a lone CR each end one. */
@@ -31,13 +34,16 @@ function lineEnds(text: string, from: number): number {
 }
 
 /**
- * Text of a batch of bytes: ASCII and UTF-8 as such, anything else as Latin-1 (the reader's rule,
- * applied per batch here). Node's native checks and decoders keep this a small part of the time.
+ * Text of a batch of whole lines starting at `line`, in the encoding the reading thread chose for
+ * the input by the text layer's rule (`StreamDecoder.detect`), so a worker thread reads its batch
+ * as the whole file would be read; bad bytes are counted for the one warning of the input.
  */
-export function decodeBatch(bytes: Uint8Array): string {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (isAscii(buf)) return buf.toString('latin1');
-  return isUtf8(buf) ? buf.toString('utf8') : buf.toString('latin1');
+export function decodeBatch(
+  bytes: Uint8Array,
+  encoding: TextEncodingName,
+  line: number,
+): { text: string; invalid: number; invalidLine: number } {
+  return decodePiece(bytes, encoding, line);
 }
 
 export class PgnBatchChecker {

@@ -1,9 +1,10 @@
-import { Buffer } from 'node:buffer';
+import { Buffer, isAscii } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
 import { makePgn, mainlineFen, readPgn, type PgnGame, type PgnNode } from '../../pgn/index.js';
 import { decodeBatch, PgnBatchChecker, type BatchResult } from './pgn-batch.js';
 import { notationError, type NotationError, type Parsed } from '../../errors.js';
+import { StreamDecoder, type TextEncodingName } from '../../text/decode.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function countMoves(line: PgnNode[]): number {
@@ -97,13 +98,16 @@ class Checkers {
     }
   }
 
-  check(bytes: Uint8Array, line: number): Promise<BatchResult> {
+  check(bytes: Uint8Array, line: number, encoding: TextEncodingName): Promise<BatchResult> {
     const slot = this.next++ % (this.workers.length + 1);
-    if (slot === 0) return Promise.resolve(this.local.check(decodeBatch(bytes), line, 1, false));
+    if (slot === 0) {
+      const { text, invalid, invalidLine } = decodeBatch(bytes, encoding, line);
+      return Promise.resolve({ ...this.local.check(text, line, 1, false), invalid, invalidLine });
+    }
     const entry = this.workers[slot - 1]!;
     return new Promise((resolve) => {
       entry.waiting.push(resolve);
-      entry.worker.postMessage({ bytes, line });
+      entry.worker.postMessage({ bytes, line, encoding });
     });
   }
 
@@ -129,7 +133,15 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   let withErrors = 0;
   let carry: BatchResult['tail'];
   const local = new PgnBatchChecker();
+  // The text layer's one decoding rule: one choice for the file, made here in file order; worker
+  // threads decode their batches with it and count bad bytes for the file's one warning.
+  const decoder = new StreamDecoder();
+  // The choice for a batch, made in file order before it leaves (an ASCII batch, read alike either
+  // way, decides nothing; Node's native check spares a scan of it).
+  const encodingOf = (bytes: Uint8Array): TextEncodingName =>
+    decoder.encoding ?? (isAscii(bytes) ? 'utf-8' : (decoder.detect(bytes) ?? 'utf-8'));
   const apply = (r: BatchResult) => {
+    decoder.addInvalid(r.invalid ?? 0, r.invalidLine ?? 0);
     games += r.games;
     moves += r.moves;
     withErrors += r.withErrors;
@@ -152,10 +164,10 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   let lineAfter = 1;
   /** Reads a batch here, after the game carried over from the previous one. */
   const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
-    const text = decodeBatch(bytes);
+    const { text, invalid, invalidLine } = decodeBatch(bytes, encodingOf(bytes), line);
     const r = carry ? local.check(carry.text + text, carry.line, carry.column, last) : local.check(text, line, 1, last);
     lineAfter = r.endLine;
-    apply(r);
+    apply({ ...r, invalid, invalidLine });
   };
 
   let failure: Error | undefined;
@@ -173,7 +185,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   };
   const batch = async (bytes: Uint8Array, line: number) => {
     if (!workers) return readHere(bytes, line, false);
-    inFlight.push({ bytes, line, result: workers.check(bytes, line) });
+    inFlight.push({ bytes, line, result: workers.check(bytes, line, encodingOf(bytes)) });
     // Two batches queued per worker keep them busy; more would only hold memory.
     while (inFlight.length > 2 * threads) await settleOne();
     if (failure) throw failure;
@@ -189,7 +201,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
       let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
       if (first) {
         first = false;
-        if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+        if (decoder.skipBom(bytes)) bytes = bytes.subarray(3);
       }
       const buf = rest ? Buffer.concat([rest, bytes]) : bytes;
       let cut = cutPoint(buf);
@@ -214,6 +226,8 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
     while (inFlight.length) await settleOne();
     if (failure) throw failure;
     readHere(rest ?? new Uint8Array(0), line, true);
+    const encoding = decoder.encodingWarning('ERR_PGN_ENCODING');
+    if (encoding) sink.warning(encoding);
     sink.progress(bytesRead);
   } finally {
     workers?.close();

@@ -12,6 +12,8 @@ export {
   AIF_MOVE_WIDTH,
 } from './writer.js';
 export { validateAif, parseAnyMove, type AifValidation } from './validate.js';
+/** The text layer's line splitter that AIF is read with (the family's line rule, chunked input, bounded lines). */
+export { LineSplitter } from '../text/lines.js';
 export {
   analyseGame,
   gridOf,

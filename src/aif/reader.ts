@@ -4,6 +4,7 @@
 import { notationError, type NotationError, type Parsed } from '../errors.js';
 import { parsePgn } from '../pgn/reader.js';
 import { decodeText, encodingWarning, StreamDecoder } from '../text/decode.js';
+import { LineSplitter } from '../text/lines.js';
 import { iterateStream, textChunks, type TextSource } from '../text/source.js';
 import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
@@ -360,16 +361,9 @@ export class AifParser {
 /** Reads every game of an AIF text, one `{ value, errors, warnings }` item per game. Never throws on bad input. */
 export function parseAif(text: string, options?: AifReadOptions): Parsed<AifGame>[] {
   const parser = new AifParser(options);
-  let lineNo = 1;
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (;;) {
-    const nl = text.indexOf('\n', start);
-    const end = nl < 0 ? text.length : nl;
-    if (nl < 0 && start >= text.length) break;
-    parser.line(text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end), lineNo++);
-    if (nl < 0) break;
-    start = nl + 1;
-  }
+  const lines = new LineSplitter((line, n) => parser.line(line, n));
+  lines.push(text);
+  lines.end();
   parser.end();
   return parser.take();
 }
@@ -424,56 +418,20 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   }
   // the family's one decoding rule (one choice per input), as parseAifBytes
   const decoder = new StreamDecoder();
-  let carry = '';
-  let lineNo = 1;
-  let bom = true;
-  let skipping = false;
-  const maxLine = options?.maxLineLength ?? 1 << 20;
-  const feed = (text: string, last: boolean): void => {
-    let s = carry + text;
-    if (bom && s.length) {
-      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-      bom = false;
-    }
-    let start = 0;
-    if (skipping) {
-      const nl = s.indexOf('\n');
-      if (nl < 0) {
-        carry = '';
-        return;
-      }
-      skipping = false;
-      start = nl + 1;
-      lineNo++;
-    }
-    for (;;) {
-      const nl = s.indexOf('\n', start);
-      if (nl < 0) break;
-      parser.line(s.slice(start, nl > start && s.charCodeAt(nl - 1) === 13 ? nl - 1 : nl), lineNo++);
-      start = nl + 1;
-    }
-    carry = s.slice(start);
-    if (carry.length > maxLine) {
-      // A line with no end in sight: reported once, then skipped up to its end (bounded memory).
-      if (!skipping) parser.line(carry, lineNo);
-      skipping = true;
-      carry = '';
-    }
-    if (last && carry) {
-      parser.line(carry.endsWith('\r') ? carry.slice(0, -1) : carry, lineNo++);
-      carry = '';
-    }
-  };
+  // a line with no end in sight is reported once, then skipped up to its end (bounded memory)
+  const lines = new LineSplitter((line, n) => parser.line(line, n), options?.maxLineLength ?? 1 << 20);
   let failure: string | undefined;
   try {
     for (let r: IteratorResult<Uint8Array | string> = { done: false, value: head }; !r.done; r = await chunks.next()) {
-      feed(typeof r.value === 'string' ? r.value : decoder.decode(r.value), false);
+      lines.push(typeof r.value === 'string' ? r.value : decoder.decode(r.value));
       yield* parser.take();
     }
   } catch (e) {
     failure = (e as Error).message;
   }
-  feed(decoder.decode(new Uint8Array(0), true), true);
+  lines.push(decoder.decode(new Uint8Array(0), true));
+  lines.end();
+  const lineNo = lines.nextLine;
   parser.end();
   const rest = parser.take();
   // the decoder's warning goes with the last game

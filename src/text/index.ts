@@ -5,3 +5,4 @@ export * from './lexer.js';
 export * from './records.js';
 export * from './record-split.js';
 export * from './escape.js';
+export * from './lines.js';

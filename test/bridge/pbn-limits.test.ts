@@ -1,7 +1,15 @@
 // Regression tests for issue #13 (PBN): bounded readers, the copy marker, one decoding rule, and
 // the dialects real files use. Each repro below threw, hung or failed before the fix.
 import { expect } from 'chai';
-import { MAX_COLUMN_WIDTH, isMtsTag, makePbn, parsePbn, readPbnGames, type PbnGame } from 'gamenotation/bridge';
+import {
+  MAX_COLUMN_WIDTH,
+  isEmptyPbnGame,
+  isMtsTag,
+  makePbn,
+  parsePbn,
+  readPbnGames,
+  type PbnGame,
+} from 'gamenotation/bridge';
 import { comparable } from './pbn-fuzz-inputs.js';
 import { readFixture } from '../support/data.js';
 
@@ -16,13 +24,11 @@ async function streamAll(source: Uint8Array | string, chunk = 0, options = {}) {
   const games: PbnGame[] = [];
   const errors = [];
   const warnings = [];
-  const it = readPbnGames(chunk ? parts : source, options);
-  for (;;) {
-    const next = await it.next();
-    errors.push(...next.value.errors);
-    warnings.push(...next.value.warnings);
-    if (next.done) break;
-    games.push(next.value.value);
+  for await (const item of readPbnGames(chunk ? parts : source, options)) {
+    errors.push(...item.errors);
+    warnings.push(...item.warnings);
+    // an input with no game gives one item: its errors on an empty game
+    if (!isEmptyPbnGame(item.value)) games.push(item.value);
   }
   return { games, errors, warnings };
 }
@@ -117,6 +123,15 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
     const s = await streamAll(')\n\n'.repeat(20_000), 4096);
     expect(s.games).to.have.length(0);
     expect(s.errors).to.have.length(101);
+    // with for await: one item, an empty game holding the errors
+    const items = [];
+    for await (const item of readPbnGames(')\n\n'.repeat(3))) items.push(item);
+    expect(items).to.have.length(1);
+    expect(isEmptyPbnGame(items[0]!.value)).to.equal(true);
+    expect(items[0]!.errors.length).to.be.greaterThan(0);
+    const none = [];
+    for await (const item of readPbnGames('\n\n')) none.push(item);
+    expect(none).to.deep.equal([]);
     const t = await streamAll(junkAuction, 65536);
     expect(codes(t.errors)).to.deep.equal(codes(parsePbn(junkAuction).errors));
   });

@@ -1,6 +1,6 @@
 /** Streaming PBN reader: an async iterator over games from a string, bytes, a web ReadableStream or any async iterable of chunks. */
 import { append } from './util.js';
-import type { NotationError, Parsed } from '../../errors.js';
+import type { Parsed } from '../../errors.js';
 import { countLineBreaks, lastRecordBoundary, textChunks, type TextSource } from '../../text/index.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
@@ -10,18 +10,28 @@ import { PbnReader, type ParsePbnOptions } from './parse.js';
 /** Where `streamPbn` reads from: a string, bytes or a stream of chunks. */
 export type PbnSource = TextSource;
 
-/** What the reader found after the last game it gave (or in an input with no game): the generator's return value. */
-export interface PbnStreamEnd {
-  errors: NotationError[];
-  warnings: NotationError[];
+/**
+ * Whether a game holds nothing: no tag, section, auction, play, comment or escape line. Such a game
+ * only comes from `readPbnGames` for an input with no game at all, as the carrier of its errors.
+ */
+export function isEmptyPbnGame(game: PbnGame): boolean {
+  return (
+    !Object.keys(game.tags).length &&
+    !game.sections.length &&
+    !game.auction &&
+    !game.play &&
+    !game.comments?.length &&
+    !game.escapes?.length &&
+    !game.endComments?.length
+  );
 }
 
 /**
  * Reads PBN games one at a time with bounded memory (one game's text at a time, plus one chunk).
  * Each item is a `Parsed` game: `value` is the game, `errors` and `warnings` those of the game and
  * of the text before it (export-format warnings of a stretch of text go with the next game); errors
- * after the last game go with that game; in an input with no game at all they are the generator's
- * return value (`PbnStreamEnd`, seen when iterating with `next()`).
+ * after the last game go with that game. An input with no game at all but errors or warnings gives
+ * one item holding them with an empty game (`isEmptyPbnGame`), so nothing is dropped.
  * @example
  * ```ts
  * for await (const { value: game, errors } of readPbnGames(createReadStream('big.pbn'))) {
@@ -29,10 +39,7 @@ export interface PbnStreamEnd {
  * }
  * ```
  */
-export async function* readPbnGames(
-  source: PbnSource,
-  options: ParsePbnOptions = {},
-): AsyncGenerator<Parsed<PbnGame>, PbnStreamEnd> {
+export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<Parsed<PbnGame>> {
   const reader = new PbnReader(options);
   // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
   const decoder = new PbnDecoder();
@@ -78,6 +85,11 @@ export async function* readPbnGames(
   if (options.checkExport ?? reader.exportFormat)
     reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
   reader.finishInput(held[held.length - 1]);
-  yield* emit(held, true);
-  return reader.takeReports();
+  if (held.length) {
+    yield* emit(held, true);
+    return;
+  }
+  // no game in the input (the newest game is always held, so none was given before)
+  const rest = reader.takeReports();
+  if (rest.errors.length || rest.warnings.length) yield { value: { tags: {}, sections: [] }, ...rest };
 }

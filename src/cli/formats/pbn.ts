@@ -1,4 +1,4 @@
-import { PBN_AGREEMENT_CODES, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
+import { PBN_AGREEMENT_CODES, isEmptyPbnGame, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
@@ -43,14 +43,12 @@ export const pbnFormat: FormatHandler = {
    */
   async exportStream(input, _options, sink) {
     let n = 0;
-    const games = readPbnGames(chunks(input, sink));
-    for (;;) {
-      const next = await games.next();
-      const item = next.value;
+    for await (const item of readPbnGames(chunks(input, sink))) {
       for (const e of item.errors) (PBN_AGREEMENT_CODES.has(e.code) ? sink.warning : sink.error)(e);
       item.warnings.forEach(sink.warning);
-      if (next.done) break;
-      sink.out(`${n ? '\r\n' : ''}${makePbn(next.value.value, { header: n === 0 })}`);
+      // an input with no game gives its errors on an empty game, which has nothing to write
+      if (isEmptyPbnGame(item.value)) continue;
+      sink.out(`${n ? '\r\n' : ''}${makePbn(item.value, { header: n === 0 })}`);
       n++;
       await sink.drain();
     }

@@ -291,9 +291,12 @@ export class StreamDecoder {
     return out + piece.text;
   }
 
-  /** Moves the line past `b[from, end)` when lines are counted here (only a UTF-8 input needs them). */
+  /**
+   * Moves the line past `b[from, end)` when lines are counted here: only for the line of the first
+   * bad byte of a UTF-8 input, so not once one was found.
+   */
   private count(b: Uint8Array, from: number, end: number, given: number | undefined): void {
-    if (given !== undefined || end <= from) return;
+    if (given !== undefined || end <= from || this.invalid) return;
     this.line += countLineEndsBytes(b, from, end) - (this.endCR && b[from] === 10 ? 1 : 0);
     this.endCR = b[end - 1] === 13;
   }

@@ -74,9 +74,8 @@ export function restOfLineBytes(bytes: Uint8Array, from: number, end = bytes.len
 export function countLineEndsBytes(bytes: Uint8Array, from: number, to: number): number {
   let n = 0;
   for (let i = bytes.indexOf(CH_LF, from); i >= 0 && i < to; i = bytes.indexOf(CH_LF, i + 1)) n++;
-  // CR-only or mixed line ends are rare: a second native search finds the lone CRs
-  const cr = bytes.indexOf(CH_CR, from);
-  if (cr >= 0 && cr < to)
-    for (let i = cr; i >= 0 && i < to; i = bytes.indexOf(CH_CR, i + 1)) if (bytes[i + 1] !== CH_LF) n++;
+  // CR-only or mixed line ends are rare: a second native search, within the range, finds the lone CRs
+  const range = bytes.subarray(from, to);
+  for (let i = range.indexOf(CH_CR); i >= 0; i = range.indexOf(CH_CR, i + 1)) if (bytes[from + i + 1] !== CH_LF) n++;
   return n;
 }

@@ -14,7 +14,7 @@ export interface BatchResult {
   tail?: { text: string; line: number; column: number };
   /** The line after the batch's text (where the next batch starts): the reader counted them. */
   endLine: number;
-  /** Bytes of the batch that were not UTF-8 in a UTF-8 input, and the line of the first (see `decodeBatch`). */
+  /** Bytes of the batch that were not UTF-8 in a UTF-8 input, and the line of the first (see `checkBytes`). */
   invalid?: number;
   invalidLine?: number;
 }
@@ -31,19 +31,6 @@ function lineEnds(text: string, from: number): number {
     }
   }
   return n;
-}
-
-/**
- * Text of a batch of whole lines starting at `line`, in the encoding the reading thread chose for
- * the input by the text layer's rule (`StreamDecoder.detect`), so a worker thread reads its batch
- * as the whole file would be read; bad bytes are counted for the one warning of the input.
- */
-export function decodeBatch(
-  bytes: Uint8Array,
-  encoding: TextEncodingName,
-  line: number,
-): { text: string; invalid: number; invalidLine: number } {
-  return decodePiece(bytes, encoding, line);
 }
 
 export class PgnBatchChecker {
@@ -63,6 +50,17 @@ export class PgnBatchChecker {
       },
     };
     this.parser = new PgnParser(visitor as PgnVisitor, { rules: chessRules });
+  }
+
+  /**
+   * Reads a batch of whole lines of bytes starting at `line`, decoded in the encoding the reading
+   * thread chose for the input by the text layer's rule (`StreamDecoder.detect`), so a worker
+   * thread reads it as the whole file would be read; bad bytes are counted for the input's one
+   * warning.
+   */
+  checkBytes(bytes: Uint8Array, encoding: TextEncodingName, line: number): BatchResult {
+    const { text, invalid, invalidLine } = decodePiece(bytes, encoding, line);
+    return { ...this.check(text, line, 1, false), invalid, invalidLine };
   }
 
   /**

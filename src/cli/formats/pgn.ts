@@ -2,9 +2,9 @@ import { Buffer, isAscii } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
 import { makePgn, mainlineFen, readPgn, type PgnGame, type PgnNode } from '../../pgn/index.js';
-import { decodeBatch, PgnBatchChecker, type BatchResult } from './pgn-batch.js';
+import { PgnBatchChecker, type BatchResult } from './pgn-batch.js';
 import { notationError, type NotationError, type Parsed } from '../../errors.js';
-import { StreamDecoder, type TextEncodingName } from '../../text/decode.js';
+import { decodePiece, StreamDecoder, type TextEncodingName } from '../../text/decode.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function countMoves(line: PgnNode[]): number {
@@ -100,10 +100,7 @@ class Checkers {
 
   check(bytes: Uint8Array, line: number, encoding: TextEncodingName): Promise<BatchResult> {
     const slot = this.next++ % (this.workers.length + 1);
-    if (slot === 0) {
-      const { text, invalid, invalidLine } = decodeBatch(bytes, encoding, line);
-      return Promise.resolve({ ...this.local.check(text, line, 1, false), invalid, invalidLine });
-    }
+    if (slot === 0) return Promise.resolve(this.local.checkBytes(bytes, encoding, line));
     const entry = this.workers[slot - 1]!;
     return new Promise((resolve) => {
       entry.waiting.push(resolve);
@@ -164,7 +161,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   let lineAfter = 1;
   /** Reads a batch here, after the game carried over from the previous one. */
   const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
-    const { text, invalid, invalidLine } = decodeBatch(bytes, encodingOf(bytes), line);
+    const { text, invalid, invalidLine } = decodePiece(bytes, encodingOf(bytes), line);
     const r = carry ? local.check(carry.text + text, carry.line, carry.column, last) : local.check(text, line, 1, last);
     lineAfter = r.endLine;
     apply({ ...r, invalid, invalidLine });

@@ -436,14 +436,24 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   const rest = parser.take();
   // the decoder's warning goes with the last game
   const encoding = decoder.encodingWarning('ERR_AIF_ENCODING');
-  if (encoding) rest[rest.length - 1]?.warnings.push(encoding);
-  if (failure !== undefined) {
-    const g = rest[rest.length - 1];
-    const e = notationError('ERR_AIF_GZIP', `compressed input is damaged: ${failure.slice(0, 200)}`, lineNo);
-    if (g) g.errors.push(e);
-    else rest.push({ value: { flavour: 'v0.5', headers: {}, blocks: [], line: lineNo }, errors: [e], warnings: [] });
-  }
+  if (encoding) lastOf(rest, lineNo).warnings.push(encoding);
+  if (failure !== undefined)
+    lastOf(rest, lineNo).errors.push(
+      notationError('ERR_AIF_GZIP', `compressed input is damaged: ${failure.slice(0, 200)}`, lineNo),
+    );
   yield* rest;
+}
+
+/**
+ * The last game, to take what was found at the end of the input; without one, an entry that holds
+ * only what is added to it (`hasAifContent` tells it from a game), so nothing is dropped.
+ */
+function lastOf(items: Parsed<AifGame>[], line: number): Parsed<AifGame> {
+  const last = items[items.length - 1];
+  if (last) return last;
+  const entry = { value: { flavour: 'v0.5' as const, headers: {}, blocks: [], line }, errors: [], warnings: [] };
+  items.push(entry);
+  return entry;
 }
 
 /** Decodes bytes by the text layer's rule (src/text/decode.ts) and reads them. */
@@ -452,6 +462,6 @@ export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): Pars
   const games = parseAif(d.text, options);
   // the decoder's warning goes with the last game, as in readAif
   const encoding = encodingWarning('ERR_AIF_ENCODING', d.invalid, d.invalidLine);
-  if (encoding) games[games.length - 1]?.warnings.push(encoding);
+  if (encoding) lastOf(games, d.invalidLine).warnings.push(encoding);
   return games;
 }

@@ -274,10 +274,11 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
     line,
     ...(from?.author ? { author: from.author } : {}),
   });
-  const start = (line: number, from?: PopeyeProblem): PopeyeProblem => {
+  // a new problem gets new lists for its errors and warnings
+  const start = (line: number): PopeyeProblem => {
     errors = [];
     warnings = [];
-    return newProblem(line, from);
+    return newProblem(line);
   };
   const finish = () => {
     if (current) {

@@ -18,4 +18,4 @@ export const LAST_PLY: i32 = MAX_PLY - 2;
 
 /** The interface version of problems.wasm (src/problems/solve/wasm.ts PROBLEMS_ABI): bump both together
  *  whenever an export, a buffer offset or the move-list record changes. */
-export const ABI_VERSION: i32 = 1;
+export const ABI_VERSION: i32 = 2;

@@ -77,6 +77,8 @@ function imports(name: string): WebAssembly.Imports {
         throw new Error(`gamenotation: ${name}.wasm aborted at ${line}:${column}`);
       },
       seed: () => 0x5eed,
+      // a clock for searches that stop at a deadline (problems.wasm: solve --timeout)
+      now: () => performance.now(),
     },
   };
 }

@@ -111,7 +111,7 @@ describe('solve: input forms and errors', () => {
   it('typed errors with line:column for unsupported Popeye input', () => {
     const bad = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');
     expect(bad[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
-    const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption Duplex\nEndProblem\n');
+    const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption NullMoves\nEndProblem\n');
     expect(opt[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
     const piece = parsePopeye('BeginProblem\nPieces White Ke1 Xz9 Black Ke8\nStipulation #2\nEndProblem\n');
     expect(piece[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
@@ -137,7 +137,7 @@ describe('solve: input forms and errors', () => {
   });
 
   it('errors as values: stipulation, position, input', () => {
-    const s = solve({ fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: 'ser-h#3' });
+    const s = solve({ fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: 'hs#3' });
     expect(!s.ok && s.error.code).to.equal('ERR_SOLVE_STIPULATION');
     const p = solve({ fen: '8/8/8/8/8/8/8/8 w - - 0 1', stipulation: '#2' });
     expect(!p.ok && p.error.code).to.equal('ERR_SOLVE_POSITION');

@@ -19,6 +19,7 @@ import { helpLines as help } from './problems/help';
 import { selfWins as sWins, selfForced as sForced, selfRefutations as sRefutations } from './problems/self';
 import { seriesLines as series } from './problems/series';
 import { goalReached } from './problems/goal';
+import { intelligentLines as intelligent, planCount, countPlans as count } from './problems/intelligent/intelligent';
 
 let ready = false;
 let top = 0;
@@ -110,6 +111,15 @@ export function mateIn(n: i32): i32 { return attackWins(top, n) ? 1 : 0; }
 export function loses(n: i32): i32 { return defenderLoses(top, n) ? 1 : 0; }
 export function refutations(n: i32, max: i32): i32 { return directRefutations(top, n, max); }
 export function helpLines(plies: i32, max: i32): i32 { return help(top, plies, max); }
+/**
+ * helpLines by intelligent mode: the same lines, searched towards the final pictures the material
+ * can reach; those with the mated king on `kingSquare` (64: any square).
+ */
+export function intelligentLines(plies: i32, max: i32, kingSquare: i32): i32 { return intelligent(top, plies, max, kingSquare); }
+/** Final pictures searched by the last intelligentLines call. */
+export function plans(): i32 { return planCount; }
+/** Final pictures of a `plies` help play from the top, counted up to cap + 1. */
+export function countPlans(plies: i32, cap: i32): i32 { return count(top, plies, cap); }
 export function selfWins(n: i32): i32 { return sWins(top, n) ? 1 : 0; }
 export function selfForced(n: i32): i32 { return sForced(top, n) ? 1 : 0; }
 export function selfRefutations(n: i32, max: i32): i32 { return sRefutations(top, n, max); }

@@ -4,7 +4,7 @@
 import { movesAt, posAt } from './layout';
 import { checkFilter, mayGiveCheck } from './checks';
 
-const KILLERS: usize = memory.data(64 * 2 * 4);
+const KILLERS: usize = memory.data(128 * 2 * 4);
 
 @inline export function killer(ply: i32, slot: i32): u32 { return load<u32>(KILLERS + (<usize>(ply * 2 + slot) << 2)); }
 
@@ -16,7 +16,7 @@ const KILLERS: usize = memory.data(64 * 2 * 4);
   store<u32>(a, m);
 }
 
-export function clearKillers(): void { memory.fill(KILLERS, 0, 64 * 2 * 4); }
+export function clearKillers(): void { memory.fill(KILLERS, 0, 128 * 2 * 4); }
 
 /** Moves m to position `at` of the ply's list if it is there at `at` or later; returns the next free position. */
 @inline function bring(list: usize, cnt: i32, at: i32, m: u32): i32 {

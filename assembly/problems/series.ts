@@ -11,9 +11,9 @@
 // mating move; the other side's answers in ser-s/ser-r are left to the caller).
 import { goalMoves, goalReached } from './goal';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
-import { play, inCheck, generate, playNull, stopped } from './search';
+import { play, inCheck, generate, stopped } from './search';
 import { keyOf, ttGet, ttPut, K_SERIES } from './tt';
-import { colorBB, roleBB, KING, turn } from '../chess/position';
+import { colorBB, roleBB, KING, turn, O_TURN, O_EP } from '../chess/position';
 import { goal, GOAL_MATE } from './config';
 
 export const SER_DIRECT = 0, SER_HELP = 1, SER_SELF = 2, SER_REFLEX = 3;
@@ -31,19 +31,18 @@ export function seriesLines(ply: i32, k: i32, kind: i32, max: i32): i32 {
   lines = 0;
   limit = max;
   used = 0;
-  if (k >= 1 && ply + 2 * k + 1 < LAST_PLY) series(ply, k);
+  if (k >= 1 && ply + k + 1 < LAST_PLY) series(ply, k);
   return lines;
 }
 
-/** Records the line on the path up to `end` (exclusive), passes left out, and `last` when not 0. */
+/** Records the series moves on the path up to `end` (exclusive), and `last` when not 0. */
 function record(end: i32, last: u32): void {
-  let len = 0;
-  for (let i = rootPly; i < end; i += 2) len++;
+  let len = end - rootPly;
   if (last != 0) len++;
   if (used + len + 1 <= OUT_CAP) {
     store<u32>(OUT + (<usize>used << 2), len);
     let at = used + 1;
-    for (let i = rootPly; i < end; i += 2) { store<u32>(OUT + (<usize>at << 2), load<u32>(PATH + (<usize>i << 2))); at++; }
+    for (let i = rootPly; i < end; i++) { store<u32>(OUT + (<usize>at << 2), load<u32>(PATH + (<usize>i << 2))); at++; }
     if (last != 0) store<u32>(OUT + (<usize>at << 2), last);
     used += len + 1;
   }
@@ -92,8 +91,10 @@ function series(ply: i32, k: i32): i32 {
       if (inCheck(q)) continue;
     }
     if (k > 1) {
-      if (!playNull(ply + 1)) continue;
-      found += series(ply + 2, k - 1);
+      // the other side passes: the series side moves again from the same position
+      store<u8>(q, <u8>side, O_TURN);
+      store<u8>(q, 0, O_EP);
+      found += series(ply + 1, k - 1);
     }
   }
   if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);

@@ -56,6 +56,12 @@ class Stopped extends Error {
   }
 }
 
+/** Intelligent mode pays from lines of this many half-moves on; shorter ones are searched plainly. */
+const INTELLIGENT_FROM = 5;
+
+/** Intelligent mode searches at most this many final pictures; with more, the plain search is the cheaper. */
+const PLAN_CAP = 20000;
+
 /** The default cap on the solutions of a part. */
 export const DEFAULT_MAX_SOLUTIONS = 1000;
 
@@ -147,6 +153,8 @@ class PartSolver {
   private done = 0;
   private depth = 0;
   private unit = 'moves';
+  /** Help play by intelligent mode (h#n / h=n of 3 moves or more, unless switched off). */
+  private readonly intelligent: boolean;
 
   constructor(
     private readonly ctx: PartContext,
@@ -156,6 +164,7 @@ class PartSolver {
     this.w = ctx.w;
     this.o = ctx.options;
     this.max = ctx.options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
+    this.intelligent = ctx.options.intelligent !== false && st.kind === 'help' && !st.series && st.n >= 3;
   }
 
   /** What is proven at the moment a limit stopped the search. */
@@ -407,11 +416,34 @@ class PartSolver {
     }
   }
 
-  /** Every help line of `plies` half-moves from the top position, root move by root move. */
+  /**
+   * Every help line of `plies` half-moves from the top position: root move by root move, or by
+   * intelligent mode, square by square of the mated king (progress, abort and limits between them).
+   */
   private helpLines(plies: number, max: number, report: boolean): { solutions: FoundSolution[]; truncated: boolean } {
     const { w } = this;
     const solutions: FoundSolution[] = [];
     let truncated = false;
+    // With more final pictures than PLAN_CAP, searching them one by one costs more than the plain search.
+    if (this.intelligent && plies >= INTELLIGENT_FROM && w.countPlans(plies, PLAN_CAP) <= PLAN_CAP) {
+      for (let sq = 0; sq < 64; sq++) {
+        if (report) this.tick(sq, 64);
+        else this.checkStop();
+        const room = Math.min(max - solutions.length, Math.floor(w.outCap() / plies));
+        if (room <= 0) {
+          truncated = true;
+          break;
+        }
+        const count = w.intelligentLines(plies, room, sq);
+        this.checkStop();
+        const flat = outMoves(w, Math.min(count, room) * plies);
+        for (let j = 0; j < Math.min(count, room); j++)
+          solutions.push(this.lineSolution(flat.slice(j * plies, (j + 1) * plies), []));
+        if (count > room) truncated = true;
+      }
+      if (report) this.tick(64, 64);
+      return { solutions, truncated };
+    }
     const roots = outMoves(w, w.moves());
     for (const [i, m] of roots.entries()) {
       if (report) this.tick(i, roots.length);

@@ -18,8 +18,8 @@ export interface SolveStipulation {
   plies: number;
 }
 
-/** The longest line the solver searches (its position stack holds 62 plies). */
-export const MAX_SOLVE_PLIES = 60;
+/** The longest line the solver searches (its position stack holds 126 plies). */
+export const MAX_SOLVE_PLIES = 120;
 
 const STIPULATION = /^(ser-)?([hsr]?)([#=])([0-9]{1,3})(\.5)?$/;
 

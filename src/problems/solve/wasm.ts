@@ -25,6 +25,9 @@ export interface ProblemsExports extends WebAssembly.Exports {
   loses(n: number): number;
   refutations(n: number, max: number): number;
   helpLines(plies: number, max: number): number;
+  intelligentLines(plies: number, max: number, kingSquare: number): number;
+  plans(): number;
+  countPlans(plies: number, cap: number): number;
   selfWins(n: number): number;
   selfForced(n: number): number;
   selfRefutations(n: number, max: number): number;

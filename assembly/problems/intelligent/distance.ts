@@ -16,6 +16,9 @@ let ready = false;
 /** Fills the knight's table (breadth-first from every square). */
 export function initDistances(): void {
   if (ready) return;
+  for (let c = 0; c < 2; c++)
+    for (let a = 0; a < 64; a++)
+      for (let b = 0; b < 64; b++) store<u8>(PAWN_D + <usize>((c << 12) | (a << 6) | b), <u8>pawnWalk(c, a, b));
   const queue = memory.data(64);
   for (let a = 0; a < 64; a++) {
     const row = KNIGHT_D + (<usize>a << 6);
@@ -44,8 +47,15 @@ export function initDistances(): void {
 
 @inline function absi(x: i32): i32 { return x < 0 ? -x : x; }
 
+/** [color][a][b] pawn walks (pawnWalk), filled at init. */
+const PAWN_D: usize = memory.data(2 * 64 * 64);
+
 /** Moves of a pawn of `color` from a to b (b may be on its last rank: the promotion square). */
-export function pawnDist(color: i32, a: i32, b: i32): i32 {
+@inline export function pawnDist(color: i32, a: i32, b: i32): i32 {
+  return <i32>load<u8>(PAWN_D + <usize>((color << 12) | (a << 6) | b));
+}
+
+function pawnWalk(color: i32, a: i32, b: i32): i32 {
   if (a == b) return 0;
   const fa = a & 7, fb = b & 7;
   // ranks counted from the pawn's own side
@@ -82,12 +92,12 @@ export function dist(role: i32, color: i32, a: i32, b: i32): i32 {
 /** Moves of a pawn of `color` from a that promotes to `role` and then reaches b. */
 export function promotedDist(color: i32, a: i32, role: i32, b: i32): i32 {
   const rank = color == WHITE ? 56 : 0;
+  const row = PAWN_D + <usize>((color << 12) | (a << 6) | rank);
   let best = FAR;
   for (let f = 0; f < 8; f++) {
-    const p = rank + f;
-    const toPromo = pawnDist(color, a, p);
-    if (toPromo >= FAR) continue;
-    const on = dist(role, color, p, b);
+    const toPromo = <i32>load<u8>(row + <usize>f);
+    if (toPromo >= best) continue;
+    const on = dist(role, color, rank + f, b);
     if (toPromo + on < best) best = toPromo + on;
   }
   return best;

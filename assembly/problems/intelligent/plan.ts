@@ -29,9 +29,32 @@ const ENTRY_OF: usize = memory.data(64);
 /** Per entry: moves from each square, as the final role and (pawns that promote) as the pawn, filled as asked. */
 const AS_FINAL: usize = INTEL + 2 * 128 * 64;
 const AS_PAWN: usize = AS_FINAL + MAX_ENTRIES * 64;
+/**
+ * Tables shared by plans: (colour, role, promoting pawn, target squares) → moves from each square.
+ * Many plans name pieces with the same targets; each table is computed once (meta's low bit marks a used slot).
+ */
+const CACHE_SLOTS = 1024;
+const CACHE_KEYS: usize = AS_PAWN + MAX_ENTRIES * 64;
+const CACHE_TABLES: usize = CACHE_KEYS + CACHE_SLOTS * 16;
 /** The end of the plan's scratch in INTEL. */
-export const PLAN_END: usize = AS_PAWN + MAX_ENTRIES * 64;
+export const PLAN_END: usize = CACHE_TABLES + CACHE_SLOTS * 64;
 const UNKNOWN: u8 = 0xff;
+
+/** Copies into dst the moves from every square for (color, role, asPawn, target), computing them once. */
+function cachedTable(dst: usize, id: i32, role: i32, target: u64, asPawn: bool): void {
+  const meta = <u64>(1 | (colorOf(id) << 1) | (role << 2) | ((asPawn ? 1 : 0) << 5));
+  let h = target * 0x9e3779b97f4a7c15 ^ meta * 0xc2b2ae3d27d4eb4f;
+  h ^= h >> 29;
+  const slot = <usize>(h & <u64>(CACHE_SLOTS - 1));
+  const k = CACHE_KEYS + (slot << 4);
+  const table = CACHE_TABLES + (slot << 6);
+  if (load<u64>(k) != target || load<u64>(k, 8) != meta) {
+    for (let sq = 0; sq < 64; sq++) store<u8>(table + <usize>sq, <u8>costFrom(id, role, target, sq, asPawn));
+    store<u64>(k, target);
+    store<u64>(k, meta, 8);
+  }
+  for (let o: usize = 0; o < 64; o += 16) v128.store(dst + o, v128.load(table + o));
+}
 
 export let entries: i32 = 0;
 
@@ -143,22 +166,19 @@ export function undoEntry(id: i32, old: i32, target: u64): void {
   store<i32>(ENT_COST + (<usize>e << 2), old);
 }
 
-/** Empties the per-square move counts of every entry (before a plan is searched; they fill as asked). */
+/** Fills the per-square move counts of every entry (before a plan is searched). */
 export function clearTables(): void {
-  memory.fill(AS_FINAL, UNKNOWN, <usize>entries << 6);
-  memory.fill(AS_PAWN, UNKNOWN, <usize>entries << 6);
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e), role = entryRole(e), target = entryTarget(e);
+    cachedTable(AS_FINAL + (<usize>e << 6), id, role, target, false);
+    if (roleOf(id) == PAWN && role != PAWN) cachedTable(AS_PAWN + (<usize>e << 6), id, role, target, true);
+  }
 }
 
 /** Moves entry e still needs from square sq, being a pawn (not yet promoted) or not. */
 @inline export function movesFrom(e: i32, sq: i32, stillPawn: bool): i32 {
   const promotes = stillPawn && entryRole(e) != PAWN;
-  const a = (promotes ? AS_PAWN : AS_FINAL) + (<usize>e << 6) + <usize>sq;
-  let d = load<u8>(a);
-  if (d == UNKNOWN) {
-    d = <u8>costFrom(entryId(e), entryRole(e), entryTarget(e), sq, promotes);
-    store<u8>(a, d);
-  }
-  return <i32>d;
+  return <i32>load<u8>((promotes ? AS_PAWN : AS_FINAL) + (<usize>e << 6) + <usize>sq);
 }
 
 /** Is piece `id` on its square of the diagram, in its role there, at `ply`? */

@@ -19,7 +19,7 @@ import { helpLines as help } from './problems/help';
 import { selfWins as sWins, selfForced as sForced, selfRefutations as sRefutations } from './problems/self';
 import { seriesLines as series } from './problems/series';
 import { goalReached } from './problems/goal';
-import { intelligentLines as intelligent, planCount, countPlans as count } from './problems/intelligent/intelligent';
+import { intelligentLines as intelligent, intelligentSeries as intelSeries, planCount, countPlans as count } from './problems/intelligent/intelligent';
 
 let ready = false;
 let top = 0;
@@ -118,8 +118,10 @@ export function helpLines(plies: i32, max: i32): i32 { return help(top, plies, m
 export function intelligentLines(plies: i32, max: i32, kingSquare: i32): i32 { return intelligent(top, plies, max, kingSquare); }
 /** Final pictures searched by the last intelligentLines call. */
 export function plans(): i32 { return planCount; }
-/** Final pictures of a `plies` help play from the top, counted up to cap + 1. */
-export function countPlans(plies: i32, cap: i32): i32 { return count(top, plies, cap); }
+/** Final pictures of a `plies` help play (series: `plies` series moves of mode 0 ser-#/=, 1 ser-h) from the top, counted up to cap + 1. */
+export function countPlans(plies: i32, cap: i32, seriesMode: i32): i32 { return count(top, plies, cap, seriesMode); }
+/** seriesLines (modes 0 and 1) by intelligent mode, the lines whose mated king ends on `kingSquare` (64: any). */
+export function intelligentSeries(k: i32, mode: i32, max: i32, kingSquare: i32): i32 { return intelSeries(top, k, mode, max, kingSquare); }
 export function selfWins(n: i32): i32 { return sWins(top, n) ? 1 : 0; }
 export function selfForced(n: i32): i32 { return sForced(top, n) ? 1 : 0; }
 export function selfRefutations(n: i32, max: i32): i32 { return sRefutations(top, n, max); }

@@ -11,12 +11,12 @@
 // The plain help search's table facts ("no goal within k half-moves from here") hold for every plan:
 // plan searches read them, and write them where a subtree was searched without a cut of the plan.
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from '../layout';
-import { play, generate, stopped } from '../search';
-import { goalMoves } from '../goal';
+import { play, generate, stopped, inCheck } from '../search';
+import { goalMoves, goalReached } from '../goal';
 import { goal, GOAL_MATE } from '../config';
 import { flightsMayBeCovered } from '../checks';
-import { keyOf, ttGet, ttPut, K_HELP } from '../tt';
-import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE } from '../../chess/position';
+import { keyOf, ttGet, ttPut, K_HELP, K_SERIES } from '../tt';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
 import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds } from './pieces';
 import {
@@ -90,37 +90,68 @@ let slackD = 0;
 }
 
 /**
- * How many plans a k-ply help play from `ply` has, counting up to cap + 1: too many, and the plain
- * search is the cheaper one.
+ * How many plans a k-ply help play (series: k series moves of the given mode) from `ply` has,
+ * counting up to cap + 1: too many, and the plain search is the cheaper one.
  */
-export function countPlans(ply: i32, k: i32, cap: i32): i32 {
+export function countPlans(ply: i32, k: i32, cap: i32, seriesMode: i32): i32 {
   countOnly = true;
   countCap = cap;
-  intelligentLines(ply, k, 1, 64);
+  if (seriesMode < 0) intelligentLines(ply, k, 1, 64);
+  else intelligentSeries(ply, k, seriesMode, 1, 64);
   countOnly = false;
   return planCount;
 }
+
+/** Series modes intelligent mode solves: the series side mates itself (ser-#, ser-=), or is mated after it (ser-h#, ser-h=). */
+export const SERIES_DIRECT = 0, SERIES_HELP = 1;
+/** -1: help play; else the series mode being solved. */
+let series = -1;
+/** Words of OUT used by series records. */
+let used = 0;
 
 /**
  * Lists every line of k plies from `ply` (side to move starts, the last mover reaches the goal)
  * whose final picture has the mated king on `ksq` (64: any square).
  */
 export function intelligentLines(ply: i32, k: i32, max: i32, ksq: i32): i32 {
+  series = -1;
+  lineLength = k;
+  if (k < 1 || ply + k >= LAST_PLY) return 0;
+  const p = posAt(ply);
+  const side = turn(p);
+  const mater = (k & 1) ? side : side ^ 1;
+  const movesM = side == mater ? (k + 1) >> 1 : k >> 1;
+  return enumerate(ply, mater, movesM, k - movesM, max, ksq);
+}
+
+/**
+ * Lists the series lines from `ply` (the series side to move) of up to k series moves whose final
+ * picture has the mated king on `ksq` (64: any square), as series.ts records them: SERIES_DIRECT,
+ * the series side's last move reaches the goal; SERIES_HELP, the other side's one move after it.
+ */
+export function intelligentSeries(ply: i32, k: i32, mode: i32, max: i32, ksq: i32): i32 {
+  series = mode;
+  used = 0;
+  if (k < 1 || ply + k + 1 >= LAST_PLY) return 0;
+  const side = turn(posAt(ply));
+  lineLength = k;
+  if (mode == SERIES_DIRECT) return enumerate(ply, side, k, 0, max, ksq);
+  return enumerate(ply, side ^ 1, 1, k, max, ksq);
+}
+
+/** Enumerates the plans of the mating side `m` with movesM moves against movesD, and searches each. */
+function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i32): i32 {
   initDistances();
   rootPly = ply;
   lines = 0;
   limit = max;
-  lineLength = k;
   planCount = 0;
-  if (k < 1 || ply + k >= LAST_PLY) return 0;
   const p = posAt(ply);
-  const side = turn(p);
-  mater = (k & 1) ? side : side ^ 1;
+  mater = m;
   mated = mater ^ 1;
   mate = goal == GOAL_MATE;
-  const movesM = side == mater ? (k + 1) >> 1 : k >> 1;
   budgetM = movesM + castlingSlack(p, mater);
-  budgetD = (k - movesM) + castlingSlack(p, mated);
+  budgetD = movesD + (movesD > 0 ? castlingSlack(p, mated) : 0);
   const kb = colorBB(p, mated) & roleBB(p, KING);
   if (kb == 0) return 0;
   numberPieces(p, ply);
@@ -360,7 +391,93 @@ function runPlan(): void {
   planSalt = planSerial * 0x9e3779b97f4a7c15 ^ K_INTEL;
   setSum(rootPly, mater, sumM);
   setSum(rootPly, mated, sumD);
-  search(rootPly, lineLength);
+  if (series < 0) search(rootPly, lineLength);
+  else seriesSearch(rootPly, lineLength);
+}
+
+/** Records a series line: the series moves on the path up to `end` (exclusive), and `last` when not 0. */
+function recordSeries(end: i32, last: u32): void {
+  let len = end - rootPly;
+  if (last != 0) len++;
+  if (used + len + 1 <= OUT_CAP) {
+    store<u32>(OUT + (<usize>used << 2), len);
+    let at = used + 1;
+    for (let i = rootPly; i < end; i++) { store<u32>(OUT + (<usize>at << 2), load<u32>(PATH + (<usize>i << 2))); at++; }
+    if (last != 0) store<u32>(OUT + (<usize>at << 2), last);
+    used += len + 1;
+  }
+  lines++;
+}
+
+/**
+ * Series play under the plan: the series side (to move at `ply`) has k moves left; the other side
+ * passes. Its moves are counted against the plan, and none may check but the last.
+ */
+function seriesSearch(ply: i32, k: i32): i32 {
+  if (stopped != 0 || lines >= limit) return 0;
+  const p = posAt(ply);
+  const side = turn(p);
+  const plain = keyOf(p) ^ K_SERIES ^ (<u64>series << 32);
+  const bit: u32 = 1 << <u32>(k & 31);
+  if (ttGet(plain) & bit) return 0;
+  const key = plain ^ planSalt;
+  if (ttGet(key) & bit) {
+    cuts++;
+    return 0;
+  }
+  const cutsBefore = cuts;
+  let found = 0;
+  const allowed = k - 1 + ((castleRooks(p) & colorBB(p, side)) != 0 ? (side == mater ? slackM : slackD) : 0);
+  const other = sumAt(ply, side ^ 1);
+  const cnt = generate(ply);
+  const list = movesAt(ply);
+  for (let i = 0; i < cnt && lines < limit; i++) {
+    const m = load<u32>(list + (<usize>i << 2));
+    const cap = capturedBy(ply, m);
+    const own = cap != 0 && entryOf(cap) >= 0 ? -1 : sumAfter(ply, p, m, side);
+    if (own < 0 || own > allowed) {
+      cuts++;
+      continue;
+    }
+    moveIds(ply, m);
+    const q = play(ply, m);
+    if (series == SERIES_DIRECT) {
+      if (goalReached(q)) {
+        if (describes(q, ply + 1, mater, mate)) {
+          recordSeries(ply + 1, 0);
+          found++;
+        } else cuts++;
+        continue;
+      }
+      if (inCheck(q)) continue;
+    } else {
+      // the other side's one move: the goal, with the plan's picture (the last series move may check)
+      const n = goalMoves(ply + 1, false);
+      const replies = movesAt(ply + 1);
+      for (let j = 0; j < n && lines < limit; j++) {
+        const r = load<u32>(replies + (<usize>j << 2));
+        moveIds(ply + 1, r);
+        if (describes(play(ply + 1, r), ply + 2, mater, mate)) {
+          recordSeries(ply + 1, r);
+          found++;
+        } else cuts++;
+      }
+      if (inCheck(q)) continue;
+    }
+    if (k > 1) {
+      // the other side passes: the series side moves again from the same position
+      store<u8>(q, <u8>side, O_TURN);
+      store<u8>(q, 0, O_EP);
+      setSum(ply + 1, side, own);
+      setSum(ply + 1, side ^ 1, other);
+      found += seriesSearch(ply + 1, k - 1);
+    }
+  }
+  if (found == 0 && lines < limit) {
+    ttPut(key, ttGet(key) | bit);
+    if (cuts == cutsBefore) ttPut(plain, ttGet(plain) | bit);
+  }
+  return found;
 }
 
 function record(): void {

@@ -164,7 +164,11 @@ class PartSolver {
     this.w = ctx.w;
     this.o = ctx.options;
     this.max = ctx.options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
-    this.intelligent = ctx.options.intelligent !== false && st.kind === 'help' && !st.series && st.n >= 3;
+    // help play and the series play Popeye solves intelligently (ser-#, ser-=, ser-h#, ser-h=)
+    this.intelligent =
+      ctx.options.intelligent !== false &&
+      st.n >= 3 &&
+      (st.series ? st.kind === 'direct' || st.kind === 'help' : st.kind === 'help');
   }
 
   /** What is proven at the moment a limit stopped the search. */
@@ -425,7 +429,7 @@ class PartSolver {
     const solutions: FoundSolution[] = [];
     let truncated = false;
     // With more final pictures than PLAN_CAP, searching them one by one costs more than the plain search.
-    if (this.intelligent && plies >= INTELLIGENT_FROM && w.countPlans(plies, PLAN_CAP) <= PLAN_CAP) {
+    if (this.intelligent && plies >= INTELLIGENT_FROM && w.countPlans(plies, PLAN_CAP, -1) <= PLAN_CAP) {
       for (let sq = 0; sq < 64; sq++) {
         if (report) this.tick(sq, 64);
         else this.checkStop();
@@ -499,16 +503,26 @@ class PartSolver {
     this.depth = st.n;
     this.tick(0, 1);
     const mode = SERIES_MODE[st.kind];
-    const count = w.seriesLines(st.n, mode, this.max);
-    this.checkStop();
-    const flat = outMoves(w, Math.min(w.outCap(), countWords(w, count)));
     const lines: number[][] = [];
-    for (let at = 0, k = 0; k < count && at < flat.length; k++) {
-      const len = flat[at]!;
-      lines.push(flat.slice(at + 1, at + 1 + len));
-      at += len + 1;
+    const read = (count: number) => {
+      const flat = outMoves(w, Math.min(w.outCap(), countWords(w, count)));
+      for (let at = 0, k = 0; k < count && at < flat.length; k++) {
+        const len = flat[at]!;
+        lines.push(flat.slice(at + 1, at + 1 + len));
+        at += len + 1;
+      }
+    };
+    if (this.intelligent && w.countPlans(st.n, PLAN_CAP, mode) <= PLAN_CAP) {
+      for (let sq = 0; sq < 64 && lines.length < this.max; sq++) {
+        this.tick(sq, 64);
+        read(w.intelligentSeries(st.n, mode, this.max - lines.length, sq));
+        this.checkStop();
+      }
+    } else {
+      read(w.seriesLines(st.n, mode, this.max));
+      this.checkStop();
     }
-    if (count >= this.max) result.truncated = true;
+    if (lines.length >= this.max) result.truncated = true;
     for (const line of lines) {
       // the series side's moves with the other side's passes between them
       const seriesMoves = mode === SERIES_MODE.help ? line.slice(0, -1) : line;

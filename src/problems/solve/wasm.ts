@@ -27,7 +27,8 @@ export interface ProblemsExports extends WebAssembly.Exports {
   helpLines(plies: number, max: number): number;
   intelligentLines(plies: number, max: number, kingSquare: number): number;
   plans(): number;
-  countPlans(plies: number, cap: number): number;
+  countPlans(plies: number, cap: number, seriesMode: number): number;
+  intelligentSeries(k: number, mode: number, max: number, kingSquare: number): number;
   selfWins(n: number): number;
   selfForced(n: number): number;
   selfRefutations(n: number, max: number): number;

@@ -160,11 +160,36 @@ describe('solve: input forms and errors', () => {
     expect(!a.ok && a.error.code).to.equal('ERR_SOLVE_ABORTED');
   });
 
-  it('tries with their refutations, and set play of a helpmate', () => {
-    const r = solve({ fen: '8/8/8/8/8/2K1p3/2Q5/4k3 w - - 0 1', stipulation: '#2' }, { tries: true });
-    expect(r.ok).to.equal(true);
-    if (!r.ok) return;
-    for (const t of r.value.parts[0]!.tries!) expect(t.refutations.length).to.equal(1);
+  // Facts from Popeye 4.104's recorded outputs (thomas-maeder/popeye REGRESSIONTESTS/battle_play.tst,
+  // "s#1 with tries", and REGRESSIONTESTS/intell.out, Caillaud's h#4, Szachisty 1993).
+  it('tries with their refutations (s#1), and set play of a helpmate (h#4), as Popeye records them', () => {
+    const s = solve('BeginProblem\nPieces White Ka1 Rc4 Bd3 Pe4 Black Ka3 Pb3\nStipulation s#1\nEndProblem\n', {
+      tries: true,
+    });
+    if (!s.ok) throw new Error(`${s.error.code} ${s.error.message}`);
+    const part = s.value.parts[0]!;
+    expect(part.solutions.map((x) => x.uci)).to.deep.equal(['d3b1']);
+    const tries = Object.fromEntries((part.tries ?? []).map((t) => [t.uci, t.refutations.map((r) => r.uci)]));
+    expect(tries).to.deep.equal({
+      a1b1: ['b3b2'],
+      d3f1: ['b3b2'],
+      d3e2: ['b3b2'],
+      c4a4: ['a3a4'],
+      c4d4: ['b3b2'],
+      e4e5: ['b3b2'],
+    });
+
+    const input =
+      'BeginProblem\nPieces White Kf1 Rh1 Sh3 Black Ka8 Sb7 Sc8 Pf2 Pf3 Ph4\nStipulation h#4\nOption SetPlay\nEndProblem\n';
+    const lines = ['c8a7 h1g1 f2g1b h3f4 g1h2 f4d5 h2b8 d5b6'];
+    const set = ['h3g1 f2g1r f1f2 g1a1 h1c1 a1a7 c1c8'];
+    for (const intelligent of [true, false]) {
+      const h = solve(input, { setPlay: true, intelligent });
+      if (!h.ok) throw new Error(`${h.error.code} ${h.error.message}`);
+      const p = h.value.parts[0]!;
+      expect(p.solutions.map((x) => key(x.uci)), `intelligent ${intelligent}`).to.deep.equal(lines);
+      expect((p.setPlay ?? []).map((x) => key(x.uci)), `intelligent ${intelligent}: set play`).to.deep.equal(set);
+    }
   });
 });
 

@@ -42,12 +42,16 @@ function json(p: SolvedProblem): object {
 export const solveCommand: Command = {
   name: 'solve',
   usage:
-    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status] [--popeye] [--queue redis://host:6379]',
+    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--timeout SECONDS] [--max-nodes N] [--hash MiB] [--no-intelligent] [--intended N] [--set-status] [--popeye] [--queue redis://host:6379]',
   options: {
     stip: { type: 'string' },
     json: { type: 'boolean' },
     tries: { type: 'boolean' },
     'max-solutions': { type: 'string' },
+    timeout: { type: 'string' },
+    'max-nodes': { type: 'string' },
+    hash: { type: 'string' },
+    'no-intelligent': { type: 'boolean' },
     intended: { type: 'string' },
     'set-status': { type: 'boolean' },
     'set-play': { type: 'boolean' },
@@ -60,6 +64,13 @@ export const solveCommand: Command = {
     const options: SolveOptions = {};
     const max = intOption(ctx, 'max-solutions', { min: 1 });
     if (max !== undefined) options.maxSolutions = max;
+    const timeout = intOption(ctx, 'timeout', { min: 1 });
+    if (timeout !== undefined) options.timeoutMs = timeout * 1000;
+    const maxNodes = intOption(ctx, 'max-nodes', { min: 1 });
+    if (maxNodes !== undefined) options.maxNodes = maxNodes;
+    const hash = intOption(ctx, 'hash', { min: 1, max: 1024 });
+    if (hash !== undefined) options.tableMiB = hash;
+    if (ctx.options['no-intelligent']) options.intelligent = false;
     const intended = intOption(ctx, 'intended', { min: 1 });
     if (intended !== undefined) options.intended = intended;
     if (ctx.options.tries) options.tries = true;
@@ -131,6 +142,11 @@ export const solveCommand: Command = {
         return;
       }
       const p = result.value;
+      // a limit (--timeout, --max-nodes) fails the problem; what was proven before it is printed below
+      if (p.stopped) {
+        ctx.io.err(`${job.label} ${p.stopped.code} ${p.stopped.message}\n`);
+        failed++;
+      }
       if (ctx.options.json) out.push(json(p));
       else {
         const head = `${p.id ?? job.label}  ${p.stipulation}`;

@@ -187,8 +187,14 @@ describe('solve: input forms and errors', () => {
       const h = solve(input, { setPlay: true, intelligent });
       if (!h.ok) throw new Error(`${h.error.code} ${h.error.message}`);
       const p = h.value.parts[0]!;
-      expect(p.solutions.map((x) => key(x.uci)), `intelligent ${intelligent}`).to.deep.equal(lines);
-      expect((p.setPlay ?? []).map((x) => key(x.uci)), `intelligent ${intelligent}: set play`).to.deep.equal(set);
+      expect(
+        p.solutions.map((x) => key(x.uci)),
+        `intelligent ${intelligent}`,
+      ).to.deep.equal(lines);
+      expect(
+        (p.setPlay ?? []).map((x) => key(x.uci)),
+        `intelligent ${intelligent}: set play`,
+      ).to.deep.equal(set);
     }
   });
 });

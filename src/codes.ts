@@ -9,6 +9,8 @@ export type ExampleApi =
   | 'parseFen'
   | 'validateSetup'
   | 'parseSan'
+  | 'parseSquare'
+  | 'parseUci'
   | 'parsePerftSuite'
   | 'parsePgn'
   // streamed reading (the input as UTF-8 bytes), where a game over maxGameBytes is skipped
@@ -30,9 +32,9 @@ export type ExampleApi =
   | 'validateAif'
   // the queue URL of --queue (gamenotation/queue, Node only)
   | 'parseQueueUrl'
-  // the PGN lexer's tokens (their error codes) and the PGN writer's export-format warnings
+  // the PGN-family lexer's tokens (internal: src/text/lexer.ts) and the PGN writer's export-format warnings (onWarning)
   | 'tokenize'
-  | 'makePgnWithWarnings'
+  | 'makePgn'
   // the input's characters taken as bytes (U+0000..U+00FF), for decoding errors
   | 'parsePbnBytes'
   | 'readPgnBytes'
@@ -2324,7 +2326,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'warning',
     meaning: 'line of … characters (the standard allows …); written whole, a token cannot be split',
     example: {
-      api: 'makePgnWithWarnings',
+      api: 'makePgn',
       input: '[Event "«x×300»"]\n\n1. e4 *\n',
     },
   },
@@ -2394,7 +2396,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'warning',
     meaning: 'a tab in a tag value (export format has no tabs; kept as it is)',
     example: {
-      api: 'makePgnWithWarnings',
+      api: 'makePgn',
       input: '[Event "a\tb"]\n\n1. e4 *\n',
     },
   },
@@ -2778,6 +2780,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_SQUARE_SYNTAX',
+    format: 'chess',
+    severity: 'error',
+    meaning: 'the text is not a square name (a–h then 1–8)',
+    example: {
+      api: 'parseSquare',
+      input: 'i9',
+    },
+  },
+  {
     code: 'ERR_TEXT_CHARACTER',
     format: 'text',
     severity: 'error',
@@ -2905,6 +2917,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       options: {
         maxErrors: 1,
       },
+    },
+  },
+  {
+    code: 'ERR_UCI_SYNTAX',
+    format: 'chess',
+    severity: 'error',
+    meaning: 'the text is not a UCI move (`e2e4`, `e7e8q`, `N@f3`)',
+    example: {
+      api: 'parseUci',
+      input: 'e2e9',
     },
   },
   {

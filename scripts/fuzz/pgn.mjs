@@ -133,8 +133,8 @@ const sortKeys = (o) =>
 /** Checks one input; returns a description of the failure or null. */
 export function checkPgn(lib, input) {
   const pgn = lib.pgn;
-  const text = typeof input === 'string' ? input : pgn.decodeBytes(input).text;
-  const tokens = pgn.tokenize(text);
+  const text = typeof input === 'string' ? input : lib.text.decodeBytes(input).text;
+  const tokens = lib.text.tokenize(text);
   let last = 0;
   for (const t of tokens) {
     if (t.start < last || t.end <= t.start || t.end > text.length) return `lexer: token out of order at ${t.start}`;

@@ -1,6 +1,7 @@
 // analyseGame: one game through a UCI engine (gamenotation/engine) into an AIF game. Every depth's
 // lines go into the grid; Depth, NodeCount and EngineID come from what the engine reported.
-import { makeSan, parseUci, Position, type Move } from '../chess/index.js';
+import { makeSan, Position, type Move } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import type { UciEngine, AnalysisResult } from '../engine/index.js';
 import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame } from '../pgn/types.js';
@@ -71,7 +72,7 @@ export function pvText(pos: Position, pv: string[]): string {
   let moveNo = Number(fields[5]);
   const out: string[] = [];
   for (let i = 0; i < pv.length; i++) {
-    const m = parseUci(pv[i]!);
+    const m = uciMove(pv[i]!);
     if (!m || !p.isLegal(m)) break;
     const san = makeSan(p, m);
     if (p.turn === 'white') out.push(`${moveNo}.${san}`);
@@ -104,7 +105,7 @@ export function gridOf(pos: Position, result: AnalysisResult): { depths: number[
     .map(([u]) => u);
   const rows: AifRow[] = [];
   for (const uci of order) {
-    const m = parseUci(uci);
+    const m = uciMove(uci);
     if (!m || !pos.isLegal(m)) continue;
     const byDepth = values.get(uci)!;
     const first = Math.min(...byDepth.keys());
@@ -168,7 +169,7 @@ export async function analyseGame(
       maxDepth = Math.max(maxDepth, deepest);
       nodes += result.nodes ?? 0;
       const bestUci = grid.best ?? result.bestmove ?? undefined;
-      const best = bestUci ? parseUci(bestUci) : undefined;
+      const best = bestUci ? uciMove(bestUci) : undefined;
       const engineMove = best && pos.isLegal(best) ? makeSan(pos, best) : '';
       const bestRow = grid.rows.find((r) => r.move === engineMove);
       const evalCell = bestRow?.cells[deepest - 1] ?? 'n.a.';

@@ -358,8 +358,14 @@ export class AifParser {
   }
 }
 
-/** Reads every game of an AIF text, one `{ value, errors, warnings }` item per game. Never throws on bad input. */
-export function parseAif(text: string, options?: AifReadOptions): Parsed<AifGame>[] {
+/**
+ * Reads every game of an AIF text (or its bytes, decoded by the one UTF-8/Latin-1 rule), one
+ * `{ value, errors, warnings }` item per game. Never throws on bad input. Gzipped bytes
+ * (`.aif.gz`) need `readAif`, which inflates them as a stream.
+ */
+export function parseAif(input: string | Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
+  if (typeof input !== 'string') return parseBytes(input, options);
+  const text = input;
   const parser = new AifParser(options);
   const lines = new LineSplitter((line, n) => parser.line(line, n));
   lines.push(text);
@@ -457,7 +463,7 @@ function lastOf(items: Parsed<AifGame>[], line: number): Parsed<AifGame> {
 }
 
 /** Decodes bytes by the text layer's rule (src/text/decode.ts) and reads them. */
-export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
+function parseBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
   const d = decodeText(bytes);
   const games = parseAif(d.text, options);
   // the decoder's warning goes with the last game, as in readAif

@@ -75,7 +75,7 @@ export function hasAifContent(game: AifGame): boolean {
 }
 
 /** One game in canonical v0.5: the version line, the PGN game with its engine tags, the blocks. */
-export function makeAifGame(game: AifGame): string {
+function writeGame(game: AifGame): string {
   if (!hasAifContent(game)) return '';
   let out = AIF_VERSION_LINE + '\n';
   out += gameText(game);
@@ -84,12 +84,19 @@ export function makeAifGame(game: AifGame): string {
   return out;
 }
 
-/** Games in canonical v0.5 form. */
-export function makeAif(games: Iterable<AifGame>): string {
+/**
+ * A game, or games, in canonical AIF v0.5: per game the version line, the PGN game with its engine
+ * tags, then the move blocks. An item that holds only errors (junk with no game in it) is written
+ * as nothing.
+ */
+export function makeAif(games: AifGame | Iterable<AifGame>): string {
+  if (isGame(games)) return writeGame(games);
   let out = '';
-  for (const g of games) out += makeAifGame(g);
+  for (const g of games) out += writeGame(g);
   return out;
 }
+
+const isGame = (x: AifGame | Iterable<AifGame>): x is AifGame => Array.isArray((x as AifGame).blocks);
 
 /** Gzips text with the platform's CompressionStream (for `.aif.gz`). */
 export async function gzipText(text: string): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 // BFEN (BPGN 1.1, section 3.2): two crazyhouse boards with holdings and clocks, `A | B`.
-import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { notationError, type NotationError, type Result, type Validation, ok, err } from '../errors.js';
 import { makeFen, parseFen, validateSetup } from '../chess/fen.js';
 import {
   COLORS,
@@ -172,12 +172,12 @@ const LIMIT: Record<PocketRole, number> = { pawn: 16, knight: 4, bishop: 4, rook
  * (bughouse rules), and over both boards and all four holdings each colour has at most 2 × its set
  * of each kind, promoted pieces counted as pawns.
  */
-export function validateBfen(bfen: Bfen): NotationError[] {
+export function validateBfen(bfen: Bfen): Validation {
   const out: NotationError[] = [];
   const count: Record<Color, Record<PocketRole, number>> = emptyPockets();
   for (const id of ['A', 'B'] as const) {
     const s = bfen[id].setup;
-    for (const e of validateSetup(s, 'crazyhouse', { bughouse: true })) {
+    for (const e of validateSetup(s, 'crazyhouse', { bughouse: true }).errors) {
       out.push(notationError(e.code.replace('ERR_POS_', 'ERR_BFEN_'), `board ${id}: ${e.message}`));
     }
     for (const pc of s.board) {
@@ -198,7 +198,7 @@ export function validateBfen(bfen: Bfen): NotationError[] {
       }
     }
   }
-  return out;
+  return { errors: out, warnings: [] };
 }
 
 /** Crazyhouse FEN with the pocket in brackets (White first, Q R B N P), `~` marks, real counters. */

@@ -302,7 +302,7 @@ class MatchReader {
         const r = parseBfen(rewritten ?? fen);
         if (!r.ok) error(r.error.code, `FEN tag: ${r.error.message}`, fenLine, fenColumn);
         else {
-          const problems = validateBfen(r.value);
+          const problems = validateBfen(r.value).errors;
           if (problems.length) for (const p of problems) error(p.code, `FEN tag: ${p.message}`, fenLine, fenColumn);
           else {
             match.startBfen = makeBfen(r.value);
@@ -656,31 +656,27 @@ export function parseBpgn(text: string, options: BpgnReadOptions = {}): Parsed<B
 }
 
 /** Walks a BPGN text with a visitor; returns the number of matches. */
-export function visitBpgn(
-  text: string,
-  visitor: BpgnVisitor,
-  options: BpgnReadOptions = {},
-  line = 1,
-  column = 1,
-): number {
+export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadOptions = {}): number {
   const reader = new MatchReader(visitor, options);
-  reader.reset(text, line, column);
+  reader.reset(text, 1, 1);
   let n = 0;
   while (reader.read()) n++;
   return n;
 }
 
-/** What `readBpgn` reads: a string, bytes, a `ReadableStream` or any (async) iterable of chunks. */
-export type BpgnSource = TextSource;
-
 /**
  * Streams matches from a large source with bounded memory (batches of whole matches). A visitor's
  * callbacks (except `endMatch`) run as the matches are read.
  */
-export async function* readBpgn(
-  source: BpgnSource,
-  options: BpgnReadOptions = {},
-  visitor: BpgnVisitor = {},
+export function readBpgn(source: TextSource, options: BpgnReadOptions = {}): AsyncGenerator<Parsed<BughouseMatch>> {
+  return readBpgnVisiting(source, options, {});
+}
+
+/** @internal `readBpgn` that also drives `visitor` (the CLI counts moves it does not keep). */
+export async function* readBpgnVisiting(
+  source: TextSource,
+  options: BpgnReadOptions,
+  visitor: BpgnVisitor,
 ): AsyncGenerator<Parsed<BughouseMatch>> {
   if (typeof source === 'string') {
     const out: Parsed<BughouseMatch>[] = [];
@@ -779,9 +775,16 @@ function commentText(text: string): string {
 /**
  * Canonical BPGN: tags in the order above (a player's Elo on the player's line), one tag line each,
  * then the movetext wrapped at 79 columns: `1A. e4{178.839}` with clocks as read, comments,
- * NAGs, variations, the ending comment and the result on a line of its own.
+ * NAGs, variations, the ending comment and the result on a line of its own. Several matches are
+ * separated by a blank line.
  */
-export function makeBpgn(match: BughouseMatch): string {
+export function makeBpgn(matches: BughouseMatch | readonly BughouseMatch[]): string {
+  return isMatchList(matches) ? matches.map((match) => writeMatch(match)).join('\n') : writeMatch(matches);
+}
+
+const isMatchList = (x: BughouseMatch | readonly BughouseMatch[]): x is readonly BughouseMatch[] => Array.isArray(x);
+
+function writeMatch(match: BughouseMatch): string {
   const tags = { ...match.tags };
   if (match.startBfen) {
     tags['Setup'] = '1';
@@ -840,9 +843,4 @@ function wrap(words: string[]): string {
     } else line = line ? line + ' ' + w : w;
   }
   return out + line;
-}
-
-/** Several matches, separated by a blank line. */
-export function makeBpgnFile(matches: BughouseMatch[]): string {
-  return matches.map(makeBpgn).join('\n');
 }

@@ -1,5 +1,5 @@
 // The two-board match: replay with piece transfer between partners, on the wasm crazyhouse core.
-import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { notationError, type NotationError, type Result, type Validation, ok, err } from '../errors.js';
 import {
   INITIAL_FEN,
   Position,
@@ -156,7 +156,7 @@ export class BughouseBoards {
       if (!r.ok) return r;
       parsed = r.value;
     } else parsed = bfen;
-    const problems = validateBfen(parsed);
+    const problems = validateBfen(parsed).errors;
     if (problems.length) return err(problems[0]!);
     const make = (id: BoardId): Result<Position, NotationError> => {
       const setup: Setup = {
@@ -433,14 +433,13 @@ export function replayMatch(
 }
 
 /**
- * The problems of a match's moves (replayed on both boards), without throwing; for a match that was
- * read, pass its reading errors as `known` so a problem the reader already reported is not repeated.
+ * The problems of a match's moves, replayed on both boards: the first move that cannot be played
+ * (with its line and column when the match was read). Matches have no move-level dialects, so
+ * `warnings` is empty.
  */
-export function validateMatch(match: BughouseMatch, known: readonly NotationError[] = []): NotationError[] {
-  const out = [...known];
+export function validateMatch(match: BughouseMatch): Validation {
   const r = replayMatch(match);
-  if (!r.ok && !out.some((e) => e.code === r.error.code)) out.push(r.error);
-  return out;
+  return { errors: r.ok ? [] : [r.error], warnings: [] };
 }
 
 const SQUARES: readonly string[] = Array.from({ length: 64 }, (_, i) =>

@@ -14,6 +14,8 @@
  *   the wasm handle, the SAN lexer and the byte offsets of a position record.
  */
 import { Position, decodeMove } from './position.js';
+export { uciMove } from './san.js';
+export { squareFromName } from './types.js';
 import { lexSan, parts, S_DROP, S_STRICT } from './sanparts.js';
 import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, readSetup, readText, wasm, type Chess } from './wasm.js';
 

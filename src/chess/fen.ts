@@ -1,4 +1,4 @@
-import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
+import { err, notationError, ok, type NotationError, type Result, type Validation } from '../errors.js';
 import { FEN_SYNTAX, POS_FLAGS } from './codes.js';
 import type { Setup, Variant } from './types.js';
 import { readSetup, readText, V_CRAZYHOUSE, V_BUGHOUSE, wasm, writeSetup, writeText, type Chess } from './wasm.js';
@@ -55,11 +55,19 @@ export function flagsToErrors(flags: number): NotationError[] {
   return out;
 }
 
-/** Every problem of a setup (empty array = a legal position). */
-export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse?: boolean }): NotationError[] {
+/**
+ * Every problem of a setup at once (no errors = a legal position). FEN has no dialects, so
+ * `warnings` is always empty; the shape is every validator's.
+ * @example
+ * ```ts
+ * const setup = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
+ * if (setup.ok) validateSetup(setup.value).errors.map((e) => e.code); // ['ERR_POS_KINGS']
+ * ```
+ */
+export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse?: boolean }): Validation {
   const c = wasm();
   const epRaw = writeSetup(c, c.SCRATCH, setup, variantFlags(variant, opts?.bughouse));
-  return flagsToErrors(c.w.fenValidate(c.SCRATCH, epRaw));
+  return { errors: flagsToErrors(c.w.fenValidate(c.SCRATCH, epRaw)), warnings: [] };
 }
 
 /**

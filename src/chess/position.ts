@@ -264,8 +264,9 @@ export class Position {
   }
 
   /**
+   * @internal
    * Allocation-free SAN play for bulk readers: the packed move (≥ 0), or -1 illegal, -2 ambiguous,
-   * -3 syntax error. Decode a packed move with `unpackMove`.
+   * -3 syntax error. Decode a packed move with `decodeMove`.
    */
   playSanCode(san: string): number {
     if (lexSan(san)) return -3;

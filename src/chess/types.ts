@@ -1,3 +1,5 @@
+import { err, notationError, ok, type Result } from '../errors.js';
+
 /** A side. */
 export type Color = 'white' | 'black';
 /** A piece type. */
@@ -81,14 +83,28 @@ export function isDrop(move: Move): move is DropMove {
 }
 
 /** A square's name (`e4`). */
-export function squareName(sq: Square): string {
+export function makeSquare(sq: Square): string {
   return String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
 }
 
-/** Reads a square name (`e4`); undefined when malformed. */
-export function parseSquare(s: string): Square | undefined {
+/** @internal Reads a square name (`e4`); undefined when malformed (the allocation-free form of `parseSquare`). */
+export function squareFromName(s: string): Square | undefined {
   if (s.length !== 2) return undefined;
   const f = s.charCodeAt(0) - 97,
     r = s.charCodeAt(1) - 49;
   return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : undefined;
+}
+
+/**
+ * Reads a square name (`e4`).
+ * @example
+ * ```ts
+ * parseSquare('e4'); // { ok: true, value: 28 }
+ * ```
+ */
+export function parseSquare(name: string): Result<Square> {
+  const sq = squareFromName(name);
+  return sq === undefined
+    ? err(notationError('ERR_SQUARE_SYNTAX', `not a square: ${JSON.stringify(name.slice(0, 20))}`))
+    : ok(sq);
 }

@@ -1,14 +1,6 @@
 // Chess (and crazyhouse) board diagrams from a FEN, a Setup or a Position.
-import {
-  parseFen,
-  Position,
-  parseUci,
-  isDrop,
-  type Move,
-  type Setup,
-  type Variant,
-  type Piece,
-} from '../chess/index.js';
+import { parseFen, Position, isDrop, type Move, type Setup, type Variant, type Piece } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import { err, ok, type NotationError, type Result } from '../errors.js';
 import type { PgnShape } from '../pgn/types.js';
 import { drawBoard, drawPocket, listPieces, squareLabel, type BoardPiece } from './board.js';
@@ -66,7 +58,7 @@ export function setupPieces(setup: Setup): (BoardPiece | null)[] {
 
 function moveSquares(move: Move | string | undefined): { from?: number; to: number } | undefined {
   if (move === undefined) return undefined;
-  const m = typeof move === 'string' ? parseUci(move) : move;
+  const m = typeof move === 'string' ? uciMove(move) : move;
   if (!m) return undefined;
   return isDrop(m) ? { to: m.to } : { from: m.from, to: m.to };
 }

@@ -1,6 +1,7 @@
 // What the engine is asked about: any position input becomes a start FEN plus UCI moves, so the
 // engine sees the game's history (repetitions, the fifty-move count).
-import { INITIAL_FEN, makeUci, parseUci, Position, type Color, type Move } from '../chess/index.js';
+import { INITIAL_FEN, makeUci, Position, type Color, type Move } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import { EngineError } from './errors.js';
 
 /** The variants the engine layer can search. */
@@ -70,7 +71,7 @@ function playOne(pos: Position, move: string | Move, index: number): string {
     pos.play(move);
     return makeUci(move);
   }
-  const uci = parseUci(move);
+  const uci = uciMove(move);
   if (uci && pos.isLegal(uci)) {
     pos.play(uci);
     return makeUci(uci);

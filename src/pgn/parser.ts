@@ -18,7 +18,7 @@ import {
   TOKEN_TAG_CLOSE,
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
-import type { Move } from './types.js';
+import type { Move } from '../chess/index.js';
 import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */

@@ -1,15 +1,6 @@
 import { err, notationError, ok, type Result } from '../errors.js';
-import {
-  isDrop,
-  makeSan,
-  makeUci,
-  parseSan,
-  parseUci,
-  Position,
-  unpackMove,
-  type Move,
-  type Variant,
-} from '../chess/index.js';
+import { isDrop, makeSan, makeUci, parseSan, Position, type Move, type Variant } from '../chess/index.js';
+import { decodeMove, uciMove } from '../chess/fast.js';
 // The chess core's published fast path for game readers (see fastChessRules).
 import {
   SAN_AMBIGUOUS,
@@ -118,7 +109,7 @@ export const publicChessRules: PgnRules<Position, Move> = {
       return ok(NULL_MOVE);
     }
     if (UCI.test(text)) {
-      const m = parseUci(text);
+      const m = uciMove(text);
       if (m && pos.isLegal(m)) return ok(m);
     }
     return r;
@@ -175,7 +166,7 @@ const fastChessRules: PgnRules<Position, number> = {
       return ok(NULL_HANDLE);
     }
     if (UCI.test(text)) {
-      const move = parseUci(text);
+      const move = uciMove(text);
       const packed = move ? encodeMove(pos, move) : -1;
       if (packed >= 0) return ok(packed);
     }
@@ -229,13 +220,13 @@ const moveCache960: Move[] = [];
  * every node that holds the same move: a game tree then allocates nothing per ordinary move.
  */
 function sharedMove(m: number, chess960: boolean): Move {
-  if (((m >>> 12) & 0x3f) !== 0) return unpackMove(m, chess960); // promotion or drop
+  if (((m >>> 12) & 0x3f) !== 0) return decodeMove(m, chess960); // promotion or drop
   // from/to, plus the castling flag (a castle decodes to the king's destination).
   const key = (m & 0xfff) | ((m >>> 6) & 0x1000);
   const cache = chess960 ? moveCache960 : moveCache;
   let move = cache[key];
   if (move === undefined) {
-    move = Object.freeze(unpackMove(m, chess960));
+    move = Object.freeze(decodeMove(m, chess960));
     cache[key] = move;
   }
   return move;

@@ -6,6 +6,13 @@ import type { PgnGame, PgnNode } from './types.js';
 export interface MakePgnOptions {
   /** Reduced export format (section 3.2.4): the seven tag roster only, main line only, no comments or NAGs. */
   reduced?: boolean;
+  /**
+   * Called for each thing in the output that export format does not allow and that cannot be
+   * changed without changing the data (a line over 255 characters, a tab in a tag value), with its
+   * line and column in the output. The text is written whole anyway, so reading it back gives the
+   * same game.
+   */
+  onWarning?: (warning: NotationError) => void;
 }
 
 /** The Seven Tag Roster in its export order, with the values used when a tag is missing. */
@@ -117,6 +124,12 @@ interface Frame {
  * parentheses, the result, and a blank line. Writing an exported game again gives the same bytes.
  */
 export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
+  const text = writeGame(game, options);
+  if (options.onWarning) for (const warning of exportWarnings(text)) options.onWarning(warning);
+  return text;
+}
+
+function writeGame(game: PgnGame, options: MakePgnOptions): string {
   const reduced = options.reduced === true;
   const headers = game.headers;
   const result = RESULTS.has(game.result) ? game.result : RESULTS.has(headers.Result ?? '') ? headers.Result! : '*';
@@ -137,19 +150,14 @@ export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
 }
 
 /** Longest line of PGN data the standard allows (section 4.3), line end excluded. */
-export const PGN_MAX_LINE = 255;
+const PGN_MAX_LINE = 255;
 
 /**
- * `makePgn` plus what in the output the standard does not allow in export format and that cannot be
- * changed without changing the data: a line longer than 255 characters (a tag value, or a comment
- * word, too long to wrap: a string cannot span lines and a comment's words are its data) and a tab
- * in a tag value. The text is written whole anyway, so reading it back gives the same game.
+ * What in written export text the standard does not allow and that cannot be changed without
+ * changing the data: a line longer than 255 characters (a tag value, or a comment word, too long to
+ * wrap: a string cannot span lines and a comment's words are its data) and a tab in a tag value.
  */
-export function makePgnWithWarnings(
-  game: PgnGame,
-  options: MakePgnOptions = {},
-): { text: string; warnings: NotationError[] } {
-  const text = makePgn(game, options);
+function exportWarnings(text: string): NotationError[] {
   const warnings: NotationError[] = [];
   let line = 1;
   let from = 0;
@@ -178,7 +186,7 @@ export function makePgnWithWarnings(
     line++;
     from = i + 1;
   }
-  return { text, warnings };
+  return warnings;
 }
 
 /** The movetext section of a game in export format, ending with the result and a newline. */

@@ -3,7 +3,7 @@
 // thus stays free to renew job locks, so a lock need only outlast a stall of the event loop, not
 // a job: a worker killed with SIGKILL loses its locks within `lockMs`, and another worker takes the
 // job over at its next stalled-job check.
-import { analyseGame, AifAnalyseError, makeAifGame } from '../aif/index.js';
+import { analyseGame, AifAnalyseError, makeAif } from '../aif/index.js';
 import { parseDeal } from '../bridge/index.js';
 import { openEngine, type OpenEngineOptions, type UciEngine } from '../engine/index.js';
 import { parsePgn } from '../pgn/reader.js';
@@ -106,7 +106,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
       );
       let nodes = 0;
       for (const b of aif.blocks) nodes += Number(b.tags.NodeCount) || 0;
-      return { aif: makeAifGame(aif), nodes };
+      return { aif: makeAif(aif), nodes };
     } catch (e) {
       if (e instanceof AifAnalyseError && e.code === 'ERR_AIF_GAME') throw inputFailure(e);
       // An engine that failed or was interrupted mid-search is not trusted with the next game.

@@ -27,7 +27,8 @@ import {
 import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
 import type { NotationError } from '../errors.js';
 import type { Progress as CoreProgress } from '../progress.js';
-import { analyseGame, gameIdOf, makeAifGame, type AnalyseGameOptions } from '../aif/index.js';
+import { analyseGame, makeAif, type AnalyseGameOptions } from '../aif/index.js';
+import { gameIdOf } from '../aif/model.js';
 import { engineJobs, openEngine, type EngineSpec } from '../engine/index.js';
 import { parsePgn } from '../pgn/index.js';
 
@@ -233,7 +234,7 @@ export const jobs = {
           },
         );
         await Promise.all(sent);
-        text += makeAifGame(aif);
+        text += makeAif(aif);
       }
     } finally {
       await engine.quit();

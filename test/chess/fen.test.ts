@@ -40,7 +40,7 @@ describe('FEN round trips', () => {
         expect(text).to.equal(fen);
         const b = parseFen(text);
         expect(b.ok && b.value).to.deep.equal(a.value);
-        expect(validateSetup(a.value, variant), fen).to.deep.equal([]);
+        expect(validateSetup(a.value, variant).errors, fen).to.deep.equal([]);
         const p = Position.fromFen(fen, { variant });
         expect(p.ok && p.value.fen()).to.equal(fen);
         n++;
@@ -106,7 +106,7 @@ describe('FEN dialects', () => {
     const inner = parseFen('4k3/8/8/8/8/8/8/R2RK2R w KD - 0 1');
     expect(inner.ok && inner.value.castlingRights).to.deep.equal([3, 7]);
     expect(inner.ok && makeFen(inner.value)).to.equal('4k3/8/8/8/8/8/8/R2RK2R w KD - 0 1');
-    expect(inner.ok && validateSetup(inner.value)).to.deep.equal([]);
+    expect(inner.ok && validateSetup(inner.value).errors).to.deep.equal([]);
   });
 
   it('makeFen writes K/Q only for the outermost rook; a Shredder letter for an outer file stays a letter', () => {
@@ -224,7 +224,7 @@ describe('invalid FENs give every expected code', () => {
       }
       expect(parsed.ok).to.equal(true);
       if (!parsed.ok) return;
-      expect(validateSetup(parsed.value, variant).map((e) => e.code)).to.have.members(codes);
+      expect(validateSetup(parsed.value, variant).errors.map((e) => e.code)).to.have.members(codes);
       const pos = Position.fromFen(fen, { variant });
       expect(pos.ok).to.equal(false);
       if (!pos.ok) expect(codes).to.include(pos.error.code);
@@ -246,7 +246,7 @@ describe('invalid FENs give every expected code', () => {
       '4k3/8/8/8/8/8/8/2r1K1b1 w - - 0 1',
     ]) {
       const r = parseFen(fen);
-      expect(r.ok && validateSetup(r.value), fen).to.deep.equal([]);
+      expect(r.ok && validateSetup(r.value).errors, fen).to.deep.equal([]);
     }
   });
   it('lenient positions drop bad castling rights', () => {

@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
 import { engineEnv as env } from '../cli/support.js';
 
@@ -25,7 +26,7 @@ describe('CLI: analyse and engines', () => {
     const j = JSON.parse(r.out);
     expect(j.lines[0]).to.deep.include({ multipv: 1, score: { mate: 1 } });
     const pos = (Position.fromFen(fen) as { value: Position }).value;
-    pos.play(parseUci(j.bestmove)!);
+    pos.play(unwrap(parseUci(j.bestmove)));
     expect(pos.isCheckmate()).to.equal(true);
   });
 
@@ -51,8 +52,8 @@ describe('CLI: analyse and engines', () => {
     expect(r.code, r.err).to.equal(0);
     const pos = (Position.fromFen(fen, { variant: 'crazyhouse' }) as { value: Position }).value;
     for (const m of JSON.parse(r.out).lines[0].pv) {
-      expect(pos.isLegal(parseUci(m)!), m).to.equal(true);
-      pos.play(parseUci(m)!);
+      expect(pos.isLegal(unwrap(parseUci(m))), m).to.equal(true);
+      pos.play(unwrap(parseUci(m)));
     }
   });
 

@@ -2,7 +2,8 @@
 // stockfish lite-single build. Truth: matetrack's verified mate lengths (../shared, or the
 // fixture of the same facts), and our own move rules for what the engines return.
 import { expect } from 'chai';
-import { Position, parseUci, type Move } from 'gamenotation/chess';
+import { unwrap } from 'gamenotation';
+import { Position, parseUci } from 'gamenotation/chess';
 import {
   engineJobs,
   EngineError,
@@ -51,16 +52,16 @@ function legalLine(fen: string, moves: string[], variant: 'chess' | 'crazyhouse'
   if (!r.ok) throw new Error(r.error.message);
   const pos = r.value;
   for (const uci of moves) {
-    const m = parseUci(uci) as Move | undefined;
-    if (!m || !pos.isLegal(m)) return false;
-    pos.play(m);
+    const m = parseUci(uci);
+    if (!m.ok || !pos.isLegal(m.value)) return false;
+    pos.play(m.value);
   }
   return true;
 }
 
 function matesAfter(fen: string, moves: string[]): boolean {
   const pos = (Position.fromFen(fen) as { value: Position }).value;
-  for (const m of moves) pos.play(parseUci(m)!);
+  for (const m of moves) pos.play(unwrap(parseUci(m)));
   return pos.isCheckmate();
 }
 
@@ -188,8 +189,8 @@ describe('engine: Fairy-Stockfish on crazyhouse positions with pockets', () => {
         value: Position;
       }
     ).value;
-    pos.play(parseUci('N@e5')!);
-    pos.play(parseUci('N@e4')!);
+    pos.play(unwrap(parseUci('N@e5')));
+    pos.play(unwrap(parseUci('N@e4')));
     expect(legalLine(pos.fen(), r.lines[0].pv, 'crazyhouse')).to.equal(true);
   });
 });
@@ -222,7 +223,7 @@ describe('engine: worker jobs (plain data, progress) with a real engine', () => 
     expect(results).to.have.length(5);
     const pos = Position.initial();
     for (let ply = 0; ply < 4; ply++) {
-      expect(pos.isLegal(parseUci(results[ply].bestmove!)!), `ply ${ply}`).to.equal(true);
+      expect(pos.isLegal(unwrap(parseUci(results[ply].bestmove!))), `ply ${ply}`).to.equal(true);
       pos.playSan(game.moves[ply].san);
     }
     expect(pos.isCheckmate()).to.equal(true);

@@ -3,6 +3,7 @@
 // cross-origin-isolated page). Truth: matetrack's mate in 1 and Fool's mate, checked with our rules.
 import { expect } from 'chai';
 import { createWorker, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
 
 const inBrowser = typeof (globalThis as { window?: unknown }).window !== 'undefined';
@@ -35,7 +36,7 @@ describe('engine through the worker API', () => {
     );
     expect(r.lines[0].score).to.deep.equal({ mate: 1 });
     const pos = (Position.fromFen(MATE1) as { value: Position }).value;
-    pos.play(parseUci(r.bestmove!)!);
+    pos.play(unwrap(parseUci(r.bestmove!)));
     expect(pos.isCheckmate()).to.equal(true);
     expect(seen.length).to.be.greaterThan(0);
   });

@@ -5,7 +5,10 @@
 // a position that drifted shows) and line:column. The reference is the same reader with `playRun`,
 // `readTags` and `recycle` taken away from the rules and every tag read token by token (`tokenTags`).
 import { expect } from 'chai';
-import { chessRules, PgnParser, startingPosition, type PgnRules, type PgnVisitor } from 'gamenotation/pgn';
+// The reader's fast path is internal: the parser and the rules are tested on the modules themselves.
+import { PgnParser } from '../../src/pgn/parser.js';
+import { chessRules, startingPosition } from '../../src/pgn/rules.js';
+import type { PgnRules, PgnVisitor } from '../../src/pgn/visitor.js';
 import { corpusInUse } from './corpus-list.js';
 // mulberry32, so a failure can be replayed
 import { rng } from '../support/rng.mjs';

@@ -3,7 +3,8 @@
 // they disagreed, a stream cut where the reader would not end a game; so every chunking of inputs
 // built around escape lines and `;` comments must read as the whole string does.
 import { expect } from 'chai';
-import { parsePgn, readPgn, tokenize, TOKEN_ESCAPE, TOKEN_OTHER } from 'gamenotation/pgn';
+import { parsePgn, readPgn } from 'gamenotation/pgn';
+import { tokenize, TOKEN_ESCAPE, TOKEN_OTHER } from '../../src/text/lexer.js';
 import { parsePbn, readPbnGames } from 'gamenotation/bridge';
 
 const enc = new TextEncoder();

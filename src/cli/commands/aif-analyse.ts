@@ -14,7 +14,8 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { analyseGame, gameIdOf, makeAifGame, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
+import { analyseGame, makeAif, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
+import { gameIdOf } from '../../aif/model.js';
 import { openEngine, type UciEngine } from '../../engine/index.js';
 import { readPgn } from '../../pgn/reader.js';
 import type { PgnGame } from '../../pgn/types.js';
@@ -254,7 +255,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
             },
           );
           for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
-          finished.set(item.index, { text: makeAifGame(aif), id: item.id });
+          finished.set(item.index, { text: makeAif(aif), id: item.id });
           gamesDone++;
           flush();
         }

@@ -1,6 +1,7 @@
 // `gamenotation analyse <FEN|startpos>` (one position through a UCI engine) and `gamenotation engines`.
 import { existsSync } from 'node:fs';
-import { makeSanAndPlay, parseUci, Position } from '../../chess/index.js';
+import { makeSanAndPlay, Position } from '../../chess/index.js';
+import { uciMove } from '../../chess/fast.js';
 import {
   EngineError,
   findExecutable,
@@ -72,7 +73,7 @@ function sanLine(start: Position, pv: string[]): string {
   let moveNo = Number(fen[5]) || 1;
   const out: string[] = [];
   for (let i = 0; i < pv.length; i++) {
-    const m = parseUci(pv[i]);
+    const m = uciMove(pv[i]);
     if (!m || !pos.isLegal(m)) {
       out.push(...pv.slice(i));
       break;

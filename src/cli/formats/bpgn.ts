@@ -1,5 +1,6 @@
 // check/export/convert on .bpgn (bughouse), streamed one batch of matches at a time (bounded memory).
-import { makeBpgn, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
+import { makeBpgn, matchToJson, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
+import { readBpgnVisiting } from '../../bughouse/bpgn.js';
 import type { NotationError } from '../../errors.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
 
@@ -12,7 +13,7 @@ async function each(
   let matches = 0,
     moves = 0;
   // `check` needs no moves kept: the validating read (every move still resolved and played).
-  for await (const { value: m, errors, warnings } of readBpgn(
+  for await (const { value: m, errors, warnings } of readBpgnVisiting(
     input.chunks,
     { keepMoves },
     { move: () => void moves++ },

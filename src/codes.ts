@@ -11,12 +11,15 @@ export type ExampleApi =
   | 'parseSan'
   | 'parseSquare'
   | 'parseUci'
+  | 'parseStipulation'
   | 'parsePerftSuite'
   | 'parsePgn'
   // streamed reading (the input as UTF-8 bytes), where a game over maxGameBytes is skipped
   | 'readPgn'
   | 'parsePbn'
   | 'checkPbnExport'
+  | 'parseCard'
+  | 'parseContract'
   | 'parsePbi'
   | 'parseProblemXml'
   | 'checkProblemXml'
@@ -806,6 +809,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_BRIDGE_CARD',
+    format: 'bridge',
+    severity: 'error',
+    meaning: 'the text is not a card (suit S H D C, then rank A K Q J T 9–2)',
+    example: {
+      api: 'parseCard',
+      input: 'S1',
+    },
+  },
+  {
+    code: 'ERR_BRIDGE_CONTRACT',
+    format: 'bridge',
+    severity: 'error',
+    meaning: 'the text is not a contract (`4HX`, `3NT`, `Pass`)',
+    example: {
+      api: 'parseContract',
+      input: '8NT',
+    },
+  },
+  {
     code: 'ERR_CHESSCOM_JSON',
     format: 'bughouse',
     severity: 'error',
@@ -1302,7 +1325,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning: "a character cannot be written in the file's encoding",
     trigger:
-      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with makePbiWithWarnings; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
+      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with the onWarning option of makePbi; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
   },
   {
     code: 'ERR_PBI_UTF8',
@@ -2787,6 +2810,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'parseSquare',
       input: 'i9',
+    },
+  },
+  {
+    code: 'ERR_STIPULATION_SYNTAX',
+    format: 'problem',
+    severity: 'error',
+    meaning: 'the text is not a stipulation in the common notation (`#2`, `h#2.5`, `s#3`, `ser-h#5`, …)',
+    example: {
+      api: 'parseStipulation',
+      input: 'x#2',
     },
   },
   {

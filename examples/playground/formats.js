@@ -8,7 +8,7 @@ import { parsePgn, makePgn } from '/dist/pgn.js';
 import { parsePbn, makePbn, pbnGameInfo } from '/dist/bridge.js';
 import { parseBpgn, makeBpgn, makeFourColumn, parseBfen, makeBfen, validateBfen, bfenToFens } from '/dist/bughouse.js';
 import { parseAif, makeAif } from '/dist/aif.js';
-import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, formatStipulation } from '/dist/problems.js';
+import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, makeStipulation } from '/dist/problems.js';
 
 const FEN_LINE = /^\s*[1-8pnbrqkPNBRQK~]+(\/[1-8pnbrqkPNBRQK~]*){7,8}(\[[^\]]*\])?\s+[wb](\s|$)/;
 
@@ -122,7 +122,7 @@ const xml = {
     const twin = deriveTwins(problem)[0]?.value;
     const author = problem.releases[0]?.authors[0]?.name;
     const name = author ? author.transcription ?? [author.givenNames, author.familyName].filter(Boolean).join(' ') : 'Anonymous';
-    return { label: `${name} ${twin ? formatStipulation(twin.stipulation) : ''}`, kind: 'xml', problem, index: i };
+    return { label: `${name} ${twin ? makeStipulation(twin.stipulation) : ''}`, kind: 'xml', problem, index: i };
   }),
   convert: (doc) => (doc ? {
     'Problem XML': () => makeProblemXml(doc),

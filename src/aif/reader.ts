@@ -8,10 +8,7 @@ import { LineSplitter } from '../text/lines.js';
 import { iterateStream, textChunks, type TextSource } from '../text/source.js';
 import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
-/** What `readAif` reads: a string, bytes (gzipped or not), a `ReadableStream` or any (async) iterable of chunks. */
-export type AifSource = TextSource;
-
-/** Limits of `parseAif`, `parseAifBytes`, `readAif` and `AifParser` that keep memory bounded on bad input. */
+/** Limits of `parseAif` and `readAif` that keep memory bounded on bad input. */
 export interface AifReadOptions {
   /** Longest line in characters (default 1 MiB): a longer one is an error and is skipped. */
   maxLineLength?: number;
@@ -404,7 +401,7 @@ async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array | strin
  * its magic bytes and decompressed on the way. Damaged gzip data ends the input with
  * `ERR_AIF_GZIP` on the last game.
  */
-export async function* readAif(source: AifSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
+export async function* readAif(source: TextSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
   if (typeof source === 'string') {
     yield* parseAif(source, options);
     return;

@@ -4,7 +4,7 @@ import { parseDeal } from '../bridge/deal.js';
 import type { DDTable, ParResult } from '../bridge/par.js';
 import { pbnGameInfo } from '../bridge/pbn/info.js';
 import type { PbnGame } from '../bridge/pbn/model.js';
-import { parseContract } from '../bridge/pbn/values.js';
+import { contractOf } from '../bridge/pbn/values.js';
 import {
   isVulnerable,
   SUITS,
@@ -42,7 +42,7 @@ export interface DealDiagramOptions {
 function contractModel(c: DealDiagramOptions['contract']): Contract | 'Pass' | undefined {
   if (c === undefined) return undefined;
   if (typeof c !== 'string') return c;
-  return parseContract(c) ?? undefined;
+  return contractOf(c) ?? undefined;
 }
 
 function strainText(strain: Strain): string {

@@ -4,7 +4,7 @@
 import { err, ok, type Result } from '../errors.js';
 import { countPieces, parseForsyth, type ProblemBoard } from '../problems/board.js';
 import type { PbiProblem } from '../problems/pbi.js';
-import { formatStipulation } from '../problems/stipulation.js';
+import { makeStipulation } from '../problems/stipulation.js';
 import { deriveTwins } from '../problems/xml/derive.js';
 import type { Author, Problem, Source } from '../problems/xml/model.js';
 import { drawBoard, listPieces, type BoardPiece } from './board.js';
@@ -177,7 +177,7 @@ export function problemXmlDiagram(
   const award = release?.awards[0];
   const { twin: _twin, ...rest } = options;
   return problemDiagram(twin.board, {
-    stipulation: formatStipulation(twin.stipulation) || undefined,
+    stipulation: makeStipulation(twin.stipulation) || undefined,
     authors: release?.authors.map(authorName).filter((a) => a) ?? [],
     source: release?.sources[0] ? sourceText(release.sources[0]) || undefined : undefined,
     award: award ? [award.distinction, award.tourney?.name].filter((x) => x).join(', ') || undefined : undefined,

@@ -18,15 +18,10 @@ import {
   type Deal,
   type SolveBoardResult,
 } from '../bridge/index.js';
-import {
-  solve as solveProblem,
-  type SolveInput,
-  type SolveOptions,
-  type SolvedProblem,
-} from '../problems/solve/index.js';
+import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/index.js';
 import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
 import type { NotationError } from '../errors.js';
-import type { Progress as CoreProgress } from '../progress.js';
+import type { Progress } from '../progress.js';
 import { analyseGame, makeAif, type AnalyseGameOptions } from '../aif/index.js';
 import { gameIdOf } from '../aif/model.js';
 import { engineJobs, openEngine, type EngineSpec } from '../engine/index.js';
@@ -36,13 +31,13 @@ import { parsePgn } from '../pgn/index.js';
  * Progress of a long job, reported through a Comlink-proxied callback: the library's one `Progress`
  * shape (src/progress.ts); the worker's jobs always know their total (0 when it is not known).
  */
-export interface Progress extends CoreProgress {
+export interface JobProgress extends Progress {
   total: number;
 }
 
 export interface JobContext {
   /** Reports progress to the caller; awaited, so that every report arrives before the result. */
-  progress(progress: Progress): Promise<void>;
+  progress(progress: JobProgress): Promise<void>;
 }
 
 /** A perft count, and per root move with `divide`. */

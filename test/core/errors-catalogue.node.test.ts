@@ -20,14 +20,16 @@ import {
 import { parsePgn, readPgn, makePgn } from 'gamenotation/pgn';
 // The lexer is internal (no package entry point): its codes are tested on the module itself.
 import { tokenize } from '../../src/text/lexer.js';
-import { parsePbn, checkPbnExport } from 'gamenotation/bridge';
+import { parsePbn, parseCard, parseContract } from 'gamenotation/bridge';
+import { checkPbnExport } from '../../src/bridge/pbn/export-check.js';
 import {
   parsePbi,
   parseProblemXml,
   checkProblemXml,
   parsePopeye,
+  parseStipulation,
   solve,
-  initSolver,
+  initProblems,
   pbiToXml,
   pbiToPopeye,
   xmlToPbi,
@@ -143,6 +145,7 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   },
   parseSquare: (input) => reported(parseSquare(input)),
   parseUci: (input) => reported(parseUci(input)),
+  parseStipulation: (input) => reported(parseStipulation(input)),
   parsePerftSuite: (input) => {
     try {
       return reported(parsePerftSuite(input));
@@ -157,6 +160,8 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     return ofItems(games);
   },
   parsePbn: (input, options) => reported(parsePbn(input, options)),
+  parseCard: (input) => reported(parseCard(input)),
+  parseContract: (input) => reported(parseContract(input)),
   checkPbnExport: (input) => ({ errors: [], warnings: checkPbnExport(input).map((e) => e.code) }),
   parsePbi: (input, options) => reported(parsePbi(input, options)),
   parseProblemXml: (input, options) => reported(parseProblemXml(input, options)),
@@ -205,7 +210,7 @@ describe('error catalogue (src/codes.ts)', () => {
 
   before(async () => {
     await initChess();
-    await initSolver();
+    await initProblems();
   });
 
   it('lists each code once, sorted', () => {

@@ -14,8 +14,8 @@ import {
   evalGraphDiagram,
   gameDiagram,
   problemDiagram,
-  pieceCount,
 } from 'gamenotation/diagram';
+import { pieceCount } from '../../src/diagram/problem.js';
 import { parsePgn } from 'gamenotation/pgn';
 import { Position } from 'gamenotation/chess';
 import { parseAif } from 'gamenotation/aif';

@@ -2,7 +2,8 @@
 // child process) and in Chromium (a Web Worker running stockfish.wasm on the test runner's
 // cross-origin-isolated page). Truth: matetrack's mate in 1 and Fool's mate, checked with our rules.
 import { expect } from 'chai';
-import { createWorker, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { createWorker, type GameNotationWorker } from 'gamenotation/worker';
+import type { Progress } from 'gamenotation';
 import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
 

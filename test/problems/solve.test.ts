@@ -1,7 +1,8 @@
 // The solver against Popeye 4.104's solutions and statuses (../shared solve-reference.jsonl, or
 // the facts-only fixture copy), plus positions where castling and e.p. decide the key.
 import { expect } from 'chai';
-import { solve, solveAll, parsePopeye, parseSolveStipulation } from 'gamenotation/problems';
+import { solve, solveAll, parsePopeye } from 'gamenotation/problems';
+import { parseSolveStipulation } from '../../src/problems/solve/solve.js';
 import { referenceProblems, type ReferenceProblem } from './support.js';
 
 const isNode = typeof (globalThis as any).process?.versions?.node === 'string';

@@ -6,7 +6,7 @@ import { SEATS, SUITS } from '../types.js';
 import { par, type DDTable, type ParResult } from '../par.js';
 import type { PbnGame, PbnSection } from '../pbn/model.js';
 import { pbnGameInfo } from '../pbn/info.js';
-import { parseCard, parseDeal } from '../deal.js';
+import { cardOf, parseDeal } from '../deal.js';
 import { trickWinner } from '../play.js';
 import { boardConditions } from '../board.js';
 import { calcDDTable, solveBoard } from './solve.js';
@@ -87,7 +87,7 @@ export function optimumPlayTable(
       trick.push(card);
       if (trick.length === 4) {
         const win = trickWinner(
-          trick.map((c) => parseCard(c)!),
+          trick.map((c) => cardOf(c)!),
           trump,
         );
         trickLeader = SEATS[(SEATS.indexOf(trickLeader) + win) % 4]!;

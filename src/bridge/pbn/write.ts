@@ -4,7 +4,7 @@ import { makeDeal, parseDeal } from '../deal.js';
 import type { PbnAnnotated, PbnComment, PbnGame, PbnNote, PbnSection } from './model.js';
 import { makeColumns, makeRow } from './table.js';
 import { MTS_TAGS, NO_INHERIT_TAGS, isMtsTag } from './tags.js';
-import { makeContract, parseContract, parseDeclarer, parseSeat, parseVulnerable } from './values.js';
+import { makeContract, contractOf, parseDeclarer, parseSeat, parseVulnerable } from './values.js';
 
 /** Options of `makePbn` (export or import layout, header lines). */
 export interface MakePbnOptions {
@@ -32,7 +32,7 @@ export function canonicalTagValue(name: string, value: string, tags: Record<stri
       return makeDeal(d.value, dealer ?? parseSeat(value.trim()[0]!) ?? 'N');
     }
     case 'Contract': {
-      const c = parseContract(value);
+      const c = contractOf(value);
       return c ? makeContract(c) : value;
     }
     case 'Declarer': {
@@ -214,7 +214,7 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
   for (const e of game.escapes ?? []) out.push(`%${e.replace(/[\t\v]/g, ' ')}`);
   for (const c of game.comments ?? []) out.push(commentText(c, eol));
   const tags = game.tags;
-  const contract = tags.Contract ? parseContract(tags.Contract.value) : null;
+  const contract = tags.Contract ? contractOf(tags.Contract.value) : null;
   for (const name of MTS_TAGS) {
     const tag = tags[name];
     let value = tag ? canonicalTagValue(name, tag.value, tags) : '?';

@@ -158,7 +158,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     // Many machines: one job per game through Redis; results come back in input order.
     if (ctx.options.engine !== undefined)
       throw new UsageError('with --queue each worker chooses the engine (gamenotation worker --engine …)');
-    const { gameJobText } = await import('../../queue/index.js');
+    const { gameJobText } = await import('../../queue/jobs.js');
     const settings = { ...options };
     const items = (async function* () {
       for await (const item of source) {

@@ -1,4 +1,4 @@
-import { makePbiWithWarnings, parsePbi, pbiFen, pbiToPopeye, pbiToXml, makeProblemXml } from '../../problems/index.js';
+import { makePbi, parsePbi, pbiFen, pbiToPopeye, pbiToXml, makeProblemXml } from '../../problems/index.js';
 import type { NotationError } from '../../errors.js';
 import type { CommandContext, FormatHandler, InputFile } from '../types.js';
 
@@ -22,9 +22,10 @@ export const pbiFormat: FormatHandler = {
   },
   async export(input, options) {
     const { value: doc, errors, warnings } = parsePbi(input.bytes);
-    const made = makePbiWithWarnings(doc, { keepForsyth: options.keep === true });
-    reportWarnings(input, [...warnings, ...made.warnings], options);
-    return { text: made.text, errors };
+    const made: NotationError[] = [];
+    const text = makePbi(doc, { keepForsyth: options.keep === true, onWarning: (w) => made.push(w) });
+    reportWarnings(input, [...warnings, ...made], options);
+    return { text, errors };
   },
   convertTargets: ['xml', 'json', 'popeye'],
   async convert(input, to, options) {

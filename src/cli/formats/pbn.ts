@@ -1,4 +1,5 @@
-import { PBN_AGREEMENT_CODES, isEmptyPbnGame, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
+import { isEmptyPbnGame, makePbn, parsePbn, readPbn } from '../../bridge/index.js';
+import { PBN_AGREEMENT_CODES } from '../../bridge/pbn/parse.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
@@ -43,7 +44,7 @@ export const pbnFormat: FormatHandler = {
    */
   async exportStream(input, _options, sink) {
     let n = 0;
-    for await (const item of readPbnGames(chunks(input, sink))) {
+    for await (const item of readPbn(chunks(input, sink))) {
       for (const e of item.errors) (PBN_AGREEMENT_CODES.has(e.code) ? sink.warning : sink.error)(e);
       item.warnings.forEach(sink.warning);
       // an input with no game gives its errors on an empty game, which has nothing to write

@@ -8,7 +8,7 @@ import type { Progress } from '../../progress.js';
 import { fenObstacle, makeForsyth, type ProblemBoard } from '../board.js';
 import { homeCastlingRights } from '../fen.js';
 import { pbiStatusFromSolution, type PbiProblem, type PbiStatus } from '../pbi.js';
-import { formatStipulation } from '../stipulation.js';
+import { makeStipulation } from '../stipulation.js';
 import { deriveTwins } from '../xml/derive.js';
 import type { Problem } from '../xml/model.js';
 import { applyTwin, parsePopeye, type PopeyeProblem } from '../popeye/read.js';
@@ -278,7 +278,7 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
     const parts: Part[] = [];
     for (const [i, { value: t, errors }] of twins.entries()) {
       if (errors.length) return err(errors[0]!);
-      const stip = formatStipulation(t.stipulation);
+      const stip = makeStipulation(t.stipulation);
       const fen = problemBoardFen(t.board, stip);
       if (!fen.ok) return err(fen.error);
       parts.push({

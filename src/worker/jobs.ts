@@ -28,7 +28,8 @@ import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from
 import type { NotationError } from '../errors.js';
 import type { Progress as CoreProgress } from '../progress.js';
 import { analyseGame, gameIdOf, makeAifGame, type AnalyseGameOptions } from '../aif/index.js';
-import { engineJobs, openEngine, type EngineSpec } from '../engine/index.js';
+import { openEngine } from '../engine/index.js';
+import { engineJobs, type EngineSpec } from '../engine/jobs.js';
 import { parsePgn } from '../pgn/index.js';
 
 /**
@@ -236,7 +237,7 @@ export const jobs = {
         text += makeAifGame(aif);
       }
     } finally {
-      await engine.quit();
+      await engine.close();
     }
     return { text, games: games.length, errors };
   },

@@ -296,9 +296,13 @@ export class Score {
     return new Wdl(this.pov(this.turn).wdl({ model: opts.model, ply: opts.ply ?? this.ply ?? 30 }), this.turn);
   }
 
-  /** White's view as plain data. */
+  /**
+   * White's view as plain data. A checkmate on the board is written `{ mate: 0 }` (never −0, which
+   * JSON would not keep): with the side to move beside it, it can only be that side's checkmate.
+   */
   toJSON(): ScoreValue {
-    return this.white().toJSON();
+    const v = this.white().toJSON();
+    return 'mate' in v && v.mate === 0 ? { mate: 0 } : v;
   }
 
   /** White's view as text: `+35`, `-120`, `#3`, `#-2`. */

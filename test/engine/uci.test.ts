@@ -238,6 +238,9 @@ describe('engine: scores', () => {
     expect(mated.black().toString()).to.equal('#+0');
     expect(mated.white().score()).to.equal(-100000);
     expect(mated.black().score()).to.equal(100000);
+    // As plain data a checkmate is { mate: 0 } (JSON keeps no −0); the side to move tells whose it is.
+    expect(Object.is((mated.toJSON() as { mate: number }).mate, 0)).to.equal(true);
+    expect(Score.fromWhite(mated.toJSON(), 'white').white().toString()).to.equal('#-0');
     expect(SideScore.compare(mated.black(), SideScore.MATE_GIVEN)).to.equal(0);
     // Plain White-view data back into a Score: a mate 0 is always the side to move's checkmate.
     expect(Score.fromWhite({ mate: 0 }, 'black').black().toString()).to.equal('#-0');

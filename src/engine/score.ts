@@ -197,9 +197,11 @@ export class SideScore {
    * game ply (default 30), certainty for a mate.
    */
   wdl(opts: WdlOptions = {}): SideWdl {
-    if (this.mate !== undefined) return this.mate > 0 || Object.is(this.mate, 0) ? new SideWdl(1000, 0, 0) : new SideWdl(0, 0, 1000);
+    if (this.mate !== undefined)
+      return this.mate > 0 || Object.is(this.mate, 0) ? new SideWdl(1000, 0, 0) : new SideWdl(0, 0, 1000);
     const model = MODELS[opts.model ?? 'sf16.1'];
-    if (!model) throw new RangeError(`unknown WDL model ${String(opts.model)} (one of ${Object.keys(MODELS).join(', ')})`);
+    if (!model)
+      throw new RangeError(`unknown WDL model ${String(opts.model)} (one of ${Object.keys(MODELS).join(', ')})`);
     const ply = opts.ply ?? 30;
     const wins = winsPerMille(model, this.cp!, ply);
     const losses = winsPerMille(model, -this.cp!, ply);

@@ -350,7 +350,7 @@ describe('engine: parity features against Debian stockfish 15.1', () => {
   });
 
   it('`await using` quits the engine process at the end of the scope', async () => {
-    let pidsInside = '';
+    let pidsInside: string;
     {
       await using scoped = await openEngine({ kind: 'native', healthCheck: false });
       await scoped.analyse('startpos', { depth: 2 });

@@ -864,7 +864,10 @@ describe('engine: bounded memory against a flooding engine', () => {
     const flood = () =>
       mock([{ expect: /^position/ }, { expect: 'go depth 3', reply: ['info depth 1 score cp 1 pv e2e4', LONG] }]);
     const good = () =>
-      mock([{ expect: /^position/ }, { expect: 'go depth 3', reply: ['info depth 3 score cp 9 pv e2e4', 'bestmove e2e4'] }]);
+      mock([
+        { expect: /^position/ },
+        { expect: 'go depth 3', reply: ['info depth 3 score cp 9 pv e2e4', 'bestmove e2e4'] },
+      ]);
     const made = [flood(), good()];
     const e = await open(() => made.shift()!, { respawn: true });
     const err = await rejection(e.analyse('startpos', { depth: 3 }));

@@ -1,6 +1,6 @@
 // `gamenotation analyse <FEN|startpos>` (one position through a UCI engine) and `gamenotation engines`.
 import { existsSync } from 'node:fs';
-import { makeSanAndPlay, parseUci, Position } from '../../chess/index.js';
+import { Position } from '../../chess/index.js';
 import {
   EngineError,
   listEngines,
@@ -85,25 +85,18 @@ function scoreText(v: { cp: number } | { mate: number }): string {
   return v.cp > 0 ? `+${s}` : s;
 }
 
-/** A PV in SAN with move numbers (UCI for what our rules refuse, which should not happen). */
-function sanLine(start: Position, pv: string[]): string {
-  const pos = start.clone();
-  const fen = pos.fen().split(' ');
-  let moveNo = Number(fen[5]) || 1;
+/** A PV (already in SAN, checked by the engine layer) with move numbers. */
+function numberedLine(start: Position, san: string[]): string {
+  let moveNo = Number(start.fen().split(' ')[5]) || 1;
+  let white = start.turn === 'white';
   const out: string[] = [];
-  for (let i = 0; i < pv.length; i++) {
-    const m = parseUci(pv[i]);
-    if (!m || !pos.isLegal(m)) {
-      out.push(...pv.slice(i));
-      break;
-    }
-    const white = pos.turn === 'white';
-    const san = makeSanAndPlay(pos, m);
-    if (white) out.push(`${moveNo}. ${san}`);
+  for (let i = 0; i < san.length; i++) {
+    if (white) out.push(`${moveNo}. ${san[i]}`);
     else {
-      out.push(i === 0 ? `${moveNo}... ${san}` : san);
+      out.push(i === 0 ? `${moveNo}... ${san[i]}` : san[i]!);
       moveNo++;
     }
+    white = !white;
   }
   return out.join(' ');
 }
@@ -186,7 +179,7 @@ export const analyseCommand: Command = {
     );
     for (const l of result.lines) {
       ctx.io.out(
-        `${String(l.multipv).padStart(2)}  depth ${String(l.depth).padStart(2)}  ${scoreText(l.score.white().toJSON()).padStart(6)}  ${sanLine(start, l.pv)}\n`,
+        `${String(l.multipv).padStart(2)}  depth ${String(l.depth).padStart(2)}  ${scoreText(l.score.white().toJSON()).padStart(6)}  ${numberedLine(start, l.pvSan)}\n`,
       );
     }
     return EXIT_OK;

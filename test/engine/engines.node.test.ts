@@ -191,6 +191,20 @@ describe('engine: Fairy-Stockfish on crazyhouse positions with pockets', () => {
     expect(drops).to.be.greaterThan(0);
   });
 
+  it('the analysis handle and a per-call option on a crazyhouse position: SAN drops as chessops writes them', async () => {
+    const fen = 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1';
+    const analysis = engine.analysis(fen, { depth: 8 }, { multipv: 2, options: { Hash: 32 } });
+    let infos = 0;
+    for await (const info of analysis) if (info.pv?.length) infos++;
+    const r = await analysis.wait();
+    expect(infos).to.be.at.least(8);
+    expect(r.depths.at(-1)!.depth).to.equal(8);
+    expect(analysis.multipv).to.have.length(2);
+    for (const line of analysis.multipv) expect(line.pvSan).to.deep.equal(chessopsSan(fen, line.pv!, true));
+    expect(r.lines[0]!.pvSan).to.deep.equal(chessopsSan(fen, r.lines[0]!.pv, true));
+    expect(r.warnings.filter((w) => w.code === 'WARN_ENGINE_PV')).to.deep.equal([]);
+  });
+
   it('a pocket in a game start sets crazyhouse; moves after the start are replayed', async () => {
     const r = await engine.analyse(
       { fen: 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1', moves: ['N@e5', 'N@e4'] },

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseGame, makeAif } from '../dist/aif.js';
-import { findExecutable, openEngine } from '../dist/engine.js';
+import { listEngines, openEngine } from '../dist/engine.js';
 import { parsePgn } from '../dist/pgn.js';
 
 const DEPTH = Number(process.env.GN_AIF_BENCH_DEPTH ?? 11);
@@ -100,12 +100,12 @@ async function oursRun(path, games) {
   for (const g of games) bytes += makeAif(await analyseGame(g, engine, { depth: DEPTH, threads: 1, hash: 16 })).length;
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  await engine.quit();
+  await engine.close();
   return { ms, cpu: (c.user + c.system) / 1000, bytes };
 }
 
 export async function run() {
-  const path = findExecutable('stockfish') ?? '/usr/games/stockfish';
+  const path = (await listEngines({ probe: false })).find((e) => e.kind === 'native')?.path ?? '/usr/games/stockfish';
   const games = parsePgn(pgn).map((g) => g.value);
   const plies = games.reduce((n, g) => n + g.moves.length, 0);
   console.log(

@@ -1035,7 +1035,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'engine',
     severity: 'error',
     meaning: 'engine is not running',
-    trigger: 'a call on an engine after quit(); no text input',
+    trigger: 'a call on an engine after close(); no text input (tests: test/engine/uci.test.ts)',
   },
   {
     code: 'ERR_ENGINE_HEALTH',
@@ -1044,6 +1044,29 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'the engine failed its health check (no uciok/readyok or a wrong answer)',
     trigger:
       'an engine that does not answer uci/isready as UCI requires; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_INFO',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an info line the protocol reader could not read (skipped)',
+    trigger: 'an engine writing a malformed info line; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_LIMIT',
+    format: 'engine',
+    severity: 'error',
+    meaning:
+      'a search limit that is not an integer in its range (depth 1..245, mate 1..123, nodes 1..2^53−1, times 0..2^31−1 ms), an unknown limit, or none',
+    trigger:
+      'engine.analyse(pos, { depth: 1e300 }) or { nodes: 1e21 }; no text input (tests: test/engine/uci.test.ts, test/engine/cli.node.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_LINE',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an engine output line that is not UCI (skipped)',
+    trigger: 'an engine writing a non-UCI line; no text input (tests: test/engine/uci.test.ts)',
   },
   {
     code: 'ERR_ENGINE_NOT_FOUND',
@@ -1060,6 +1083,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     trigger: 'setting an option the library controls; no text input (tests: test/engine/uci.test.ts)',
   },
   {
+    code: 'ERR_ENGINE_OPTION_LINE',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an option line the reader could not read (skipped)',
+    trigger: 'an engine writing a malformed option line; no text input',
+  },
+  {
     code: 'ERR_ENGINE_POSITION',
     format: 'engine',
     severity: 'error',
@@ -1070,8 +1100,24 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_ENGINE_PROTOCOL',
     format: 'engine',
     severity: 'error',
-    meaning: 'an unreadable engine answer (such as a bestmove line)',
-    trigger: 'an engine writing a malformed bestmove line; no text input (tests: test/engine/uci.test.ts)',
+    meaning:
+      'an unreadable engine answer (a bestmove line), a line longer than 1 MiB, or more than 1 024 option declarations; after the last two the engine is ended',
+    trigger:
+      'an engine writing a malformed bestmove line or one endless line; no text input (tests: test/engine/uci.test.ts, test/engine/engines.node.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_PV',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'a PV move that is not legal in the position (the PV stops before it), or a PV over 1 000 moves',
+    trigger: 'an engine sending an illegal move in a pv; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_STRAY',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an engine answer with no request waiting for it',
+    trigger: 'an engine answer with no pending request; no text input',
   },
   {
     code: 'ERR_ENGINE_TERMINATED',
@@ -3245,33 +3291,5 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       api: 'parseProblemXml',
       input: '«x×40000000»',
     },
-  },
-  {
-    code: 'WARN_ENGINE_INFO',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an info line the protocol reader could not read (skipped)',
-    trigger: 'an engine writing a malformed info line; no text input (tests: test/engine/uci.test.ts)',
-  },
-  {
-    code: 'WARN_ENGINE_LINE',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an engine output line that is not UCI (skipped)',
-    trigger: 'an engine writing a non-UCI line; no text input (tests: test/engine/uci.test.ts)',
-  },
-  {
-    code: 'WARN_ENGINE_OPTION',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an option line the reader could not read (skipped)',
-    trigger: 'an engine writing a malformed option line; no text input',
-  },
-  {
-    code: 'WARN_ENGINE_STRAY',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an engine answer with no request waiting for it',
-    trigger: 'an engine answer with no pending request; no text input',
   },
 ];

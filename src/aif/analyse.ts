@@ -97,7 +97,7 @@ export function gridOf(pos: Position, result: AnalysisResult): { depths: number[
       if (!uci) continue;
       let row = values.get(uci);
       if (!row) values.set(uci, (row = new Map()));
-      if (!row.has(depth)) row.set(depth, scoreCell(line.score.white));
+      if (!row.has(depth)) row.set(depth, scoreCell(line.score.white().toJSON()));
       lastSeen.set(uci, { depth, rank: line.multipv });
     }
   const order = [...lastSeen.entries()]

@@ -68,7 +68,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
     if (idle.length && open.size >= options.slots) {
       const spare = idle.shift()!;
       open.delete(spare.engine);
-      await spare.engine.quit().catch(() => undefined);
+      await spare.engine.close();
     }
     const engine = await openEngine({ ...options.engine, options: { Threads: 1, Hash: hash } });
     open.add(engine);
@@ -76,7 +76,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
   }
   async function dropEngine(engine: UciEngine): Promise<void> {
     open.delete(engine);
-    await engine.quit().catch(() => undefined);
+    await engine.close();
   }
 
   let pool: WorkerPool | undefined;
@@ -204,7 +204,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
     await worker.close();
   } finally {
     clearTimeout(grace);
-    await Promise.allSettled([...open].map((e) => e.quit()));
+    await Promise.allSettled([...open].map((e) => e.close()));
     await pool?.terminate();
   }
   return summary;

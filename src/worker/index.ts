@@ -10,13 +10,22 @@ export {
 } from './client.js';
 export { WorkerPool, defaultPoolSize } from './pool.js';
 export type {
+  Jobs,
   JobKind,
   JobInput,
   JobOutput,
-  Jobs,
+  JobContext,
   JobProgress,
+  ChessInput,
+  PerftInput,
   PerftResult,
   ListedMove,
   ChildPosition,
+  MatchInput,
+  MatchValidation,
+  SolveProblemInput,
+  AnalyseAifInput,
+  AnalyseAifOutput,
 } from './jobs.js';
+export type { EngineSpec, AnalysePositionInput, AnalyseGameInput, PlainAnalysis, PlainLine } from '../engine/jobs.js';
 export type { WorkerApi } from './api.js';

@@ -24,7 +24,14 @@ import type { NotationError } from '../errors.js';
 import type { Progress } from '../progress.js';
 import { analyseGame, makeAif, type AnalyseGameOptions } from '../aif/index.js';
 import { gameIdOf } from '../aif/model.js';
-import { engineJobs, openEngine, type EngineSpec } from '../engine/index.js';
+import { openEngine } from '../engine/index.js';
+import {
+  engineJobs,
+  type AnalyseGameInput,
+  type AnalysePositionInput,
+  type EngineSpec,
+  type PlainAnalysis,
+} from '../engine/jobs.js';
 import { parsePgn } from '../pgn/index.js';
 
 /**
@@ -85,7 +92,80 @@ function unwrapResult<T>(result: Result<T>): T {
   return result.value;
 }
 
-export const jobs = {
+/** Input of the `perft` job. */
+export interface PerftInput extends ChessInput {
+  depth: number;
+  /** Count under each root move too. */
+  divide?: boolean;
+}
+
+/** Input of the `replayMatch` and `validateMatch` jobs: a BPGN text. */
+export interface MatchInput {
+  bpgn: string;
+  mateRule?: MateRule;
+}
+
+/** Output of the `validateMatch` job: counts, and every problem with the index of its match. */
+export interface MatchValidation {
+  matches: number;
+  moves: number;
+  errors: (NotationError & { match: number })[];
+  warnings: (NotationError & { match: number })[];
+}
+
+/** Input of the `solveProblem` job. */
+export interface SolveProblemInput {
+  problem: SolveInput;
+  options?: Omit<SolveOptions, 'signal' | 'onProgress'>;
+}
+
+/** Input of the `analyseAif` job: a PGN text and the engine to open in the worker. */
+export interface AnalyseAifInput {
+  pgn: string;
+  engine: EngineSpec;
+  options?: AnalyseGameOptions;
+}
+
+/** Output of the `analyseAif` job: the AIF text, the number of games, and the PGN reading errors. */
+export interface AnalyseAifOutput {
+  text: string;
+  games: number;
+  errors: NotationError[];
+}
+
+/**
+ * Every job a worker runs, by name: `worker.run(name, input, { onProgress, signal })`. The input
+ * and output are plain data (they cross postMessage).
+ */
+export interface Jobs {
+  /** Perft node count; with `divide`, the count under each root move. Progress once per root move. */
+  perft(input: PerftInput, ctx: JobContext): Promise<PerftResult>;
+  /** The positions after each legal move. */
+  children(input: ChessInput): Promise<ChildPosition[]>;
+  /** The legal moves in SAN and UCI. */
+  legalMoves(input: ChessInput): Promise<ListedMove[]>;
+  /** The double-dummy table of a deal. */
+  ddTable(input: { deal: string | Deal }): Promise<DDTable>;
+  /** Double-dummy scores of every card in one position (a trick may be in progress). */
+  solveBoard(input: BoardToSolve): Promise<SolveBoardResult>;
+  /** A chess problem (Popeye input, PBI/XML record or `{ fen, stipulation }`) solved; progress per key tried. */
+  solveProblem(input: SolveProblemInput, ctx: JobContext): Promise<SolvedProblem>;
+  /** Every match of a BPGN text replayed (the `convert --to json` shape); progress per match. */
+  replayMatch(input: MatchInput, ctx: JobContext): Promise<MatchJson[]>;
+  /** Every match of a BPGN text checked (moves resolved and played, not kept); progress per match. */
+  validateMatch(input: MatchInput, ctx: JobContext): Promise<MatchValidation>;
+  /** AIF: every game of a PGN text analysed by an engine opened in this worker; progress per ply. */
+  analyseAif(input: AnalyseAifInput, ctx: JobContext): Promise<AnalyseAifOutput>;
+  /** Engine analysis of one position; progress once per completed depth. */
+  analysePosition(input: AnalysePositionInput, ctx: JobContext): Promise<PlainAnalysis>;
+  /** Engine analysis of every position of a game's main line; progress once per position. */
+  analyseGame(input: AnalyseGameInput, ctx: JobContext): Promise<PlainAnalysis[]>;
+  /** Closes the worker's engine (it is otherwise kept for the next job). */
+  closeEngine(): Promise<void>;
+}
+
+/** The job registry (the worker side of `Jobs`). */
+export const jobs: Jobs = {
   /** Perft node count; with `divide`, the count under each root move. Progress once per root move. */
   async perft(input: ChessInput & { depth: number; divide?: boolean }, ctx: JobContext): Promise<PerftResult> {
     const { depth, variant } = input;
@@ -232,7 +312,7 @@ export const jobs = {
         text += makeAif(aif);
       }
     } finally {
-      await engine.quit();
+      await engine.close();
     }
     return { text, games: games.length, errors };
   },
@@ -241,8 +321,6 @@ export const jobs = {
   ...engineJobs,
 };
 
-/** Every job a worker runs, by name. */
-export type Jobs = typeof jobs;
 /** The name of a worker job. */
 export type JobKind = keyof Jobs;
 /** The input of a job kind. */

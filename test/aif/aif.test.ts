@@ -364,7 +364,7 @@ describe('aif: analyseGame on a MockTransport engine', () => {
       { depth: 2, multipv: 2, from: 1, to: 3 },
       { onProgress: (p) => progress.push(p.done) },
     );
-    await engine.quit();
+    await engine.close();
     expect(progress).to.deep.equal([1, 2, 3]);
     // The grid, by hand from the script: White's view, clamp ±900, mate in 3 for Black = −997,
     // n.a. before a move was reported, NREC after it stopped being reported.
@@ -425,7 +425,7 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     } catch (e) {
       code = (e as { code: string }).code;
     }
-    await engine.quit();
+    await engine.close();
     expect(code).to.equal('ERR_AIF_ABORTED');
   });
 });

@@ -32,7 +32,7 @@ describe('aif: the analyseAif worker job (Debian stockfish)', () => {
         const here = makeAif(await analyseGame(parsePgn(PGN)[0]!.value, engine, { depth: 6, multipv: 2 }));
         expect(r.text).to.equal(here);
       } finally {
-        await engine.quit();
+        await engine.close();
       }
     } finally {
       worker.terminate();

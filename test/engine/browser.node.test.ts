@@ -40,7 +40,7 @@ async function direct() {
   const ac = new AbortController();
   setTimeout(() => ac.abort(), 100);
   const stopped = await e.analyse('startpos', { infinite: true }, { signal: ac.signal });
-  await e.quit();
+  await e.close();
   return { name: e.name, bestmove: r.bestmove, score: r.lines[0].score.toJSON(), stopped: stopped.stopped };
 }
 async function viaWorker() {

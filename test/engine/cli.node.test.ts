@@ -57,6 +57,17 @@ describe('CLI: analyse and engines', () => {
     }
   });
 
+  it("limits beyond what an engine takes are usage errors, by the engine's own check (exit 2)", () => {
+    // Before: --nodes 10^21 went out as `go nodes 1e+21` (Stockfish read 1) and exited 0.
+    const nodes = run('analyse', 'startpos', '--nodes', '1000000000000000000000');
+    expect(nodes.code).to.equal(2);
+    expect(nodes.err).to.match(/--nodes must be an integer in 1\.\.9007199254740991/);
+    const depth = run('analyse', 'startpos', '--depth', '246');
+    expect(depth.code).to.equal(2);
+    expect(depth.err).to.match(/--depth must be an integer in 1\.\.245/);
+    expect(run('analyse', 'startpos', '--movetime', '9999999999').code).to.equal(2);
+  });
+
   it('bad input exits 1, a bad command line 2', () => {
     expect(run('analyse', 'not/a/fen w - - 0 1').code).to.equal(1);
     expect(run('analyse', 'startpos', '--engine', '/nonexistent/engine').code).to.equal(2);

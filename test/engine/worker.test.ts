@@ -6,6 +6,7 @@ import { createWorker, type GameNotationWorker } from 'gamenotation/worker';
 import type { Progress } from 'gamenotation';
 import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
+import { Score } from 'gamenotation/engine';
 
 const inBrowser = typeof (globalThis as { window?: unknown }).window !== 'undefined';
 const engine = inBrowser
@@ -52,7 +53,11 @@ describe('engine through the worker API', () => {
     );
     expect(seen).to.deep.equal([1, 2, 3, 4, 5]);
     expect(results[3].lines[0].score).to.deep.equal({ mate: -1 }); // Black mates in 1: White's view
+    // Plain data back into a Score: Black's view of the same line.
+    expect(Score.fromWhite(results[3].lines[0].score, results[3].turn).black().toJSON()).to.deep.equal({ mate: 1 });
+    expect(results[3].lines[0].pvSan[0]).to.equal('Qh4#');
     expect(results[4].bestmove).to.equal(null); // checkmate: nothing to play
+    expect(JSON.parse(JSON.stringify(results))).to.deep.equal(results); // plain data, nothing lost in JSON
   });
 
   it('an abort ends the job at once; the next job gets a fresh engine', async () => {

@@ -24,7 +24,7 @@ import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';
 import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { CommandContext } from '../types.js';
-import { engineChoice } from './engine.js';
+import { engineChoice, engineFailureText, usableLimit } from './engine.js';
 
 /** The options `analyse` takes for whole files (merged into its option spec). */
 export const AIF_ANALYSE_OPTIONS = {
@@ -84,8 +84,9 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   const cores = (globalThis as any).navigator?.hardwareConcurrency ?? 1;
   const jobs = intOption(ctx, 'jobs', { min: 1, max: 256 }, cores);
   const from = intOption(ctx, 'from', { min: 1 }, 1);
-  const depth = intOption(ctx, 'depth', { min: 1, max: 245 });
+  const depth = intOption(ctx, 'depth', { min: 1 });
   const nodes = intOption(ctx, 'nodes', { min: 1 });
+  usableLimit({ depth, nodes });
   const hash = intOption(ctx, 'hash', { min: 1 }, 16);
   const mpvRaw = ctx.options.multipv;
   let multipv: number | 'all' = 1;
@@ -264,16 +265,13 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
       }
     };
     await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
-    await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+    await Promise.all(engines.map((e) => e.close()));
     bar.stop();
   }
   closeSync(journal);
   if (failed !== undefined || failedGames) {
-    const e = (failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` }) as {
-      code?: string;
-      message?: string;
-    };
-    ctx.io.err(`error: ${e.code ?? 'ERR_ENGINE'} ${e.message ?? String(failed)}\n`);
+    const e = failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` };
+    ctx.io.err(`error: ${engineFailureText(e)}\n`);
     ctx.io.err(`${gamesDone} game(s) written to ${out}; run again with --resume to finish\n`);
     return EXIT_INPUT;
   }

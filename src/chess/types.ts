@@ -41,10 +41,12 @@ export type Move = NormalMove | DropMove;
 
 /** Options for reading a position: variant and Chess960 castling. */
 export interface PositionOptions {
+  /** Default: crazyhouse when the FEN has a pocket or promoted marks (`[Qp]`, a ninth rank, `~`), else chess. */
   variant?: Variant;
   /**
    * One-board bughouse rules on a crazyhouse position: captured pieces do not go to the
-   * capturer's pocket (they go to the partner, which is the bughouse layer's business).
+   * capturer's pocket (they go to the partner, which is the bughouse layer's business). Implies
+   * crazyhouse whatever `variant` says.
    */
   bughouse?: boolean;
   /**

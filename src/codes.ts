@@ -2867,6 +2867,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_TEXT_TAG_CONTROL',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag value holds a line end or another control character (C0 but the tab, and DEL: NUL, ESC, …): a tag pair is one line, so every writer (PGN, BPGN, AIF, PBN) writes each such character as a space',
+    example: {
+      api: 'makePgnWithWarnings',
+      input: '[White "a\u0001b"]\n\n1. e4 *\n',
+    },
+  },
+  {
+    code: 'ERR_TEXT_TAG_NAME',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag name is not a PGN symbol (a letter, digit or @, then also _+#=:-): every writer writes each other character as _',
+    trigger:
+      'a model built in code with such a header name (readers only read symbols), written with makePgnWithWarnings, makeBpgnWithWarnings, makeAifGameWithWarnings or makePbnWithWarnings (tests: test/text/tag-value.test.ts)',
+  },
+  {
     code: 'ERR_TEXT_TAG_SYNTAX',
     format: 'text',
     severity: 'error',

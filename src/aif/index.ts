@@ -4,6 +4,7 @@ export { AifParser, parseAif, parseAifBytes, readAif, type AifSource, type AifRe
 export {
   makeAif,
   makeAifGame,
+  makeAifGameWithWarnings,
   hasAifContent,
   makeAifBlock,
   makeGrid,

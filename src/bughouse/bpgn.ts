@@ -20,6 +20,7 @@ import {
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
 import { CarryOver, GameSplitter, giveBatchWarnings } from '../text/split.js';
+import { tagNameText, tagPairWarnings, tagValueText } from '../text/tag-value.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
   BughouseBoards,
@@ -762,6 +763,12 @@ function quote(value: string): string {
   return '"' + value.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 }
 
+/** One tag pair by the shared rule (src/text/tag-value.ts); what it changes goes to `warnings` at `line`. */
+function tagPair(name: string, value: string, line: number, warnings: NotationError[] | undefined): string {
+  if (warnings) warnings.push(...tagPairWarnings(name, value, line));
+  return `[${tagNameText(name)} ${quote(tagValueText(value))}]`;
+}
+
 /** The prefix of a move: `12A.`, `12a.`, `3B.`, `3b.`. */
 export function movePrefix(mv: Pick<BughouseMove, 'board' | 'color' | 'number'>): string {
   const letter = mv.color === 'white' ? mv.board : mv.board.toLowerCase();
@@ -782,6 +789,21 @@ function commentText(text: string): string {
  * NAGs, variations, the ending comment and the result on a line of its own.
  */
 export function makeBpgn(match: BughouseMatch): string {
+  return writeBpgn(match, undefined);
+}
+
+/**
+ * `makeBpgn` plus what the tag rule changed on the way, as warnings with the output line: a line end
+ * or other control in a tag value written as a space (`ERR_TEXT_TAG_CONTROL`), a tag name that is
+ * not a symbol (`ERR_TEXT_TAG_NAME`).
+ */
+export function makeBpgnWithWarnings(match: BughouseMatch): { text: string; warnings: NotationError[] } {
+  const warnings: NotationError[] = [];
+  const text = writeBpgn(match, warnings);
+  return { text, warnings };
+}
+
+function writeBpgn(match: BughouseMatch, warnings: NotationError[] | undefined): string {
   const tags = { ...match.tags };
   if (match.startBfen) {
     tags['Setup'] = '1';
@@ -794,13 +816,16 @@ export function makeBpgn(match: BughouseMatch): string {
     ...Object.keys(tags).filter((t) => !TAG_ORDER.includes(t) && !PAIRED.has(t)),
   ];
   let out = '';
+  let line = 1;
   for (const name of names) {
-    out += `[${name} ${quote(tags[name]!)}]`;
+    out += tagPair(name, tags[name]!, line, warnings);
     const elo = name + 'Elo';
-    if (PAIRED.has(elo) && elo in tags) out += `[${elo} ${quote(tags[elo]!)}]`;
+    if (PAIRED.has(elo) && elo in tags) out += tagPair(elo, tags[elo]!, line, warnings);
     out += '\n';
+    line++;
   }
-  for (const elo of PAIRED) if (elo in tags && !(elo.slice(0, -3) in tags)) out += `[${elo} ${quote(tags[elo]!)}]\n`;
+  for (const elo of PAIRED)
+    if (elo in tags && !(elo.slice(0, -3) in tags)) out += `${tagPair(elo, tags[elo]!, line++, warnings)}\n`;
   const words: string[] = [];
   for (const c of match.comments) pushComment(words, c);
   for (const mv of match.moves) {

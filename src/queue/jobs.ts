@@ -9,6 +9,7 @@ import { notationError, type NotationError } from '../errors.js';
 import { makeMovetext } from '../pgn/writer.js';
 import type { PgnGame } from '../pgn/types.js';
 import { escapeString } from '../text/lexer.js';
+import { tagNameText, tagValueText } from '../text/tag-value.js';
 import type { SolvedProblem, SolveInput, SolveOptions } from '../problems/index.js';
 
 /** Bumped when a job's input or result changes meaning: old results in Redis are then not reused. */
@@ -80,6 +81,7 @@ export function failureError(reason: string | undefined, attempts: number): Nota
  */
 export function gameJobText(game: PgnGame): string {
   let out = '';
-  for (const [name, value] of Object.entries(game.headers)) out += `[${name} ${escapeString(value)}]\n`;
+  for (const [name, value] of Object.entries(game.headers))
+    out += `[${tagNameText(name)} ${escapeString(tagValueText(value))}]\n`;
   return `${out}\n${makeMovetext(game)}`;
 }

@@ -6,3 +6,4 @@ export * from './records.js';
 export * from './record-split.js';
 export * from './escape.js';
 export * from './lines.js';
+export * from './tag-value.js';

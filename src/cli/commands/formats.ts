@@ -156,6 +156,7 @@ async function writeOut(
     const result = await whole();
     io.out(result.text);
     result.errors.forEach(sink.error);
+    result.warnings?.forEach(sink.warning);
   }
   progress.stop();
   await drainStdout();

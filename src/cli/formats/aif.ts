@@ -1,5 +1,5 @@
 // check/export/convert on .aif and .aif.gz, streamed one game at a time (bounded memory).
-import { makeAifGame, readAif, validateAif, type AifGame } from '../../aif/index.js';
+import { makeAifGameWithWarnings, readAif, validateAif, type AifGame } from '../../aif/index.js';
 import type { NotationError } from '../../errors.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
 
@@ -54,7 +54,11 @@ export const aifFormat: FormatHandler = {
     });
   },
   async exportStream(input, _options, sink) {
-    await each(input, sink, (g) => sink.out(makeAifGame(g)));
+    await each(input, sink, (g) => {
+      const made = makeAifGameWithWarnings(g);
+      for (const w of made.warnings) sink.warning(located(w, g));
+      sink.out(made.text);
+    });
   },
   convertTargets: ['json'],
   async convertStream(input, _to, _options, sink) {

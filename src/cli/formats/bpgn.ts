@@ -1,6 +1,6 @@
 // check/export/convert on .bpgn (bughouse), streamed one batch of matches at a time (bounded memory).
-import { makeBpgn, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
-import type { NotationError } from '../../errors.js';
+import { makeBpgnWithWarnings, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
+import { notationError, type NotationError } from '../../errors.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
 
 async function each(
@@ -38,7 +38,10 @@ export const bpgnFormat: FormatHandler = {
   async exportStream(input, _options, sink) {
     let first = true;
     await each(input, sink, (m) => {
-      sink.out((first ? '' : '\n') + makeBpgn(m));
+      const made = makeBpgnWithWarnings(m);
+      // a writer's warning names the tag; its line is the output's, not the input's
+      for (const w of made.warnings) sink.warning(notationError(w.code, w.message));
+      sink.out((first ? '' : '\n') + made.text);
       first = false;
     });
   },

@@ -1,4 +1,11 @@
-import { PBN_AGREEMENT_CODES, isEmptyPbnGame, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
+import {
+  PBN_AGREEMENT_CODES,
+  isEmptyPbnGame,
+  makePbn,
+  makePbnWithWarnings,
+  parsePbn,
+  readPbnGames,
+} from '../../bridge/index.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
@@ -34,7 +41,12 @@ export const pbnFormat: FormatHandler = {
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
-    return { text: makePbn(r.value.games), errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)) };
+    const made = makePbnWithWarnings(r.value.games);
+    return {
+      text: made.text,
+      errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)),
+      warnings: made.warnings,
+    };
   },
   /**
    * One game at a time (bounded memory). Errors of agreement between parts kept as given (a card the
@@ -48,7 +60,9 @@ export const pbnFormat: FormatHandler = {
       item.warnings.forEach(sink.warning);
       // an input with no game gives its errors on an empty game, which has nothing to write
       if (isEmptyPbnGame(item.value)) continue;
-      sink.out(`${n ? '\r\n' : ''}${makePbn(item.value, { header: n === 0 })}`);
+      const made = makePbnWithWarnings(item.value, { header: n === 0 });
+      made.warnings.forEach(sink.warning);
+      sink.out(`${n ? '\r\n' : ''}${made.text}`);
       n++;
       await sink.drain();
     }
@@ -57,7 +71,10 @@ export const pbnFormat: FormatHandler = {
   convertTargets: ['json', 'pbn'],
   async convert(input, to): Promise<ExportResult> {
     const r = read(input);
-    if (to === 'pbn') return { text: makePbn(r.value.games, { form: 'import' }), errors: r.errors };
+    if (to === 'pbn') {
+      const made = makePbnWithWarnings(r.value.games, { form: 'import' });
+      return { text: made.text, errors: r.errors, warnings: made.warnings };
+    }
     // the CLI's JSON stays one object: the document with the file's errors and warnings beside its games
     return {
       text: `${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,

@@ -257,6 +257,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_AIF_MISSING_TAG',
+    format: 'aif',
+    severity: 'warning',
+    meaning:
+      'a game header lacks tags the AIF v0.5 spec requires (GameID, EngineID, Platform, Threads, Hash, MultiPV, DepthRange, EGT, Mode); the game is read',
+    example: {
+      api: 'parseAif',
+      input:
+        '; AIF v0.5\n[GameID "g"]\n[Event "x"]\n[EngineID "e"]\n[Threads "1"]\n[Hash "16"]\n[MultiPV "1"]\n[DepthRange "1-1"]\n[EGT "none"]\n[Mode "forward;r;1-w"]\n\n1. e4 *\n',
+    },
+  },
+  {
     code: 'ERR_AIF_MOVE_PLAYED',
     format: 'aif',
     severity: 'error',

@@ -30,10 +30,35 @@ export interface AnalyseGameOptions {
   mode?: 'forward' | 'independent';
   /** GameID (default: the mangle of the seven tags). */
   gameId?: string;
-  /** Header values the engine does not report: Threads and Hash as set, Platform. */
+  /** Header values the engine does not report: Threads and Hash as set. */
   threads?: number;
   hash?: number;
+  /** The Platform tag (default: `aifPlatform()`, the host's OS and architecture). */
   platform?: string;
+}
+
+const OS_NAMES: Record<string, string> = {
+  linux: 'Linux',
+  darwin: 'macOS',
+  win32: 'Windows',
+  freebsd: 'FreeBSD',
+  openbsd: 'OpenBSD',
+  sunos: 'SunOS',
+  aix: 'AIX',
+  android: 'Android',
+};
+
+/**
+ * The Platform tag `analyseGame` writes when none is given: the host's OS and architecture
+ * (`Linux x64`, `Windows arm64`; in a browser, what `navigator` says). The spec leaves it to "the
+ * GUI or script running" the engine.
+ */
+export function aifPlatform(): string {
+  const host = globalThis as { process?: { platform?: string; arch?: string }; navigator?: { platform?: string } };
+  const p = host.process;
+  if (typeof p?.platform === 'string' && typeof p.arch === 'string') return `${OS_NAMES[p.platform] ?? p.platform} ${p.arch}`;
+  const nav = host.navigator?.platform;
+  return typeof nav === 'string' && nav.trim() ? nav.trim() : 'unknown';
 }
 
 /** The library's `Progress` (unit 'plies') with the nodes searched. */
@@ -196,7 +221,7 @@ export async function analyseGame(
   const headers: Record<string, string> = { ...game.headers };
   headers.GameID = gameId;
   headers.EngineID = engine.name;
-  if (options.platform) headers.Platform = options.platform;
+  headers.Platform = options.platform ?? aifPlatform();
   headers.Threads = String(options.threads ?? 1);
   headers.Hash = String(options.hash ?? 16);
   headers.MultiPV = String(options.multipv ?? 1);

@@ -17,6 +17,7 @@ export { validateAif, parseAnyMove, type AifValidation } from './validate.js';
 export { LineSplitter } from '../text/lines.js';
 export {
   analyseGame,
+  aifPlatform,
   gridOf,
   pvText,
   AifAnalyseError,

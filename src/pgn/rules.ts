@@ -203,7 +203,11 @@ const fastChessRules: PgnRules<Position, number> = {
     r.lineStart = run.lineStart;
     r.pending = run.hasPending ? run.pending! : -1;
     r.maxComment = run.maxComment;
+    r.number = run.number;
+    r.since = run.since;
     playMovetext(pos, text, r);
+    run.number = r.number;
+    run.since = r.since;
     run.pos = r.pos;
     run.line = r.line;
     run.lineStart = r.lineStart;
@@ -216,7 +220,16 @@ const fastChessRules: PgnRules<Position, number> = {
   readTags: (text, run) => readTags(text, run, run.maxValue),
 };
 
-const movetextRun: MovetextRun = { pos: 0, line: 0, lineStart: 0, pending: -1, moves: 0, maxComment: 0 };
+const movetextRun: MovetextRun = {
+  pos: 0,
+  line: 0,
+  lineStart: 0,
+  pending: -1,
+  moves: 0,
+  maxComment: 0,
+  number: 0,
+  since: 0,
+};
 
 /** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
 let lastText = '';

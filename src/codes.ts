@@ -2703,9 +2703,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_QUEUE_JOB_INPUT',
     format: 'queue',
     severity: 'error',
-    meaning: 'a queued job a worker cannot read (no game in it, or a kind this version does not know)',
+    meaning:
+      'a queued job a worker does not take: not of the job schema (null, a field missing or of the wrong type, a key named __proto__, a limit no engine or solver takes such as maxSolutions -1 or tableMiB 1e9, no game in it, a kind this version does not know), over the worker\'s --max-depth or --max-nodes, or running longer than its --max-time; failed once, not retried',
     trigger:
-      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts)',
+      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts, test/queue/queue.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_LOCK_LOST',
+    format: 'queue',
+    severity: 'error',
+    meaning:
+      'a worker lost the lock of a running job (Redis gone or restarted, the event loop stalled past the lock): the job is stopped at once (its engine or thread with it), for another worker to take over',
+    trigger: 'Redis killed during a job; no text input (tests: test/queue/lock.node.test.ts)',
   },
   {
     code: 'ERR_QUEUE_UNAVAILABLE',
@@ -2768,6 +2777,14 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       input:
         'BeginProblem Stipulation #2 Pieces White Ke1 Black Ke8 NextProblem Stipulation #2 Pieces White Ke1 Black Ke8 EndProblem',
     },
+  },
+  {
+    code: 'ERR_SOLVE_OPTION',
+    format: 'solve',
+    severity: 'error',
+    meaning:
+      'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024 (a negative count is not "no limit")',
+    trigger: 'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
   },
   {
     code: 'ERR_SOLVE_POSITION',

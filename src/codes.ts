@@ -1167,6 +1167,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_INPUT_TYPE',
+    format: 'core',
+    severity: 'error',
+    meaning:
+      'a public function that returns a Result was given input of a shape it does not take (null, a number, an array where an object goes, a field of the wrong type): it returns this error instead of throwing',
+    trigger:
+      'a call from code with a value of the wrong type, e.g. parseFen(null) or gamePosition({}); no text input (tests: test/core/result-shapes.node.test.ts)',
+  },
+  {
     code: 'ERR_PBI_AWARD',
     format: 'pbi',
     severity: 'error',
@@ -2704,7 +2713,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'queue',
     severity: 'error',
     meaning:
-      'a queued job a worker does not take: not of the job schema (null, a field missing or of the wrong type, a key named __proto__, a limit no engine or solver takes such as maxSolutions -1 or tableMiB 1e9, no game in it, a kind this version does not know), over the worker\'s --max-depth or --max-nodes, or running longer than its --max-time; failed once, not retried',
+      "a queued job a worker does not take: not of the job schema (null, a field missing or of the wrong type, a key named __proto__, a limit no engine or solver takes such as maxSolutions -1 or tableMiB 1e9, no game in it, a kind this version does not know), over the worker's --max-depth or --max-nodes, or running longer than its --max-time; failed once, not retried",
     trigger:
       'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts, test/queue/queue.node.test.ts)',
   },
@@ -2784,7 +2793,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning:
       'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024 (a negative count is not "no limit")',
-    trigger: 'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
+    trigger:
+      'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
   },
   {
     code: 'ERR_SOLVE_POSITION',

@@ -12,6 +12,7 @@ import {
   type Rank,
   type Seat,
 } from './types.js';
+import { resultBoundary } from '../text/boundary.js';
 
 export { SEATS, SUITS, STRAINS, RANKS, nextSeat, partner, lho, rho, sideOf, isVulnerable } from './types.js';
 
@@ -93,6 +94,10 @@ export interface ParseDealOptions {
 
 /** Parses one hand `AKQ.T92..8765432` (case-insensitive; `10` is not allowed). */
 export function parseHand(text: string, line?: number, column?: number): Result<Hand, NotationError> {
+  return resultBoundary('parseHand', () => parseHandUnchecked(text, line, column));
+}
+
+function parseHandUnchecked(text: string, line?: number, column?: number): Result<Hand, NotationError> {
   const parts = text.split('.');
   if (parts.length !== 4)
     return err(notationError('ERR_PBN_DEAL_SYNTAX', `hand "${text}" must have 4 suits separated by '.'`, line, column));
@@ -126,6 +131,10 @@ export function parseHand(text: string, line?: number, column?: number): Result<
  * deal text: the PBN reader and the double-dummy solver both use it.
  */
 export function parseDeal(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
+  return resultBoundary('parseDeal', () => parseDealUnchecked(text, options));
+}
+
+function parseDealUnchecked(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
   const { line, column, unevenHands = false } = options;
   const t = text.trim();
   const colon = t.indexOf(':');

@@ -5,6 +5,7 @@ import { isDrop, ROLES, type Color, type Move, type PositionOptions, type Setup,
 import { lexSan, parts, S_DROP, S_STRICT } from './sanparts.js';
 import { looksCrazyhouse } from './suite.js';
 import { O_VARIANT, V_BUGHOUSE, readSetup, readText, roleIndex, wasm, writeSetup, type Chess } from './wasm.js';
+import { resultBoundary, resultsBoundary } from '../text/boundary.js';
 
 export const M_CASTLE = 1 << 18,
   M_EP = 1 << 19;
@@ -46,6 +47,10 @@ export class Position {
 
   /** Builds a position from a Setup; an error result when it is illegal. */
   static fromSetup(setup: Setup, opts?: PositionOptions): Result<Position, NotationError> {
+    return resultBoundary('Position.fromSetup', () => Position.fromSetupUnchecked(setup, opts));
+  }
+
+  private static fromSetupUnchecked(setup: Setup, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
     const variant = opts?.variant ?? (opts?.bughouse ? 'crazyhouse' : 'chess');
     const epRaw = writeSetup(c, c.SCRATCH, setup, variantFlags(variant, opts?.bughouse));
@@ -62,6 +67,10 @@ export class Position {
    * ```
    */
   static fromFen(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
+    return resultBoundary('Position.fromFen', () => Position.fromFenUnchecked(fen, opts));
+  }
+
+  private static fromFenUnchecked(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
     const variant = fenVariant(fen, opts);
     const parsed = parseIntoScratch(c, fen, variantFlags(variant, opts?.bughouse));
@@ -71,6 +80,10 @@ export class Position {
 
   /** Like fromFen, but returns every validation problem. */
   static fromFenAll(fen: string, opts?: PositionOptions): Result<Position, NotationError[]> {
+    return resultsBoundary('Position.fromFenAll', () => Position.fromFenAllUnchecked(fen, opts));
+  }
+
+  private static fromFenAllUnchecked(fen: string, opts?: PositionOptions): Result<Position, NotationError[]> {
     const c = wasm();
     const variant = fenVariant(fen, opts);
     const parsed = parseIntoScratch(c, fen, variantFlags(variant, opts?.bughouse));

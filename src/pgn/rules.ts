@@ -28,6 +28,7 @@ import {
 } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** The null move (`--`, `Z0`): passes the turn. */
 export const NULL_MOVE: Move = Object.freeze({ from: 0, to: 0 }) as Move;
@@ -50,6 +51,10 @@ export interface GameVariant {
 
 /** The rules a game's `Variant` tag asks for, or an error for variants we do not play. */
 export function gameVariant(headers: Record<string, string>): Result<GameVariant> {
+  return resultBoundary('gameVariant', () => gameVariantUnchecked(headers));
+}
+
+function gameVariantUnchecked(headers: Record<string, string>): Result<GameVariant> {
   const tag = headers.Variant?.trim().toLowerCase();
   if (!tag || STANDARD.has(tag)) return ok({ variant: 'chess', chess960: false });
   if (CHESS960.has(tag)) return ok({ variant: 'chess', chess960: true });
@@ -66,6 +71,10 @@ const initialCache = new Map<string, Position>();
 
 /** The starting position of a game from its SetUp/FEN/Variant tags. */
 export function startingPosition(headers: Record<string, string>): Result<Position> {
+  return resultBoundary('startingPosition', () => startingPositionUnchecked(headers));
+}
+
+function startingPositionUnchecked(headers: Record<string, string>): Result<Position> {
   const v = gameVariant(headers);
   if (!v.ok) return v;
   const { variant, chess960 } = v.value;

@@ -2,6 +2,7 @@
 // reached. BullMQ and ioredis are optional dependencies: they are imported only when `--queue` is
 // used, so the library, the browser bundle and every other verb never load them.
 import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** A queue on a Redis server. */
 export interface QueueTarget {
@@ -30,6 +31,10 @@ export class QueueError extends Error implements NotationError {
 
 /** Reads `redis://host:6379/2?name=run1` (`rediss://` for TLS). */
 export function parseQueueUrl(text: string): Result<QueueTarget> {
+  return resultBoundary('parseQueueUrl', () => parseQueueUrlUnchecked(text));
+}
+
+function parseQueueUrlUnchecked(text: string): Result<QueueTarget> {
   let url: URL;
   try {
     url = new URL(text);

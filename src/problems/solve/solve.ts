@@ -13,6 +13,7 @@ import { deriveTwins } from '../xml/derive.js';
 import type { Problem } from '../xml/model.js';
 import { applyTwin, parsePopeye, type PopeyeProblem } from '../popeye/read.js';
 import { loadFen, outMoves, sanOf, solverWasm, uciOf, type ProblemsExports } from './wasm.js';
+import { resultBoundary } from '../../text/boundary.js';
 
 /** A problem to solve given as FEN and stipulation. */
 export interface FenProblem {
@@ -155,6 +156,14 @@ const CASTLE_LETTER: Record<number, string> = { 7: 'K', 0: 'Q', 63: 'k', 56: 'q'
 
 /** The FEN of a problem board under problem conventions (castling with K and R at home). */
 export function problemBoardFen(
+  board: ProblemBoard,
+  stipulation: string,
+  opts: { noCastling?: number[]; enPassant?: number } = {},
+): Result<string> {
+  return resultBoundary('problemBoardFen', () => problemBoardFenUnchecked(board, stipulation, opts));
+}
+
+function problemBoardFenUnchecked(
   board: ProblemBoard,
   stipulation: string,
   opts: { noCastling?: number[]; enPassant?: number } = {},
@@ -316,13 +325,20 @@ function optionError(options: SolveOptions): NotationError | undefined {
     const value = options[name];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-      return notationError('ERR_SOLVE_OPTION', `${name} must be an integer from ${min} to ${max}, not ${String(value)}`);
+      return notationError(
+        'ERR_SOLVE_OPTION',
+        `${name} must be an integer from ${min} to ${max}, not ${String(value)}`,
+      );
   }
   return undefined;
 }
 
 /** Solves one problem (every twin). Synchronous; errors come back as values. */
 export function solve(input: SolveInput, options: SolveOptions = {}): Result<SolvedProblem> {
+  return resultBoundary('solve', () => solveUnchecked(input, options));
+}
+
+function solveUnchecked(input: SolveInput, options: SolveOptions = {}): Result<SolvedProblem> {
   const bad = optionError(options);
   if (bad) return err(bad);
   const task = toTask(input, options);
@@ -342,6 +358,10 @@ export function outsideProblems(items: Parsed<PopeyeProblem>[]): NotationError |
 
 /** Solves every problem of a Popeye input file (one result per problem, in input order). */
 export function solveAll(input: string, options: SolveOptions = {}): Result<Result<SolvedProblem>[]> {
+  return resultBoundary('solveAll', () => solveAllUnchecked(input, options));
+}
+
+function solveAllUnchecked(input: string, options: SolveOptions = {}): Result<Result<SolvedProblem>[]> {
   const bad = optionError(options);
   if (bad) return err(bad);
   const parsed = parsePopeye(input);

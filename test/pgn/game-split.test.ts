@@ -76,12 +76,27 @@ describe('a game without a result followed by a game without tags (issue #25)', 
     ];
     for (const [text, lines] of cases) {
       const games = parsePgn(text);
-      expect(games.map((g) => g.value.moves.map((m) => m.san).join(' ')), text).to.deep.equal(lines);
-      expect(games.flatMap((g) => g.errors), text).to.deep.equal([]);
-      expect(games[0]!.warnings.map((w) => w.code), text).to.deep.equal(['ERR_PGN_NO_RESULT']);
+      expect(
+        games.map((g) => g.value.moves.map((m) => m.san).join(' ')),
+        text,
+      ).to.deep.equal(lines);
+      expect(
+        games.flatMap((g) => g.errors),
+        text,
+      ).to.deep.equal([]);
+      expect(
+        games[0]!.warnings.map((w) => w.code),
+        text,
+      ).to.deep.equal(['ERR_PGN_NO_RESULT']);
       const seen = validating(text);
-      expect(seen.map((g) => g.warnings.length), text).to.deep.equal(lines.map((_, i) => (i === 0 ? 1 : 0)));
-      expect(seen.flatMap((g) => g.errors), text).to.deep.equal([]);
+      expect(
+        seen.map((g) => g.warnings.length),
+        text,
+      ).to.deep.equal(lines.map((_, i) => (i === 0 ? 1 : 0)));
+      expect(
+        seen.flatMap((g) => g.errors),
+        text,
+      ).to.deep.equal([]);
     }
   });
 

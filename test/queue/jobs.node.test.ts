@@ -69,15 +69,12 @@ function alive(pid: number): boolean {
 /** Adds raw job data (as another program could) and waits for its end: state, attempts and reason. */
 async function settle(queue: Queue, name: string, data: unknown) {
   const job = await queue.add(name, data, { attempts: 3, backoff: { type: 'fixed', delay: 10 } });
-  return until(
-    async () => {
-      const state = await queue.getJobState(job.id!);
-      if (state !== 'failed' && state !== 'completed') return undefined;
-      const done = (await queue.getJob(job.id!))!;
-      return { state, attemptsMade: done.attemptsMade, reason: done.failedReason ?? '' };
-    },
-    `job ${name}`,
-  );
+  return until(async () => {
+    const state = await queue.getJobState(job.id!);
+    if (state !== 'failed' && state !== 'completed') return undefined;
+    const done = (await queue.getJob(job.id!))!;
+    return { state, attemptsMade: done.attemptsMade, reason: done.failedReason ?? '' };
+  }, `job ${name}`);
 }
 
 describe('queue: jobs a worker refuses, stops or loses (issue #25)', () => {
@@ -162,9 +159,10 @@ describe('queue: jobs a worker refuses, stops or loses (issue #25)', () => {
         () => childrenOf(worker.child.pid!).find((p) => /stockfish/.test(p.command)),
         'the engine process',
       );
-      // it searches: a second later it is still there
-      await new Promise((r) => setTimeout(r, 1000));
+      // it searches, its lock renewed: after two and a half lock periods it is still there
+      await new Promise((r) => setTimeout(r, 5000));
       expect(alive(engine.pid)).to.equal(true);
+      expect(worker.log()).to.not.match(/lost the lock/);
       await queue.close();
       redis.child!.kill('SIGKILL');
       const killed = Date.now();

@@ -37,7 +37,8 @@ function expected(value: string): string {
 }
 const changes = (value: string) => expected(value) !== value;
 
-const PGN = '[Event "e"]\n[Site "s"]\n[Date "2020.01.01"]\n[Round "1"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 *\n';
+const PGN =
+  '[Event "e"]\n[Site "s"]\n[Date "2020.01.01"]\n[Round "1"]\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 *\n';
 
 describe('tag values through every writer (issue #25)', () => {
   it('PGN: the repro writes one White tag and keeps Black', () => {

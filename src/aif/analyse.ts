@@ -56,7 +56,8 @@ const OS_NAMES: Record<string, string> = {
 export function aifPlatform(): string {
   const host = globalThis as { process?: { platform?: string; arch?: string }; navigator?: { platform?: string } };
   const p = host.process;
-  if (typeof p?.platform === 'string' && typeof p.arch === 'string') return `${OS_NAMES[p.platform] ?? p.platform} ${p.arch}`;
+  if (typeof p?.platform === 'string' && typeof p.arch === 'string')
+    return `${OS_NAMES[p.platform] ?? p.platform} ${p.arch}`;
   const nav = host.navigator?.platform;
   return typeof nav === 'string' && nav.trim() ? nav.trim() : 'unknown';
 }

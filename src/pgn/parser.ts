@@ -444,8 +444,7 @@ export class PgnParser<P = unknown> {
           if (text === '--') {
             if (depth === 0) this.mainMove();
             this.playToken(level, text);
-          }
-          else if (this.errorCount >= this.maxErrors) this.errorCount++;
+          } else if (this.errorCount >= this.maxErrors) this.errorCount++;
           else this.tokenError('ERR_PGN_TOKEN', `unexpected ${excerpt(text)} in movetext`);
           break;
         }

@@ -107,7 +107,8 @@ function tagLine(name: string, value: string): string {
 function writtenTags(game: PgnGame, reduced: boolean, result: string): [string, string][] {
   const headers = game.headers;
   const out: [string, string][] = [];
-  for (const [name, fallback] of SEVEN_TAG_ROSTER) out.push([name, (name === 'Result' ? result : headers[name]) ?? fallback]);
+  for (const [name, fallback] of SEVEN_TAG_ROSTER)
+    out.push([name, (name === 'Result' ? result : headers[name]) ?? fallback]);
   if (!reduced) {
     const others = Object.keys(headers)
       .filter((name) => !STR_NAMES.has(name))

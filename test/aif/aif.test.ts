@@ -435,7 +435,10 @@ describe('aif: analyseGame on a MockTransport engine', () => {
       expect(without, name).to.not.equal(text);
       const read = one(without);
       expect(read.errors, name).to.deep.equal([]);
-      expect(read.warnings.map((w) => [w.code, w.line]), name).to.deep.equal([['ERR_AIF_MISSING_TAG', 1]]);
+      expect(
+        read.warnings.map((w) => [w.code, w.line]),
+        name,
+      ).to.deep.equal([['ERR_AIF_MISSING_TAG', 1]]);
       expect(read.warnings[0]!.message).to.contain(name);
     }
   });

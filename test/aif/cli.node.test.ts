@@ -104,9 +104,31 @@ describe('aif CLI: analyse FILE.pgn --out FILE.aif (Debian stockfish)', () => {
   });
 
   it('--platform sets the Platform tag of every game, the same bytes whatever --jobs; a control character in it is a usage error (issue #25)', () => {
-    const a = run('analyse', 'games.pgn', '--out', 'p1.aif', '--depth', '3', '--jobs', '1', '--platform', 'Test rig arm64');
+    const a = run(
+      'analyse',
+      'games.pgn',
+      '--out',
+      'p1.aif',
+      '--depth',
+      '3',
+      '--jobs',
+      '1',
+      '--platform',
+      'Test rig arm64',
+    );
     expect(a.code, a.err).to.equal(0);
-    const b = run('analyse', 'games.pgn', '--out', 'p2.aif', '--depth', '3', '--jobs', '2', '--platform', 'Test rig arm64');
+    const b = run(
+      'analyse',
+      'games.pgn',
+      '--out',
+      'p2.aif',
+      '--depth',
+      '3',
+      '--jobs',
+      '2',
+      '--platform',
+      'Test rig arm64',
+    );
     expect(b.code, b.err).to.equal(0);
     const t1 = readFileSync(join(dir, 'p1.aif'), 'utf8');
     expect(readFileSync(join(dir, 'p2.aif'), 'utf8')).to.equal(t1);

@@ -45,7 +45,10 @@ describe('a pocket means drops, whatever the options (issue #25)', () => {
       expect(perft(c.fen, c.depth), `${want}, no variant`).to.equal(c.nodes);
       expect(perft(c.fen, c.depth, { variant: 'chess' }), `${want}, variant chess`).to.equal(c.nodes);
       const divided = perftDivide(c.fen, c.depth, {});
-      expect(divided.reduce((a, d) => a + d.nodes, 0), `${want}, divide`).to.equal(c.nodes);
+      expect(
+        divided.reduce((a, d) => a + d.nodes, 0),
+        `${want}, divide`,
+      ).to.equal(c.nodes);
     }
   });
   it('reads a FEN with a pocket as crazyhouse unless told otherwise; bughouse rules imply crazyhouse', () => {

@@ -179,7 +179,10 @@ describe('solve: input forms and errors', () => {
     for (const options of bad) {
       const r = solve(problem, options as never);
       expect(!r.ok && r.error.code, JSON.stringify(options)).to.equal('ERR_SOLVE_OPTION');
-      const all = solveAll('BeginProblem\nPieces White Kc3 Qc2 Black Ke1 Pe3\nStipulation #2\nEndProblem\n', options as never);
+      const all = solveAll(
+        'BeginProblem\nPieces White Kc3 Qc2 Black Ke1 Pe3\nStipulation #2\nEndProblem\n',
+        options as never,
+      );
       expect(!all.ok && all.error.code, JSON.stringify(options)).to.equal('ERR_SOLVE_OPTION');
     }
     for (const options of [{ maxSolutions: 1 }, { tableMiB: 0 }, { tableMiB: 16 }, { maxRefutations: 0 }])

@@ -14,14 +14,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import {
-  aifPlatform,
-  analyseGame,
-  gameIdOf,
-  makeAifGame,
-  parseAif,
-  type AnalyseGameOptions,
-} from '../../aif/index.js';
+import { aifPlatform, analyseGame, gameIdOf, makeAifGame, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
 import { openEngine, type UciEngine } from '../../engine/index.js';
 import { readPgn } from '../../pgn/reader.js';
 import type { PgnGame } from '../../pgn/types.js';

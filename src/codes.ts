@@ -262,6 +262,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_AIF_MISSING_TAG',
+    format: 'aif',
+    severity: 'warning',
+    meaning:
+      'a game header lacks tags the AIF v0.5 spec requires (GameID, EngineID, Platform, Threads, Hash, MultiPV, DepthRange, EGT, Mode); the game is read',
+    example: {
+      api: 'parseAif',
+      input:
+        '; AIF v0.5\n[GameID "g"]\n[Event "x"]\n[EngineID "e"]\n[Threads "1"]\n[Hash "16"]\n[MultiPV "1"]\n[DepthRange "1-1"]\n[EGT "none"]\n[Mode "forward;r;1-w"]\n\n1. e4 *\n',
+    },
+  },
+  {
     code: 'ERR_AIF_MOVE_PLAYED',
     format: 'aif',
     severity: 'error',
@@ -1224,6 +1236,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       api: 'parseFen',
       input: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
     },
+  },
+  {
+    code: 'ERR_INPUT_TYPE',
+    format: 'core',
+    severity: 'error',
+    meaning:
+      'a public function that returns a Result was given input of a shape it does not take (null, a number, an array where an object goes, a field of the wrong type): it returns this error instead of throwing',
+    trigger:
+      'a call from code with a value of the wrong type, e.g. parseFen(null) or gamePosition({}); no text input (tests: test/core/result-shapes.node.test.ts)',
   },
   {
     code: 'ERR_PBI_AWARD',
@@ -2762,9 +2783,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_QUEUE_JOB_INPUT',
     format: 'queue',
     severity: 'error',
-    meaning: 'a queued job a worker cannot read (no game in it, or a kind this version does not know)',
+    meaning:
+      "a queued job a worker does not take: not of the job schema (null, a field missing or of the wrong type, a key named __proto__, a limit no engine or solver takes such as maxSolutions -1 or tableMiB 1e9, no game in it, a kind this version does not know), over the worker's --max-depth or --max-nodes, or running longer than its --max-time; failed once, not retried",
     trigger:
-      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts)',
+      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts, test/queue/queue.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_LOCK_LOST',
+    format: 'queue',
+    severity: 'error',
+    meaning:
+      'a worker lost the lock of a running job (Redis gone or restarted, the event loop stalled past the lock): the job is stopped at once (its engine or thread with it), for another worker to take over',
+    trigger: 'Redis killed during a job; no text input (tests: test/queue/lock.node.test.ts)',
   },
   {
     code: 'ERR_QUEUE_UNAVAILABLE',
@@ -2827,6 +2857,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       input:
         'BeginProblem Stipulation #2 Pieces White Ke1 Black Ke8 NextProblem Stipulation #2 Pieces White Ke1 Black Ke8 EndProblem',
     },
+  },
+  {
+    code: 'ERR_SOLVE_OPTION',
+    format: 'solve',
+    severity: 'error',
+    meaning:
+      'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024 (a negative count is not "no limit")',
+    trigger:
+      'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
   },
   {
     code: 'ERR_SOLVE_POSITION',
@@ -2956,6 +2995,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       api: 'tokenize',
       input: '«e×300»',
     },
+  },
+  {
+    code: 'ERR_TEXT_TAG_CONTROL',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag value holds a line end or another control character (C0 but the tab, and DEL: NUL, ESC, …): a tag pair is one line, so every writer (PGN, BPGN, AIF, PBN) writes each such character as a space',
+    example: {
+      api: 'makePgn',
+      input: '[White "a\u0001b"]\n\n1. e4 *\n',
+    },
+  },
+  {
+    code: 'ERR_TEXT_TAG_NAME',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag name is not a PGN symbol (a letter, digit or @, then also _+#=:-): every writer writes each other character as _',
+    trigger:
+      'a model built in code with such a header name (readers only read symbols), written with makePgn, makeBpgn, makeAif or makePbn (their onWarning option) (tests: test/text/tag-value.test.ts)',
   },
   {
     code: 'ERR_TEXT_TAG_SYNTAX',

@@ -115,10 +115,13 @@ function comparable(games) {
 }
 
 /** The headers `makePgn` writes for a game: the seven tag roster (defaults filled in), the result, the rest. */
+/** A tag pair is one line: the writers write a control character of a value (C0 but the tab, DEL) as a space. */
+const oneLine = (value) => value.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+
 function exportedHeaders(pgn, g) {
   const out = {};
-  for (const [name, fallback] of pgn.SEVEN_TAG_ROSTER) out[name] = g.headers[name] ?? fallback;
-  for (const [name, value] of Object.entries(g.headers)) out[name] = value;
+  for (const [name, fallback] of pgn.SEVEN_TAG_ROSTER) out[name] = oneLine(g.headers[name] ?? fallback);
+  for (const [name, value] of Object.entries(g.headers)) out[name] = oneLine(value);
   out.Result = g.result;
   return out;
 }

@@ -1,5 +1,6 @@
 // analyseGame: one game through a UCI engine (gamenotation/engine) into an AIF game. Every depth's
 // lines go into the grid; Depth, NodeCount and EngineID come from what the engine reported.
+import { NotationFailure } from '../errors.js';
 import { makeSan, Position, type Move } from '../chess/index.js';
 import { uciMove } from '../chess/fast.js';
 import type { UciEngine, AnalysisResult } from '../engine/index.js';
@@ -31,10 +32,36 @@ export interface AnalyseGameOptions {
   mode?: 'forward' | 'independent';
   /** GameID (default: the mangle of the seven tags). */
   gameId?: string;
-  /** Header values the engine does not report: Threads and Hash as set, Platform. */
+  /** Header values the engine does not report: Threads and Hash as set. */
   threads?: number;
   hash?: number;
+  /** The Platform tag (default: `aifPlatform()`, the host's OS and architecture). */
   platform?: string;
+}
+
+const OS_NAMES: Record<string, string> = {
+  linux: 'Linux',
+  darwin: 'macOS',
+  win32: 'Windows',
+  freebsd: 'FreeBSD',
+  openbsd: 'OpenBSD',
+  sunos: 'SunOS',
+  aix: 'AIX',
+  android: 'Android',
+};
+
+/**
+ * The Platform tag `analyseGame` writes when none is given: the host's OS and architecture
+ * (`Linux x64`, `Windows arm64`; in a browser, what `navigator` says). The spec leaves it to "the
+ * GUI or script running" the engine.
+ */
+export function aifPlatform(): string {
+  const host = globalThis as { process?: { platform?: string; arch?: string }; navigator?: { platform?: string } };
+  const p = host.process;
+  if (typeof p?.platform === 'string' && typeof p.arch === 'string')
+    return `${OS_NAMES[p.platform] ?? p.platform} ${p.arch}`;
+  const nav = host.navigator?.platform;
+  return typeof nav === 'string' && nav.trim() ? nav.trim() : 'unknown';
 }
 
 /** The library's `Progress` (unit 'plies') with the nodes searched. */
@@ -55,12 +82,10 @@ export interface AnalyseHooks {
 }
 
 /** Thrown when the analysis was aborted or the game cannot be replayed. */
-export class AifAnalyseError extends Error {
-  constructor(
-    readonly code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME',
-    message: string,
-  ) {
-    super(message);
+export class AifAnalyseError extends NotationFailure {
+  declare readonly code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME';
+  constructor(code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME', message: string) {
+    super({ code, message });
     this.name = 'AifAnalyseError';
   }
 }
@@ -197,7 +222,7 @@ export async function analyseGame(
   const headers: Record<string, string> = { ...game.headers };
   headers.GameID = gameId;
   headers.EngineID = engine.name;
-  if (options.platform) headers.Platform = options.platform;
+  headers.Platform = options.platform ?? aifPlatform();
   headers.Threads = String(options.threads ?? 1);
   headers.Hash = String(options.hash ?? 16);
   headers.MultiPV = String(options.multipv ?? 1);

@@ -6,7 +6,7 @@ import { parsePgn } from '../pgn/reader.js';
 import { decodeText, encodingWarning, StreamDecoder } from '../text/decode.js';
 import { LineSplitter } from '../text/lines.js';
 import { iterateStream, textChunks, type TextSource } from '../text/source.js';
-import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
+import { ENGINE_TAGS, parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
 /** Limits of `parseAif` and `readAif` that keep memory bounded on bad input. */
 export interface AifReadOptions {
@@ -109,6 +109,17 @@ export class AifParser {
       }
     }
     this.pgnText = '';
+    // The game tags the spec requires (GameID … Mode): a header without some is read, with a warning.
+    // The 2012 shape (legacy) predates them, and bare move blocks have no header to hold them.
+    if (g.flavour !== 'legacy' && Object.keys(g.headers).length) {
+      const missing = ENGINE_TAGS.filter((name) => g.headers[name] === undefined);
+      if (missing.length)
+        this.warn(
+          'ERR_AIF_MISSING_TAG',
+          `required game tag${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
+          g.line,
+        );
+    }
     if (Object.keys(g.headers).length || g.blocks.length || item.errors.length) this.done.push(item);
     this.item = null;
     this.state = 'start';

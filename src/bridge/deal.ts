@@ -12,6 +12,7 @@ import {
   type Rank,
   type Seat,
 } from './types.js';
+import { resultBoundary } from '../text/boundary.js';
 
 export { SEATS, SUITS, STRAINS, RANKS, nextSeat, partner, lho, rho, sideOf, isVulnerable } from './types.js';
 
@@ -99,7 +100,7 @@ export interface ParseDealOptions {
  * ```
  */
 export function parseHand(text: string): Result<Hand> {
-  return readHand(text);
+  return resultBoundary('parseHand', () => readHand(text));
 }
 
 /** `parseHand` with the place of the hand in a longer text, for its errors. */
@@ -137,6 +138,10 @@ function readHand(text: string, line?: number, column?: number): Result<Hand, No
  * deal text: the PBN reader and the double-dummy solver both use it.
  */
 export function parseDeal(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
+  return resultBoundary('parseDeal', () => parseDealUnchecked(text, options));
+}
+
+function parseDealUnchecked(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
   const { line, column, unevenHands = false } = options;
   const t = text.trim();
   const colon = t.indexOf(':');
@@ -243,8 +248,10 @@ export function cardOf(text: string): Card | null {
  * ```
  */
 export function parseCard(text: string): Result<Card> {
-  const card = CARDS.get(text);
-  return card ? ok(card) : err(notationError('ERR_BRIDGE_CARD', `not a card: ${JSON.stringify(text.slice(0, 20))}`));
+  return resultBoundary('parseCard', () => {
+    const card = CARDS.get(text);
+    return card ? ok(card) : err(notationError('ERR_BRIDGE_CARD', `not a card: ${JSON.stringify(text.slice(0, 20))}`));
+  });
 }
 
 export { isSeat };

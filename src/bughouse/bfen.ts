@@ -10,6 +10,7 @@ import {
   type Pockets,
   type Setup,
 } from '../chess/types.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** A board of the match: 'A' (WhiteA and BlackA; left of the `|` in a BFEN) or 'B' (WhiteB and BlackB). */
 export type BoardId = 'A' | 'B';
@@ -135,6 +136,10 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
 
 /** Parses a BFEN (syntax only); see `validateBfen` for the rules. */
 export function parseBfen(text: string): Result<Bfen, NotationError> {
+  return resultBoundary('parseBfen', () => parseBfenUnchecked(text));
+}
+
+function parseBfenUnchecked(text: string): Result<Bfen, NotationError> {
   if (typeof text !== 'string') throw new TypeError('BFEN must be a string');
   const bar = text.indexOf('|');
   if (bar < 0) return err(notationError('ERR_BFEN_BOARDS', "a BFEN has two boards separated by '|'", 1, 1));
@@ -223,6 +228,14 @@ export function bfenToFens(bfen: Bfen): {
 
 /** A BFEN from two crazyhouse FENs (pockets in brackets or as a 9th rank) and optional clocks. */
 export function fensToBfen(
+  fenA: string,
+  fenB: string,
+  clocks?: { A?: { white: number | null; black: number | null }; B?: { white: number | null; black: number | null } },
+): Result<Bfen, NotationError> {
+  return resultBoundary('fensToBfen', () => fensToBfenUnchecked(fenA, fenB, clocks));
+}
+
+function fensToBfenUnchecked(
   fenA: string,
   fenB: string,
   clocks?: { A?: { white: number | null; black: number | null }; B?: { white: number | null; black: number | null } },

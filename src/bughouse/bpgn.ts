@@ -20,6 +20,7 @@ import {
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
 import { CarryOver, GameSplitter, giveBatchWarnings } from '../text/split.js';
+import { tagNameText, tagPairWarnings, tagValueText } from '../text/tag-value.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
   BughouseBoards,
@@ -758,6 +759,12 @@ function quote(value: string): string {
   return '"' + value.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 }
 
+/** One tag pair by the shared rule (src/text/tag-value.ts); what it changes goes to `warnings` at `line`. */
+function tagPair(name: string, value: string, line: number, warnings: NotationError[] | undefined): string {
+  if (warnings) warnings.push(...tagPairWarnings(name, value, line));
+  return `[${tagNameText(name)} ${quote(tagValueText(value))}]`;
+}
+
 /** The prefix of a move: `12A.`, `12a.`, `3B.`, `3b.`. */
 export function movePrefix(mv: Pick<BughouseMove, 'board' | 'color' | 'number'>): string {
   const letter = mv.color === 'white' ? mv.board : mv.board.toLowerCase();
@@ -778,13 +785,28 @@ function commentText(text: string): string {
  * NAGs, variations, the ending comment and the result on a line of its own. Several matches are
  * separated by a blank line.
  */
-export function makeBpgn(matches: BughouseMatch | readonly BughouseMatch[]): string {
-  return isMatchList(matches) ? matches.map((match) => writeMatch(match)).join('\n') : writeMatch(matches);
+export function makeBpgn(matches: BughouseMatch | readonly BughouseMatch[], options: MakeBpgnOptions = {}): string {
+  const warnings: NotationError[] | undefined = options.onWarning ? [] : undefined;
+  const text = isMatchList(matches)
+    ? matches.map((match) => writeBpgn(match, warnings)).join('\n')
+    : writeBpgn(matches, warnings);
+  for (const warning of warnings ?? []) options.onWarning!(warning);
+  return text;
+}
+
+/** Options of `makeBpgn`. */
+export interface MakeBpgnOptions {
+  /**
+   * Called for what the tag rule changed on the way, with the output line: a line end or other
+   * control in a tag value written as a space (`ERR_TEXT_TAG_CONTROL`), a tag name that is not a
+   * symbol (`ERR_TEXT_TAG_NAME`).
+   */
+  onWarning?: (warning: NotationError) => void;
 }
 
 const isMatchList = (x: BughouseMatch | readonly BughouseMatch[]): x is readonly BughouseMatch[] => Array.isArray(x);
 
-function writeMatch(match: BughouseMatch): string {
+function writeBpgn(match: BughouseMatch, warnings: NotationError[] | undefined): string {
   const tags = { ...match.tags };
   if (match.startBfen) {
     tags['Setup'] = '1';
@@ -797,13 +819,16 @@ function writeMatch(match: BughouseMatch): string {
     ...Object.keys(tags).filter((t) => !TAG_ORDER.includes(t) && !PAIRED.has(t)),
   ];
   let out = '';
+  let line = 1;
   for (const name of names) {
-    out += `[${name} ${quote(tags[name]!)}]`;
+    out += tagPair(name, tags[name]!, line, warnings);
     const elo = name + 'Elo';
-    if (PAIRED.has(elo) && elo in tags) out += `[${elo} ${quote(tags[elo]!)}]`;
+    if (PAIRED.has(elo) && elo in tags) out += tagPair(elo, tags[elo]!, line, warnings);
     out += '\n';
+    line++;
   }
-  for (const elo of PAIRED) if (elo in tags && !(elo.slice(0, -3) in tags)) out += `[${elo} ${quote(tags[elo]!)}]\n`;
+  for (const elo of PAIRED)
+    if (elo in tags && !(elo.slice(0, -3) in tags)) out += `${tagPair(elo, tags[elo]!, line++, warnings)}\n`;
   const words: string[] = [];
   for (const c of match.comments) pushComment(words, c);
   for (const mv of match.moves) {

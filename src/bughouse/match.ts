@@ -30,6 +30,7 @@ import {
   type Chess,
 } from '../chess/fast.js';
 import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** How mate is judged: 'crazyhouse' counts only the holdings as they are; 'bughouse' lets a side wait for a piece from its partner. */
 export type MateRule = 'crazyhouse' | 'bughouse';
@@ -147,6 +148,13 @@ export class BughouseBoards {
 
   /** From a BFEN (validated); `firstNumbers` sets each board's fullmove number. */
   static fromBfen(
+    bfen: Bfen | string,
+    firstNumbers?: { A?: number; B?: number },
+  ): Result<BughouseBoards, NotationError> {
+    return resultBoundary('BughouseBoards.fromBfen', () => BughouseBoards.fromBfenUnchecked(bfen, firstNumbers));
+  }
+
+  private static fromBfenUnchecked(
     bfen: Bfen | string,
     firstNumbers?: { A?: number; B?: number },
   ): Result<BughouseBoards, NotationError> {
@@ -390,6 +398,12 @@ let initialTemplate: Uint8Array | undefined;
 
 /** The boards at the start of a match (its BFEN, or the initial position). */
 export function startBoards(match: Pick<BughouseMatch, 'startBfen' | 'moves'>): Result<BughouseBoards, NotationError> {
+  return resultBoundary('startBoards', () => startBoardsUnchecked(match));
+}
+
+function startBoardsUnchecked(
+  match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
+): Result<BughouseBoards, NotationError> {
   if (!match.startBfen) return ok(BughouseBoards.initial());
   const first: { A?: number; B?: number } = {};
   for (const mv of match.moves) {
@@ -407,6 +421,13 @@ export interface ReplayOptions {
 
 /** Replays a match from its start; the first illegal move is an error with its index. */
 export function replayMatch(
+  match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
+  options: ReplayOptions = {},
+): Result<BughouseBoards, NotationError & { index?: number }> {
+  return resultBoundary('replayMatch', () => replayMatchUnchecked(match, options));
+}
+
+function replayMatchUnchecked(
   match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
   options: ReplayOptions = {},
 ): Result<BughouseBoards, NotationError & { index?: number }> {

@@ -2,6 +2,7 @@ import { err, notationError, ok, type NotationError, type Result, type Validatio
 import { FEN_SYNTAX, POS_FLAGS } from './codes.js';
 import type { Setup, Variant } from './types.js';
 import { readSetup, readText, V_CRAZYHOUSE, V_BUGHOUSE, wasm, writeSetup, writeText, type Chess } from './wasm.js';
+import { resultBoundary, resultsBoundary } from '../text/boundary.js';
 
 /** FEN of the standard starting position. */
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -30,6 +31,10 @@ export function parseIntoScratch(c: Chess, fen: string, vflags: number): Result<
 
 /** FEN syntax only (X-FEN, Shredder-FEN, crazyhouse pockets as `[..]` or a 9th rank, `~`). */
 export function parseFen(fen: string): Result<Setup, NotationError> {
+  return resultBoundary('parseFen', () => parseFenUnchecked(fen));
+}
+
+function parseFenUnchecked(fen: string): Result<Setup, NotationError> {
   const c = wasm();
   const parsed = parseIntoScratch(c, fen, 0);
   if (!parsed.ok) return parsed;
@@ -75,6 +80,13 @@ export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse
  * the first syntax error / the validation errors.
  */
 export function normalizeFen(
+  fen: string,
+  opts?: { variant?: Variant; shredder?: boolean },
+): Result<string, NotationError[]> {
+  return resultsBoundary('normalizeFen', () => normalizeFenUnchecked(fen, opts));
+}
+
+function normalizeFenUnchecked(
   fen: string,
   opts?: { variant?: Variant; shredder?: boolean },
 ): Result<string, NotationError[]> {

@@ -3,9 +3,14 @@ import { decodeMove, type Position } from './position.js';
 import { lexSan, parts } from './sanparts.js';
 import { isDrop, makeSquare, squareFromName, type Move, type Role } from './types.js';
 import { readText, wasm } from './wasm.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** Resolves SAN (lenient import) to the legal move it means. */
 export function parseSan(pos: Position, san: string): Result<Move, NotationError> {
+  return resultBoundary('parseSan', () => parseSanUnchecked(pos, san));
+}
+
+function parseSanUnchecked(pos: Position, san: string): Result<Move, NotationError> {
   const col = lexSan(san);
   if (col) return err(notationError('ERR_SAN_SYNTAX', `invalid SAN '${san}'`, 1, col));
   const c = wasm();
@@ -52,8 +57,12 @@ const DROP: Record<string, Role> = {
  * ```
  */
 export function parseUci(uci: string): Result<Move> {
-  const move = uciMove(uci);
-  return move ? ok(move) : err(notationError('ERR_UCI_SYNTAX', `not a UCI move: ${JSON.stringify(uci.slice(0, 20))}`));
+  return resultBoundary('parseUci', () => {
+    const move = uciMove(uci);
+    return move
+      ? ok(move)
+      : err(notationError('ERR_UCI_SYNTAX', `not a UCI move: ${JSON.stringify(uci.slice(0, 20))}`));
+  });
 }
 
 /** @internal `parseUci` without the Result: undefined when malformed. */

@@ -1,4 +1,5 @@
 import { err, notationError, ok, type Result } from '../errors.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** A side. */
 export type Color = 'white' | 'black';
@@ -43,10 +44,12 @@ export type Move = NormalMove | DropMove;
 
 /** Options for reading a position: variant and Chess960 castling. */
 export interface PositionOptions {
+  /** Default: crazyhouse when the FEN has a pocket or promoted marks (`[Qp]`, a ninth rank, `~`), else chess. */
   variant?: Variant;
   /**
    * One-board bughouse rules on a crazyhouse position: captured pieces do not go to the
-   * capturer's pocket (they go to the partner, which is the bughouse layer's business).
+   * capturer's pocket (they go to the partner, which is the bughouse layer's business). Implies
+   * crazyhouse whatever `variant` says.
    */
   bughouse?: boolean;
   /**
@@ -103,8 +106,10 @@ export function squareFromName(s: string): Square | undefined {
  * ```
  */
 export function parseSquare(name: string): Result<Square> {
-  const sq = squareFromName(name);
-  return sq === undefined
-    ? err(notationError('ERR_SQUARE_SYNTAX', `not a square: ${JSON.stringify(name.slice(0, 20))}`))
-    : ok(sq);
+  return resultBoundary('parseSquare', () => {
+    const sq = squareFromName(name);
+    return sq === undefined
+      ? err(notationError('ERR_SQUARE_SYNTAX', `not a square: ${JSON.stringify(name.slice(0, 20))}`))
+      : ok(sq);
+  });
 }

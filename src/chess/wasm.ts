@@ -68,7 +68,7 @@ export interface ChessExports extends WebAssembly.Exports {
 }
 
 /** The chess.wasm interface this file is written for: assembly/chess/layout.ts ABI_VERSION (bump both together). */
-export const CHESS_ABI = 2;
+export const CHESS_ABI = 3;
 
 const module = new WasmModule<ChessExports>('chess', base64, { abiVersion: CHESS_ABI });
 

@@ -5,6 +5,7 @@ import { err, ok, type NotationError, type Result } from '../errors.js';
 import type { PgnShape } from '../pgn/types.js';
 import { drawBoard, drawPocket, listPieces, squareLabel, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** Options of `chessDiagram`. */
 export interface ChessDiagramOptions {
@@ -40,6 +41,10 @@ export type BoardInput = string | Setup | Position;
 
 /** Reads a FEN, a Setup or a Position into plain data. */
 export function readBoardInput(input: BoardInput): Result<{ setup: Setup; position?: Position }> {
+  return resultBoundary('readBoardInput', () => readBoardInputUnchecked(input));
+}
+
+function readBoardInputUnchecked(input: BoardInput): Result<{ setup: Setup; position?: Position }> {
   if (typeof input === 'string') {
     const r = parseFen(input.trim());
     if (!r.ok) return r;
@@ -181,6 +186,10 @@ export function chessBlock(
  * ```
  */
 export function chessDiagram(input: BoardInput, options: ChessDiagramOptions = {}): Result<string> {
+  return resultBoundary('chessDiagram', () => chessDiagramUnchecked(input, options));
+}
+
+function chessDiagramUnchecked(input: BoardInput, options: ChessDiagramOptions = {}): Result<string> {
   const r = readBoardInput(input);
   if (!r.ok) return r;
   const t = makeTheme(options.theme);

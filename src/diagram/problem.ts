@@ -9,6 +9,7 @@ import { deriveTwins } from '../problems/xml/derive.js';
 import type { Author, Problem, Source } from '../problems/xml/model.js';
 import { drawBoard, listPieces, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** Options of `problemDiagram`. */
 export interface ProblemDiagramOptions {
@@ -44,6 +45,10 @@ function readProblemBoard(input: ProblemBoard | string): Result<ProblemBoard> {
 
 /** SVG of a chess problem board (a Forsyth string or a ProblemBoard; fairy pieces and neutrals included). */
 export function problemDiagram(input: ProblemBoard | string, options: ProblemDiagramOptions = {}): Result<string> {
+  return resultBoundary('problemDiagram', () => problemDiagramUnchecked(input, options));
+}
+
+function problemDiagramUnchecked(input: ProblemBoard | string, options: ProblemDiagramOptions = {}): Result<string> {
   const r = readProblemBoard(input);
   if (!r.ok) return r;
   const board = r.value;
@@ -129,6 +134,10 @@ export function problemDiagram(input: ProblemBoard | string, options: ProblemDia
 
 /** A PBI problem's diagram: its authors, used source, first award and stipulation. */
 export function pbiProblemDiagram(problem: PbiProblem, options: ProblemDiagramOptions = {}): Result<string> {
+  return resultBoundary('pbiProblemDiagram', () => pbiProblemDiagramUnchecked(problem, options));
+}
+
+function pbiProblemDiagramUnchecked(problem: PbiProblem, options: ProblemDiagramOptions = {}): Result<string> {
   if (!problem.board)
     return err({ code: 'ERR_DIAGRAM_POSITION', message: 'the problem has no valid position', line: problem.line });
   const src = problem.usedSource;
@@ -161,6 +170,13 @@ function sourceText(s: Source): string {
  * release), with that release's authors, first source, first award and the twin's stipulation.
  */
 export function problemXmlDiagram(
+  problem: Problem,
+  options: ProblemDiagramOptions & { twin?: string } = {},
+): Result<string> {
+  return resultBoundary('problemXmlDiagram', () => problemXmlDiagramUnchecked(problem, options));
+}
+
+function problemXmlDiagramUnchecked(
   problem: Problem,
   options: ProblemDiagramOptions & { twin?: string } = {},
 ): Result<string> {

@@ -19,6 +19,7 @@ import {
 } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** The null move (`--`, `Z0`): passes the turn. */
 export const NULL_MOVE: Move = Object.freeze({ from: 0, to: 0 }) as Move;
@@ -41,6 +42,10 @@ export interface GameVariant {
 
 /** The rules a game's `Variant` tag asks for, or an error for variants we do not play. */
 export function gameVariant(headers: Record<string, string>): Result<GameVariant> {
+  return resultBoundary('gameVariant', () => gameVariantUnchecked(headers));
+}
+
+function gameVariantUnchecked(headers: Record<string, string>): Result<GameVariant> {
   const tag = headers.Variant?.trim().toLowerCase();
   if (!tag || STANDARD.has(tag)) return ok({ variant: 'chess', chess960: false });
   if (CHESS960.has(tag)) return ok({ variant: 'chess', chess960: true });
@@ -57,6 +62,10 @@ const initialCache = new Map<string, Position>();
 
 /** The starting position of a game from its SetUp/FEN/Variant tags. */
 export function startingPosition(headers: Record<string, string>): Result<Position> {
+  return resultBoundary('startingPosition', () => startingPositionUnchecked(headers));
+}
+
+function startingPositionUnchecked(headers: Record<string, string>): Result<Position> {
   const v = gameVariant(headers);
   if (!v.ok) return v;
   const { variant, chess960 } = v.value;
@@ -194,7 +203,11 @@ const fastChessRules: PgnRules<Position, number> = {
     r.lineStart = run.lineStart;
     r.pending = run.hasPending ? run.pending! : -1;
     r.maxComment = run.maxComment;
+    r.number = run.number;
+    r.since = run.since;
     playMovetext(pos, text, r);
+    run.number = r.number;
+    run.since = r.since;
     run.pos = r.pos;
     run.line = r.line;
     run.lineStart = r.lineStart;
@@ -207,7 +220,16 @@ const fastChessRules: PgnRules<Position, number> = {
   readTags: (text, run) => readTags(text, run, run.maxValue),
 };
 
-const movetextRun: MovetextRun = { pos: 0, line: 0, lineStart: 0, pending: -1, moves: 0, maxComment: 0 };
+const movetextRun: MovetextRun = {
+  pos: 0,
+  line: 0,
+  lineStart: 0,
+  pending: -1,
+  moves: 0,
+  maxComment: 0,
+  number: 0,
+  since: 0,
+};
 
 /** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
 let lastText = '';

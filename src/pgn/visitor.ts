@@ -130,6 +130,14 @@ export interface PgnRun<H = unknown> {
   moves: number;
   /** Longest comment to step over (a longer one is the reader's, for its error). */
   maxComment: number;
+  /**
+   * In and out: the last move number of the main line (0: none yet; -1: not tracked, in a variation)
+   * and the moves since it. A run stops before a move number that goes backwards or comes again
+   * after both moves it numbers: the reader ends the game there (a game without a result followed
+   * by one without tags).
+   */
+  number: number;
+  since: number;
 }
 
 /** Options of the PGN readers: move resolution and the limits that bound memory on hostile input. */

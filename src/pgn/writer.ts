@@ -1,5 +1,6 @@
 import { notationError, type NotationError } from '../errors.js';
 import { escapeString } from '../text/lexer.js';
+import { tagNameText, tagPairWarnings, tagValueText } from '../text/tag-value.js';
 import type { PgnGame, PgnNode } from './types.js';
 
 /** Options of `makePgn`. */
@@ -104,8 +105,29 @@ class Wrapper {
   }
 }
 
+/** One tag pair by the shared rule (src/text/tag-value.ts): a line end in a value cannot split the tag. */
 function tagLine(name: string, value: string): string {
-  return `[${name} ${escapeString(value)}]\n`;
+  return `[${tagNameText(name)} ${escapeString(tagValueText(value))}]\n`;
+}
+
+/** The tags of `makePgn`'s output in the order written, with the values written (before the rule). */
+function writtenTags(game: PgnGame, reduced: boolean, result: string): [string, string][] {
+  const headers = game.headers;
+  const out: [string, string][] = [];
+  for (const [name, fallback] of SEVEN_TAG_ROSTER)
+    out.push([name, (name === 'Result' ? result : headers[name]) ?? fallback]);
+  if (!reduced) {
+    const others = Object.keys(headers)
+      .filter((name) => !STR_NAMES.has(name))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of others) out.push([name, headers[name]!]);
+  }
+  return out;
+}
+
+function resultOf(game: PgnGame): string {
+  const headers = game.headers;
+  return RESULTS.has(game.result) ? game.result : RESULTS.has(headers.Result ?? '') ? headers.Result! : '*';
 }
 
 /** A line being written (the iterative walk keeps these on a stack instead of recursing). */
@@ -122,28 +144,20 @@ interface Frame {
  * first in its order, other tags in ASCII order of name, a blank line, the movetext wrapped below
  * 80 columns with `N.`/`N...` move numbers, NAGs as `$n`, comments in braces, variations in
  * parentheses, the result, and a blank line. Writing an exported game again gives the same bytes.
+ * A tag is always one line: a line end or other control in a value is written as a space
+ * (`onWarning` reports it).
  */
 export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
   const text = writeGame(game, options);
-  if (options.onWarning) for (const warning of exportWarnings(text)) options.onWarning(warning);
+  if (options.onWarning) for (const warning of exportWarnings(game, options, text)) options.onWarning(warning);
   return text;
 }
 
 function writeGame(game: PgnGame, options: MakePgnOptions): string {
   const reduced = options.reduced === true;
-  const headers = game.headers;
-  const result = RESULTS.has(game.result) ? game.result : RESULTS.has(headers.Result ?? '') ? headers.Result! : '*';
+  const result = resultOf(game);
   let out = '';
-  for (const [name, fallback] of SEVEN_TAG_ROSTER) {
-    const value = name === 'Result' ? result : headers[name];
-    out += tagLine(name, value ?? fallback);
-  }
-  if (!reduced) {
-    const others = Object.keys(headers)
-      .filter((name) => !STR_NAMES.has(name))
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const name of others) out += tagLine(name, headers[name]!);
-  }
+  for (const [name, value] of writtenTags(game, reduced, result)) out += tagLine(name, value);
   out += '\n';
   out += makeMovetext(game, options, result);
   return `${out}\n`;
@@ -155,10 +169,16 @@ const PGN_MAX_LINE = 255;
 /**
  * What in written export text the standard does not allow and that cannot be changed without
  * changing the data: a line longer than 255 characters (a tag value, or a comment word, too long to
- * wrap: a string cannot span lines and a comment's words are its data) and a tab in a tag value.
+ * wrap: a string cannot span lines and a comment's words are its data) and a tab in a tag value;
+ * and what the tag rule changed: a line end or other control in a value written as a space
+ * (`ERR_TEXT_TAG_CONTROL`), a tag name that is not a symbol (`ERR_TEXT_TAG_NAME`).
  */
-function exportWarnings(text: string): NotationError[] {
+function exportWarnings(game: PgnGame, options: MakePgnOptions, text: string): NotationError[] {
   const warnings: NotationError[] = [];
+  // what the tag rule changed (a line end or NUL in a value, a name that is not a symbol), at its line
+  writtenTags(game, options.reduced === true, resultOf(game)).forEach(([name, value], i) =>
+    warnings.push(...tagPairWarnings(name, value, i + 1)),
+  );
   let line = 1;
   let from = 0;
   for (let i = 0; i < text.length; i++) {

@@ -1,6 +1,7 @@
 // Common stipulation strings (#2, h#2, h#2.5, s#3, r#2, =3, h=2, ser-h#5 …) ↔ the structured
 // problem.xsd stipulation (order, play, length in half-moves, endstate). Anything else stays text.
 import { err, notationError, ok, type Result } from '../errors.js';
+import { resultBoundary } from '../text/boundary.js';
 import type { Stipulation } from './xml/model.js';
 
 const PLAY: Record<string, string> = { '': 'direct', h: 'help', s: 'self', r: 'reflex' };
@@ -17,6 +18,10 @@ const END_SIGN: Record<string, string> = { mate: '#', stalemate: '=' };
  * ```
  */
 export function parseStipulation(text: string): Result<Stipulation> {
+  return resultBoundary('parseStipulation', () => readStipulation(text));
+}
+
+function readStipulation(text: string): Result<Stipulation> {
   const s = stipulationOf(text);
   return s
     ? ok(s)

@@ -15,4 +15,10 @@ export {
   type ProducerOutcome,
   type QueueStats,
 } from './producer.js';
-export { runQueueWorker, type QueueWorkerOptions, type QueueWorkerSummary } from './worker.js';
+export {
+  runQueueWorker,
+  startQueueWorker,
+  type QueueWorker,
+  type QueueWorkerOptions,
+  type QueueWorkerSummary,
+} from './worker.js';

@@ -69,3 +69,4 @@ export {
 } from './escape.js';
 export { LineSplitter } from './lines.js';
 export { GameSplitter, decodeBytes, splitGames, type TextBatch, type SplitOptions } from './split.js';
+export { tagNameText, tagPairWarnings, tagValueText } from './tag-value.js';

@@ -10,6 +10,7 @@
  */
 import { NotationFailure, type Result } from '../errors.js';
 import { INITIAL_FEN, Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
+import { looksCrazyhouse } from '../chess/suite.js';
 import {
   calcDDTable,
   solveBoard,
@@ -75,7 +76,9 @@ export interface ChildPosition {
 function rootPosition(input: ChessInput) {
   const text = typeof input.fen === 'string' && input.fen.trim() === 'startpos' ? INITIAL_FEN : input.fen;
   // Lenient like `perft()` of gamenotation/chess: test positions with recoverable setup problems pass.
-  const root = Position.fromFen(text, { variant: input.variant ?? 'chess', lenient: true, chess960: input.chess960 });
+  // A pocket means drops, as in perft() (the variant is read from the FEN unless one is given).
+  const variant = looksCrazyhouse(text) ? 'crazyhouse' : input.variant;
+  const root = Position.fromFen(text, { variant, lenient: true, chess960: input.chess960 });
   if (!root.ok) throw new NotationFailure(root.error);
   return { root: root.value, fen: text };
 }

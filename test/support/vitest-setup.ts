@@ -9,7 +9,7 @@ Object.assign(globalThis, { before: beforeAll, after: afterAll });
 // and a test that passes without one fails.
 let assertions = 0;
 const assert = Assertion.prototype.assert;
-Assertion.prototype.assert = function (this: Assertion, ...args: Parameters<typeof assert>) {
+Assertion.prototype.assert = function (this: InstanceType<typeof Assertion>, ...args: Parameters<typeof assert>) {
   assertions++;
   return assert.apply(this, args);
 };

@@ -1,5 +1,6 @@
 /** Parsing and canonical forms of PBN tag values (Dealer, Vulnerable, Contract, Declarer, Result, scores). */
 import { err, notationError, ok, type Result } from '../../errors.js';
+import { resultBoundary } from '../../text/boundary.js';
 import type { Contract, Risk, Seat, Strain, Vulnerability } from '../types.js';
 import type { PbnResult } from './model.js';
 
@@ -46,10 +47,12 @@ export function parseStrain(text: string): Strain | null {
  * ```
  */
 export function parseContract(text: string): Result<Contract | 'Pass'> {
-  const contract = contractOf(text);
-  return contract
-    ? ok(contract)
-    : err(notationError('ERR_BRIDGE_CONTRACT', `not a contract: ${JSON.stringify(text.slice(0, 20))}`));
+  return resultBoundary('parseContract', () => {
+    const contract = contractOf(text);
+    return contract
+      ? ok(contract)
+      : err(notationError('ERR_BRIDGE_CONTRACT', `not a contract: ${JSON.stringify(text.slice(0, 20))}`));
+  });
 }
 
 /** @internal `parseContract` without the Result: null when malformed. */

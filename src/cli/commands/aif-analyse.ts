@@ -15,6 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { analyseGame, makeAif, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
+import { aifPlatform } from '../../aif/analyse.js';
 import { gameIdOf } from '../../aif/model.js';
 import { openEngine, type UciEngine } from '../../engine/index.js';
 import { readPgn } from '../../pgn/reader.js';
@@ -33,6 +34,7 @@ export const AIF_ANALYSE_OPTIONS = {
   resume: { type: 'boolean' },
   from: { type: 'string' },
   'json-progress': { type: 'boolean' },
+  platform: { type: 'string' },
   ...QUEUE_OPTIONS,
 } as const;
 
@@ -92,7 +94,12 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   let multipv: number | 'all' = 1;
   if (mpvRaw === 'all') multipv = 'all';
   else if (mpvRaw !== undefined) multipv = intOption(ctx, 'multipv', { min: 1, max: 500 }, 1);
-  const options: AnalyseGameOptions = { multipv, from, hash, threads: 1 };
+  // One Platform value for the whole run, set here: every game's header says the same whatever
+  // --jobs, and queued games carry it to the workers (the output does not depend on who ran it).
+  const platform = ctx.options.platform ?? aifPlatform();
+  if (typeof platform !== 'string' || !platform.trim() || /[\x00-\x1f\x7f]/.test(platform))
+    throw new UsageError('--platform needs a one-line text (e.g. "Linux x64")');
+  const options: AnalyseGameOptions = { multipv, from, hash, threads: 1, platform: platform.trim() };
   if (nodes !== undefined) options.nodes = nodes;
   else options.depth = depth ?? 12;
   const jsonProgress = ctx.options['json-progress'] === true;

@@ -106,7 +106,7 @@ export const analyseCommand: Command = {
   usage:
     'gamenotation analyse <FEN|startpos> [--moves "e2e4 e7e5"] [--engine stockfish|stockfish.wasm|stockfish-lite|fairy|PATH]\n' +
     '    [--depth N | --nodes N | --movetime MS | --mate N] [--multipv K] [--json]\n' +
-    'gamenotation analyse FILE.pgn --out FILE.aif [--engine …] [--depth N | --nodes N] [--multipv K|all] [--jobs N | --queue redis://host:6379 [--window N] [--attempts N]] [--resume] [--from PLY] [--json-progress]\n' +
+    'gamenotation analyse FILE.pgn --out FILE.aif [--engine …] [--depth N | --nodes N] [--multipv K|all] [--jobs N | --queue redis://host:6379 [--window N] [--attempts N]] [--resume] [--from PLY] [--platform TEXT] [--json-progress]\n' +
     "Scores are from White's point of view. A pocket in the FEN ([Nn]) means crazyhouse (Fairy-Stockfish by default).",
   options: {
     engine: { type: 'string' },

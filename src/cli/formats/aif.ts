@@ -54,7 +54,7 @@ export const aifFormat: FormatHandler = {
     });
   },
   async exportStream(input, _options, sink) {
-    await each(input, sink, (g) => sink.out(makeAif(g)));
+    await each(input, sink, (g) => sink.out(makeAif(g, { onWarning: (w) => sink.warning(located(w, g)) })));
   },
   convertTargets: ['json'],
   async convertStream(input, _to, _options, sink) {

@@ -1,5 +1,6 @@
 import { isEmptyPbnGame, makePbn, parsePbn, readPbn } from '../../bridge/index.js';
 import { PBN_AGREEMENT_CODES } from '../../bridge/pbn/parse.js';
+import { withWarnings } from '../warnings.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
@@ -35,7 +36,12 @@ export const pbnFormat: FormatHandler = {
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
-    return { text: makePbn(r.value.games), errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)) };
+    const made = withWarnings((onWarning) => makePbn(r.value.games, { onWarning }));
+    return {
+      text: made.text,
+      errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)),
+      warnings: made.warnings,
+    };
   },
   /**
    * One game at a time (bounded memory). Errors of agreement between parts kept as given (a card the
@@ -49,7 +55,9 @@ export const pbnFormat: FormatHandler = {
       item.warnings.forEach(sink.warning);
       // an input with no game gives its errors on an empty game, which has nothing to write
       if (isEmptyPbnGame(item.value)) continue;
-      sink.out(`${n ? '\r\n' : ''}${makePbn(item.value, { header: n === 0 })}`);
+      const made = withWarnings((onWarning) => makePbn(item.value, { header: n === 0, onWarning }));
+      made.warnings.forEach(sink.warning);
+      sink.out(`${n ? '\r\n' : ''}${made.text}`);
       n++;
       await sink.drain();
     }
@@ -58,7 +66,10 @@ export const pbnFormat: FormatHandler = {
   convertTargets: ['json', 'pbn'],
   async convert(input, to): Promise<ExportResult> {
     const r = read(input);
-    if (to === 'pbn') return { text: makePbn(r.value.games, { form: 'import' }), errors: r.errors };
+    if (to === 'pbn') {
+      const made = withWarnings((onWarning) => makePbn(r.value.games, { form: 'import', onWarning }));
+      return { text: made.text, errors: r.errors, warnings: made.warnings };
+    }
     // the CLI's JSON stays one object: the document with the file's errors and warnings beside its games
     return {
       text: `${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,

@@ -1225,6 +1225,17 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_PBI_LINE_TOO_LONG',
+    format: 'pbi',
+    severity: 'error',
+    meaning: 'a line longer than maxLineLength (default 1 MiB); it is skipped without being held',
+    example: {
+      api: 'parsePbi',
+      input: '\ufeff#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2::::::\n',
+      options: { maxLineLength: 20 },
+    },
+  },
+  {
     code: 'ERR_PBI_MARKER',
     format: 'pbi',
     severity: 'error',

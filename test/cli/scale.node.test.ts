@@ -8,9 +8,10 @@
 // are in the fuzz report (`npm run fuzz -- --targets=scale`, docs/fuzz.md).
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPgn } from 'gamenotation/pgn';
+import { makePbi, parsePbi, pbiFen } from 'gamenotation/problems';
 import { cliPath, root, tempDir } from './support.js';
 
 const dir = tempDir('cli-scale');
@@ -39,7 +40,7 @@ function run(args: string[], opts: { heapMiB?: number; chunk?: number; timeout?:
 }
 
 function expectFinished(r: Run, what: string): void {
-  expect(r.signal, `${what}: killed (${r.signal}) — the hang guard`).to.equal(null);
+  expect(r.signal, `${what}: ended by ${r.signal} (SIGTERM: the hang guard; SIGABRT: out of memory)`).to.equal(null);
   expect(r.err, what).to.not.match(/heap limit|FATAL ERROR|\n\s+at /);
 }
 
@@ -97,6 +98,61 @@ describe('check of PGN: linear in the size of one game', () => {
         j.errors.map((e: { code: string; line: number; column: number }) => [e.code, e.line, e.column]),
         String(chunk),
       ).to.deep.equal(expected);
+    }
+  });
+});
+
+/** The 7 records of examples/data/sample.pbi repeated to about `mb` MB after its header. */
+function bigPbi(mb: number): { text: string; header: string; data: string; copies: number } {
+  const sample = readFileSync(join(root, 'examples/data/sample.pbi'), 'utf8');
+  const lines = sample.split('\n');
+  const header = `${lines.filter((l) => l.startsWith('#') || l.startsWith('\ufeff')).join('\n')}\n`;
+  const data = `${lines.filter((l) => l && !l.startsWith('#') && !l.startsWith('\ufeff')).join('\n')}\n`;
+  const copies = Math.ceil((mb * 1e6) / data.length);
+  return { text: header + data.repeat(copies), header, data, copies };
+}
+
+describe('check and export of PBI: a stream of problems (bounded memory)', () => {
+  it('12 MB from a pipe with the JS heap capped at 32 MB (the whole file took ~17x its size and crashed)', () => {
+    const { text, copies } = bigPbi(12);
+    const check = run(['check', '-', '--format', 'pbi'], { heapMiB: 32, input: Buffer.from(text) });
+    expectFinished(check, 'check');
+    expect(check.code, check.err.slice(0, 300)).to.equal(0);
+    expect(check.out).to.equal(`-: pbi, ${copies * 7} problems, 3 comments; 0 errors, 0 warnings\n`);
+  });
+
+  it('export streams too: the same bytes as the whole-document writer, heap capped', () => {
+    const { text, header, data, copies } = bigPbi(8);
+    const file = join(dir, 'big.pbi');
+    writeFileSync(file, text);
+    const small = makePbi(parsePbi(header + data).value);
+    const exported = run(['export', file], { heapMiB: 32 });
+    expectFinished(exported, 'export');
+    expect(exported.code, exported.err.slice(0, 300)).to.equal(0);
+    const firstData = small.indexOf('\n', small.lastIndexOf('\n#') + 1) + 1;
+    expect(exported.out.length).to.equal(firstData + (small.length - firstData) * copies);
+    expect(exported.out === small.slice(0, firstData) + small.slice(firstData).repeat(copies)).to.equal(true);
+  });
+
+  it('convert --to json streams the same JSON as the whole document, errors and their cap included', () => {
+    const texts = [
+      readFileSync(join(root, 'examples/data/sample.pbi'), 'utf8'),
+      `\ufeff#PBI 1.2\r\n#c\r\n${'x:8/8:#2\n'.repeat(130)}A:8/8/8/8/8/8/8/K6k:#2::::::\n${'y\n'.repeat(40)}B:::::::?:\n\nz`,
+      '#PBI 9\n',
+      '',
+    ];
+    for (const [i, text] of texts.entries()) {
+      const file = join(dir, `json-${i}.pbi`);
+      writeFileSync(file, text);
+      const { value: doc, errors, warnings } = parsePbi(text);
+      const problems = doc.problems.map(({ raw: _raw, ...p }) => ({ ...p, fen: pbiFen(p) }));
+      const expected = `${JSON.stringify({ ...doc, problems, errors, warnings }, null, 1)}\n`;
+      const r = run(['convert', file, '--to', 'json', '--format', 'pbi'], { chunk: 97 });
+      const sortedLines = (s: string) => s.split('\n').sort();
+      // the reports are the same, in the order they were found (the stream finds an unended last line at the end)
+      expect(JSON.parse(r.out).errors, `${i}`).to.deep.equal(errors);
+      expect(sortedLines(r.out), `${i}`).to.deep.equal(sortedLines(expected));
+      if (!warnings.some((w) => w.code === 'ERR_PBI_NO_NLF')) expect(r.out, `${i}`).to.equal(expected);
     }
   });
 });

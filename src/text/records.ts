@@ -223,10 +223,12 @@ export class RecordScanner implements Iterable<RecordToken> {
 
   private tagPair(line: number, column: number): void {
     const lx = this.lx;
-    const fail = (message: string) => {
+    const fail = (message: string, atName = false) => {
       this.queue.push(this.error('TAG_SYNTAX', message, '[', line, column));
-      // recover: skip to the next ']' on this line, else to the line end
-      if (lx.kind !== TOKEN_TAG_CLOSE) {
+      // recover: skip to the next ']' on this line, else to the line end; what stands where the
+      // name should be but on a later line (a `%` line after a lone `[`) is read again, not dropped
+      if (atName && lx.kind !== TOKEN_TAG_CLOSE && lx.kind !== TOKEN_EOF && lx.line !== line) this.peeked = true;
+      else if (lx.kind !== TOKEN_TAG_CLOSE) {
         for (;;) {
           const rest = lx.position();
           const k = lx.next();
@@ -245,7 +247,7 @@ export class RecordScanner implements Iterable<RecordToken> {
       }
     };
     let k = lx.next();
-    if (k !== TOKEN_SYMBOL) return fail('tag pair without a tag name');
+    if (k !== TOKEN_SYMBOL) return fail('tag pair without a tag name', true);
     const name = lx.tokenText();
     if (!/^[A-Za-z0-9_]+$/.test(name)) return fail(`bad tag name ${name}`);
     k = lx.next();

@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePbn, parsePbn } from 'gamenotation/bridge';
 import { readPgn } from 'gamenotation/pgn';
 import { makePbi, parsePbi, pbiFen } from 'gamenotation/problems';
 import { cliPath, root, tempDir } from './support.js';
@@ -153,6 +154,48 @@ describe('check and export of PBI: a stream of problems (bounded memory)', () =>
       expect(JSON.parse(r.out).errors, `${i}`).to.deep.equal(errors);
       expect(sortedLines(r.out), `${i}`).to.deep.equal(sortedLines(expected));
       if (!warnings.some((w) => w.code === 'ERR_PBI_NO_NLF')) expect(r.out, `${i}`).to.equal(expected);
+    }
+  });
+});
+
+describe('check, export and convert of PBN: a stream of games (bounded memory, linear time)', () => {
+  const sample = () => readFileSync(join(root, 'examples/data/sample.pbn'), 'utf8');
+
+  it('12 MB from a pipe with the JS heap capped at 48 MB (read whole, 120 MB took 1.3 GB)', () => {
+    const text = sample();
+    const body = `${text.replace(/^%.*\r?\n/gm, '').trimEnd()}\n\n`;
+    const copies = Math.ceil(12e6 / body.length);
+    const whole = parsePbn(text);
+    const games = whole.value.games.length;
+    const check = run(['check', '-', '--format', 'pbn'], {
+      heapMiB: 48,
+      input: Buffer.from(`${text.trimEnd()}\n\n${body.repeat(copies)}`),
+    });
+    expectFinished(check, 'check');
+    expect(check.code, check.err.slice(0, 300)).to.equal(0);
+    const deals = whole.value.games.filter((g) => g.tags.Deal).length;
+    const auctions = whole.value.games.filter((g) => g.auction).length;
+    const plays = whole.value.games.filter((g) => g.play).length;
+    const n = copies + 1;
+    expect(check.out).to.equal(
+      `-: pbn, ${games * n} games, ${deals * n} deals, ${auctions * n} auctions, ${plays * n} plays; 0 errors, 0 warnings\n`,
+    );
+  });
+
+  it('an 8 MB line and a 3 MB game in 4 KiB chunks: each scanned once, not once per chunk', () => {
+    // before: the stream joined and scanned everything since the last game with every chunk
+    const line = `% PBN 2.1\n[Event "x"]\n{${'a'.repeat(8_000_000)}}\n[Board "1"]\n`;
+    let tags = '% PBN 2.1\n[Board "1"]\n';
+    for (let i = 0; i < 150_000; i++) tags += `[Tag${i} "v"]\n`;
+    for (const [name, text] of [
+      ['line', line],
+      ['tags', tags],
+    ]) {
+      const file = join(dir, `${name}.pbn`);
+      writeFileSync(file, text);
+      const r = run(['export', file], { chunk: 4096, timeout: 40_000 });
+      expectFinished(r, name);
+      expect(r.out, name).to.equal(makePbn(parsePbn(text).value.games));
     }
   });
 });

@@ -1,4 +1,5 @@
 import { PBN_AGREEMENT_CODES, isEmptyPbnGame, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
+import { readAll } from '../io.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
@@ -18,19 +19,23 @@ async function* chunks(input: InputStream, sink: StreamSink): AsyncGenerator<Uin
 /** PBN 2.1 (Portable Bridge Notation): check, export (strict export format), convert --to json. */
 export const pbnFormat: FormatHandler = {
   name: 'pbn',
-  async check(input): Promise<CheckReport> {
-    const r = read(input);
-    const { games } = r.value;
-    return {
-      counts: {
-        games: games.length,
-        deals: games.filter((g) => g.tags.Deal).length,
-        auctions: games.filter((g) => g.auction).length,
-        plays: games.filter((g) => g.play).length,
-      },
-      errors: r.errors,
-      warnings: r.warnings,
-    };
+  async check(): Promise<CheckReport> {
+    throw new Error('pbn: checkStream is used');
+  },
+  /** One game at a time (bounded memory); errors and warnings go out with their game. */
+  async checkStream(input, _options, sink) {
+    const counts = { games: 0, deals: 0, auctions: 0, plays: 0 };
+    for await (const { value: game, errors, warnings } of readPbnGames(chunks(input, sink))) {
+      errors.forEach(sink.error);
+      warnings.forEach(sink.warning);
+      if (isEmptyPbnGame(game)) continue;
+      counts.games++;
+      if (game.tags.Deal) counts.deals++;
+      if (game.auction) counts.auctions++;
+      if (game.play) counts.plays++;
+      if (counts.games % 64 === 0) await sink.drain();
+    }
+    return counts;
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
@@ -55,13 +60,25 @@ export const pbnFormat: FormatHandler = {
     if (n === 0) sink.out(makePbn([]));
   },
   convertTargets: ['json', 'pbn'],
-  async convert(input, to): Promise<ExportResult> {
-    const r = read(input);
-    if (to === 'pbn') return { text: makePbn(r.value.games, { form: 'import' }), errors: r.errors };
-    // the CLI's JSON stays one object: the document with the file's errors and warnings beside its games
-    return {
-      text: `${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,
-      errors: r.errors,
-    };
+  /**
+   * `--to pbn` (import form) one game at a time, as export; `--to json` is one object (the document
+   * with the file's errors and warnings beside its games), made from the whole file.
+   */
+  async convertStream(input, to, _options, sink) {
+    if (to === 'pbn') {
+      let n = 0;
+      for await (const item of readPbnGames(chunks(input, sink))) {
+        item.errors.forEach(sink.error);
+        if (isEmptyPbnGame(item.value)) continue;
+        sink.out(`${n ? '\n' : ''}${makePbn(item.value, { form: 'import', header: n === 0 })}`);
+        n++;
+        await sink.drain();
+      }
+      if (n === 0) sink.out(makePbn([], { form: 'import' }));
+      return;
+    }
+    const r = read(await readAll(input));
+    r.errors.forEach(sink.error);
+    sink.out(`${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`);
   },
 };

@@ -3203,6 +3203,19 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_XML_TOO_MANY_ELEMENTS',
+    format: 'xml',
+    severity: 'error',
+    meaning:
+      'more elements than maxElements (1,000,000) in the document, or than maxProblemElements (100,000) in one problem or other child of the root',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem/><problem/><problem/></problems>',
+      options: { maxElements: 3 },
+    },
+  },
+  {
     code: 'WARN_ENGINE_INFO',
     format: 'engine',
     severity: 'warning',

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePbn, parsePbn } from 'gamenotation/bridge';
 import { readPgn } from 'gamenotation/pgn';
-import { makePbi, parsePbi, pbiFen } from 'gamenotation/problems';
+import { checkProblemXml, makePbi, parsePbi, pbiFen } from 'gamenotation/problems';
 import { cliPath, root, tempDir } from './support.js';
 
 const dir = tempDir('cli-scale');
@@ -197,5 +197,41 @@ describe('check, export and convert of PBN: a stream of games (bounded memory, l
       expectFinished(r, name);
       expect(r.out, name).to.equal(makePbn(parsePbn(text).value.games));
     }
+  });
+});
+
+describe('check of problem XML: bounded memory under the 32 MiB limit', () => {
+  const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';
+
+  it('1,100,000 `<problem/>` (11 MB): ERR_XML_TOO_MANY_ELEMENTS at once, heap capped at 64 MB (took ~800 MB)', () => {
+    const file = join(dir, 'empty-problems.xml');
+    const root = `<problems xmlns="${NS}">`;
+    writeFileSync(file, `${root}${'<problem/>'.repeat(1_100_000)}</problems>`);
+    const r = run(['check', file], { heapMiB: 64 });
+    expectFinished(r, 'check');
+    expect(r.code).to.equal(1);
+    expect(r.out.split('\n')[0]).to.equal(
+      // the root and 999,999 problems are the first million elements
+      `${file}:1:${root.length + 10 * 999_999 + 1} ERR_XML_TOO_MANY_ELEMENTS more than 1000000 elements (maxElements)`,
+    );
+  });
+
+  it('8 MB of real problems, heap capped at 64 MB: the problems are parsed one at a time (the whole tree needed > 96 MB)', () => {
+    const sample = readFileSync(join(root, 'examples/data/sample-problem.xml'), 'utf8');
+    const open = sample.indexOf('<problem>');
+    const close = sample.lastIndexOf('</problems>');
+    const body = sample.slice(open, close);
+    const copies = Math.floor(8e6 / body.length);
+    const file = join(dir, 'real.xml');
+    writeFileSync(file, sample.slice(0, open).replace(/count="\d+"/, '') + body.repeat(copies) + sample.slice(close));
+    const whole = checkProblemXml(sample);
+    const r = run(['check', file], { heapMiB: 64 });
+    expectFinished(r, 'check');
+    expect(r.code, r.err.slice(0, 300)).to.equal(0);
+    const problems = whole.value!.problems.length * copies;
+    const releases = whole.value!.problems.reduce((n, p) => n + p.releases.length, 0) * copies;
+    expect(r.out).to.equal(
+      `${file}: problem-xml, ${problems} problems, ${releases} releases, ${whole.twins.length * copies} twins; 0 errors, 0 warnings\n`,
+    );
   });
 });

@@ -223,6 +223,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'compressed input is damaged',
   },
   {
+    code: 'ERR_AIF_GZIP_LIMIT',
+    format: 'aif',
+    severity: 'error',
+    meaning:
+      'compressed input inflates past maxInflatedBytes (1 GiB) or maxInflateRatio (100 times its compressed size, judged from 16 MiB on); the rest is not read',
+  },
+  {
     code: 'ERR_AIF_LEGACY_TAG',
     format: 'aif',
     severity: 'warning',

@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { makePbn, parsePbn } from 'gamenotation/bridge';
 import { readPgn } from 'gamenotation/pgn';
 import { checkProblemXml, makePbi, parsePbi, pbiFen } from 'gamenotation/problems';
@@ -233,5 +234,42 @@ describe('check of problem XML: bounded memory under the 32 MiB limit', () => {
     expect(r.out).to.equal(
       `${file}: problem-xml, ${problems} problems, ${releases} releases, ${whole.twins.length * copies} twins; 0 errors, 0 warnings\n`,
     );
+  });
+});
+
+describe('check of .aif.gz: inflation bounded, damage typed', () => {
+  it('64 MiB of line ends gzipped: ERR_AIF_GZIP_LIMIT and exit 1 at once (it was read in full and reported clean)', () => {
+    const file = join(dir, 'bomb.aif.gz');
+    writeFileSync(file, gzipSync(Buffer.alloc(64 << 20, 10), { level: 9 }));
+    const r = run(['check', file], { timeout: 40_000 });
+    expectFinished(r, 'check');
+    expect(r.code).to.equal(1);
+    expect(r.out).to.match(
+      /:\d+:1 ERR_AIF_GZIP_LIMIT compressed input inflates to more than 100 times its \d+ compressed bytes \(maxInflateRatio; \d+ bytes so far\); the rest is not read\n/,
+    );
+    // the limits are options: raised, a smaller bomb is read to its end, clean
+    const small = join(dir, 'small-bomb.aif.gz');
+    writeFileSync(small, gzipSync(Buffer.alloc(24 << 20, 10), { level: 9 }));
+    expect(run(['check', small]).out).to.contain('ERR_AIF_GZIP_LIMIT');
+    const raised = run(['check', small, '--max-inflate-ratio', '100000']);
+    expect(raised.code, raised.out.slice(0, 300)).to.equal(0);
+    const low = run(['check', file, '--max-inflated-bytes', '1000000']);
+    expect(low.out).to.contain(
+      'ERR_AIF_GZIP_LIMIT compressed input inflates to more than 1000000 bytes (maxInflatedBytes)',
+    );
+    const bad = run(['check', file, '--max-inflate-ratio', '0']);
+    expect([bad.code, bad.err]).to.deep.equal([2, "error: --max-inflate-ratio needs an integer >= 1, not '0'\n"]);
+  });
+
+  it('a damaged gzip body (1f 8b 08 00 then ff x 1000): FILE:line:col ERR_AIF_GZIP, not a raw exception', () => {
+    const file = join(dir, 'damaged.aif.gz');
+    writeFileSync(file, Buffer.from([0x1f, 0x8b, 0x08, 0x00, ...new Array(1000).fill(0xff)]));
+    for (const verb of [['check'], ['export'], ['convert', '--to', 'json']]) {
+      const r = run([verb[0]!, file, ...verb.slice(1)]);
+      expectFinished(r, verb[0]!);
+      expect(r.code, verb[0]).to.equal(1);
+      expect(`${r.out}${r.err}`, verb[0]).to.contain(`${file}:1:1 ERR_AIF_GZIP compressed input is damaged: `);
+      expect(r.err, verb[0]).to.not.match(/^error: /m);
+    }
   });
 });

@@ -227,7 +227,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'aif',
     severity: 'error',
     meaning:
-      'compressed input inflates past maxInflatedBytes (1 GiB) or maxInflateRatio (100 times its compressed size, judged from 16 MiB on); the rest is not read',
+      'compressed input inflates past maxInflatedBytes (1 GiB) or maxInflateRatio (200 times its compressed size, judged from 16 MiB on); the rest is not read',
   },
   {
     code: 'ERR_AIF_LEGACY_TAG',

@@ -23,9 +23,10 @@ export interface AifReadOptions {
    */
   maxInflatedBytes?: number;
   /**
-   * Most bytes inflated per compressed byte (default 100; real AIF text compresses 3 to 10 times),
-   * judged once 16 MiB have been inflated: beyond it reading stops with `ERR_AIF_GZIP_LIMIT`, so a
-   * gzip bomb (512 MiB of line ends in 0.5 MB) is refused in a fraction of a second.
+   * Most bytes inflated per compressed byte (default 200; real AIF text compresses 3 to 10 times,
+   * one game repeated over and over about 140 times), judged once 16 MiB have been inflated:
+   * beyond it reading stops with `ERR_AIF_GZIP_LIMIT`, so a gzip bomb (512 MiB of line ends in
+   * 0.5 MB) is refused in a fraction of a second.
    */
   maxInflateRatio?: number;
 }
@@ -33,9 +34,11 @@ export interface AifReadOptions {
 /** Default `maxInflatedBytes`. */
 const MAX_INFLATED = 1 << 30;
 /** Default `maxInflateRatio`. */
-const MAX_RATIO = 100;
+const MAX_RATIO = 200;
 /** The ratio is judged from this many inflated bytes on (a small file may compress very well). */
 const RATIO_FLOOR = 16 << 20;
+/** Compressed bytes given to the decompressor at a time (at most about 1 MiB inflated). */
+const INFLATE_SLICE = 1 << 10;
 
 // A tag name is a PGN symbol (the lexer's alphabet: a letter, digit or @, then also _+#=:-), so a
 // tag the PGN reader took from the game part reads back the same once written as a header line.
@@ -407,15 +410,23 @@ async function* gunzip(
   const maxRatio = options?.maxInflateRatio ?? MAX_RATIO;
   const ds = new DecompressionStream('gzip');
   const writer = ds.writable.getWriter();
-  let compressed = first.length;
   let done = false;
+  // The compressed bytes go in small slices: one write is inflated in full whatever reads it (64 KiB
+  // of a gzip bomb became 64 MiB in memory at once), so a slice bounds what one write can add.
+  const write = async (c: Uint8Array) => {
+    for (let i = 0; i < c.length && !done; i += INFLATE_SLICE) {
+      const slice = c.subarray(i, i + INFLATE_SLICE);
+      await writer.ready;
+      compressed += slice.length;
+      await writer.write(slice as Uint8Array<ArrayBuffer>);
+    }
+  };
+  let compressed = 0;
   const pump = (async () => {
     try {
-      await writer.write(first as Uint8Array<ArrayBuffer>);
+      await write(first);
       for (let r = await rest.next(); !r.done && !done; r = await rest.next()) {
-        const c = typeof r.value === 'string' ? new TextEncoder().encode(r.value) : r.value;
-        compressed += c.length;
-        await writer.write(c as Uint8Array<ArrayBuffer>);
+        await write(typeof r.value === 'string' ? new TextEncoder().encode(r.value) : r.value);
       }
       if (!done) await writer.close();
     } catch (e) {

@@ -24,7 +24,7 @@ describe('AIF: gzip limits', () => {
     // (the line ends also make the game longer than maxGameLines: ERR_AIF_GAME_TOO_LARGE)
     const errors = items.flatMap((i) => i.errors).filter((e) => e.code.startsWith('ERR_AIF_GZIP'));
     expect(errors.map((e) => e.code)).to.deep.equal(['ERR_AIF_GZIP_LIMIT']);
-    expect(errors[0]!.message).to.match(/^compressed input inflates to more than 100 times its \d+ compressed bytes/);
+    expect(errors[0]!.message).to.match(/^compressed input inflates to more than 200 times its \d+ compressed bytes/);
     expect(errors[0]!.line).to.be.a('number');
     expect(errors[0]!.column).to.equal(1);
     // the game before the limit is read

@@ -228,7 +228,7 @@ export const scaleCases = [
     bench: true,
   },
   {
-    name: 'xml: 999,990 <problem/> (under maxElements)',
+    name: 'xml: empty problems under maxElements',
     ext: 'xml',
     sizes: { fuzz: 300_000, full: 999_990 },
     write: (w, n) => {

@@ -15,10 +15,10 @@ export async function run() {
       ? `${r.goal.rssMB ? `<= ${r.goal.rssMB} MB` : `<= ${r.goal.inputTimes}x the input (${Math.round((r.goal.inputTimes * r.inputMB * 1e6) / 2 ** 20)} MB)`}: ${r.goalMet ? 'met' : 'not met'}`
       : '';
     console.log(
-      `| ${r.name} | ${size} | ${r.rssMB} MB | ${r.cpuS} s | ${r.wallS} s | ${r.must?.text ?? ''} | ${goal} | ${r.problem ? `FAILED: ${r.problem}` : 'ok'} |`,
+      `| ${r.name} (${r.n.toLocaleString('en')}) | ${size} | ${r.rssMB} MB | ${r.cpuS} s | ${r.wallS} s | ${r.must?.text ?? ''} | ${goal} | ${r.problem ? `FAILED: ${r.problem}` : 'ok'} |`,
     );
   }
-  console.log('\nCPU is user + system time of the child process (all threads); RSS its peak (maxRSS).');
+  console.log('\nCPU is user + system time of the child process (all threads); RSS its peak (VmHWM on Linux).');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -9,12 +9,17 @@ export type ExampleApi =
   | 'parseFen'
   | 'validateSetup'
   | 'parseSan'
+  | 'parseSquare'
+  | 'parseUci'
+  | 'parseStipulation'
   | 'parsePerftSuite'
   | 'parsePgn'
   // streamed reading (the input as UTF-8 bytes), where a game over maxGameBytes is skipped
   | 'readPgn'
   | 'parsePbn'
   | 'checkPbnExport'
+  | 'parseCard'
+  | 'parseContract'
   | 'parsePbi'
   | 'parseProblemXml'
   | 'checkProblemXml'
@@ -30,9 +35,9 @@ export type ExampleApi =
   | 'validateAif'
   // the queue URL of --queue (gamenotation/queue, Node only)
   | 'parseQueueUrl'
-  // the PGN lexer's tokens (their error codes) and the PGN writer's export-format warnings
+  // the PGN-family lexer's tokens (internal: src/text/lexer.ts) and the PGN writer's export-format warnings (onWarning)
   | 'tokenize'
-  | 'makePgnWithWarnings'
+  | 'makePgn'
   // the input's characters taken as bytes (U+0000..U+00FF), for decoding errors
   | 'parsePbnBytes'
   | 'readPgnBytes'
@@ -261,6 +266,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       options: {
         maxLineLength: 10,
       },
+    },
+  },
+  {
+    code: 'ERR_AIF_MISSING_TAG',
+    format: 'aif',
+    severity: 'warning',
+    meaning:
+      'a game header lacks tags the AIF v0.5 spec requires (GameID, EngineID, Platform, Threads, Hash, MultiPV, DepthRange, EGT, Mode); the game is read',
+    example: {
+      api: 'parseAif',
+      input:
+        '; AIF v0.5\n[GameID "g"]\n[Event "x"]\n[EngineID "e"]\n[Threads "1"]\n[Hash "16"]\n[MultiPV "1"]\n[DepthRange "1-1"]\n[EGT "none"]\n[Mode "forward;r;1-w"]\n\n1. e4 *\n',
     },
   },
   {
@@ -811,6 +828,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_BRIDGE_CARD',
+    format: 'bridge',
+    severity: 'error',
+    meaning: 'the text is not a card (suit S H D C, then rank A K Q J T 9–2)',
+    example: {
+      api: 'parseCard',
+      input: 'S1',
+    },
+  },
+  {
+    code: 'ERR_BRIDGE_CONTRACT',
+    format: 'bridge',
+    severity: 'error',
+    meaning: 'the text is not a contract (`4HX`, `3NT`, `Pass`)',
+    example: {
+      api: 'parseContract',
+      input: '8NT',
+    },
+  },
+  {
     code: 'ERR_CHESSCOM_JSON',
     format: 'bughouse',
     severity: 'error',
@@ -1017,7 +1054,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'engine',
     severity: 'error',
     meaning: 'engine is not running',
-    trigger: 'a call on an engine after quit(); no text input',
+    trigger: 'a call on an engine after close(); no text input (tests: test/engine/uci.test.ts)',
   },
   {
     code: 'ERR_ENGINE_HEALTH',
@@ -1026,6 +1063,29 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'the engine failed its health check (no uciok/readyok or a wrong answer)',
     trigger:
       'an engine that does not answer uci/isready as UCI requires; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_INFO',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an info line the protocol reader could not read (skipped)',
+    trigger: 'an engine writing a malformed info line; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_LIMIT',
+    format: 'engine',
+    severity: 'error',
+    meaning:
+      'a search limit that is not an integer in its range (depth 1..245, mate 1..123, nodes 1..2^53−1, times 0..2^31−1 ms), an unknown limit, or none',
+    trigger:
+      'engine.analyse(pos, { depth: 1e300 }) or { nodes: 1e21 }; no text input (tests: test/engine/uci.test.ts, test/engine/cli.node.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_LINE',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an engine output line that is not UCI (skipped)',
+    trigger: 'an engine writing a non-UCI line; no text input (tests: test/engine/uci.test.ts)',
   },
   {
     code: 'ERR_ENGINE_NOT_FOUND',
@@ -1042,6 +1102,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     trigger: 'setting an option the library controls; no text input (tests: test/engine/uci.test.ts)',
   },
   {
+    code: 'ERR_ENGINE_OPTION_LINE',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an option line the reader could not read (skipped)',
+    trigger: 'an engine writing a malformed option line; no text input',
+  },
+  {
     code: 'ERR_ENGINE_POSITION',
     format: 'engine',
     severity: 'error',
@@ -1052,8 +1119,24 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_ENGINE_PROTOCOL',
     format: 'engine',
     severity: 'error',
-    meaning: 'an unreadable engine answer (such as a bestmove line)',
-    trigger: 'an engine writing a malformed bestmove line; no text input (tests: test/engine/uci.test.ts)',
+    meaning:
+      'an unreadable engine answer (a bestmove line), a line longer than 1 MiB, or more than 1 024 option declarations; after the last two the engine is ended',
+    trigger:
+      'an engine writing a malformed bestmove line or one endless line; no text input (tests: test/engine/uci.test.ts, test/engine/engines.node.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_PV',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'a PV move that is not legal in the position (the PV stops before it), or a PV over 1 000 moves',
+    trigger: 'an engine sending an illegal move in a pv; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_STRAY',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an engine answer with no request waiting for it',
+    trigger: 'an engine answer with no pending request; no text input',
   },
   {
     code: 'ERR_ENGINE_TERMINATED',
@@ -1160,6 +1243,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       api: 'parseFen',
       input: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
     },
+  },
+  {
+    code: 'ERR_INPUT_TYPE',
+    format: 'core',
+    severity: 'error',
+    meaning:
+      'a public function that returns a Result was given input of a shape it does not take (null, a number, an array where an object goes, a field of the wrong type): it returns this error instead of throwing',
+    trigger:
+      'a call from code with a value of the wrong type, e.g. parseFen(null) or gamePosition({}); no text input (tests: test/core/result-shapes.node.test.ts)',
   },
   {
     code: 'ERR_PBI_AWARD',
@@ -1318,7 +1410,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning: "a character cannot be written in the file's encoding",
     trigger:
-      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with makePbiWithWarnings; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
+      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with the onWarning option of makePbi; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
   },
   {
     code: 'ERR_PBI_UTF8',
@@ -2342,7 +2434,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'warning',
     meaning: 'line of … characters (the standard allows …); written whole, a token cannot be split',
     example: {
-      api: 'makePgnWithWarnings',
+      api: 'makePgn',
       input: '[Event "«x×300»"]\n\n1. e4 *\n',
     },
   },
@@ -2412,7 +2504,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'warning',
     meaning: 'a tab in a tag value (export format has no tabs; kept as it is)',
     example: {
-      api: 'makePgnWithWarnings',
+      api: 'makePgn',
       input: '[Event "a\tb"]\n\n1. e4 *\n',
     },
   },
@@ -2709,9 +2801,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_QUEUE_JOB_INPUT',
     format: 'queue',
     severity: 'error',
-    meaning: 'a queued job a worker cannot read (no game in it, or a kind this version does not know)',
+    meaning:
+      "a queued job a worker does not take: not of the job schema (null, a field missing or of the wrong type, a key named __proto__, a limit no engine or solver takes such as maxSolutions -1 or tableMiB 1e9, no game in it, a kind this version does not know), over the worker's --max-depth or --max-nodes, or running longer than its --max-time; failed once, not retried",
     trigger:
-      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts)',
+      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts, test/queue/queue.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_LOCK_LOST',
+    format: 'queue',
+    severity: 'error',
+    meaning:
+      'a worker lost the lock of a running job (Redis gone or restarted, the event loop stalled past the lock): the job is stopped at once (its engine or thread with it), for another worker to take over',
+    trigger: 'Redis killed during a job; no text input (tests: test/queue/lock.node.test.ts)',
   },
   {
     code: 'ERR_QUEUE_UNAVAILABLE',
@@ -2776,6 +2877,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_SOLVE_OPTION',
+    format: 'solve',
+    severity: 'error',
+    meaning:
+      'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024 (a negative count is not "no limit")',
+    trigger:
+      'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
+  },
+  {
     code: 'ERR_SOLVE_POSITION',
     format: 'solve',
     severity: 'error',
@@ -2793,6 +2903,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'solve',
       input: '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; foo',
+    },
+  },
+  {
+    code: 'ERR_SQUARE_SYNTAX',
+    format: 'chess',
+    severity: 'error',
+    meaning: 'the text is not a square name (a–h then 1–8)',
+    example: {
+      api: 'parseSquare',
+      input: 'i9',
+    },
+  },
+  {
+    code: 'ERR_STIPULATION_SYNTAX',
+    format: 'problem',
+    severity: 'error',
+    meaning: 'the text is not a stipulation in the common notation (`#2`, `h#2.5`, `s#3`, `ser-h#5`, …)',
+    example: {
+      api: 'parseStipulation',
+      input: 'x#2',
     },
   },
   {
@@ -2885,6 +3015,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_TEXT_TAG_CONTROL',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag value holds a line end or another control character (C0 but the tab, and DEL: NUL, ESC, …): a tag pair is one line, so every writer (PGN, BPGN, AIF, PBN) writes each such character as a space',
+    example: {
+      api: 'makePgn',
+      input: '[White "a\u0001b"]\n\n1. e4 *\n',
+    },
+  },
+  {
+    code: 'ERR_TEXT_TAG_NAME',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag name is not a PGN symbol (a letter, digit or @, then also _+#=:-): every writer writes each other character as _',
+    trigger:
+      'a model built in code with such a header name (readers only read symbols), written with makePgn, makeBpgn, makeAif or makePbn (their onWarning option) (tests: test/text/tag-value.test.ts)',
+  },
+  {
     code: 'ERR_TEXT_TAG_SYNTAX',
     format: 'text',
     severity: 'error',
@@ -2923,6 +3073,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       options: {
         maxErrors: 1,
       },
+    },
+  },
+  {
+    code: 'ERR_UCI_SYNTAX',
+    format: 'chess',
+    severity: 'error',
+    meaning: 'the text is not a UCI move (`e2e4`, `e7e8q`, `N@f3`)',
+    example: {
+      api: 'parseUci',
+      input: 'e2e9',
     },
   },
   {
@@ -3221,33 +3381,5 @@ export const ERROR_CODES: readonly CodeEntry[] = [
         '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem/><problem/><problem/></problems>',
       options: { maxElements: 3 },
     },
-  },
-  {
-    code: 'WARN_ENGINE_INFO',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an info line the protocol reader could not read (skipped)',
-    trigger: 'an engine writing a malformed info line; no text input (tests: test/engine/uci.test.ts)',
-  },
-  {
-    code: 'WARN_ENGINE_LINE',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an engine output line that is not UCI (skipped)',
-    trigger: 'an engine writing a non-UCI line; no text input (tests: test/engine/uci.test.ts)',
-  },
-  {
-    code: 'WARN_ENGINE_OPTION',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an option line the reader could not read (skipped)',
-    trigger: 'an engine writing a malformed option line; no text input',
-  },
-  {
-    code: 'WARN_ENGINE_STRAY',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an engine answer with no request waiting for it',
-    trigger: 'an engine answer with no pending request; no text input',
   },
 ];

@@ -9,6 +9,12 @@ export interface NotationError {
 /** Success with a value, or failure with an error: what reading functions return instead of throwing. */
 export type Result<T, E = NotationError> = { ok: true; value: T } | { ok: false; error: E };
 
+/** What a validator finds in a model: errors (the model is wrong) and warnings (accepted, but worth knowing). */
+export interface Validation {
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
 /**
  * What a lenient reader gives for one record (a game, a match) or one whole document: the value it
  * read and what it found on the way. `errors` means the value is partial (kept up to the damage);
@@ -19,10 +25,8 @@ export type Result<T, E = NotationError> = { ok: true; value: T } | { ok: false;
  * for (const { value: game, errors } of parsePgn(text)) if (!errors.length) console.log(game.headers.Event);
  * ```
  */
-export interface Parsed<T> {
+export interface Parsed<T> extends Validation {
   value: T;
-  errors: NotationError[];
-  warnings: NotationError[];
 }
 
 /** A successful Result. */

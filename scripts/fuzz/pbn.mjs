@@ -80,11 +80,11 @@ export function checkPbn(lib, input) {
 const reportKey = (list) => list.map((e) => `${e.code} ${e.line}:${e.column} ${e.message}`).sort();
 
 /**
- * The input's bytes in chunks (random sizes with `r`, 97 bytes without): readPbnGames must give
+ * The input's bytes in chunks (random sizes with `r`, 97 bytes without): readPbn must give
  * parsePbn's games and the same errors and warnings, whatever the cuts.
  */
 export async function checkPbnStream(lib, input, r) {
-  const { parsePbn, readPbnGames, isEmptyPbnGame } = lib.bridge;
+  const { parsePbn, readPbn, isEmptyPbnGame } = lib.bridge;
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const chunks = [];
   for (let i = 0; i < bytes.length;) {
@@ -94,7 +94,7 @@ export async function checkPbnStream(lib, input, r) {
   }
   const whole = parsePbn(bytes);
   const items = [];
-  for await (const item of readPbnGames(chunks)) items.push(item);
+  for await (const item of readPbn(chunks)) items.push(item);
   const games = items.filter((i) => !isEmptyPbnGame(i.value)).map((i) => i.value);
   if (JSON.stringify(games) !== JSON.stringify(whole.value.games)) return 'streamed games differ from parsePbn';
   const same = (a, b) => JSON.stringify(reportKey(a)) === JSON.stringify(reportKey(b));

@@ -12,12 +12,12 @@
 // sizes of the scale family; full: the issue's sizes with each must),
 // --dist (test the built dist/ instead of bundling src/), --no-save, --json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { bundleSources } from '../bundle-sources.mjs';
 import { readFixtures, saveFixture } from './fixtures.mjs';
 import { allTargets, targets } from './targets.mjs';
 import { runScale } from './scale.mjs';
@@ -26,11 +26,16 @@ import { rng } from './util.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SUBPATHS = ['pgn', 'bridge', 'chess', 'problems', 'bughouse', 'aif'];
 
-/** The library's subpath modules: the sources bundled by esbuild (default) or the built dist/. */
+/**
+ * The library's subpath modules: the sources bundled by esbuild (default) or the built dist/. The
+ * internal text layer (lexer, splitter: no package entry point) is `lib.text`, always bundled from
+ * the sources, so its invariants are fuzzed too.
+ */
 export async function loadLib({ dist = false } = {}) {
   const lib = {};
   if (dist) {
     for (const s of SUBPATHS) lib[s] = await import(pathToFileURL(join(root, 'dist', `${s}.js`)).href);
+    lib.text = (await bundleSources({ text: join(root, 'src', 'text', 'index.ts') })).text;
     return lib;
   }
   if (
@@ -39,23 +44,9 @@ export async function loadLib({ dist = false } = {}) {
   ) {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-wasm.mjs')], { stdio: 'inherit' });
   }
-  const { build } = await import('esbuild');
-  const out = mkdtempSync(join(tmpdir(), 'gn-fuzz-'));
-  try {
-    await build({
-      entryPoints: Object.fromEntries(SUBPATHS.map((s) => [s, join(root, 'src', s, 'index.ts')])),
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      outdir: out,
-      splitting: true,
-      logLevel: 'error',
-    });
-    for (const s of SUBPATHS) lib[s] = await import(pathToFileURL(join(out, `${s}.js`)).href);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-  return lib;
+  const entries = Object.fromEntries(SUBPATHS.map((s) => [s, join(root, 'src', s, 'index.ts')]));
+  entries.text = join(root, 'src', 'text', 'index.ts');
+  return bundleSources(entries);
 }
 
 function sharedDir() {

@@ -6,12 +6,9 @@ import { parsePgn } from '../pgn/reader.js';
 import { decodeText, encodingWarning, StreamDecoder } from '../text/decode.js';
 import { LineSplitter } from '../text/lines.js';
 import { textChunks, type TextSource } from '../text/source.js';
-import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
+import { ENGINE_TAGS, parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
-/** What `readAif` reads: a string, bytes (gzipped or not), a `ReadableStream` or any (async) iterable of chunks. */
-export type AifSource = TextSource;
-
-/** Limits of `parseAif`, `parseAifBytes`, `readAif` and `AifParser` that keep memory bounded on bad input. */
+/** Limits of `parseAif` and `readAif` that keep memory bounded on bad input. */
 export interface AifReadOptions {
   /** Longest line in characters (default 1 MiB): a longer one is an error and is skipped. */
   maxLineLength?: number;
@@ -133,6 +130,17 @@ export class AifParser {
       }
     }
     this.pgnText = '';
+    // The game tags the spec requires (GameID … Mode): a header without some is read, with a warning.
+    // The 2012 shape (legacy) predates them, and bare move blocks have no header to hold them.
+    if (g.flavour !== 'legacy' && Object.keys(g.headers).length) {
+      const missing = ENGINE_TAGS.filter((name) => g.headers[name] === undefined);
+      if (missing.length)
+        this.warn(
+          'ERR_AIF_MISSING_TAG',
+          `required game tag${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
+          g.line,
+        );
+    }
     if (Object.keys(g.headers).length || g.blocks.length || item.errors.length) this.done.push(item);
     this.item = null;
     this.state = 'start';
@@ -379,8 +387,14 @@ export class AifParser {
   }
 }
 
-/** Reads every game of an AIF text, one `{ value, errors, warnings }` item per game. Never throws on bad input. */
-export function parseAif(text: string, options?: AifReadOptions): Parsed<AifGame>[] {
+/**
+ * Reads every game of an AIF text (or its bytes, decoded by the one UTF-8/Latin-1 rule), one
+ * `{ value, errors, warnings }` item per game. Never throws on bad input. Gzipped bytes
+ * (`.aif.gz`) need `readAif`, which inflates them as a stream.
+ */
+export function parseAif(input: string | Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
+  if (typeof input !== 'string') return parseBytes(input, options);
+  const text = input;
   const parser = new AifParser(options);
   const lines = new LineSplitter((line, n) => parser.line(line, n));
   lines.push(text);
@@ -466,7 +480,7 @@ async function* gunzip(
  * (past them: `ERR_AIF_GZIP_LIMIT`). Damaged gzip data ends the input with `ERR_AIF_GZIP` on the
  * last game.
  */
-export async function* readAif(source: AifSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
+export async function* readAif(source: TextSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
   if (typeof source === 'string') {
     yield* parseAif(source, options);
     return;
@@ -525,7 +539,7 @@ function lastOf(items: Parsed<AifGame>[], line: number): Parsed<AifGame> {
 }
 
 /** Decodes bytes by the text layer's rule (src/text/decode.ts) and reads them. */
-export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
+function parseBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
   const d = decodeText(bytes);
   const games = parseAif(d.text, options);
   // the decoder's warning goes with the last game, as in readAif

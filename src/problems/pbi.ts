@@ -813,12 +813,8 @@ export interface MakePbiOptions {
   header?: boolean;
   /** The number of the first problem in warnings ("problem 3: …"), for a file written in parts (default 1). */
   firstProblemNumber?: number;
-}
-
-/** PBI text and the warnings about what it could not represent. */
-export interface MakePbiResult {
-  text: string;
-  warnings: NotationError[];
+  /** Called for each character PBI cannot carry, replaced in the output (`ERR_PBI_UNENCODABLE`). */
+  onWarning?: (warning: NotationError) => void;
 }
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -829,11 +825,13 @@ function encodeSource(s: PbiSource, lossy: (ch: string) => void): string {
 
 /** Writes a PBI document: BOM, `#PBI <version>`, comments, one data line per problem. */
 export function makePbi(doc: PbiDocument, options: MakePbiOptions = {}): string {
-  return makePbiWithWarnings(doc, options).text;
+  const { text, warnings } = writePbi(doc, options);
+  if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
+  return text;
 }
 
-/** Like `makePbi`, with warnings for what had to be changed to fit PBI. */
-export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = {}): MakePbiResult {
+/** The PBI text and the warnings about what it could not represent. */
+function writePbi(doc: PbiDocument, options: MakePbiOptions): { text: string; warnings: NotationError[] } {
   const warnings: NotationError[] = [];
   const nl = (remembered?: PbiNewline): string =>
     options.forceNewline || !remembered ? (options.newline ?? '\n') : remembered;

@@ -3,7 +3,13 @@
 // exception. Both are typed errors now, in Node and in the browser (CompressionStream).
 import { expect } from 'chai';
 import type { Parsed } from 'gamenotation';
-import { gzipText, readAif, type AifGame, type AifReadOptions } from 'gamenotation/aif';
+import { readAif, type AifGame, type AifReadOptions } from 'gamenotation/aif';
+
+/** Gzipped UTF-8 of a text, with the platform's CompressionStream. */
+async function gzipText(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 
 async function readAll(bytes: Uint8Array, options?: AifReadOptions, chunk = 1 << 16) {
   const parts: Uint8Array[] = [];

@@ -1,9 +1,9 @@
-// readPbnGames, the stream that `check`, `export` and `convert --to pbn` now read PBN with (issue
+// readPbn, the stream that `check`, `export` and `convert --to pbn` now read PBN with (issue
 // #25: a 120 MB file took 1.3 GB read whole), gives what parsePbn gives for the whole text, however
 // the input is cut: the games, and every error and warning, the export-format ones included.
 import { expect } from 'chai';
 import type { NotationError } from 'gamenotation';
-import { isEmptyPbnGame, parsePbn, readPbnGames, type PbnGame } from 'gamenotation/bridge';
+import { isEmptyPbnGame, parsePbn, readPbn, type PbnGame } from 'gamenotation/bridge';
 import { CORPUS } from './pbn-corpus.js';
 import { readFixtureBytes, readSharedBytes } from '../support/data.js';
 
@@ -16,7 +16,7 @@ async function stream(bytes: Uint8Array, chunk: number) {
   const games: PbnGame[] = [];
   const errors: NotationError[] = [];
   const warnings: NotationError[] = [];
-  for await (const item of readPbnGames(parts)) {
+  for await (const item of readPbn(parts)) {
     errors.push(...item.errors);
     warnings.push(...item.warnings);
     if (!isEmptyPbnGame(item.value)) games.push(item.value);
@@ -38,7 +38,7 @@ async function expectSameAsWhole(bytes: Uint8Array, what: string, chunks = [6553
 const GAME = (board: number, extra = '') =>
   `[Event "x"]\r\n[Site "y"]\r\n[Date "2026.01.01"]\r\n[Board "${board}"]\r\n[West "w"]\r\n[North "n"]\r\n[East "e"]\r\n[South "s"]\r\n[Dealer "N"]\r\n[Vulnerable "None"]\r\n[Deal "N:AKQ2.K54.T93.A87 J986.QJ3.AK4.K52 T75.A987.QJ2.QJ3 43.T62.8765.T964"]\r\n[Scoring ""]\r\n[Declarer ""]\r\n[Contract ""]\r\n[Result ""]\r\n${extra}`;
 
-describe('PBN: readPbnGames equals parsePbn, whatever the chunking', () => {
+describe('PBN: readPbn equals parsePbn, whatever the chunking', () => {
   it('every file of the corpus (or the fixtures without ../shared)', async () => {
     let files = 0;
     for (const { file } of CORPUS) {

@@ -82,7 +82,7 @@ describe('real games', () => {
           const fen = pos.fen();
           const checked = Position.fromFenAll(fen, { variant, chess960: true });
           if (!checked.ok) failures.push(`${fen} after ${san}: ${checked.error.map((e) => e.code).join(',')}`);
-          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).length)
+          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).errors.length)
             failures.push(`${fen} after ${san}: setup`);
           moves++;
         }

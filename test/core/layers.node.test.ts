@@ -18,6 +18,7 @@ function layerOf(path: string): Layer {
     top === 'errors.ts' ||
     top === 'codes.ts' ||
     top === 'progress.ts' ||
+    top === 'source.ts' ||
     top === 'index.ts' ||
     top === 'types' ||
     top === 'wasm'

@@ -4,7 +4,7 @@
 // before it. The memory bound itself is tested through the CLI (test/cli/scale.node.test.ts).
 import { expect } from 'chai';
 import type { NotationError, Parsed } from 'gamenotation';
-import { makePbi, makePbiWithWarnings, parsePbi, PbiReader, readPbi, type PbiProblem } from 'gamenotation/problems';
+import { makePbi, parsePbi, PbiReader, readPbi, type PbiProblem } from 'gamenotation/problems';
 
 const BOM = '\ufeff';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -105,9 +105,10 @@ describe('PBI: readPbi (a stream of problems)', () => {
         { ...parsePbi(`${BOM}#PBI 1.2\nA::::::::\n`).value.problems[0]!, comment: 'a\u2028b', raw: undefined },
       ],
     };
-    const made = makePbiWithWarnings(doc, { header: false, firstProblemNumber: 7 });
-    expect(made.text).to.equal('A::::::::a b\n');
-    expect(made.warnings.map((w) => w.message)).to.deep.equal([
+    const warnings: NotationError[] = [];
+    const text = makePbi(doc, { header: false, firstProblemNumber: 7, onWarning: (w) => warnings.push(w) });
+    expect(text).to.equal('A::::::::a b\n');
+    expect(warnings.map((w) => w.message)).to.deep.equal([
       'problem 7: U+2028 in the comment field cannot be encoded as \\xHH; written as a space',
     ]);
   });

@@ -1,7 +1,8 @@
 // LineSplitter: the family's line rule (LF, CRLF, lone CR) for line-oriented readers, the same
 // lines and numbers whatever the chunking, and a bound on line length that keeps memory flat.
 import { expect } from 'chai';
-import { LineSplitter } from 'gamenotation/aif';
+// The text layer is internal (no package entry point): tested on the module itself.
+import { LineSplitter } from '../../src/text/lines.js';
 
 function lines(pieces: string[], max?: number): [string, number][] {
   const out: [string, number][] = [];

@@ -7,12 +7,9 @@ import type { PbnGame } from './model.js';
 import { PbnExportChecker } from './export-check.js';
 import { PbnReader, type ParsePbnOptions } from './parse.js';
 
-/** Where `streamPbn` reads from: a string, bytes or a stream of chunks. */
-export type PbnSource = TextSource;
-
 /**
  * Whether a game holds nothing: no tag, section, auction, play, comment or escape line. Such a game
- * only comes from `readPbnGames` for an input with no game at all, as the carrier of its errors.
+ * only comes from `readPbn` for an input with no game at all, as the carrier of its errors.
  */
 export function isEmptyPbnGame(game: PbnGame): boolean {
   return (
@@ -34,12 +31,12 @@ export function isEmptyPbnGame(game: PbnGame): boolean {
  * one item holding them with an empty game (`isEmptyPbnGame`), so nothing is dropped.
  * @example
  * ```ts
- * for await (const { value: game, errors } of readPbnGames(createReadStream('big.pbn'))) {
+ * for await (const { value: game, errors } of readPbn(createReadStream('big.pbn'))) {
  *   if (!errors.length) console.log(game.tags.Board?.value);
  * }
  * ```
  */
-export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<Parsed<PbnGame>> {
+export async function* readPbn(source: TextSource, options: ParsePbnOptions = {}): AsyncGenerator<Parsed<PbnGame>> {
   const reader = new PbnReader(options);
   // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
   const decoder = new PbnDecoder();

@@ -14,7 +14,9 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { analyseGame, gameIdOf, makeAifGame, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
+import { analyseGame, makeAif, parseAif, type AnalyseGameOptions } from '../../aif/index.js';
+import { aifPlatform } from '../../aif/analyse.js';
+import { gameIdOf } from '../../aif/model.js';
 import { openEngine, type UciEngine } from '../../engine/index.js';
 import { readPgn } from '../../pgn/reader.js';
 import type { PgnGame } from '../../pgn/types.js';
@@ -23,7 +25,7 @@ import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';
 import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { CommandContext } from '../types.js';
-import { engineChoice } from './engine.js';
+import { engineChoice, engineFailureText, usableLimit } from './engine.js';
 
 /** The options `analyse` takes for whole files (merged into its option spec). */
 export const AIF_ANALYSE_OPTIONS = {
@@ -32,6 +34,7 @@ export const AIF_ANALYSE_OPTIONS = {
   resume: { type: 'boolean' },
   from: { type: 'string' },
   'json-progress': { type: 'boolean' },
+  platform: { type: 'string' },
   ...QUEUE_OPTIONS,
 } as const;
 
@@ -83,14 +86,20 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
   const cores = (globalThis as any).navigator?.hardwareConcurrency ?? 1;
   const jobs = intOption(ctx, 'jobs', { min: 1, max: 256 }, cores);
   const from = intOption(ctx, 'from', { min: 1 }, 1);
-  const depth = intOption(ctx, 'depth', { min: 1, max: 245 });
+  const depth = intOption(ctx, 'depth', { min: 1 });
   const nodes = intOption(ctx, 'nodes', { min: 1 });
+  usableLimit({ depth, nodes });
   const hash = intOption(ctx, 'hash', { min: 1 }, 16);
   const mpvRaw = ctx.options.multipv;
   let multipv: number | 'all' = 1;
   if (mpvRaw === 'all') multipv = 'all';
   else if (mpvRaw !== undefined) multipv = intOption(ctx, 'multipv', { min: 1, max: 500 }, 1);
-  const options: AnalyseGameOptions = { multipv, from, hash, threads: 1 };
+  // One Platform value for the whole run, set here: every game's header says the same whatever
+  // --jobs, and queued games carry it to the workers (the output does not depend on who ran it).
+  const platform = ctx.options.platform ?? aifPlatform();
+  if (typeof platform !== 'string' || !platform.trim() || /[\x00-\x1f\x7f]/.test(platform))
+    throw new UsageError('--platform needs a one-line text (e.g. "Linux x64")');
+  const options: AnalyseGameOptions = { multipv, from, hash, threads: 1, platform: platform.trim() };
   if (nodes !== undefined) options.nodes = nodes;
   else options.depth = depth ?? 12;
   const jsonProgress = ctx.options['json-progress'] === true;
@@ -157,7 +166,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
     // Many machines: one job per game through Redis; results come back in input order.
     if (ctx.options.engine !== undefined)
       throw new UsageError('with --queue each worker chooses the engine (gamenotation worker --engine …)');
-    const { gameJobText } = await import('../../queue/index.js');
+    const { gameJobText } = await import('../../queue/jobs.js');
     const settings = { ...options };
     const items = (async function* () {
       for await (const item of source) {
@@ -254,7 +263,7 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
             },
           );
           for (const b of aif.blocks) nodesDone += Number(b.tags.NodeCount) || 0;
-          finished.set(item.index, { text: makeAifGame(aif), id: item.id });
+          finished.set(item.index, { text: makeAif(aif), id: item.id });
           gamesDone++;
           flush();
         }
@@ -263,16 +272,13 @@ export async function analyseFile(ctx: CommandContext, file: string): Promise<nu
       }
     };
     await Promise.all(Array.from({ length: Math.min(jobs, Math.max(1, gameCount - done.size)) }, worker));
-    await Promise.all(engines.map((e) => e.quit().catch(() => undefined)));
+    await Promise.all(engines.map((e) => e.close()));
     bar.stop();
   }
   closeSync(journal);
   if (failed !== undefined || failedGames) {
-    const e = (failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` }) as {
-      code?: string;
-      message?: string;
-    };
-    ctx.io.err(`error: ${e.code ?? 'ERR_ENGINE'} ${e.message ?? String(failed)}\n`);
+    const e = failed ?? { code: 'ERR_QUEUE_JOB_FAILED', message: `${failedGames} game(s) failed` };
+    ctx.io.err(`error: ${engineFailureText(e)}\n`);
     ctx.io.err(`${gamesDone} game(s) written to ${out}; run again with --resume to finish\n`);
     return EXIT_INPUT;
   }

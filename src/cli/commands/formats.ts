@@ -143,7 +143,7 @@ async function writeOut(
   ctx: CommandContext,
   input: InputStream,
   stream: ((sink: StreamSink) => Promise<void>) | undefined,
-  whole: () => Promise<{ text: string; errors: NotationError[] }>,
+  whole: () => Promise<{ text: string; errors: NotationError[]; warnings?: NotationError[] }>,
 ): Promise<number> {
   const { io } = ctx;
   const progress = startProgress(io, { label: input.name, total: input.size ?? 0, unit: 'bytes' });
@@ -171,6 +171,7 @@ async function writeOut(
     const result = await whole();
     io.out(result.text);
     result.errors.forEach(sink.error);
+    result.warnings?.forEach(sink.warning);
   }
   progress.stop();
   await drainStdout();

@@ -1,5 +1,5 @@
 // check/export/convert on .aif and .aif.gz, streamed one game at a time (bounded memory).
-import { makeAifGame, readAif, validateAif, type AifGame, type AifReadOptions } from '../../aif/index.js';
+import { makeAif, readAif, validateAif, type AifGame, type AifReadOptions } from '../../aif/index.js';
 import type { NotationError } from '../../errors.js';
 import { intOption } from '../args.js';
 import type { CommandContext, FormatHandler, InputStream, StreamSink } from '../types.js';
@@ -65,7 +65,7 @@ export const aifFormat: FormatHandler = {
     });
   },
   async exportStream(input, options, sink) {
-    await each(input, options, sink, (g) => sink.out(makeAifGame(g)));
+    await each(input, options, sink, (g) => sink.out(makeAif(g, { onWarning: (w) => sink.warning(located(w, g)) })));
   },
   convertTargets: ['json'],
   async convertStream(input, _to, options, sink) {

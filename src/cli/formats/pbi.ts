@@ -1,5 +1,5 @@
 import {
-  makePbiWithWarnings,
+  makePbi,
   parsePbi,
   pbiFen,
   pbiToPopeye,
@@ -94,22 +94,16 @@ export const pbiFormat: FormatHandler = {
     const reader = new PbiReader();
     const keepForsyth = options.keep === true;
     let n = 0;
-    const made = (text: string, warnings: NotationError[]) => {
-      sink.out(text);
-      warnings.forEach(sink.warning);
-    };
     for await (const { value: problem } of problems(reader, input, sink)) {
-      const { text, warnings } = makePbiWithWarnings(
-        { ...reader.header, problems: [problem] },
-        { keepForsyth, header: n === 0, firstProblemNumber: n + 1 },
+      sink.out(
+        makePbi(
+          { ...reader.header, problems: [problem] },
+          { keepForsyth, header: n === 0, firstProblemNumber: n + 1, onWarning: sink.warning },
+        ),
       );
-      made(text, warnings);
       n++;
     }
-    if (n === 0) {
-      const { text, warnings } = makePbiWithWarnings(reader.header, { keepForsyth });
-      made(text, warnings);
-    }
+    if (n === 0) sink.out(makePbi(reader.header, { keepForsyth, onWarning: sink.warning }));
   },
   convertTargets: ['xml', 'json', 'popeye'],
   async convertStream(input, to, options, sink) {

@@ -1,5 +1,7 @@
-import { PBN_AGREEMENT_CODES, isEmptyPbnGame, makePbn, parsePbn, readPbnGames } from '../../bridge/index.js';
+import { isEmptyPbnGame, makePbn, parsePbn, readPbn } from '../../bridge/index.js';
+import { PBN_AGREEMENT_CODES } from '../../bridge/pbn/parse.js';
 import { readAll } from '../io.js';
+import { withWarnings } from '../warnings.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function read(input: InputFile) {
@@ -25,7 +27,7 @@ export const pbnFormat: FormatHandler = {
   /** One game at a time (bounded memory); errors and warnings go out with their game. */
   async checkStream(input, _options, sink) {
     const counts = { games: 0, deals: 0, auctions: 0, plays: 0 };
-    for await (const { value: game, errors, warnings } of readPbnGames(chunks(input, sink))) {
+    for await (const { value: game, errors, warnings } of readPbn(chunks(input, sink))) {
       errors.forEach(sink.error);
       warnings.forEach(sink.warning);
       if (isEmptyPbnGame(game)) continue;
@@ -39,7 +41,12 @@ export const pbnFormat: FormatHandler = {
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
-    return { text: makePbn(r.value.games), errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)) };
+    const made = withWarnings((onWarning) => makePbn(r.value.games, { onWarning }));
+    return {
+      text: made.text,
+      errors: r.errors.filter((e) => !PBN_AGREEMENT_CODES.has(e.code)),
+      warnings: made.warnings,
+    };
   },
   /**
    * One game at a time (bounded memory). Errors of agreement between parts kept as given (a card the
@@ -48,12 +55,14 @@ export const pbnFormat: FormatHandler = {
    */
   async exportStream(input, _options, sink) {
     let n = 0;
-    for await (const item of readPbnGames(chunks(input, sink))) {
+    for await (const item of readPbn(chunks(input, sink))) {
       for (const e of item.errors) (PBN_AGREEMENT_CODES.has(e.code) ? sink.warning : sink.error)(e);
       item.warnings.forEach(sink.warning);
       // an input with no game gives its errors on an empty game, which has nothing to write
       if (isEmptyPbnGame(item.value)) continue;
-      sink.out(`${n ? '\r\n' : ''}${makePbn(item.value, { header: n === 0 })}`);
+      const made = withWarnings((onWarning) => makePbn(item.value, { header: n === 0, onWarning }));
+      made.warnings.forEach(sink.warning);
+      sink.out(`${n ? '\r\n' : ''}${made.text}`);
       n++;
       await sink.drain();
     }
@@ -67,10 +76,12 @@ export const pbnFormat: FormatHandler = {
   async convertStream(input, to, _options, sink) {
     if (to === 'pbn') {
       let n = 0;
-      for await (const item of readPbnGames(chunks(input, sink))) {
+      for await (const item of readPbn(chunks(input, sink))) {
         item.errors.forEach(sink.error);
         if (isEmptyPbnGame(item.value)) continue;
-        sink.out(`${n ? '\n' : ''}${makePbn(item.value, { form: 'import', header: n === 0 })}`);
+        const made = withWarnings((onWarning) => makePbn(item.value, { form: 'import', header: n === 0, onWarning }));
+        made.warnings.forEach(sink.warning);
+        sink.out(`${n ? '\n' : ''}${made.text}`);
         n++;
         await sink.drain();
       }

@@ -1,7 +1,8 @@
 import { Buffer, isAscii } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
-import { makePgn, mainlineFen, readPgn, type PgnGame, type PgnNode } from '../../pgn/index.js';
+import { makePgn, mainlineFen, readPgn, SEVEN_TAG_ROSTER, type PgnGame, type PgnNode } from '../../pgn/index.js';
+import { tagPairWarnings } from '../../text/tag-value.js';
 import { PgnBatchChecker, type BatchResult } from './pgn-batch.js';
 import { notationError, type NotationError, type Parsed } from '../../errors.js';
 import { decodePiece, StreamDecoder, type TextEncodingName } from '../../text/decode.js';
@@ -287,6 +288,19 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   return { games, moves, 'games with errors': withErrors };
 }
 
+/**
+ * What writing a game changes in its tags by the tag rule (src/text/tag-value.ts: a control such as
+ * NUL in a value written as a space), as warnings at the game's line in the input.
+ */
+function tagWarnings(game: PgnGame, reduced: boolean): NotationError[] {
+  const out: NotationError[] = [];
+  for (const [name, value] of Object.entries(game.headers)) {
+    if (reduced && !SEVEN_TAG_ROSTER.some(([n]) => n === name)) continue;
+    for (const w of tagPairWarnings(name, value)) out.push({ ...w, line: game.line, column: 1 });
+  }
+  return out;
+}
+
 /** Games of a PGN stream one at a time (bounded memory), errors and warnings sent to the sink. */
 async function* streamGames(input: InputStream, sink: StreamSink): AsyncGenerator<Parsed<PgnGame>> {
   let n = 0;
@@ -322,15 +336,20 @@ export const pgnFormat: FormatHandler = {
     const reduced = options.reduced === true;
     let text = '';
     const errors: NotationError[] = [];
+    const warnings: NotationError[] = [];
     for await (const game of readPgn(input.bytes)) {
       text += makePgn(game.value, { reduced });
       errors.push(...game.errors);
+      warnings.push(...tagWarnings(game.value, reduced));
     }
-    return { text, errors };
+    return { text, errors, warnings };
   },
   async exportStream(input, options, sink) {
     const reduced = options.reduced === true;
-    for await (const game of streamGames(input, sink)) sink.out(makePgn(game.value, { reduced }));
+    for await (const game of streamGames(input, sink)) {
+      tagWarnings(game.value, reduced).forEach(sink.warning);
+      sink.out(makePgn(game.value, { reduced }));
+    }
   },
   convertTargets: ['json'],
   async convert(input: InputFile): Promise<ExportResult> {

@@ -3,12 +3,17 @@
 // give to a king and rook on their home squares become NoCastling; an e.p. square becomes the
 // EnPassant double step.
 import type { NotationError, Result } from '../../errors.js';
+import { resultBoundary } from '../../text/boundary.js';
 
 const LETTER: Record<string, string> = { k: 'K', q: 'Q', r: 'R', b: 'B', n: 'S', p: 'P' };
 const sq = (file: number, rank: number) => String.fromCharCode(97 + file) + (rank + 1);
 
 /** A Popeye input for a FEN and a stipulation (castling and e.p. rights carried over). */
 export function fenToPopeye(fen: string, stipulation: string, title?: string): Result<string, NotationError> {
+  return resultBoundary('fenToPopeye', () => fenToPopeyeUnchecked(fen, stipulation, title));
+}
+
+function fenToPopeyeUnchecked(fen: string, stipulation: string, title?: string): Result<string, NotationError> {
   const fields = fen.trim().split(/\s+/);
   const rows = fields[0]?.split('/') ?? [];
   const bad = (message: string): Result<string, NotationError> => ({

@@ -8,12 +8,12 @@ import type {
   Change,
   Correctness,
   ForeignId,
-  Move,
+  ProblemMove,
   MoveText,
   PieceDecl,
   PieceOp,
   Plane,
-  Position,
+  ProblemPosition,
   PositionOp,
   Problem,
   ProblemsDocument,
@@ -406,8 +406,8 @@ class Ctx {
     return out;
   }
 
-  position(el: El): Position {
-    const p: Position = { id: this.required(el, 'id'), ops: [], remarks: [] };
+  position(el: El): ProblemPosition {
+    const p: ProblemPosition = { id: this.required(el, 'id'), ops: [], remarks: [] };
     if (el.attrs.base !== undefined) p.base = el.attrs.base;
     const op = <T extends PositionOp | PieceOp>(
       o: T,
@@ -520,7 +520,7 @@ class Ctx {
       el,
       {
         move: (c) => {
-          const m: Move = { kind: 'move', changes: [] };
+          const m: ProblemMove = { kind: 'move', changes: [] };
           for (const a of ['id', 'parent', 'type'] as const) if (c.attrs[a] !== undefined) m[a] = c.attrs[a];
           this.walk(
             c,

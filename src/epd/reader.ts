@@ -28,6 +28,8 @@ function isBlank(c: number): boolean {
 
 /** Kinds whose bare operands cannot be text: a standard opcode among them starts a new operation. */
 const SPLITTABLE = new Set(['count', 'moves', 'move', 'line', 'flag']);
+/** `c5` is a comment opcode and a pawn move: as an operand it is the move. */
+const SQUARE = /^[a-h][1-8]$/;
 /** A lone suffix written apart from its move (`Qd1 +` in some suites). */
 const SUFFIX = /^(\+|#|[!?]{1,2})$/;
 
@@ -204,7 +206,7 @@ export function readEpdLine(text: string, line: number, options: EpdReadOptions 
         continue;
       }
       const token = r.token();
-      if (splittable && isStandardOpcode(token)) {
+      if (splittable && isStandardOpcode(token) && !SQUARE.test(token)) {
         // `bm Rc8+ dm 26`: the next operation began without a `;` before it.
         r.pos = column - 1;
         r.warning('ERR_EPD_SEMICOLON', `no ';' after ${opcode} before ${token}`, column);

@@ -61,13 +61,11 @@ export function scoreEpdMove(record: EpdRecord, move: string, mate?: number): Ep
   let maxPoints = 0;
   if (pairs) {
     maxPoints = Math.max(0, ...pairs.map((p) => p.points));
+    // A move listed twice (STS v3 Undermine.086 gives Rc8 1 and 3) gets the most points listed.
     for (const pair of pairs) {
       if (!mv || !position) break;
       const r = resolveMove(position, pair.move);
-      if (typeof r !== 'string' && same(r.move, mv)) {
-        points = pair.points;
-        break;
-      }
+      if (typeof r !== 'string' && same(r.move, mv)) points = Math.max(points, pair.points);
     }
   }
   let ok: boolean;

@@ -36,7 +36,7 @@ const PROBLEM_TEXT: Record<MoveProblem, string> = {
 };
 
 /** `#3` in `bm`/`am`: the mate-length dialect of some mate suites (standard EPD says `dm 3`). */
-export const MATE_LENGTH = /^#(\d+)$/;
+export const MATE_LENGTH = /^#(-?\d+)$/;
 
 /** Castling letters other than KQkq: Shredder-FEN, so Chess960 castling. */
 function isChess960(castling: string | undefined): boolean {

@@ -11,6 +11,7 @@ import { AIF_CLAMP, turnToPly, type AifBlock, type AifCell, type AifGame } from 
 export interface AifMoveStat {
   /** 0-based ply (White's first move = 0). */
   ply: number;
+  /** `MovePlayed` as written. */
   move: string;
   /** Centipawns lost against the evaluation before the move (≥ 0). */
   loss: number;
@@ -40,8 +41,11 @@ export interface AifPlayerStats {
   turns: number;
   /** lichess's game accuracy (0..100; null: no move counted). */
   accuracy: number | null;
+  /** Moves lichess would mark ?! (a drop of 0.1 of winning chances, or its mate rules). */
   inaccuracies: number;
+  /** Moves lichess would mark ? (0.2). */
   mistakes: number;
+  /** Moves lichess would mark ?? (0.3). */
   blunders: number;
   /** Every move counted, in game order. */
   perMove: AifMoveStat[];
@@ -49,7 +53,9 @@ export interface AifPlayerStats {
 
 /** Both players' figures in one game. */
 export interface AifGameStats {
+  /** The player of the White pieces. */
   white: AifPlayerStats;
+  /** The player of the Black pieces. */
   black: AifPlayerStats;
 }
 

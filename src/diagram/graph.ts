@@ -136,13 +136,17 @@ export interface LossBar {
 export interface LossGraphOptions {
   /** Width in pixels (default 480); height is a third of it unless given. */
   size?: number;
+  /** Height in pixels. */
   height?: number;
+  /** Colours and font. */
   theme?: Partial<DiagramTheme>;
   /** Losses beyond this many centipawns are drawn at the edge (default 300). */
   clamp?: number;
   /** Names for the description (default White, Black). */
   names?: [string, string];
+  /** The SVG's title (default: Loss per move). */
   title?: string;
+  /** Prefix of the ids of its title and description (default: from the content). */
   id?: string;
 }
 

@@ -18,22 +18,35 @@ export interface EpdOperations {
   bm?: string[];
   /** Comments: a string, or `null` for the operation without an operand (which clears the register). */
   c0?: string | null;
+  /** Comment register 1, as c0. */
   c1?: string | null;
+  /** Comment register 2, as c0. */
   c2?: string | null;
+  /** Comment register 3, as c0. */
   c3?: string | null;
+  /** Comment register 4, as c0. */
   c4?: string | null;
+  /** Comment register 5, as c0. */
   c5?: string | null;
+  /** Comment register 6, as c0. */
   c6?: string | null;
+  /** Comment register 7, as c0. */
   c7?: string | null;
+  /** Comment register 8, as c0. */
   c8?: string | null;
+  /** Comment register 9, as c0. */
   c9?: string | null;
   /** Centipawn evaluation from the side to move (−32767..32766; above 32000 a mate). */
   ce?: number;
   /** Direct mate in this many full moves. */
   dm?: number;
+  /** The side to move accepts the draw offered. */
   draw_accept?: true;
+  /** The side to move claims a draw (with `sm`). */
   draw_claim?: true;
+  /** The side to move offers a draw (with `sm`). */
   draw_offer?: true;
+  /** The side to move rejects the draw offered. */
   draw_reject?: true;
   /** ECO opening code, or `null` (clears the register). */
   eco?: string | null;
@@ -53,6 +66,7 @@ export interface EpdOperations {
   pv?: string[];
   /** Repetition count. */
   rc?: number;
+  /** The side to move resigns. */
   resign?: true;
   /** Supplied move (SAN). */
   sm?: string;
@@ -64,19 +78,29 @@ export interface EpdOperations {
   tcsi?: [string, string];
   /** Variation names: a string, or `null` (clears the register). */
   v0?: string | null;
+  /** Variation name register 1, as v0. */
   v1?: string | null;
+  /** Variation name register 2, as v0. */
   v2?: string | null;
+  /** Variation name register 3, as v0. */
   v3?: string | null;
+  /** Variation name register 4, as v0. */
   v4?: string | null;
+  /** Variation name register 5, as v0. */
   v5?: string | null;
+  /** Variation name register 6, as v0. */
   v6?: string | null;
+  /** Variation name register 7, as v0. */
   v7?: string | null;
+  /** Variation name register 8, as v0. */
   v8?: string | null;
+  /** Variation name register 9, as v0. */
   v9?: string | null;
 }
 
 /** An operation kept as read: an opcode the standard does not list, or a standard one that could not be typed. */
 export interface EpdOperation {
+  /** The opcode as read. */
   opcode: string;
   /** Operands as read (a quoted string without its quotes and escapes). */
   operands: string[];

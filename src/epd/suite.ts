@@ -82,8 +82,11 @@ export interface EpdTestPosition {
   move: string | null;
   /** The same move in UCI. */
   uci: string | null;
+  /** Solved (see `scoreEpdMove`). */
   ok: boolean;
+  /** The `c0` points of the move. */
   points: number;
+  /** The most `c0` points the position gives. */
   maxPoints: number;
   /** The engine's score of its best line, from the side to move. */
   score?: { cp: number } | { mate: number };
@@ -95,10 +98,15 @@ export interface EpdTestPosition {
 
 /** A suite's result: totals over the positions, and each position, in the suite's order. */
 export interface EpdSuiteResult {
+  /** Positions in the suite. */
   total: number;
+  /** Positions solved. */
   solved: number;
+  /** `c0` points scored, summed. */
   points: number;
+  /** The most `c0` points each position gives, summed. */
   maxPoints: number;
+  /** Each position, in the suite's order. */
   positions: EpdTestPosition[];
 }
 

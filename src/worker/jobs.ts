@@ -140,8 +140,11 @@ export interface AnalyseAifOutput {
 
 /** Input of the `analyseEpdSuite` job: an EPD suite's text, the engine to open in the worker, the limit per position. */
 export interface AnalyseEpdSuiteInput {
+  /** The suite as EPD text. */
   epd: string;
+  /** The engine to open in the worker (closed when the job ends). */
   engine: EngineSpec;
+  /** The search limit of each position. */
   limit: Limit;
 }
 

@@ -332,9 +332,7 @@ describe('EPD ↔ FEN ↔ PGN', () => {
   before(() => initChess());
 
   it('a record becomes a game from its position with pv as the moves and its operations in the first comment', () => {
-    const [{ value }] = parseEpd('4k3/8/8/8/8/8/8/4K2R w K - id "x"; bm O-O; pv O-O Kd7 Rf7+; c0 "hi";') as [
-      { value: EpdRecord },
-    ];
+    const { value } = parseEpd('4k3/8/8/8/8/8/8/4K2R w K - id "x"; bm O-O; pv O-O Kd7 Rf7+; c0 "hi";')[0]!;
     const game = epdToPgn(value);
     expect(game.ok).to.equal(true);
     if (!game.ok) return;

@@ -105,7 +105,7 @@ function writeRecord(record: EpdRecord, warn: (w: NotationError) => void): strin
  * @example
  * ```ts
  * makeEpd(parseEpd('4k3/8/8/8/8/8/8/4K2R w K - id "x"; bm O-O;').map((i) => i.value));
- * // '4k3/8/8/8/8/8/8/4K2R w K - bm O-O+; id "x";\n'
+ * // '4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id "x";\n'
  * ```
  */
 export function makeEpd(records: EpdRecord | readonly EpdRecord[], options: MakeEpdOptions = {}): string {

@@ -3,13 +3,14 @@
 // are `am`; two engines give the answers one gives; the worker job gives the API's result; STS
 // points and aborts on a scripted engine; `gamenotation epd-test` (--json shape, --jobs, exit codes).
 import { expect } from 'chai';
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseEpdSuite, makeEpd, parseEpd, type EpdRecord } from 'gamenotation/epd';
 import { MockTransport, mockHandshake, openEngine, type UciEngine } from 'gamenotation/engine';
 import { initChess } from 'gamenotation/chess';
 import { createWorker } from 'gamenotation/worker';
-import { cli, engineEnv, tempDir } from '../cli/support.js';
+import { cli, cliPath, engineEnv, tempDir } from '../cli/support.js';
 import { readFixture, readShared } from '../support/data.js';
 
 const STOCKFISH = ['/usr/games/stockfish', '/usr/bin/stockfish'].find((p) => existsSync(p));
@@ -126,6 +127,26 @@ describe('epd: engine test suites with Debian stockfish', () => {
     const bad = cli(['epd-test', suite, '--depth', '3', '--nodes', '5']);
     expect(bad.code).to.equal(2);
     expect(bad.err).to.match(/^error: give one of/);
+  });
+});
+
+describe('epd: epd-test progress', () => {
+  it('draws a bar of positions on stderr when it is a terminal; stdout holds the report only', async () => {
+    if (!STOCKFISH || !existsSync('/usr/bin/script')) throw new Error('stockfish and util-linux script are needed');
+    const suite = join(dir, 'sts.epd');
+    writeFileSync(suite, await readFixture('epd/sts-undermine.epd'));
+    const out = join(dir, 'report.txt');
+    const args = [process.execPath, cliPath, 'epd-test', suite, '--engine', STOCKFISH, '--nodes', '2000'];
+    const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const r = spawnSync('/usr/bin/script', ['-qec', `${quoted} > '${out}'`, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, GN_PROGRESS_DELAY_MS: '0', COLUMNS: '120' },
+    });
+    expect(r.status).to.equal(0);
+    expect(r.stdout).to.match(/\d+\/100 positions/);
+    const report = readFileSync(out, 'utf8');
+    expect(report).to.not.match(/positions \|/);
+    expect(report.trim().split('\n').length).to.equal(101);
   });
 });
 

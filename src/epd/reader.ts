@@ -176,7 +176,8 @@ export function readEpdLine(text: string, line: number, options: EpdReadOptions 
       continue;
     }
     const opColumn = r.pos + 1;
-    const opcode = r.peek() === 34 ? (r.string() ?? '') : r.token();
+    // An opcode is a token (a `"` in it is kept: it is then no opcode, reported by the validator).
+    const opcode = r.token();
     const op: RawOperation = { opcode, operands: [], quoted: [], columns: [opColumn] };
     raws.push(op);
     const splittable = isStandardOpcode(opcode) && SPLITTABLE.has(EPD_OPCODES[opcode]!.kind);

@@ -3,7 +3,7 @@
 // spaces, each ended by `;`. Moves are written in canonical SAN (the operands of `am`/`bm` in ASCII
 // order too); a move that cannot be read in the position is written as it is. Writing what it
 // wrote gives the same text.
-import { makeFen, parseFen, type Position } from '../chess/index.js';
+import { makeFen, parseFen, Position } from '../chess/index.js';
 import type { NotationError } from '../errors.js';
 import { notationError } from '../errors.js';
 import { EPD_OPCODES, isStandardOpcode, operandsOf, type EpdRecord } from './model.js';
@@ -54,15 +54,18 @@ function sanOf(pos: Position | undefined, moves: string[], line: boolean): strin
   return out;
 }
 
-/** The four position fields as the chess core writes them (castling letters in order), or as given. */
+/**
+ * The four position fields as the chess core writes them (castling letters in order) when the
+ * position is legal; as given otherwise (a FEN writer's reading of an illegal board is no fixed point).
+ */
 function positionText(record: EpdRecord): string {
   const text = record.position.trim().split(/\s+/).join(' ');
-  const setup = parseFen(`${text} 0 1`);
+  const shredder = /[A-HJ-Pa-hj-p]/.test(text.split(' ')[2]?.replace(/[KQkq-]/g, '') ?? '');
+  const fen = `${text} 0 1`;
+  if (!Position.fromFen(fen, { chess960: shredder }).ok) return text;
+  const setup = parseFen(fen);
   if (!setup.ok) return text;
-  return makeFen(setup.value, { shredder: /[A-HJ-Pa-hj-p]/.test(text.split(' ')[2]?.replace(/[KQkq-]/g, '') ?? '') })
-    .split(' ')
-    .slice(0, 4)
-    .join(' ');
+  return makeFen(setup.value, { shredder }).split(' ').slice(0, 4).join(' ');
 }
 
 function writeRecord(record: EpdRecord, warn: (w: NotationError) => void): string {
@@ -96,7 +99,10 @@ function writeRecord(record: EpdRecord, warn: (w: NotationError) => void): strin
       ),
     );
   const head = positionText(record);
-  return ops.length ? `${head} ${ops.map((o) => o.text).join(' ')}` : head;
+  if (!ops.length) return head;
+  // An operation `0 1;` right after the position would read back as FEN's counters: a `;` first keeps it apart.
+  const lead = /^\d+ \d+[ ;]/.test(ops[0]!.text) ? '; ' : '';
+  return `${head} ${lead}${ops.map((o) => o.text).join(' ')}`;
 }
 
 /**

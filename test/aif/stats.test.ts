@@ -192,9 +192,12 @@ describe('aif: statistics (aifStats)', () => {
   it("Regan's 2012 sample (../shared, read only): MultiPV figures equal the independent count", async () => {
     const text = await readShared('aif/regan-IRincludes-sample.aif');
     if (text === null) {
-      // Without ../shared: the same check on our own 2012-shape fixture through a round trip.
+      // Without ../shared: the same check on the v0.5 example (MultiPV grids of the 2012 shape).
       const s = statsOf(specV05);
+      const ind = independent(specV05);
       expect(s.white.t2).to.not.equal(undefined);
+      expectClose(pick(s.white), ind.white, 'white');
+      expectClose(pick(s.black), ind.black, 'black');
       return;
     }
     const s = statsOf(text);

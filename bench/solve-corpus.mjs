@@ -21,7 +21,9 @@ export function popeyeCorpus(popeyeDir, parsePopeye) {
   for (const dir of ['BEISPIEL', 'TESTS']) {
     const folder = join(popeyeDir, dir);
     if (!existsSync(folder)) continue;
-    for (const name of readdirSync(folder).filter((f) => f.endsWith('.inp')).sort()) {
+    for (const name of readdirSync(folder)
+      .filter((f) => f.endsWith('.inp'))
+      .sort()) {
       const text = readFileSync(join(folder, name), 'latin1');
       const lines = text.split(/\r\n|\r|\n/);
       const items = parsePopeye(text);
@@ -39,8 +41,19 @@ export function popeyeCorpus(popeyeDir, parsePopeye) {
           if (END_LINE.test(chunk[last])) break;
         }
         const body = chunk.slice(0, last).filter((l) => !PROTOCOL_LINE.test(l));
-        const standalone = [german ? 'AnfangProblem' : 'BeginProblem', ...body, german ? 'EndeProblem' : 'EndProblem', ''].join('\n');
-        out.push({ id: `${dir}/${name}#${index + 1}`, file: `${dir}/${name}`, index, text: standalone, problem: item.value });
+        const standalone = [
+          german ? 'AnfangProblem' : 'BeginProblem',
+          ...body,
+          german ? 'EndeProblem' : 'EndProblem',
+          '',
+        ].join('\n');
+        out.push({
+          id: `${dir}/${name}#${index + 1}`,
+          file: `${dir}/${name}`,
+          index,
+          text: standalone,
+          problem: item.value,
+        });
       });
     }
   }
@@ -168,12 +181,23 @@ export function ourSolutions(solved) {
       else {
         const key = tok(s.uci, s.san);
         items.push(`key ${key}`);
-        if (s.threats?.length) items.push(`threat ${key} ${s.threats.map((t) => tok(t.uci, t.san)).sort().join(' ')}`);
+        if (s.threats?.length)
+          items.push(
+            `threat ${key} ${s.threats
+              .map((t) => tok(t.uci, t.san))
+              .sort()
+              .join(' ')}`,
+          );
       }
     }
     for (const s of part.setPlay ?? []) items.push(`line ${s.uci.map((u, k) => tok(u, s.san[k])).join(' ')}`);
     for (const t of part.tries ?? [])
-      items.push(`try ${tok(t.uci, t.san)} but ${t.refutations.map((r) => tok(r.uci, r.san)).sort().join(' ')}`);
+      items.push(
+        `try ${tok(t.uci, t.san)} but ${t.refutations
+          .map((r) => tok(r.uci, r.san))
+          .sort()
+          .join(' ')}`,
+      );
   }
   const out = [...byTwin.values()];
   for (const s of out) s.items.sort();

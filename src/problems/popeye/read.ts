@@ -50,9 +50,11 @@ export interface PopeyeOptions {
   whiteToPlay?: boolean;
   /** Solve the stipulation for both sides (`Duplex`) or for the other side only (`HalfDuplex`). */
   duplex?: boolean;
+  /** `HalfDuplex`: the stipulation solved for the other side only. */
   halfDuplex?: boolean;
   /** No white king (`NoWk`) or no black king (`NoBk`) is required on the board. */
   noWk?: boolean;
+  /** `NoBk`: no black king is required. */
   noBk?: boolean;
   /** s#n / r#n: a direct mate in n also solves (`Quodlibet`). */
   quodlibet?: boolean;
@@ -430,7 +432,11 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
         }
         i++;
         if (!readSolveStipulation(s.text))
-          fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not one this solver reads (${STIPULATIONS_READ})`);
+          fail(
+            s,
+            'ERR_POPEYE_STIPULATION',
+            `stipulation '${s.text}' is not one this solver reads (${STIPULATIONS_READ})`,
+          );
         current.stipulation = s.text.toLowerCase();
         break;
       }

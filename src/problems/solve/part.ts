@@ -282,7 +282,7 @@ class PartSolver {
 
   /** PostKeyPlay: the defender to move in the diagram; its defences and the attacker's answers. */
   postKey(): void {
-    const { w, st } = this;
+    const { st } = this;
     this.depth = st.n;
     const holds = this.defenderLoses(st.n);
     this.checkStop();
@@ -532,7 +532,11 @@ class PartSolver {
         path.push(m);
       });
       const tails: number[][] =
-        mode === SERIES_MODE.help ? [[line[line.length - 1]!]] : mode === SERIES_MODE.direct ? [[]] : this.answers(path);
+        mode === SERIES_MODE.help
+          ? [[line[line.length - 1]!]]
+          : mode === SERIES_MODE.direct
+            ? [[]]
+            : this.answers(path);
       for (const tail of tails) {
         const sol = this.lineSolution(path, tail);
         if (seriesMoves.length < st.n) {
@@ -561,7 +565,9 @@ class PartSolver {
   /** ser-s / ser-r: after the series, the other side's moves that reach the goal (each a line of its own). */
   private answers(path: number[]): number[][] {
     const { w } = this;
-    for (const m of path) if (m === 0) w.pushNull(); else w.push(m);
+    for (const m of path)
+      if (m === 0) w.pushNull();
+      else w.push(m);
     const out: number[][] = [];
     for (const d of outMoves(w, w.moves())) {
       w.push(d);

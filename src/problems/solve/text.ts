@@ -63,7 +63,8 @@ export function solutionText(part: SolvedPart, st: SolveStipulation): string {
     }
     for (const t of part.tries ?? []) lines.push(`1.${t.san}? ${t.refutations.map((r) => `1...${r.san}!`).join(' ')}`);
   }
-  if (!part.solutions.length && !part.postKey) lines.push(part.stopped ? 'no solution found before the limit' : 'no solution');
+  if (!part.solutions.length && !part.postKey)
+    lines.push(part.stopped ? 'no solution found before the limit' : 'no solution');
   if (part.stopped) lines.push(`stopped: ${part.stopped.code} ${part.stopped.message}`);
   return lines.join('\n');
 }

@@ -34,7 +34,15 @@ export interface ProblemsExports extends WebAssembly.Exports {
   selfRefutations(n: number, max: number): number;
   seriesLines(k: number, mode: number, max: number): number;
   atGoal(): number;
-  configure(goal: number, threat: number, flights: number, quodlibet: number, ntExtra: number, ntLength: number, reflex: number): void;
+  configure(
+    goal: number,
+    threat: number,
+    flights: number,
+    quodlibet: number,
+    ntExtra: number,
+    ntLength: number,
+    reflex: number,
+  ): void;
   exclusion(white: number, black: number): void;
   clearExclusion(): void;
   setLimits(maxNodes: number, deadline: number): void;
@@ -49,7 +57,7 @@ let ready: ProblemsExports | undefined;
 let tableMiB = -1;
 
 /** Compiles problems.wasm ahead of the first solve (optional: solve compiles on first use). */
-export async function initSolver(): Promise<void> {
+export async function initProblems(): Promise<void> {
   await module.init();
 }
 

@@ -3,6 +3,7 @@
 // Shift, Stipulation, Continued, ZeroPosition), Author, Title, Origin, Remark and comments.
 // Keywords may be abbreviated as Popeye allows (any unambiguous prefix, case-insensitive); English
 // and German keywords are read. Everything else is a typed error with line:column.
+import { reflectBoard, rotateBoard, shiftBoard } from '../geometry.js';
 import type { NotationError, Parsed } from '../../errors.js';
 import { emptyBoard, type ProblemBoard } from '../board.js';
 import { readSolveStipulation, STIPULATIONS_READ } from '../solve/stipulation.js';
@@ -128,6 +129,13 @@ const COMMANDS: Record<string, string> = {
 };
 // Popeye's option names (English and German, as its own vocabularies spell them). Options that only
 // shape Popeye's printout are read and ignored; options this solver cannot honour are refused.
+// Popeye's Mirror axes as reflections of the board.
+const MIRROR_AXIS = {
+  'a1<-->h1': 'files',
+  'a1<-->a8': 'ranks',
+  'a1<-->h8': 'diagonal',
+  'h1<-->a8': 'antidiagonal',
+} as const;
 const OPTIONS: Record<string, string> = {
   noboard: 'noBoard',
   ohnebrett: 'noBoard',
@@ -796,53 +804,17 @@ export function applyTwin(
         );
         break;
       case 'rotate':
+        squares = rotateBoard({ files: 8, ranks: 8, squares }, op.degrees / 90).squares;
+        break;
       case 'mirror':
+        squares = reflectBoard({ files: 8, ranks: 8, squares }, MIRROR_AXIS[op.axis]).squares;
+        break;
       case 'shift': {
-        const next: typeof squares = new Array(64).fill(null);
-        const df = op.op === 'shift' ? (op.to & 7) - (op.from & 7) : 0,
-          dr = op.op === 'shift' ? (op.to >> 3) - (op.from >> 3) : 0;
-        let lost = false;
-        for (let s = 0; s < 64; s++) {
-          const p = squares[s];
-          if (!p) continue;
-          const f = s & 7,
-            r = s >> 3;
-          let nf = f,
-            nr = r;
-          if (op.op === 'rotate') {
-            // Counter-clockwise as Popeye turns the board.
-            if (op.degrees === 90) {
-              nf = 7 - r;
-              nr = f;
-            } else if (op.degrees === 180) {
-              nf = 7 - f;
-              nr = 7 - r;
-            } else {
-              nf = r;
-              nr = 7 - f;
-            }
-          } else if (op.op === 'mirror') {
-            if (op.axis === 'a1<-->h1') nf = 7 - f;
-            else if (op.axis === 'a1<-->a8') nr = 7 - r;
-            else if (op.axis === 'a1<-->h8') {
-              nf = r;
-              nr = f;
-            } else {
-              nf = 7 - r;
-              nr = 7 - f;
-            }
-          } else {
-            nf = f + df;
-            nr = r + dr;
-          }
-          if (nf < 0 || nf > 7 || nr < 0 || nr > 7) {
-            lost = true;
-            continue;
-          }
-          next[nr * 8 + nf] = p;
-        }
-        if (lost) bad('Shift moves a piece off the board');
-        squares = next;
+        const df = (op.to & 7) - (op.from & 7),
+          dr = (op.to >> 3) - (op.from >> 3);
+        const shifted = shiftBoard({ files: 8, ranks: 8, squares }, df, dr);
+        if (shifted.lost.length) bad('Shift moves a piece off the board');
+        squares = shifted.board.squares;
         break;
       }
       case 'stipulation':

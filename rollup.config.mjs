@@ -16,6 +16,7 @@ const entries = {
   aif: 'src/aif/index.ts',
   diagram: 'src/diagram/index.ts',
   worker: 'src/worker/index.ts',
+  elements: 'src/elements/index.ts',
   queue: 'src/queue/index.ts',
   cli: 'src/cli/main.ts',
   'cli-pgn-worker': 'src/cli/pgn-worker.ts',

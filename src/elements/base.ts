@@ -22,6 +22,12 @@ export interface GnErrorDetail {
 
 const MAX_SHOWN_ERRORS = 20;
 
+/** What reading the input found. */
+export interface ReadResult {
+  errors: NotationError[];
+  warnings: NotationError[];
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
@@ -119,7 +125,7 @@ export abstract class GnViewerElement extends ElementBase {
   private inputKey(): string {
     if (this.propertyText !== undefined) return `property:${this.propertyText}`;
     const src = this.getAttribute('src');
-    return src ? `src:${src}` : `content:${this.textContent ?? ''}`;
+    return src ? `src:${src}` : `content:${this.textContent ?? ''}:${this.attributeInput() ?? ''}`;
   }
 
   /** Sets the accessible name from what is shown, unless the page gave one. */
@@ -187,7 +193,7 @@ export abstract class GnViewerElement extends ElementBase {
     const src = this.getAttribute('src');
     if (src) return this.readSrc(src);
     const content = this.textContent ?? '';
-    if (!content.trim()) return this.readText('', 0);
+    if (!content.trim()) return this.readText(this.attributeInput() ?? '', 0);
     const { text, indent } = dedent(content);
     this.readText(text, indent);
   }
@@ -238,7 +244,7 @@ export abstract class GnViewerElement extends ElementBase {
   }
 
   private readText(text: string, indent: number): void {
-    this.loading++;
+    const ticket = ++this.loading;
     this.statusBox.hidden = true;
     this.removeAttribute('aria-busy');
     this.indent = indent;
@@ -250,8 +256,33 @@ export abstract class GnViewerElement extends ElementBase {
       this.statusBox.hidden = false;
       return;
     }
-    const { errors, warnings } = this.read(text);
-    this.report(errors, warnings);
+    const found = this.read(text);
+    if (!('then' in found)) return this.report(found.errors, found.warnings);
+    // A reader loaded on demand (<gn-problem>): report when it is done, unless newer input came first.
+    this.setAttribute('aria-busy', 'true');
+    found.then(
+      ({ errors, warnings }) => {
+        if (ticket !== this.loading) return;
+        this.removeAttribute('aria-busy');
+        this.report(errors, warnings);
+      },
+      (e: unknown) => {
+        if (ticket !== this.loading) return;
+        this.removeAttribute('aria-busy');
+        this.clear();
+        this.report([{ code: 'ERR_ELEMENT_INPUT', message: `the input could not be read: ${String((e as Error)?.message ?? e)}` }], []);
+      },
+    );
+  }
+
+  /** Whether a read started with `ticket` is still the latest (for readers that finish later). */
+  protected isLatest(ticket: number): boolean {
+    return ticket === this.loading;
+  }
+
+  /** The ticket of the read under way. */
+  protected get readTicket(): number {
+    return this.loading;
   }
 
   /** Shows the errors, sets the label, and tells the page (`gn-load`, and `gn-error` when there are errors). */
@@ -299,13 +330,17 @@ export abstract class GnViewerElement extends ElementBase {
   /** Handles a key pressed while the element (or a part of it) has focus; true when it was used. */
   protected abstract key(key: string): boolean;
   /** Reads the input and renders it; returns what reading found. */
-  protected abstract read(text: string): { errors: NotationError[]; warnings: NotationError[] };
+  protected abstract read(text: string): ReadResult | Promise<ReadResult>;
   /** Empties the view (before an error that leaves nothing to show). */
   protected abstract clear(): void;
   /** The element's accessible name for what it shows. */
   protected abstract label(): string;
   /** What the element says when it has no input. */
   protected abstract emptyText(): string;
+  /** Input given by attributes alone (`<gn-problem fen stipulation>`), read when there is no other. */
+  protected attributeInput(): string | undefined {
+    return undefined;
+  }
   /** Stops timers and jobs of the previous input. */
   protected stop(): void {}
 

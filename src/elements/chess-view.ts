@@ -2,7 +2,7 @@
 // node of a move tree, the move list with variations, comments, NAGs and clock/eval commands, and
 // stepping through the tree with the keyboard.
 import { chessDiagram } from '../diagram/index.js';
-import { formatClock } from '../diagram/bughouse.js';
+import { formatClock } from '../diagram/clock.js';
 import type { PgnCommands } from '../pgn/index.js';
 import { escapeHtml } from './base.js';
 import { nagGlyph } from './nags.js';

@@ -1,0 +1,29 @@
+// The JSON of a solved problem that `gamenotation solve --json` prints (one object per problem) and
+// `<gn-problem>.solve()` resolves to: one shape, written once.
+import type { SolvedProblem } from './solve.js';
+
+/** One problem of `gamenotation solve --json`: its stipulation and, per twin, the status and solutions. */
+export interface SolvedProblemJson {
+  id?: string;
+  stipulation: string;
+  parts: {
+    twin: string | null;
+    stipulation: string;
+    status: string;
+    solutions: { uci: string | string[]; san: string | string[] }[];
+  }[];
+}
+
+/** A solved problem as `gamenotation solve --json` prints it. */
+export function solvedProblemJson(p: SolvedProblem): SolvedProblemJson {
+  return {
+    ...(p.id !== undefined ? { id: p.id } : {}),
+    stipulation: p.stipulation,
+    parts: p.parts.map((part) => ({
+      twin: part.twin,
+      stipulation: part.stipulation,
+      status: part.status,
+      solutions: part.solutions.map((s) => ({ uci: s.uci, san: s.san })),
+    })),
+  };
+}

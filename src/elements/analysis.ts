@@ -67,7 +67,7 @@ export class GnAnalysisElement extends GnViewerElement {
     </div>
   </div>
   <div class="stack">
-    <div class="panel lines" role="group" aria-label="Engine lines" aria-live="polite"></div>
+    <div class="panel lines" role="group" aria-label="Engine lines"></div>
     <div class="moves" role="group" aria-label="Moves" tabindex="0"></div>
   </div>
 </div>`;

@@ -79,7 +79,7 @@ export abstract class GnViewerElement extends ElementBase {
     this.statusBox = this.addPart('div', 'status');
     this.statusBox.hidden = true;
     this.body = this.addPart('div', 'body');
-    this.live = this.addPart('div', 'sr-only');
+    this.live = this.addPart('div', 'sr-only live');
     this.live.setAttribute('aria-live', 'polite');
     this.live.setAttribute('aria-atomic', 'true');
     this.addEventListener('keydown', (e) => this.keydown(e));

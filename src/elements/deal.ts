@@ -19,7 +19,7 @@ import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
 import { dealLib } from './lazy.js';
 import { ELEMENT_THEME } from './style.js';
 import { showSvg } from './svg.js';
-import { callHtml, cardHtml, cardWords, SEAT_NAME } from './words.js';
+import { callHtml, cardHtml, cardText, cardWords, SEAT_NAME } from './words.js';
 
 /** Detail of `gn-dd`: the double-dummy table of the deal and its par. */
 export interface GnDdDetail {
@@ -356,7 +356,7 @@ export class GnDealElement extends GnViewerElement {
         const n = k * 4 + i + 1;
         const c = trick[i]!;
         const mark = i === 0 ? ' lead' : '';
-        return `<td class="${mark}${c.seat === winner ? ' won' : ''}"><button type="button" class="cell" tabindex="-1" data-played="${n}" aria-label="${escapeHtml(`${c.card[0]}${c.card[1]}: ${SEAT_NAME[seat]} plays the ${cardWords(c.card)}${i === 0 ? ' (lead)' : ''}${c.seat === winner ? ', wins the trick' : ''}`)}">${cardHtml(c.card)}</button></td>`;
+        return `<td class="${mark}${c.seat === winner ? ' won' : ''}"><button type="button" class="cell" tabindex="-1" data-played="${n}" aria-label="${escapeHtml(`${cardText(c.card)}: ${SEAT_NAME[seat]} plays the ${cardWords(c.card)}${i === 0 ? ' (lead)' : ''}${c.seat === winner ? ', wins the trick' : ''}`)}">${cardHtml(c.card)}</button></td>`;
       });
       rows.push(`<tr><th scope="row">${k + 1}</th>${cells.join('')}</tr>`);
     }
@@ -465,7 +465,7 @@ export class GnDealElement extends GnViewerElement {
       title: 'Double-dummy tricks by declarer and strain',
     });
     const box = this.ddBox.querySelector('.dd-table')!;
-    box.innerHTML = `<div class="diagram">${svg}</div><p class="par">${escapeHtml(this.parResult.dealerText)}</p>`;
+    box.innerHTML = `<div class="diagram">${svg}</div><p class="par-text">${escapeHtml(this.parResult.dealerText)}</p>`;
   }
 
   /** With `dd` and a contract: the tricks declarer ends with after each card the player to play may play. */

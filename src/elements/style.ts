@@ -126,6 +126,7 @@ select { max-width: 100%; }
 }
 .moves button.move:hover, .moves button.cell:hover { text-decoration: underline; }
 .moves button[aria-current='true'] { background: var(--_accent); color: var(--_accent-fg); }
+.moves button[aria-current='true'] .red, .moves button[aria-current='true'] .blk { color: inherit; }
 .num { color: var(--_muted); margin-left: 2px; }
 .nag { margin-left: 1px; color: var(--_fg); }
 .comment { color: var(--_muted); font-style: italic; margin: 0 3px; }

@@ -49,12 +49,16 @@ export function cardWords(card: string): string {
 /** Suit symbols for display (`♠`, `♥`, `♦`, `♣`). */
 export const SUIT_SYMBOL: Record<string, string> = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
 
-/** A card for display: `♠J`, `♥10`, with the suit's colour class. */
+/** A card as it is printed: `♠J`, `♥10`. */
+export function cardText(card: string): string {
+  return `${SUIT_SYMBOL[card[0]!] ?? card[0]}${card[1] === 'T' ? '10' : card.slice(1)}`;
+}
+
+/** A card for display (`♠J`, `♥10`) in its suit's colour, named in words for screen readers. */
 export function cardHtml(card: string): string {
   const suit = card[0]!;
-  const rank = card[1] === 'T' ? '10' : card.slice(1);
   const cls = suit === 'H' || suit === 'D' ? 'red' : 'blk';
-  return `<span class="${cls}" aria-label="${cardWords(card)}">${SUIT_SYMBOL[suit] ?? suit}${rank}</span>`;
+  return `<span class="${cls}" role="img" aria-label="${cardWords(card)}">${cardText(card)}</span>`;
 }
 
 /** A call for display: `1♠`, `3NT`, `Pass`, `X`, `XX`. */
@@ -66,5 +70,5 @@ export function callHtml(call: string): string {
   }
   if (m[2] === 'NT') return `${m[1]}NT`;
   const cls = m[2] === 'H' || m[2] === 'D' ? 'red' : 'blk';
-  return `${m[1]}<span class="${cls}" aria-label="${SUIT[m[2]!]}">${SUIT_SYMBOL[m[2]!]}</span>`;
+  return `${m[1]}<span class="${cls}" role="img" aria-label="${SUIT[m[2]!]}">${SUIT_SYMBOL[m[2]!]}</span>`;
 }

@@ -100,7 +100,7 @@ describe('<gn-game>', () => {
     // Moves are said in words in the live region.
     el.ply = 20;
     press(el, 'ArrowRight');
-    expect($(el, '[aria-live]')!.textContent).to.equal('11. White bishop takes b5, check');
+    expect($(el, '.live')!.textContent).to.equal('11. White bishop takes b5, check');
   });
 
   it('keyboard: ArrowDown enters a variation, ArrowUp goes back; positions as chess.js plays the variation', async () => {

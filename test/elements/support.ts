@@ -118,3 +118,10 @@ export function fenPieces(fen: string): string[] {
   });
   return out.sort();
 }
+
+/** Sets an input property and waits until the element has read it (readers may load on demand). */
+export async function setInput<T extends HTMLElement>(el: T, property: string, value: string): Promise<void> {
+  const done = nextEvent(el, 'gn-load');
+  (el as unknown as Record<string, unknown>)[property] = value;
+  await done;
+}

@@ -4,7 +4,7 @@ import type { AifBlock, AifCell, AifGame } from '../aif/index.js';
 import { Position } from '../chess/index.js';
 import type { NotationError } from '../errors.js';
 import { startingPosition } from '../pgn/index.js';
-import { GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
 import { analysisLib } from './lazy.js';
 import { boardSvg, keepInView, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
@@ -30,11 +30,26 @@ function deepest(cells: readonly AifCell[]): AifCell | undefined {
 
 const GRAPH_WIDTH = 600;
 
-/** `<gn-analysis>`: an AIF analysis with its evaluation graph, board and engine lines. */
-export class GnAnalysisElement extends GnViewerElement {
+/**
+ * `<gn-analysis>`: an AIF engine analysis with its evaluation graph (a click goes to that ply), the
+ * board, and the engine's lines beside the move played. Sends `gn-ply`.
+ */
+export interface GnAnalysisElement extends GnViewerElement {
+  /** The AIF text shown. */
+  aif: string | undefined;
+  /** Plies from the start of the game (0 = the start); clamped to the game. */
+  ply: number;
+  /** FEN of the position shown ('' when nothing is shown). */
+  readonly fen: string;
+  /** Index of the game shown in a file of several; clamped. */
+  game: number;
+}
+
+class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   protected static override upgradeProperties = ['aif', 'ply', 'game'];
   private games: AifGame[] = [];
-  private shown: { game: AifGame; tree: MoveTree; blocks: Map<number, AifBlock>; offset: number; plies: number } | undefined;
+  private shown:
+    { game: AifGame; tree: MoveTree; blocks: Map<number, AifBlock>; offset: number; plies: number } | undefined;
   private current = 0;
   private gameIndex = 0;
   private buttons: (HTMLElement | undefined)[] = [];
@@ -177,17 +192,27 @@ export class GnAnalysisElement extends GnViewerElement {
     }
     if (!this.games.length) {
       if (!errors.length)
-        errors.push({ code: 'ERR_ELEMENT_EMPTY', message: 'the input holds no analysed game (AIF with its game)', line: 1, column: 1 });
+        errors.push({
+          code: 'ERR_ELEMENT_EMPTY',
+          message: 'the input holds no analysed game (AIF with its game)',
+          line: 1,
+          column: 1,
+        });
       this.clear();
       return { errors, warnings };
     }
     this.picker.innerHTML = this.games
-      .map((g, i) => `<option value="${i}">${i + 1}. ${escapeHtml(`${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'}`)}</option>`)
+      .map(
+        (g, i) =>
+          `<option value="${i}">${i + 1}. ${escapeHtml(`${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'}`)}</option>`,
+      )
       .join('');
     this.pickerRow.hidden = this.games.length < 2;
     const start = this.getAttribute('ply');
-    const { game = intAttribute(this, 'game') ?? 0, ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0) } =
-      this.requested;
+    const {
+      game = intAttribute(this, 'game') ?? 0,
+      ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0),
+    } = this.requested;
     this.requested = {};
     this.showGame(Math.max(0, Math.min(this.games.length - 1, game)), ply);
     return { errors, warnings };
@@ -223,14 +248,20 @@ export class GnAnalysisElement extends GnViewerElement {
     this.shown = { game, tree, blocks, offset, plies };
     const h = game.headers;
     this.titleBox.textContent = `${h.White ?? '?'} – ${h.Black ?? '?'}${pgn.result && pgn.result !== '*' ? `  ${pgn.result}` : ''}`;
-    this.subBox.textContent = [h.EngineID && `engine ${h.EngineID}`, h.DepthRange && `depth ${h.DepthRange}`, h.Event, h.Date]
+    this.subBox.textContent = [
+      h.EngineID && `engine ${h.EngineID}`,
+      h.DepthRange && `depth ${h.DepthRange}`,
+      h.Event,
+      h.Date,
+    ]
       .filter((s) => s && s !== '?')
       .join(' · ');
     const graph = lib().aifEvalGraph(game, { theme: ELEMENT_THEME, size: GRAPH_WIDTH, id: 'gn-graph' });
     this.graphBox.querySelector('.plot')!.innerHTML = graph;
     this.movesBox.innerHTML = movesHtml(tree, pgn.result);
     this.buttons = [];
-    for (const b of this.movesBox.querySelectorAll<HTMLElement>('button[data-node]')) this.buttons[Number(b.dataset.node)] = b;
+    for (const b of this.movesBox.querySelectorAll<HTMLElement>('button[data-node]'))
+      this.buttons[Number(b.dataset.node)] = b;
     this.current = 0;
     const line = tree.line(0);
     this.go(line[Math.max(0, Math.min(plies, ply))]!, false);
@@ -257,7 +288,8 @@ export class GnAnalysisElement extends GnViewerElement {
     this.current = id;
     const tree = shown.tree;
     const node = tree.nodes[id]!;
-    const title = id === 0 ? 'Board at the start' : `Board after ${node.number}${node.color === 'white' ? '.' : '...'} ${node.san}`;
+    const title =
+      id === 0 ? 'Board at the start' : `Board after ${node.number}${node.color === 'white' ? '.' : '...'} ${node.san}`;
     showSvg(this.boardBox, boardSvg(tree, id, { flipped: false, title }), pieceSetTemplate(this));
     this.buttons[id]?.setAttribute('aria-current', 'true');
     keepInView(this.movesBox, this.buttons[id]);
@@ -307,3 +339,6 @@ export class GnAnalysisElement extends GnViewerElement {
     return true;
   }
 }
+
+/** The class of `<gn-analysis>` (defined by importing `gamenotation/elements`). */
+export const GnAnalysisElement: { prototype: GnAnalysisElement; new (): GnAnalysisElement } = AnalysisElement;

@@ -11,12 +11,15 @@ export const ElementBase: typeof HTMLElement =
 
 /** Detail of the `gn-load` event: what reading the input found. */
 export interface GnLoadDetail {
+  /** Errors of the input (shown in the element). */
   errors: NotationError[];
+  /** Warnings of the input (dialects read leniently; not shown). */
   warnings: NotationError[];
 }
 
 /** Detail of the `gn-error` event: the errors now shown in the element. */
 export interface GnErrorDetail {
+  /** The errors, each with its line and column in the input when it has one. */
   errors: NotationError[];
 }
 
@@ -49,8 +52,16 @@ export function dedent(text: string): { text: string; indent: number } {
   return { text: lines.map((l) => l.slice(Math.min(indent, /^[ \t]*/.exec(l)![0].length))).join('\n'), indent };
 }
 
-/** The base of the five elements. */
-export abstract class GnViewerElement extends ElementBase {
+/** What every element of `gamenotation/elements` has: its theme and the errors it shows. */
+export interface GnViewerElement extends HTMLElement {
+  /** `light`, `dark`, or `''` to follow the reader's colour scheme (the `theme` attribute). */
+  theme: string;
+  /** The errors shown in the element, each with its line and column in the input. */
+  readonly errors: NotationError[];
+}
+
+/** The base of the five elements (not exported from the package: each element's type is its interface). */
+export abstract class ViewerElement extends ElementBase implements GnViewerElement {
   /** The shadow root (open, so tests and pages can look inside). */
   protected readonly view: ShadowRoot;
   protected readonly body: HTMLElement;
@@ -105,7 +116,7 @@ export abstract class GnViewerElement extends ElementBase {
     if (!this.connectedBefore) this.labelOwned = !this.hasAttribute('aria-label');
     this.connectedBefore = true;
     // A property set on the element before its class was defined shadows the accessor: replay it.
-    for (const name of (this.constructor as typeof GnViewerElement).upgradeProperties) {
+    for (const name of (this.constructor as typeof ViewerElement).upgradeProperties) {
       if (Object.prototype.hasOwnProperty.call(this, name)) {
         const value = (this as unknown as Record<string, unknown>)[name];
         delete (this as unknown as Record<string, unknown>)[name];
@@ -216,7 +227,12 @@ export abstract class GnViewerElement extends ElementBase {
     fetch(url).then(
       async (response) => {
         if (ticket !== this.loading) return;
-        if (!response.ok) return this.srcFailed(src, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, url);
+        if (!response.ok)
+          return this.srcFailed(
+            src,
+            `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+            url,
+          );
         const text = await response.text();
         if (ticket !== this.loading) return;
         this.loadedSrc = { url, text };
@@ -270,7 +286,15 @@ export abstract class GnViewerElement extends ElementBase {
         if (ticket !== this.loading) return;
         this.removeAttribute('aria-busy');
         this.clear();
-        this.report([{ code: 'ERR_ELEMENT_INPUT', message: `the input could not be read: ${String((e as Error)?.message ?? e)}` }], []);
+        this.report(
+          [
+            {
+              code: 'ERR_ELEMENT_INPUT',
+              message: `the input could not be read: ${String((e as Error)?.message ?? e)}`,
+            },
+          ],
+          [],
+        );
       },
     );
   }
@@ -304,8 +328,7 @@ export abstract class GnViewerElement extends ElementBase {
       return;
     }
     const items = errors.slice(0, MAX_SHOWN_ERRORS).map((e) => {
-      const at =
-        e.line !== undefined ? `Line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''}: ` : '';
+      const at = e.line !== undefined ? `Line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''}: ` : '';
       return `<li data-code="${escapeHtml(e.code)}"${e.line !== undefined ? ` data-line="${e.line}"` : ''}${e.column !== undefined ? ` data-column="${e.column}"` : ''}>${escapeHtml(at)}${escapeHtml(e.message)} <code>${escapeHtml(e.code)}</code></li>`;
     });
     if (errors.length > MAX_SHOWN_ERRORS) items.push(`<li>… and ${errors.length - MAX_SHOWN_ERRORS} more</li>`);

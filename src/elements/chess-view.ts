@@ -34,7 +34,10 @@ export function evalText(e: NonNullable<PgnCommands['eval']>): string {
 }
 
 function commentText(text: string): string {
-  return text.replace(/\[%[^\]]*\]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\[%[^\]]*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function commentsHtml(comments: readonly string[] | undefined): string {
@@ -77,7 +80,7 @@ export function movesHtml(tree: MoveTree, result: string): string {
 
 function lineHtml(tree: MoveTree, first: number, depth: number, out: string[]): void {
   let needNumber = true;
-  for (let id: number | undefined = first; id !== undefined; ) {
+  for (let id: number | undefined = first; id !== undefined;) {
     const n: MoveTree['nodes'][number] = tree.nodes[id]!;
     if (n.startingComments) {
       out.push(commentsHtml(n.startingComments));

@@ -13,8 +13,7 @@ import type {
   Strain,
   Suit,
 } from '../bridge/index.js';
-import type { NotationError } from '../errors.js';
-import { GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
 import { dealLib } from './lazy.js';
 import { ELEMENT_THEME } from './style.js';
@@ -25,6 +24,7 @@ import { callHtml, cardHtml, cardText, cardWords, SEAT_NAME } from './words.js';
 export interface GnDdDetail {
   /** Tricks each declarer takes in each strain (`table.N.NT`). */
   table: DDTable;
+  /** Par of the deal for its dealer and vulnerability. */
   par: ParResult;
 }
 
@@ -34,6 +34,7 @@ export interface GnPlayedDetail {
   played: number;
   /** The last card played (`SJ`) and who played it; '' at the start. */
   card: string;
+  /** The seat that played it ('' at the start). */
   seat: Seat | '';
 }
 
@@ -50,7 +51,12 @@ const lib = () => dealLib.loaded!;
 
 /** The seat that wins a trick of cards in play order. */
 function winnerOf(trick: readonly PlayedCard[], trump: Strain | undefined): Seat {
-  return trick[lib().trickWinner(trick.map((c) => ({ suit: c.card[0] as Suit, rank: c.card[1] as Card['rank'] })), trump)]!.seat;
+  return trick[
+    lib().trickWinner(
+      trick.map((c) => ({ suit: c.card[0] as Suit, rank: c.card[1] as Card['rank'] })),
+      trump,
+    )
+  ]!.seat;
 }
 const TABLE_SEATS: readonly Seat[] = ['W', 'N', 'E', 'S'];
 
@@ -95,8 +101,25 @@ function without(deal: Deal, cards: readonly PlayedCard[]): Deal {
   return out;
 }
 
-/** `<gn-deal>`: a bridge deal with auction, play and (with `dd`) the double-dummy analysis. */
-export class GnDealElement extends GnViewerElement {
+/**
+ * `<gn-deal>`: a bridge deal from PBN with hands, auction, contract and the play trick by trick;
+ * with the `dd` attribute the double-dummy table, par and card scores, computed in a worker. Sends
+ * `gn-played` and `gn-dd`.
+ */
+export interface GnDealElement extends GnViewerElement {
+  /** The PBN shown. */
+  pbn: string | undefined;
+  /** Cards played (0 = before the opening lead, up to 52); clamped to the cards the play gives. */
+  played: number;
+  /** Index of the board shown in a file of several (0 = the first); clamped. */
+  board: number;
+  /** The double-dummy table (`{ N: { S, H, D, C, NT }, E: …, S: …, W: … }`) once computed, else null. */
+  readonly ddTable: DDTable | null;
+  /** Compute the double-dummy table, par and card scores (the `dd` attribute). */
+  dd: boolean;
+}
+
+class DealElement extends ViewerElement implements GnDealElement {
   protected static override upgradeProperties = ['pbn', 'played', 'board'];
   private games: PbnGame[] = [];
   private game: PbnGame | undefined;
@@ -253,7 +276,12 @@ export class GnDealElement extends GnViewerElement {
     const warnings = [...doc.warnings];
     this.games = doc.value.games.filter((g) => !lib().isEmptyPbnGame(g) && tagText(g, 'Deal'));
     if (!this.games.length) {
-      errors.push({ code: 'ERR_ELEMENT_EMPTY', message: 'the input holds no deal (no game with a Deal tag)', line: 1, column: 1 });
+      errors.push({
+        code: 'ERR_ELEMENT_EMPTY',
+        message: 'the input holds no deal (no game with a Deal tag)',
+        line: 1,
+        column: 1,
+      });
       this.clear();
       return { errors, warnings };
     }
@@ -276,7 +304,16 @@ export class GnDealElement extends GnViewerElement {
     this.table = null;
     this.parResult = null;
     this.ddTicket++;
-    for (const box of [this.titleBox, this.subBox, this.dealBox, this.trickBox, this.auctionBox, this.playBox, this.cardsBox, this.counter])
+    for (const box of [
+      this.titleBox,
+      this.subBox,
+      this.dealBox,
+      this.trickBox,
+      this.auctionBox,
+      this.playBox,
+      this.cardsBox,
+      this.counter,
+    ])
       box.textContent = '';
     this.ddBox.querySelector('.dd-table')!.textContent = '';
     this.ddBox.hidden = true;
@@ -299,7 +336,9 @@ export class GnDealElement extends GnViewerElement {
     this.cardScores = new Map();
     const board = tagText(game, 'Board');
     this.titleBox.textContent = `${board ? `Board ${board}` : 'Deal'}${tagText(game, 'Event') ? ` · ${tagText(game, 'Event')}` : ''}`;
-    this.subBox.textContent = SEATS.map((s) => (tagText(game, SEAT_NAME[s]!) ? `${s}: ${tagText(game, SEAT_NAME[s]!)}` : ''))
+    this.subBox.textContent = SEATS.map((s) =>
+      tagText(game, SEAT_NAME[s]!) ? `${s}: ${tagText(game, SEAT_NAME[s]!)}` : '',
+    )
       .filter((s) => s)
       .join(' · ');
     this.auctionBox.innerHTML = this.auctionHtml(game);
@@ -444,7 +483,10 @@ export class GnDealElement extends GnViewerElement {
             return;
           }
           this.table = result!.value;
-          this.parResult = lib().par(this.table, { dealer: this.info.dealer ?? 'N', vulnerability: this.info.vulnerable ?? 'None' });
+          this.parResult = lib().par(this.table, {
+            dealer: this.info.dealer ?? 'N',
+            vulnerability: this.info.vulnerable ?? 'None',
+          });
           this.showDd();
           this.emit<GnDdDetail>('gn-dd', { table: structuredClone(this.table), par: structuredClone(this.parResult) });
           this.startCardScores();
@@ -500,7 +542,8 @@ export class GnDealElement extends GnViewerElement {
         },
         (e: unknown) => {
           forgetWorkerAfter(e);
-          if (ticket === this.ddTicket && this.current === played) this.cardsBox.textContent = `Card scores failed: ${failureText(e)}`;
+          if (ticket === this.ddTicket && this.current === played)
+            this.cardsBox.textContent = `Card scores failed: ${failureText(e)}`;
         },
       );
   }
@@ -555,3 +598,6 @@ export class GnDealElement extends GnViewerElement {
     return true;
   }
 }
+
+/** The class of `<gn-deal>` (defined by importing `gamenotation/elements`). */
+export const GnDealElement: { prototype: GnDealElement; new (): GnDealElement } = DealElement;

@@ -2,7 +2,7 @@
 import { Position } from '../chess/index.js';
 import type { NotationError } from '../errors.js';
 import { parsePgn, startingPosition, type PgnGame } from '../pgn/index.js';
-import { GnViewerElement, escapeHtml, intAttribute, toInt } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt } from './base.js';
 import { boardSvg, clocksAt, formatClock, keepInView, moveWords, movesHtml, stepKey } from './chess-view.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
 import { MoveTree } from './tree.js';
@@ -28,9 +28,33 @@ const DEFAULT_DELAY = 1000;
 
 /**
  * `<gn-game>`: a chess game from PGN (or a position from FEN) with board, move list, variations,
- * comments, NAGs, clocks and evaluations; stepped with buttons, clicks and the keyboard.
+ * comments, NAGs, clocks and evaluations; stepped with buttons, clicks and the keyboard. Sends
+ * `gn-ply` when the reader moves.
  */
-export class GnGameElement extends GnViewerElement {
+export interface GnGameElement extends GnViewerElement {
+  /** The PGN (or FEN) shown; setting it replaces `src` and the text content. */
+  pgn: string | undefined;
+  /** Plies from the start of the position shown (0 = the start); set it to go along the current line (clamped). */
+  ply: number;
+  /** FEN of the position shown ('' when nothing is shown). */
+  readonly fen: string;
+  /** Index of the game shown in a file of several (0 = the first); clamped. */
+  game: number;
+  /** Number of games in the input. */
+  readonly gameCount: number;
+  /** Black at the bottom (the `flipped` attribute). */
+  flipped: boolean;
+  /** Goes to the start. */
+  first(): void;
+  /** Goes one move back. */
+  previous(): void;
+  /** Goes one move forward along the line shown. */
+  next(): void;
+  /** Goes to the end of the line shown. */
+  last(): void;
+}
+
+class GameElement extends ViewerElement implements GnGameElement {
   protected static override upgradeProperties = ['pgn', 'ply', 'game', 'flipped'];
   private games: PgnGame[] = [];
   private shown: ShownGame | undefined;
@@ -247,7 +271,8 @@ export class GnGameElement extends GnViewerElement {
     this.boardBox.textContent = '';
     this.movesBox.textContent = '';
     this.pickerRow.hidden = true;
-    for (const p of [this.topPlayer, this.bottomPlayer]) p.querySelectorAll('span').forEach((s) => (s.textContent = ''));
+    for (const p of [this.topPlayer, this.bottomPlayer])
+      p.querySelectorAll('span').forEach((s) => (s.textContent = ''));
   }
 
   protected override stop(): void {
@@ -320,7 +345,8 @@ export class GnGameElement extends GnViewerElement {
     const player = (box: HTMLElement, color: 'white' | 'black') => {
       const name = color === 'white' ? h.White : h.Black;
       const elo = color === 'white' ? h.WhiteElo : h.BlackElo;
-      box.querySelector('.name')!.textContent = `${color === 'white' ? '\u25cb' : '\u25cf'} ${name || (color === 'white' ? 'White' : 'Black')}${elo ? ` (${elo})` : ''}`;
+      box.querySelector('.name')!.textContent =
+        `${color === 'white' ? '\u25cb' : '\u25cf'} ${name || (color === 'white' ? 'White' : 'Black')}${elo ? ` (${elo})` : ''}`;
       const clk = clocks[color];
       box.querySelector('.clock')!.textContent = clk !== undefined ? formatClock(clk) : '';
     };
@@ -390,3 +416,5 @@ export class GnGameElement extends GnViewerElement {
   }
 }
 
+/** The class of `<gn-game>` (defined by importing `gamenotation/elements`). */
+export const GnGameElement: { prototype: GnGameElement; new (): GnGameElement } = GameElement;

@@ -9,7 +9,7 @@ import { GnGameElement } from './game.js';
 import { GnMatchElement } from './match.js';
 import { GnProblemElement } from './problem.js';
 
-export { GnViewerElement, type GnLoadDetail, type GnErrorDetail } from './base.js';
+export type { GnViewerElement, GnLoadDetail, GnErrorDetail } from './base.js';
 export { GnGameElement, type GnPlyDetail } from './game.js';
 export { GnMatchElement, type GnMatchPlyDetail } from './match.js';
 export { GnDealElement, type GnDdDetail, type GnPlayedDetail } from './deal.js';

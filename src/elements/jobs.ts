@@ -14,7 +14,8 @@ export function elementWorker(): Promise<GameNotationWorker> {
 /** After a failure that closed the worker (it did not load or crashed), the next job starts a new one. */
 export function forgetWorkerAfter(error: unknown): void {
   const code = (error as { code?: unknown })?.code;
-  if (code === 'ERR_WORKER_LOAD' || code === 'ERR_WORKER_CRASHED' || code === 'ERR_WORKER_TERMINATED') shared = undefined;
+  if (code === 'ERR_WORKER_LOAD' || code === 'ERR_WORKER_CRASHED' || code === 'ERR_WORKER_TERMINATED')
+    shared = undefined;
 }
 
 /** The text of a failed job for the page: its code and message. */

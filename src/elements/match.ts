@@ -3,7 +3,7 @@
 // stepped in the match's move order.
 import type { BoardId, BughouseMatch } from '../bughouse/index.js';
 import type { NotationError, Parsed } from '../errors.js';
-import { GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
 import { matchLib } from './lazy.js';
 import { ELEMENT_THEME } from './style.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
@@ -17,6 +17,7 @@ export interface GnMatchPlyDetail {
   fens: { A: string; B: string };
   /** SAN of the last move ('' at the start) and the board it was played on. */
   san: string;
+  /** The board of the last move ('' at the start). */
   board: BoardId | '';
 }
 
@@ -38,7 +39,11 @@ function readChesscom(text: string): Parsed<BughouseMatch>[] | NotationError {
     return { code: 'ERR_ELEMENT_INPUT', message: `not JSON: ${(e as Error).message}`, line: 1, column: 1 };
   }
   const object = data as { a?: unknown; b?: unknown } | null;
-  const pair: unknown[] = Array.isArray(data) ? data : object && typeof object === 'object' && 'a' in object ? [object.a, object.b] : [data];
+  const pair: unknown[] = Array.isArray(data)
+    ? data
+    : object && typeof object === 'object' && 'a' in object
+      ? [object.a, object.b]
+      : [data];
   if (pair.length !== 2 || pair.some((g) => !g))
     return {
       code: 'ERR_ELEMENT_INPUT',
@@ -54,8 +59,24 @@ function readChesscom(text: string): Parsed<BughouseMatch>[] | NotationError {
   return match.ok ? [match.value] : match.error;
 }
 
-/** `<gn-match>`: a bughouse match with both boards, pockets, clocks and the four-column move list. */
-export class GnMatchElement extends GnViewerElement {
+/**
+ * `<gn-match>`: a bughouse match (BPGN, the bughouse CSV export, or chess.com's two games as JSON)
+ * with both boards, pockets, clocks and the four-column move list. Sends `gn-ply`.
+ */
+export interface GnMatchElement extends GnViewerElement {
+  /** The BPGN (or bughouse CSV, or chess.com JSON `[gameA, gameB]`) shown. */
+  bpgn: string | undefined;
+  /** Moves of the match played, in the match's order (0 = the start); clamped. */
+  ply: number;
+  /** Both boards as FEN with the pocket in brackets (`{ A: '', B: '' }` when nothing is shown). */
+  readonly fens: { A: string; B: string };
+  /** Index of the match shown in a file of several; clamped. */
+  game: number;
+  /** Board A with Black at the bottom (and B with White): the `flipped` attribute. */
+  flipped: boolean;
+}
+
+class MatchElement extends ViewerElement implements GnMatchElement {
   protected static override upgradeProperties = ['bpgn', 'ply', 'game', 'flipped'];
   private matchList: BughouseMatch[] = [];
   private match: BughouseMatch | undefined;
@@ -211,20 +232,27 @@ export class GnMatchElement extends GnViewerElement {
     for (const item of items) {
       errors.push(...item.errors);
       warnings.push(...item.warnings);
-      if (item.value && (item.value.moves.length || Object.keys(item.value.tags).length)) this.matchList.push(item.value);
+      if (item.value && (item.value.moves.length || Object.keys(item.value.tags).length))
+        this.matchList.push(item.value);
     }
     if (!this.matchList.length) {
-      if (!errors.length) errors.push({ code: 'ERR_ELEMENT_EMPTY', message: 'the input holds no match', line: 1, column: 1 });
+      if (!errors.length)
+        errors.push({ code: 'ERR_ELEMENT_EMPTY', message: 'the input holds no match', line: 1, column: 1 });
       this.clear();
       return { errors, warnings };
     }
     this.picker.innerHTML = this.matchList
-      .map((m, i) => `<option value="${i}">${i + 1}. ${escapeHtml(`${m.tags.WhiteA ?? '?'} – ${m.tags.BlackA ?? '?'}`)} ${escapeHtml(m.result)}</option>`)
+      .map(
+        (m, i) =>
+          `<option value="${i}">${i + 1}. ${escapeHtml(`${m.tags.WhiteA ?? '?'} – ${m.tags.BlackA ?? '?'}`)} ${escapeHtml(m.result)}</option>`,
+      )
       .join('');
     this.pickerRow.hidden = this.matchList.length < 2;
     const start = this.getAttribute('ply');
-    const { game = intAttribute(this, 'game') ?? 0, ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0) } =
-      this.requested;
+    const {
+      game = intAttribute(this, 'game') ?? 0,
+      ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0),
+    } = this.requested;
     this.requested = {};
     const replayError = this.showMatch(Math.max(0, Math.min(this.matchList.length - 1, game)), ply);
     if (replayError && !errors.length) errors.push(replayError);
@@ -312,7 +340,12 @@ export class GnMatchElement extends GnViewerElement {
   private moved(): void {
     const mv = this.current > 0 ? this.match!.moves[this.current - 1] : undefined;
     this.announce(mv ? `Board ${mv.board}: ${sanWords(mv.san, mv.color)}` : 'Start position');
-    this.emit<GnMatchPlyDetail>('gn-ply', { ply: this.current, fens: this.fens, san: mv?.san ?? '', board: mv?.board ?? '' });
+    this.emit<GnMatchPlyDetail>('gn-ply', {
+      ply: this.current,
+      fens: this.fens,
+      san: mv?.san ?? '',
+      board: mv?.board ?? '',
+    });
   }
 
   private draw(): void {
@@ -347,9 +380,20 @@ export class GnMatchElement extends GnViewerElement {
     }
     const last = this.steps.length - 1;
     const to =
-      key === 'ArrowRight' ? this.current + 1 : key === 'ArrowLeft' ? this.current - 1 : key === 'Home' ? 0 : key === 'End' ? last : undefined;
+      key === 'ArrowRight'
+        ? this.current + 1
+        : key === 'ArrowLeft'
+          ? this.current - 1
+          : key === 'Home'
+            ? 0
+            : key === 'End'
+              ? last
+              : undefined;
     if (to === undefined) return false;
     if (to >= 0 && to <= last && to !== this.current) this.go(to, true);
     return true;
   }
 }
+
+/** The class of `<gn-match>` (defined by importing `gamenotation/elements`). */
+export const GnMatchElement: { prototype: GnMatchElement; new (): GnMatchElement } = MatchElement;

@@ -14,7 +14,7 @@ import type {
   SolveInput,
 } from '../problems/index.js';
 import { solvedProblemJson, type SolvedProblemJson } from '../problems/solve/json.js';
-import { GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
 import { boardSvg, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
@@ -25,6 +25,7 @@ import { MoveTree } from './tree.js';
 
 /** Detail of `gn-solved`: what `solve()` resolved to. */
 export interface GnSolvedDetail {
+  /** What `solve()` resolves to: the problem as `gamenotation solve --json` prints it. */
   result: SolvedProblemJson[];
 }
 
@@ -58,8 +59,26 @@ interface PartView {
   tree: MoveTree;
 }
 
-/** `<gn-problem>`: a chess problem to look at and solve in the page. */
-export class GnProblemElement extends GnViewerElement {
+/**
+ * `<gn-problem>`: a chess problem (PBI, problem XML, Popeye input, or `fen` and `stipulation`
+ * attributes) with its diagram, twins, a Solve button running the solver in a worker (with Cancel)
+ * and the solution tree to step through. Sends `gn-solved` and `gn-ply`.
+ */
+export interface GnProblemElement extends GnViewerElement {
+  /** The problem text shown (PBI, problem XML or Popeye input). */
+  problem: string | undefined;
+  /** Index of the problem shown in a file of several; clamped. */
+  index: number;
+  /**
+   * Solves the problem shown in a worker; resolves to what `gamenotation solve --json` prints for
+   * it (an array with the problem's object). Rejects with the failure (an AbortError after `cancel()`).
+   */
+  solve(): Promise<SolvedProblemJson[]>;
+  /** Stops a solve under way. */
+  cancel(): void;
+}
+
+class ProblemElement extends ViewerElement implements GnProblemElement {
   protected static override upgradeProperties = ['problem', 'index'];
   private problems: ShownProblem[] = [];
   private shown: ShownProblem | undefined;
@@ -199,7 +218,10 @@ export class GnProblemElement extends GnViewerElement {
       if (this.isLatest(ticket) && this.shown === shown) {
         this.showSolution(solved.parts);
         this.statusLine.textContent = solved.parts
-          .map((p) => `${p.twin ? `${p.twin}) ` : ''}${p.stipulation}: ${p.solutions.length} ${p.solutions.length === 1 ? 'solution' : 'solutions'}${p.status ? `, ${STATUS_WORDS[p.status] ?? p.status}` : ''}`)
+          .map(
+            (p) =>
+              `${p.twin ? `${p.twin}) ` : ''}${p.stipulation}: ${p.solutions.length} ${p.solutions.length === 1 ? 'solution' : 'solutions'}${p.status ? `, ${STATUS_WORDS[p.status] ?? p.status}` : ''}`,
+          )
           .join('; ');
         this.emit<GnSolvedDetail>('gn-solved', { result });
       }
@@ -229,7 +251,9 @@ export class GnProblemElement extends GnViewerElement {
 
   protected override label(): string {
     const p = this.shown;
-    return p ? `Chess problem: ${p.stipulation}${p.authors.length ? ` by ${p.authors.join(', ')}` : ''}` : 'Chess problem';
+    return p
+      ? `Chess problem: ${p.stipulation}${p.authors.length ? ` by ${p.authors.join(', ')}` : ''}`
+      : 'Chess problem';
   }
 
   protected override attributeInput(): string | undefined {
@@ -248,13 +272,18 @@ export class GnProblemElement extends GnViewerElement {
     const warnings: NotationError[] = [];
     const problems: ShownProblem[] = [];
     const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-    const fromAttributes = this.inputProperty === undefined && !this.getAttribute('src') && text === this.attributeInput() && !(this.textContent ?? '').trim();
+    const fromAttributes =
+      this.inputProperty === undefined &&
+      !this.getAttribute('src') &&
+      text === this.attributeInput() &&
+      !(this.textContent ?? '').trim();
     if (fromAttributes) {
       const fen = this.getAttribute('fen')!.trim();
       const stipulation = (this.getAttribute('stipulation') ?? '').trim();
       const board = m.parseForsyth(fen.split(/\s+/)[0]!);
       const stip = m.parseStipulation(stipulation);
-      if (board.errors.length) errors.push(...board.errors.map((e) => ({ ...e, message: `fen attribute: ${e.message}` })));
+      if (board.errors.length)
+        errors.push(...board.errors.map((e) => ({ ...e, message: `fen attribute: ${e.message}` })));
       if (!stip.ok) errors.push({ ...stip.error, message: `stipulation attribute: ${stip.error.message}` });
       if (!errors.length)
         problems.push({
@@ -263,7 +292,11 @@ export class GnProblemElement extends GnViewerElement {
           authors: [],
           twins: [],
           diagram: () => {
-            const r = problemLib.loaded!.problemDiagram(board.value.board, { stipulation, theme: ELEMENT_THEME, id: 'gn-problem' });
+            const r = problemLib.loaded!.problemDiagram(board.value.board, {
+              stipulation,
+              theme: ELEMENT_THEME,
+              id: 'gn-problem',
+            });
             return r.ok ? r.value : '';
           },
         });
@@ -297,7 +330,10 @@ export class GnProblemElement extends GnViewerElement {
       return { errors, warnings };
     }
     this.picker.innerHTML = problems
-      .map((p, i) => `<option value="${i}">${i + 1}. ${escapeHtml(p.authors.join(', ') || 'Problem')} ${escapeHtml(p.stipulation)}</option>`)
+      .map(
+        (p, i) =>
+          `<option value="${i}">${i + 1}. ${escapeHtml(p.authors.join(', ') || 'Problem')} ${escapeHtml(p.stipulation)}</option>`,
+      )
       .join('');
     this.pickerRow.hidden = problems.length < 2;
     const index = this.requestedIndex ?? intAttribute(this, 'index') ?? 0;
@@ -313,7 +349,9 @@ export class GnProblemElement extends GnViewerElement {
       input: p,
       stipulation: p.stipulation,
       authors: p.names,
-      source: src ? [src.title, src.nr && `no. ${src.nr}`, src.date].filter((s) => s).join(', ') || undefined : undefined,
+      source: src
+        ? [src.title, src.nr && `no. ${src.nr}`, src.date].filter((s) => s).join(', ') || undefined
+        : undefined,
       award: award ? [award.rank, award.tourney].filter((s) => s).join(', ') || undefined : undefined,
       twins: [],
       comment: p.comment || undefined,
@@ -334,10 +372,20 @@ export class GnProblemElement extends GnViewerElement {
       input: p,
       stipulation: (twins[0] && m.makeStipulation(twins[0].stipulation)) || '',
       authors: release?.authors.map(name).filter((a) => a) ?? [],
-      source: source ? source.text || [source.name, source.number && `no. ${source.number}`, source.date?.year].filter((s) => s).join(', ') : undefined,
-      twins: twins.length > 1 ? twins.map((t) => ({ id: t.twinId, text: `${t.twinId}) ${m.makeStipulation(t.stipulation)}` })) : [],
+      source: source
+        ? source.text ||
+          [source.name, source.number && `no. ${source.number}`, source.date?.year].filter((s) => s).join(', ')
+        : undefined,
+      twins:
+        twins.length > 1
+          ? twins.map((t) => ({ id: t.twinId, text: `${t.twinId}) ${m.makeStipulation(t.stipulation)}` }))
+          : [],
       diagram: (twin) => {
-        const r = problemLib.loaded!.problemXmlDiagram(p, { theme: ELEMENT_THEME, id: 'gn-problem', ...(twin ? { twin } : {}) });
+        const r = problemLib.loaded!.problemXmlDiagram(p, {
+          theme: ELEMENT_THEME,
+          id: 'gn-problem',
+          ...(twin ? { twin } : {}),
+        });
         return r.ok ? r.value : '';
       },
     };
@@ -349,7 +397,10 @@ export class GnProblemElement extends GnViewerElement {
       stipulation: p.stipulation,
       authors: p.author ? [p.author] : [],
       source: p.origin,
-      twins: p.twins.map((t, i) => ({ id: String.fromCharCode(98 + i), text: `${String.fromCharCode(98 + i)}) ${t.text}` })),
+      twins: p.twins.map((t, i) => ({
+        id: String.fromCharCode(98 + i),
+        text: `${String.fromCharCode(98 + i)}) ${t.text}`,
+      })),
       diagram: () => {
         const r = problemLib.loaded!.problemDiagram(p.board, {
           stipulation: p.stipulation,
@@ -391,7 +442,10 @@ export class GnProblemElement extends GnViewerElement {
     this.titleBox.textContent = `${p.authors.join(', ') || 'Problem'} · ${p.stipulation}`;
     this.subBox.textContent = [p.source, p.award, p.comment].filter((s) => s).join(' · ');
     this.twinsBox.innerHTML = p.twins
-      .map((t, i) => `<button type="button" data-twin="${escapeHtml(t.id)}" aria-pressed="${i === 0}">${escapeHtml(t.text)}</button>`)
+      .map(
+        (t, i) =>
+          `<button type="button" data-twin="${escapeHtml(t.id)}" aria-pressed="${i === 0}">${escapeHtml(t.text)}</button>`,
+      )
       .join('');
     this.twinsBox.hidden = !p.twins.length;
     this.solutionBox.textContent = '';
@@ -405,7 +459,8 @@ export class GnProblemElement extends GnViewerElement {
     const p = this.shown;
     if (!p) return;
     this.twin = id;
-    for (const b of this.twinsBox.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.twin === id));
+    for (const b of this.twinsBox.querySelectorAll('button'))
+      b.setAttribute('aria-pressed', String(b.dataset.twin === id));
     this.active = undefined;
     for (const b of this.buttons.values()) b.removeAttribute('aria-current');
     showSvg(this.boardBox, p.diagram(id), pieceSetTemplate(this));
@@ -414,7 +469,7 @@ export class GnProblemElement extends GnViewerElement {
   private showSolution(parts: SolvedPart[]): void {
     this.parts = [];
     const blocks: string[] = [];
-    parts.forEach((part, k) => {
+    parts.forEach((part) => {
       const start = Position.fromFen(part.fen);
       if (!start.ok) return;
       const tree = new MoveTree(start.value);
@@ -445,8 +500,12 @@ export class GnProblemElement extends GnViewerElement {
     const n = view.tree.nodes[node]!;
     const svg =
       node === 0
-        ? (this.shown?.diagram(view.part.twin && this.shown.twins.length ? this.twinId(view.part.twin) : undefined) ?? '')
-        : boardSvg(view.tree, node, { flipped: false, title: `Board after ${n.number}${n.color === 'white' ? '.' : '...'} ${n.san}` });
+        ? (this.shown?.diagram(view.part.twin && this.shown.twins.length ? this.twinId(view.part.twin) : undefined) ??
+          '')
+        : boardSvg(view.tree, node, {
+            flipped: false,
+            title: `Board after ${n.number}${n.color === 'white' ? '.' : '...'} ${n.san}`,
+          });
     showSvg(this.boardBox, svg, pieceSetTemplate(this));
     if (user) {
       this.announce(node === 0 ? 'Problem position' : moveWords(view.tree, node));
@@ -502,3 +561,6 @@ function addMove(tree: MoveTree, parent: number, san: string): number {
   if (!move.ok) return -1;
   return tree.add(parent, san, move.value);
 }
+
+/** The class of `<gn-problem>` (defined by importing `gamenotation/elements`). */
+export const GnProblemElement: { prototype: GnProblemElement; new (): GnProblemElement } = ProblemElement;

@@ -5,32 +5,31 @@
 import type { DiagramTheme } from '../diagram/index.js';
 
 /** The public custom properties, with their light and dark defaults (documented in docs/elements.md). */
-export const CUSTOM_PROPERTIES: readonly (readonly [name: string, internal: string, light: string, dark: string])[] =
-  [
-    ['--gn-background', '--_bg', '#ffffff', '#1e2124'],
-    ['--gn-text', '--_fg', '#1d1d1f', '#ececec'],
-    ['--gn-muted-text', '--_muted', '#595959', '#b4b4b4'],
-    ['--gn-accent', '--_accent', '#0b57d0', '#8ab4f8'],
-    ['--gn-accent-text', '--_accent-fg', '#ffffff', '#0d1b2e'],
-    ['--gn-border', '--_border', '#8a8a8a', '#6d7378'],
-    ['--gn-panel', '--_panel', '#f3f4f6', '#2a2e33'],
-    ['--gn-error', '--_error', '#b3261e', '#f2b8b5'],
-    ['--gn-light-square', '--_light', '#eeeed2', '#b7c0c7'],
-    ['--gn-dark-square', '--_dark', '#8ca2ad', '#5d7584'],
-    ['--gn-last-move', '--_last', 'rgba(205,210,106,0.75)', 'rgba(190,200,80,0.7)'],
-    ['--gn-check', '--_check', 'rgba(220,30,30,0.6)', 'rgba(230,50,50,0.7)'],
-    ['--gn-white-piece', '--_wp', '#ffffff', '#ffffff'],
-    ['--gn-black-piece', '--_bp', '#2a2a2a', '#2a2a2a'],
-    ['--gn-piece-stroke', '--_stroke', '#000000', '#000000'],
-    ['--gn-arrow-green', '--_green', '#15781b', '#3fae46'],
-    ['--gn-arrow-red', '--_red', '#882020', '#e06060'],
-    ['--gn-arrow-yellow', '--_yellow', '#e68f00', '#f0b040'],
-    ['--gn-arrow-blue', '--_blue', '#003088', '#6fa0ff'],
-    ['--gn-red-suit', '--_red-suit', '#c8102e', '#ff7b8a'],
-    ['--gn-black-suit', '--_black-suit', '#111111', '#ececec'],
-    ['--gn-vulnerable', '--_vul', '#c8102e', '#c8102e'],
-    ['--gn-font', '--_font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', ''],
-  ];
+export const CUSTOM_PROPERTIES: readonly (readonly [name: string, internal: string, light: string, dark: string])[] = [
+  ['--gn-background', '--_bg', '#ffffff', '#1e2124'],
+  ['--gn-text', '--_fg', '#1d1d1f', '#ececec'],
+  ['--gn-muted-text', '--_muted', '#595959', '#b4b4b4'],
+  ['--gn-accent', '--_accent', '#0b57d0', '#8ab4f8'],
+  ['--gn-accent-text', '--_accent-fg', '#ffffff', '#0d1b2e'],
+  ['--gn-border', '--_border', '#8a8a8a', '#6d7378'],
+  ['--gn-panel', '--_panel', '#f3f4f6', '#2a2e33'],
+  ['--gn-error', '--_error', '#b3261e', '#f2b8b5'],
+  ['--gn-light-square', '--_light', '#eeeed2', '#b7c0c7'],
+  ['--gn-dark-square', '--_dark', '#8ca2ad', '#5d7584'],
+  ['--gn-last-move', '--_last', 'rgba(205,210,106,0.75)', 'rgba(190,200,80,0.7)'],
+  ['--gn-check', '--_check', 'rgba(220,30,30,0.6)', 'rgba(230,50,50,0.7)'],
+  ['--gn-white-piece', '--_wp', '#ffffff', '#ffffff'],
+  ['--gn-black-piece', '--_bp', '#2a2a2a', '#2a2a2a'],
+  ['--gn-piece-stroke', '--_stroke', '#000000', '#000000'],
+  ['--gn-arrow-green', '--_green', '#15781b', '#3fae46'],
+  ['--gn-arrow-red', '--_red', '#882020', '#e06060'],
+  ['--gn-arrow-yellow', '--_yellow', '#e68f00', '#f0b040'],
+  ['--gn-arrow-blue', '--_blue', '#003088', '#6fa0ff'],
+  ['--gn-red-suit', '--_red-suit', '#c8102e', '#ff7b8a'],
+  ['--gn-black-suit', '--_black-suit', '#111111', '#ececec'],
+  ['--gn-vulnerable', '--_vul', '#c8102e', '#c8102e'],
+  ['--gn-font', '--_font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', ''],
+];
 
 /** Diagram colours that follow the element's custom properties. */
 export const ELEMENT_THEME: Partial<DiagramTheme> = {

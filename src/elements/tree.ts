@@ -136,7 +136,11 @@ export class MoveTree {
   /** The last node of the node's line that can be reached. */
   end(id: number): number {
     let at = id;
-    for (let next = this.nodes[at]!.children[0]; next !== undefined && this.reachable(next); next = this.nodes[next]!.children[0])
+    for (
+      let next = this.nodes[at]!.children[0];
+      next !== undefined && this.reachable(next);
+      next = this.nodes[next]!.children[0]
+    )
       at = next;
     return at;
   }

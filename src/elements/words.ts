@@ -65,7 +65,8 @@ export function cardHtml(card: string): string {
 export function callHtml(call: string): string {
   const m = /^([1-7])([SHDC]|NT)$/.exec(call);
   if (!m) {
-    const word = call === 'Pass' ? 'Pass' : call === 'X' ? 'Dbl' : call === 'XX' ? 'Rdbl' : call === 'AP' ? 'All pass' : call;
+    const word =
+      call === 'Pass' ? 'Pass' : call === 'X' ? 'Dbl' : call === 'XX' ? 'Rdbl' : call === 'AP' ? 'All pass' : call;
     return word;
   }
   if (m[2] === 'NT') return `${m[1]}NT`;

@@ -77,7 +77,8 @@ describe('<gn-analysis>', () => {
   });
 
   it('a file of several games: picker and game property; a real analysis reads clean', async () => {
-    const real = (await readShared('aif/regan-IRincludes-sample.aif')) ?? (await readFixture('aif/legacy-2012-shape.aif'));
+    const real =
+      (await readShared('aif/regan-IRincludes-sample.aif')) ?? (await readFixture('aif/legacy-2012-shape.aif'));
     const el = mount<GnAnalysisElement>('gn-analysis', { game: '1', ply: 'last' });
     await setInput(el, 'aif', `${await readFixture('diagram/fools-mate.aif')}\n${real}`);
     expect(el.errors).to.deep.equal([]);
@@ -101,7 +102,10 @@ describe('<gn-analysis>', () => {
 
   it('bad input: errors with line and column; no game says so', async () => {
     const el = mount<GnAnalysisElement>('gn-analysis');
-    const text = (await readFixture('diagram/fools-mate.aif')).replace('[Turn "2-w"]', '[Turn "2-w"]\n[EndMove]\n[EndMove]');
+    const text = (await readFixture('diagram/fools-mate.aif')).replace(
+      '[Turn "2-w"]',
+      '[Turn "2-w"]\n[EndMove]\n[EndMove]',
+    );
     await setInput(el, 'aif', text);
     expect(el.errors.length).to.be.greaterThan(0);
     expect($(el, '.errors li')!.dataset.line).to.match(/^\d+$/);

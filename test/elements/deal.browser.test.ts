@@ -69,7 +69,24 @@ async function references(count: number): Promise<Reference[]> {
 
 /** Dealer and vulnerability of a board number (the standard cycle). */
 function conditions(board: number): { dealer: string; vul: string } {
-  const vul = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
+  const vul = [
+    'None',
+    'NS',
+    'EW',
+    'All',
+    'NS',
+    'EW',
+    'All',
+    'None',
+    'EW',
+    'All',
+    'None',
+    'NS',
+    'All',
+    'None',
+    'NS',
+    'EW',
+  ];
   return { dealer: 'NESW'[(board - 1) % 4]!, vul: vul[(board - 1) % 16]! };
 }
 
@@ -81,7 +98,8 @@ async function waitFor(check: () => boolean, ms = 60_000): Promise<void> {
   }
 }
 
-const handCards = (el: HTMLElement, seat: string) => $$(el, `.deal svg .hand[data-seat="${seat}"] .card`).map((c) => c.dataset.card);
+const handCards = (el: HTMLElement, seat: string) =>
+  $$(el, `.deal svg .hand[data-seat="${seat}"] .card`).map((c) => c.dataset.card);
 
 describe('<gn-deal>', () => {
   afterEach(cleanup);
@@ -91,7 +109,9 @@ describe('<gn-deal>', () => {
     await nextEvent(el, 'gn-load');
     expect(el.errors).to.deep.equal([]);
     expect($$(el, '.deal svg .card')).to.have.length(52);
-    expect(handCards(el, 'N').sort()).to.deep.equal(['SA', 'SK', 'SQ', 'S2', 'HK', 'H5', 'H4', 'DT', 'D9', 'D3', 'CA', 'C8', 'C7'].sort());
+    expect(handCards(el, 'N').sort()).to.deep.equal(
+      ['SA', 'SK', 'SQ', 'S2', 'HK', 'H5', 'H4', 'DT', 'D9', 'D3', 'CA', 'C8', 'C7'].sort(),
+    );
     expect($(el, '.title')!.textContent).to.equal('Board 1 · Sample pairs');
     expect($(el, '.sub')!.textContent).to.include('N: Nash, N.');
     // auction: W N E S columns, dealer North, the alert's note, then the contract
@@ -122,7 +142,10 @@ describe('<gn-deal>', () => {
     expect(el.played).to.equal(8);
     el.played = 6;
     // the trick in progress in the middle: N H4, E H3
-    expect($$(el, '.trick > span').map((s) => `${s.dataset.seat}${s.textContent}`)).to.deep.equal(['N\u26654', 'E\u26653']);
+    expect($$(el, '.trick > span').map((s) => `${s.dataset.seat}${s.textContent}`)).to.deep.equal([
+      'N\u26654',
+      'E\u26653',
+    ]);
     expect($(el, '.counter')!.textContent).to.equal('6 / 8 cards · tricks NS 1, EW 0');
     el.played = 4;
     expect($(el, '.trick .won')!.dataset.seat).to.equal('N');
@@ -180,24 +203,42 @@ describe('<gn-deal>', () => {
   });
 
   it('dd with a contract: the tricks each opening lead takes are DDS’s card scores', async () => {
-    const text = (await readShared('bridge/dd-reference-leads.jsonl')) ?? (await readFixture('bridge/dd-reference-leads.jsonl'));
+    const text =
+      (await readShared('bridge/dd-reference-leads.jsonl')) ?? (await readFixture('bridge/dd-reference-leads.jsonl'));
     const records = text
       .split('\n')
       .filter((l) => l.trim())
       .slice(0, 2)
-      .map((l) => JSON.parse(l) as { board: number; deal: string; leads: { strain: string; declarer: string; leader: string; card_scores: Record<string, number> }[] });
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            board: number;
+            deal: string;
+            leads: { strain: string; declarer: string; leader: string; card_scores: Record<string, number> }[];
+          },
+      );
     for (const record of records) {
       for (const lead of record.leads) {
         const el = mount<GnDealElement>('gn-deal', { dd: '' });
         el.pbn = `[Board "${record.board}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${record.deal}"]\n[Declarer "${lead.declarer}"]\n[Contract "1${lead.strain}"]\n`;
         await waitFor(() => $$(el, '.dd-cards li').length > 0, 120_000);
-        const scores = Object.fromEntries($$(el, '.dd-cards li').map((li) => [li.dataset.card, Number(li.dataset.tricks)]));
+        const scores = Object.fromEntries(
+          $$(el, '.dd-cards li').map((li) => [li.dataset.card, Number(li.dataset.tricks)]),
+        );
         expect(scores, `board ${record.board} ${lead.strain} by ${lead.declarer}`).to.deep.equal(lead.card_scores);
-        expect($(el, '.dd-cards p')!.textContent).to.include(`${{ N: 'North', E: 'East', S: 'South', W: 'West' }[lead.leader]} to play`);
+        expect($(el, '.dd-cards p')!.textContent).to.include(
+          `${{ N: 'North', E: 'East', S: 'South', W: 'West' }[lead.leader]} to play`,
+        );
         // the best leads are marked in the leader's hand
         const best = Math.max(...Object.values(lead.card_scores));
-        const marked = $$(el, `.deal svg .hand[data-seat="${lead.leader}"] .card.dd-best`).map((c) => c.dataset.card).sort();
-        expect(marked).to.deep.equal(Object.keys(lead.card_scores).filter((c) => lead.card_scores[c] === best).sort());
+        const marked = $$(el, `.deal svg .hand[data-seat="${lead.leader}"] .card.dd-best`)
+          .map((c) => c.dataset.card)
+          .sort();
+        expect(marked).to.deep.equal(
+          Object.keys(lead.card_scores)
+            .filter((c) => lead.card_scores[c] === best)
+            .sort(),
+        );
         el.remove();
       }
     }
@@ -205,7 +246,11 @@ describe('<gn-deal>', () => {
 
   it('bad input: a broken Deal tag is shown with its line and column; no deal says so', async () => {
     const el = mount<GnDealElement>('gn-deal');
-    await setInput(el, 'pbn', '[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQ.K54.T93 J986.QJ3.AK4.K52 T75.A987.QJ2.QJ3 43.T62.8765.T964"]\n');
+    await setInput(
+      el,
+      'pbn',
+      '[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQ.K54.T93 J986.QJ3.AK4.K52 T75.A987.QJ2.QJ3 43.T62.8765.T964"]\n',
+    );
     expect(el.errors.length).to.be.greaterThan(0);
     const item = $(el, '.errors li')!;
     expect(item.dataset.line).to.equal('3');

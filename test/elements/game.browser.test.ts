@@ -22,9 +22,10 @@ d6 3. d4 Bg4?! {Developing with a pin.}
 Qe7 8. Nc3 c6 9. Bg5 b5?! 10. Nxb5! cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7!
 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+! Nxb8 17. Rd8# 1-0
 `;
-const MAIN = 'e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#'.split(
-  ' ',
-);
+const MAIN =
+  'e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#'.split(
+    ' ',
+  );
 
 /** FEN after the first `n` of the moves, by chess.js. */
 function fenAfter(moves: string[], n: number, start?: string): string {
@@ -284,7 +285,9 @@ describe('<gn-game>', () => {
   });
 
   it('src: loads the file; one that fails to load says so inside the element', async () => {
-    const el = mount<GnGameElement>('gn-game', { src: new URL('../fixtures/elements/opera.pgn', import.meta.url).href });
+    const el = mount<GnGameElement>('gn-game', {
+      src: new URL('../fixtures/elements/opera.pgn', import.meta.url).href,
+    });
     await nextEvent(el, 'gn-load');
     expect(el.errors).to.deep.equal([]);
     expect($(el, '.title')!.textContent).to.include('Morphy');

@@ -45,8 +45,7 @@ function chessopsFens(moves: { board: 'A' | 'B'; san: string }[]): { A: string; 
 
 async function realMatch(): Promise<string> {
   return (
-    (await readShared('bughouse/bpgn/pychess-variants_1934301.bpgn')) ??
-    (await readFixture('diagram/capture.bpgn'))
+    (await readShared('bughouse/bpgn/pychess-variants_1934301.bpgn')) ?? (await readFixture('diagram/capture.bpgn'))
   );
 }
 

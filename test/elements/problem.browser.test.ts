@@ -21,9 +21,15 @@ function expectSameAsPopeye(result: SolvedProblemJson[], ref: ReferenceProblem):
   );
   expect(problem!.parts.map((p) => p.twin)).to.deep.equal(ref.parts.map((p) => p.twin));
   expect(problem!.parts.map((p) => p.stipulation)).to.deep.equal(ref.parts.map((p) => p.stipulation));
-  expect(problem!.parts.map((p) => p.status), ref.id).to.deep.equal(ref.parts.map((p) => p.status));
+  expect(
+    problem!.parts.map((p) => p.status),
+    ref.id,
+  ).to.deep.equal(ref.parts.map((p) => p.status));
   const ucis = (list: { uci: string | string[] }[]) => list.map((s) => [s.uci].flat().join(' ')).sort();
-  expect(problem!.parts.map((p) => ucis(p.solutions)), ref.id).to.deep.equal(ref.parts.map((p) => ucis(p.solutions)));
+  expect(
+    problem!.parts.map((p) => ucis(p.solutions)),
+    ref.id,
+  ).to.deep.equal(ref.parts.map((p) => ucis(p.solutions)));
   for (const part of problem!.parts)
     for (const s of part.solutions) expect(Array.isArray(s.san)).to.equal(Array.isArray(s.uci));
 }

@@ -4,9 +4,13 @@ import type { SolvedProblem } from './solve.js';
 
 /** One problem of `gamenotation solve --json`: its stipulation and, per twin, the status and solutions. */
 export interface SolvedProblemJson {
+  /** The problem's id, when its record has one. */
   id?: string;
+  /** The stipulation of the problem (of its first part). */
   stipulation: string;
+  /** One part per twin (one for a problem without twins). */
   parts: {
+    /** Twin label (`a`, `b`, …), null without twins. */
     twin: string | null;
     stipulation: string;
     status: string;

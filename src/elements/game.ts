@@ -62,6 +62,8 @@ class GameElement extends ViewerElement implements GnGameElement {
   private gameIndex = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private moveButtons: (HTMLElement | undefined)[] = [];
+  /** Values set before there was a game to show (a framework may set `ply` before `pgn`). */
+  private requested: { ply?: number; game?: number } = {};
   private readonly titleBox: HTMLElement;
   private readonly subBox: HTMLElement;
   private readonly picker: HTMLSelectElement;
@@ -150,7 +152,10 @@ class GameElement extends ViewerElement implements GnGameElement {
   }
   set ply(value: number) {
     this.flush();
-    if (!this.shown) return;
+    if (!this.shown) {
+      this.requested.ply = value === Infinity ? Infinity : toInt(value);
+      return;
+    }
     const line = this.shown.tree.line(this.current);
     const end = line.indexOf(this.shown.tree.end(this.current));
     const target = Math.max(0, Math.min(end, value === Infinity ? end : toInt(value)));
@@ -170,7 +175,10 @@ class GameElement extends ViewerElement implements GnGameElement {
   }
   set game(value: number) {
     this.flush();
-    if (!this.games.length) return;
+    if (!this.games.length) {
+      this.requested.game = toInt(value);
+      return;
+    }
     const index = Math.max(0, Math.min(this.games.length - 1, toInt(value)));
     if (index !== this.gameIndex || !this.shown) this.showGame(index, 0);
   }
@@ -254,9 +262,11 @@ class GameElement extends ViewerElement implements GnGameElement {
       )
       .join('');
     this.pickerRow.hidden = this.games.length < 2;
-    const index = Math.min(this.games.length - 1, intAttribute(this, 'game') ?? 0);
     const start = this.getAttribute('ply');
-    const started = this.showGame(index, start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0));
+    const { game = intAttribute(this, 'game') ?? 0, ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0) } =
+      this.requested;
+    this.requested = {};
+    const started = this.showGame(Math.max(0, Math.min(this.games.length - 1, game)), ply);
     if (!started.ok) errors.push(started.error);
     if (this.hasAttribute('autoplay')) this.play();
     return { errors, warnings };

@@ -8,6 +8,7 @@ import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, t
 import { analysisLib } from './lazy.js';
 import { boardSvg, keepInView, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
+import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
 import { MoveTree } from './tree.js';
@@ -68,22 +69,22 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   constructor() {
     super();
     this.body.innerHTML = `
-<div class="head"><p class="title"></p><p class="sub"></p></div>
+<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
 <div class="picker-row" hidden><select class="picker" aria-label="Game"></select></div>
-<div class="graph" title="Evaluation graph: click a point to go to that ply"><div class="plot"></div><div class="cursor" hidden></div></div>
+<div class="graph" part="graph" title="Evaluation graph: click a point to go to that ply"><div class="plot"></div><div class="cursor" hidden></div></div>
 <div class="layout">
   <div class="stack">
-    <div class="board"></div>
-    <div class="toolbar" role="group" aria-label="Game controls">
-      <button type="button" data-key="Home" aria-label="First position">\u23ee</button>
-      <button type="button" data-key="ArrowLeft" aria-label="Previous move">\u25c0</button>
-      <button type="button" data-key="ArrowRight" aria-label="Next move">\u25b6</button>
-      <button type="button" data-key="End" aria-label="Last position">\u23ed</button>
+    <div class="board" part="board"></div>
+    <div class="toolbar" part="controls" role="group" aria-label="Game controls">
+      <button type="button" data-key="Home" aria-label="First position">${ICONS.first}</button>
+      <button type="button" data-key="ArrowLeft" aria-label="Previous move">${ICONS.previous}</button>
+      <button type="button" data-key="ArrowRight" aria-label="Next move">${ICONS.next}</button>
+      <button type="button" data-key="End" aria-label="Last position">${ICONS.last}</button>
     </div>
   </div>
   <div class="stack">
     <div class="panel lines" role="group" aria-label="Engine lines"></div>
-    <div class="moves" role="group" aria-label="Moves" tabindex="0"></div>
+    <div class="moves" part="moves" role="group" aria-label="Moves" tabindex="0"></div>
   </div>
 </div>`;
     const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;

@@ -86,6 +86,7 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
     adoptStyles(this.view);
     this.errorBox = this.addPart('div', 'errors');
     this.errorBox.setAttribute('role', 'alert');
+    this.errorBox.setAttribute('part', 'errors');
     this.errorBox.hidden = true;
     this.statusBox = this.addPart('div', 'status');
     this.statusBox.hidden = true;

@@ -16,6 +16,7 @@ import type {
 import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
 import { dealLib } from './lazy.js';
+import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
 import { showSvg } from './svg.js';
 import { callHtml, cardHtml, cardText, cardWords, SEAT_NAME } from './words.js';
@@ -148,24 +149,24 @@ class DealElement extends ViewerElement implements GnDealElement {
   constructor() {
     super();
     this.body.innerHTML = `
-<div class="head"><p class="title"></p><p class="sub"></p></div>
+<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
 <div class="picker-row" hidden><select class="picker" aria-label="Board"></select></div>
 <div class="layout">
   <div class="stack">
-    <div class="diagram"><div class="deal"></div><div class="trick" aria-hidden="true"></div></div>
-    <div class="toolbar" role="group" aria-label="Play controls">
-      <button type="button" data-key="Home" aria-label="Before the opening lead">\u23ee</button>
-      <button type="button" data-key="ArrowUp" aria-label="Previous trick">\u23ea</button>
-      <button type="button" data-key="ArrowLeft" aria-label="Previous card">\u25c0</button>
-      <button type="button" data-key="ArrowRight" aria-label="Next card">\u25b6</button>
-      <button type="button" data-key="ArrowDown" aria-label="Next trick">\u23e9</button>
-      <button type="button" data-key="End" aria-label="All cards played">\u23ed</button>
+    <div class="diagram" part="board"><div class="deal"></div><div class="trick" aria-hidden="true"></div></div>
+    <div class="toolbar" part="controls" role="group" aria-label="Play controls">
+      <button type="button" data-key="Home" aria-label="Before the opening lead">${ICONS.first}</button>
+      <button type="button" data-key="ArrowUp" aria-label="Previous trick">${ICONS.previousTrick}</button>
+      <button type="button" data-key="ArrowLeft" aria-label="Previous card">${ICONS.previous}</button>
+      <button type="button" data-key="ArrowRight" aria-label="Next card">${ICONS.next}</button>
+      <button type="button" data-key="ArrowDown" aria-label="Next trick">${ICONS.nextTrick}</button>
+      <button type="button" data-key="End" aria-label="All cards played">${ICONS.last}</button>
       <span class="status counter"></span>
     </div>
   </div>
   <div class="stack">
     <div class="panel auction" role="group" aria-label="Auction"></div>
-    <div class="panel play moves" role="group" aria-label="Play" tabindex="0"></div>
+    <div class="panel play moves" part="moves" role="group" aria-label="Play" tabindex="0"></div>
     <div class="panel dd" role="group" aria-label="Double dummy" hidden><div class="dd-table"></div><div class="dd-cards" aria-live="polite"></div></div>
   </div>
 </div>`;
@@ -507,7 +508,7 @@ class DealElement extends ViewerElement implements GnDealElement {
       title: 'Double-dummy tricks by declarer and strain',
     });
     const box = this.ddBox.querySelector('.dd-table')!;
-    box.innerHTML = `<div class="diagram">${svg}</div><p class="par-text">${escapeHtml(this.parResult.dealerText)}</p>`;
+    box.innerHTML = `<div class="diagram dd-diagram">${svg}</div>`;
   }
 
   /** With `dd` and a contract: the tricks declarer ends with after each card the player to play may play. */

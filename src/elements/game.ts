@@ -1,5 +1,8 @@
 // <gn-game>: a PGN game (chess, Chess960, crazyhouse) or a FEN position to step through.
-import { Position } from '../chess/index.js';
+import { parseFen, Position, type Setup } from '../chess/index.js';
+import { chessDiagram } from '../diagram/index.js';
+import { ICONS } from './icons.js';
+import { ELEMENT_THEME } from './style.js';
 import type { NotationError } from '../errors.js';
 import { parsePgn, startingPosition, type PgnGame } from '../pgn/index.js';
 import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt } from './base.js';
@@ -64,6 +67,8 @@ class GameElement extends ViewerElement implements GnGameElement {
   private moveButtons: (HTMLElement | undefined)[] = [];
   /** Values set before there was a game to show (a framework may set `ply` before `pgn`). */
   private requested: { ply?: number; game?: number } = {};
+  /** A FEN that reads but breaks the rules: drawn, not played. */
+  private illegal: { fen: string; setup: Setup } | undefined;
   private readonly titleBox: HTMLElement;
   private readonly subBox: HTMLElement;
   private readonly picker: HTMLSelectElement;
@@ -78,23 +83,23 @@ class GameElement extends ViewerElement implements GnGameElement {
   constructor() {
     super();
     this.body.innerHTML = `
-<div class="head"><p class="title"></p><p class="sub"></p></div>
+<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
 <div class="picker-row" hidden><select class="picker" aria-label="Game"></select></div>
 <div class="layout">
   <div class="stack">
     <div class="player top"><span class="name"></span><span class="clock"></span></div>
-    <div class="board"></div>
+    <div class="board" part="board"></div>
     <div class="player bottom"><span class="name"></span><span class="clock"></span></div>
-    <div class="toolbar" role="group" aria-label="Game controls">
-      <button type="button" data-action="first" aria-label="First position">\u23ee</button>
-      <button type="button" data-action="previous" aria-label="Previous move">\u25c0</button>
-      <button type="button" data-action="play" aria-label="Autoplay" aria-pressed="false">\u25b6</button>
-      <button type="button" data-action="next" aria-label="Next move">\u25b6\u25b6</button>
-      <button type="button" data-action="last" aria-label="Last position">\u23ed</button>
-      <button type="button" data-action="flip" aria-label="Flip board" aria-pressed="false">\u21c5</button>
+    <div class="toolbar" part="controls" role="group" aria-label="Game controls">
+      <button type="button" data-action="first" aria-label="First position">${ICONS.first}</button>
+      <button type="button" data-action="previous" aria-label="Previous move">${ICONS.previous}</button>
+      <button type="button" data-action="play" aria-label="Autoplay" aria-pressed="false">${ICONS.play}</button>
+      <button type="button" data-action="next" aria-label="Next move">${ICONS.next}</button>
+      <button type="button" data-action="last" aria-label="Last position">${ICONS.last}</button>
+      <button type="button" data-action="flip" aria-label="Flip board" aria-pressed="false">${ICONS.flip}</button>
     </div>
   </div>
-  <div class="moves" role="group" aria-label="Moves" tabindex="0"></div>
+  <div class="moves" part="moves" role="group" aria-label="Moves" tabindex="0"></div>
 </div>`;
     const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
     this.titleBox = $('.title');
@@ -127,10 +132,11 @@ class GameElement extends ViewerElement implements GnGameElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.shown) return;
+    if (old === value) return;
+    if (name === 'flipped') return this.draw();
+    if (!this.shown) return;
     if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
     else if (name === 'game') this.game = toInt(value);
-    else if (name === 'flipped') this.draw();
     else if (name === 'autoplay') {
       if (value === null) this.pause();
       else this.play();
@@ -165,7 +171,7 @@ class GameElement extends ViewerElement implements GnGameElement {
   /** FEN of the position shown ('' when nothing is shown). */
   get fen(): string {
     this.flush();
-    return this.shown ? this.shown.tree.fen(this.current) : '';
+    return this.shown ? this.shown.tree.fen(this.current) : (this.illegal?.fen ?? '');
   }
 
   /** Index of the game shown in a file of several (0 = the first); clamped. */
@@ -236,6 +242,12 @@ class GameElement extends ViewerElement implements GnGameElement {
       const pos = Position.fromFen(fen);
       if (!pos.ok) {
         errors.push({ ...pos.error, line: pos.error.line ?? 1, column: pos.error.column ?? 1 });
+        // A position that breaks the rules (too many pieces, the side not to move in check) is still
+        // drawn, as diagram editors do; nothing can be played from it.
+        const setup = parseFen(fen);
+        this.clear();
+        if (setup.ok) this.showIllegal(fen, setup.value);
+        return { errors, warnings };
       } else {
         const headers: Record<string, string> = { SetUp: '1', FEN: fen };
         if (pos.value.variant === 'crazyhouse') headers.Variant = 'Crazyhouse';
@@ -263,8 +275,10 @@ class GameElement extends ViewerElement implements GnGameElement {
       .join('');
     this.pickerRow.hidden = this.games.length < 2;
     const start = this.getAttribute('ply');
-    const { game = intAttribute(this, 'game') ?? 0, ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0) } =
-      this.requested;
+    const {
+      game = intAttribute(this, 'game') ?? 0,
+      ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0),
+    } = this.requested;
     this.requested = {};
     const started = this.showGame(Math.max(0, Math.min(this.games.length - 1, game)), ply);
     if (!started.ok) errors.push(started.error);
@@ -272,7 +286,15 @@ class GameElement extends ViewerElement implements GnGameElement {
     return { errors, warnings };
   }
 
+  private showIllegal(fen: string, setup: Setup): void {
+    this.illegal = { fen, setup };
+    this.titleBox.textContent = 'Position (not a legal one)';
+    this.subBox.textContent = fen;
+    this.draw();
+  }
+
   protected override clear(): void {
+    this.illegal = undefined;
     this.games = [];
     this.shown = undefined;
     this.current = 0;
@@ -302,7 +324,13 @@ class GameElement extends ViewerElement implements GnGameElement {
       !h.White && !h.Black && !game.moves.length
         ? 'Position'
         : `${side(h.White, h.WhiteElo)} – ${side(h.Black, h.BlackElo)}${game.result && game.result !== '*' ? `  ${game.result}` : ''}`;
-    this.subBox.textContent = [h.Event, h.Site, h.Date, h.Round && h.Round !== '-' ? `round ${h.Round}` : '', h.Variant]
+    this.subBox.textContent = [
+      h.Event,
+      h.Site,
+      h.Date,
+      h.Round && !/^[-?]*$/.test(h.Round) ? `round ${h.Round}` : '',
+      h.Variant,
+    ]
       .filter((s) => s && s !== '?' && !/^\?+(\.\?+)*$/.test(s))
       .join(' · ');
     this.movesBox.innerHTML = movesHtml(tree, game.result);
@@ -341,6 +369,17 @@ class GameElement extends ViewerElement implements GnGameElement {
 
   private draw(): void {
     const shown = this.shown;
+    if (this.illegal) {
+      const r = chessDiagram(this.illegal.setup, {
+        flip: this.flipped,
+        check: false,
+        theme: ELEMENT_THEME,
+        title: 'Board',
+        id: 'gn-board',
+      });
+      showSvg(this.boardBox, r.ok ? r.value : '', pieceSetTemplate(this));
+      return;
+    }
     if (!shown) return;
     const tree = shown.tree;
     const node = tree.nodes[this.current]!;
@@ -400,7 +439,7 @@ class GameElement extends ViewerElement implements GnGameElement {
     }, delay);
     this.playButton.setAttribute('aria-pressed', 'true');
     this.playButton.setAttribute('aria-label', 'Pause');
-    this.playButton.textContent = '\u23f8';
+    this.playButton.innerHTML = ICONS.pause;
   }
 
   private pause(): void {
@@ -408,7 +447,7 @@ class GameElement extends ViewerElement implements GnGameElement {
     this.timer = undefined;
     this.playButton.setAttribute('aria-pressed', 'false');
     this.playButton.setAttribute('aria-label', 'Autoplay');
-    this.playButton.textContent = '\u25b6';
+    this.playButton.innerHTML = ICONS.play;
   }
 
   protected override key(key: string): boolean {

@@ -5,6 +5,7 @@ import type { BoardId, BughouseMatch } from '../bughouse/index.js';
 import type { NotationError, Parsed } from '../errors.js';
 import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
 import { matchLib } from './lazy.js';
+import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
 import { sanWords } from './words.js';
@@ -98,21 +99,21 @@ class MatchElement extends ViewerElement implements GnMatchElement {
   constructor() {
     super();
     this.body.innerHTML = `
-<div class="head"><p class="title"></p><p class="sub"></p></div>
+<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
 <div class="picker-row" hidden><select class="picker" aria-label="Match"></select></div>
 <div class="layout wide">
   <div class="stack">
-    <div class="board"></div>
-    <div class="toolbar" role="group" aria-label="Match controls">
-      <button type="button" data-action="first" aria-label="First position">\u23ee</button>
-      <button type="button" data-action="previous" aria-label="Previous move">\u25c0</button>
-      <button type="button" data-action="next" aria-label="Next move">\u25b6</button>
-      <button type="button" data-action="last" aria-label="Last position">\u23ed</button>
-      <button type="button" data-action="flip" aria-label="Flip boards" aria-pressed="false">\u21c5</button>
+    <div class="board" part="board"></div>
+    <div class="toolbar" part="controls" role="group" aria-label="Match controls">
+      <button type="button" data-action="first" aria-label="First position">${ICONS.first}</button>
+      <button type="button" data-action="previous" aria-label="Previous move">${ICONS.previous}</button>
+      <button type="button" data-action="next" aria-label="Next move">${ICONS.next}</button>
+      <button type="button" data-action="last" aria-label="Last position">${ICONS.last}</button>
+      <button type="button" data-action="flip" aria-label="Flip boards" aria-pressed="false">${ICONS.flip}</button>
       <span class="status counter"></span>
     </div>
   </div>
-  <div class="moves" role="group" aria-label="Moves" tabindex="0"></div>
+  <div class="moves" part="moves" role="group" aria-label="Moves" tabindex="0"></div>
 </div>`;
     const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
     this.titleBox = $('.title');

@@ -105,20 +105,20 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
   constructor() {
     super();
     this.body.innerHTML = `
-<div class="head"><p class="title"></p><p class="sub"></p></div>
+<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
 <div class="picker-row" hidden><select class="picker" aria-label="Problem"></select></div>
 <div class="layout">
   <div class="stack">
-    <div class="board"></div>
+    <div class="board" part="board"></div>
     <div class="twins toolbar" role="group" aria-label="Twins" hidden></div>
-    <div class="toolbar" role="group" aria-label="Solver">
+    <div class="toolbar" part="controls" role="group" aria-label="Solver">
       <button type="button" class="solve">Solve</button>
       <button type="button" class="cancel" disabled>Cancel</button>
     </div>
     <progress class="progress" max="1" value="0" aria-label="Solving progress" hidden></progress>
     <p class="status solve-status" role="status"></p>
   </div>
-  <div class="moves solution" role="group" aria-label="Solution" tabindex="0"></div>
+  <div class="moves solution" part="moves" role="group" aria-label="Solution" tabindex="0"></div>
 </div>`;
     const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
     this.titleBox = $('.title');

@@ -95,7 +95,10 @@ export const CSS = `
 .layout.wide { grid-template-columns: minmax(0, var(--gn-board-size, 640px)) minmax(0, 1fr); }
 @container (max-width: 600px) {
   .layout, .layout.wide { grid-template-columns: minmax(0, 1fr); }
+  .layout > .stack:first-child { max-width: var(--gn-board-size, 440px); width: 100%; justify-self: center; }
+  .layout.wide > .stack:first-child { max-width: none; }
 }
+.icon { display: block; width: 16px; height: 16px; }
 .stack { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
 .board svg, .diagram svg, .graph svg { display: block; width: 100%; height: auto; }
 .board, .diagram { position: relative; min-width: 0; }
@@ -161,6 +164,9 @@ svg .card.dd-best { fill: var(--_accent); font-weight: 700; text-decoration: und
 .graph { position: relative; cursor: pointer; }
 .graph .cursor { position: absolute; top: 0; bottom: 0; width: 2px; background: var(--_accent); pointer-events: none; }
 .lines td.best, .lines td.played { font-weight: 700; }
+.dd-diagram { max-width: 320px; }
+ul.cards { display: flex; flex-wrap: wrap; gap: 2px 12px; list-style: none; padding: 0; margin: 4px 0 0; }
+ul.cards li.best { font-weight: 700; }
 .tag { display: inline-block; border: 1px solid var(--_border); border-radius: 3px; padding: 0 4px; font-size: 0.85em; color: var(--_muted); }
 `;
 

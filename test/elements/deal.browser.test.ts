@@ -196,7 +196,7 @@ describe('<gn-deal>', () => {
       expect(el.ddTable, `board ${ref.board}`).to.deep.equal(ref.dd);
       expect(detail.table).to.deep.equal(ref.dd);
       expect(detail.par.scoreNs).to.equal(ref.score_ns);
-      if (ref.dealer_text) expect($(el, '.dd .par-text')!.textContent).to.equal(ref.dealer_text);
+      if (ref.dealer_text) expect(detail.par.dealerText).to.equal(ref.dealer_text);
       expect($$(el, '.dd svg .dd-cell')).to.have.length(20);
       el.remove();
     }

@@ -273,7 +273,10 @@ describe('<gn-game>', () => {
     expect(el.errors.map((e) => e.code)).to.have.length(1);
     expect(el.errors[0]!.code).to.match(/^ERR_(FEN|POS)_/);
     expect($(el, '.errors li')!.textContent).to.match(/^Line 1, column 1: /);
-    expect(el.fen).to.equal('');
+    // a position that breaks the rules is still drawn (nothing can be played from it)
+    expect(el.fen).to.equal('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1');
+    expect(pieces(el, '.board').sort()).to.deep.equal(fenPieces(el.fen));
+    expect($(el, '.title')!.textContent).to.equal('Position (not a legal one)');
   });
 
   it('text content indented in the page: errors give the column in the page', async () => {

@@ -275,8 +275,12 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
     }
     const found = this.read(text);
     if (!('then' in found)) return this.report(found.errors, found.warnings);
-    // A reader loaded on demand (<gn-problem>): report when it is done, unless newer input came first.
+    // A reader loaded on demand: report when it is done, unless newer input came first.
     this.setAttribute('aria-busy', 'true');
+    this.reading = found.then(
+      () => undefined,
+      () => undefined,
+    );
     found.then(
       ({ errors, warnings }) => {
         if (ticket !== this.loading) return;
@@ -299,6 +303,9 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
       },
     );
   }
+
+  /** The read under way when its reader is still loading (settles when it is done). */
+  protected reading: Promise<void> | undefined;
 
   /** Whether a read started with `ticket` is still the latest (for readers that finish later). */
   protected isLatest(ticket: number): boolean {

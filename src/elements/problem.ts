@@ -189,6 +189,7 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
    */
   async solve(): Promise<SolvedProblemJson[]> {
     this.flush();
+    await this.reading;
     const shown = this.shown;
     if (!shown) throw new Error('no problem to solve');
     this.controller?.abort();

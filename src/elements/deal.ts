@@ -428,6 +428,24 @@ class DealElement extends ViewerElement implements GnDealElement {
     return { cards: this.order.slice(start, n), complete: n % 4 === 0 };
   }
 
+  /** Lays the trick over the compass of the drawing, in fractions of its viewBox (so it follows any width). */
+  private placeTrickBox(): void {
+    const svg = this.dealBox.querySelector('svg');
+    const rect = svg?.querySelector('.compass > rect');
+    const view = svg
+      ?.getAttribute('viewBox')
+      ?.split(/[\s,]+/)
+      .map(Number);
+    if (!rect || !view || view.length !== 4 || !(view[2]! > 0) || !(view[3]! > 0)) return;
+    const at = (name: string) => Number(rect.getAttribute(name));
+    const [x0, y0, w, h] = view as [number, number, number, number];
+    const style = this.trickBox.style;
+    style.left = `${((at('x') - x0) / w) * 100}%`;
+    style.top = `${((at('y') - y0) / h) * 100}%`;
+    style.width = `${(at('width') / w) * 100}%`;
+    style.height = `${(at('height') / h) * 100}%`;
+  }
+
   private draw(): void {
     const info = this.info;
     const deal = info.deal;
@@ -445,6 +463,7 @@ class DealElement extends ViewerElement implements GnDealElement {
       title: `Hands after ${this.current} ${this.current === 1 ? 'card' : 'cards'}`,
     });
     showSvg(this.dealBox, svg.ok ? svg.value : '', undefined);
+    this.placeTrickBox();
     const trick = this.trickShown();
     let winner: Seat | undefined;
     if (trick.complete) winner = winnerOf(trick.cards, info.trump);

@@ -150,14 +150,15 @@ th { color: var(--_muted); font-weight: 600; }
 .blk { color: var(--_black-suit); }
 progress { width: 100%; accent-color: var(--_accent); }
 .trick { position: absolute; left: 33.4%; top: 33.4%; width: 33.2%; height: 33.2%; pointer-events: none; }
-.trick span {
+.trick > span {
   position: absolute; background: var(--_bg); border: 1px solid var(--_border); border-radius: 3px;
   padding: 0 3px; font-weight: 700; font-size: clamp(10px, 3.2cqi, 16px); line-height: 1.3;
 }
-.trick [data-seat='N'] { left: 50%; top: 0; transform: translate(-50%, -20%); }
-.trick [data-seat='S'] { left: 50%; bottom: 0; transform: translate(-50%, 20%); }
-.trick [data-seat='W'] { left: 0; top: 50%; transform: translate(-30%, -50%); }
-.trick [data-seat='E'] { right: 0; top: 50%; transform: translate(30%, -50%); }
+.trick > [data-seat] { transform: translate(-50%, -50%); }
+.trick [data-seat='N'] { left: 50%; top: 24%; }
+.trick [data-seat='S'] { left: 50%; top: 76%; }
+.trick [data-seat='W'] { left: 27%; top: 50%; }
+.trick [data-seat='E'] { left: 73%; top: 50%; }
 .trick .won { outline: 2px solid var(--_accent); }
 svg .compass > rect:first-child { fill: var(--_panel); }
 svg .card.dd-best { fill: var(--_accent); font-weight: 700; text-decoration: underline; }

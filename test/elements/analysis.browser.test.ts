@@ -6,7 +6,7 @@ import { Chess } from 'chess.js';
 import 'gamenotation/elements';
 import type { GnAnalysisElement, GnPlyDetail } from 'gamenotation/elements';
 import { readFixture, readShared } from '../support/data.js';
-import { $, $$, axeViolations, cleanup, mount, nextEvent, press, setInput } from './support.js';
+import { $, $$, axeViolations, cleanup, mount, nextEvent, press, setInput, settle } from './support.js';
 
 const four = (fen: string) => fen.split(' ').slice(0, 4).join(' ');
 function fenAfter(sans: string[]): string {
@@ -113,12 +113,16 @@ describe('<gn-analysis>', () => {
     expect(el.errors.length).to.be.greaterThan(0);
   });
 
-  it('axe-core: no violations, light and dark', async () => {
+  it('axe-core: no violations, light and dark, and at 320 px', async () => {
     const el = mount<GnAnalysisElement>('gn-analysis', {}, await readFixture('diagram/fools-mate.aif'));
     await nextEvent(el, 'gn-load');
     el.ply = 3;
     expect(await axeViolations()).to.deep.equal([]);
     el.theme = 'dark';
+    expect(await axeViolations()).to.deep.equal([]);
+    el.style.width = '320px';
+    await settle();
+    expect(el.scrollWidth).to.be.at.most(320);
     expect(await axeViolations()).to.deep.equal([]);
   });
 });

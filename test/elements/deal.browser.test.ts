@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import 'gamenotation/elements';
 import type { GnDdDetail, GnDealElement, GnPlayedDetail } from 'gamenotation/elements';
 import { readFixture, readShared } from '../support/data.js';
-import { $, $$, axeViolations, cleanup, mount, nextEvent, press, setInput } from './support.js';
+import { $, $$, axeViolations, cleanup, mount, nextEvent, press, setInput, settle } from './support.js';
 
 const SAMPLE = `% PBN 2.1
 [Event "##Sample pairs"]
@@ -260,7 +260,7 @@ describe('<gn-deal>', () => {
     expect($(el, '.deal')!.innerHTML).to.equal('');
   });
 
-  it('axe-core: no violations, light and dark, with the DD panel', async () => {
+  it('axe-core: no violations, light and dark, with the DD panel, and at 320 px', async () => {
     const el = mount<GnDealElement>('gn-deal', { dd: '' });
     const ready = nextEvent(el, 'gn-dd', 120_000);
     el.pbn = SAMPLE;
@@ -269,6 +269,10 @@ describe('<gn-deal>', () => {
     el.played = 3;
     expect(await axeViolations()).to.deep.equal([]);
     el.theme = 'dark';
+    expect(await axeViolations()).to.deep.equal([]);
+    el.style.width = '320px';
+    await settle();
+    expect(el.scrollWidth).to.be.at.most(320);
     expect(await axeViolations()).to.deep.equal([]);
   });
 });

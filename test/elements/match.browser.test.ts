@@ -10,7 +10,7 @@ import { ROLES } from 'chessops';
 import 'gamenotation/elements';
 import type { GnMatchElement, GnMatchPlyDetail } from 'gamenotation/elements';
 import { readFixture, readShared } from '../support/data.js';
-import { $, $$, axeViolations, cleanup, mount, nextEvent, pieces, press, setInput } from './support.js';
+import { $, $$, axeViolations, cleanup, mount, nextEvent, pieces, press, setInput, settle } from './support.js';
 
 /** Placement (promotion marks dropped), holdings as a sorted multiset, side to move and castling. */
 function normal(fen: string): string {
@@ -146,12 +146,16 @@ describe('<gn-match>', () => {
     expect($(el, '.status')!.textContent).to.equal('No match to show.');
   });
 
-  it('axe-core: no violations, light and dark', async () => {
+  it('axe-core: no violations, light and dark, and at 320 px', async () => {
     const el = mount<GnMatchElement>('gn-match', {}, await readFixture('diagram/capture.bpgn'));
     await nextEvent(el, 'gn-load');
     el.ply = 4;
     expect(await axeViolations()).to.deep.equal([]);
     el.theme = 'dark';
+    expect(await axeViolations()).to.deep.equal([]);
+    el.style.width = '320px';
+    await settle();
+    expect(el.scrollWidth).to.be.at.most(320);
     expect(await axeViolations()).to.deep.equal([]);
   });
 });

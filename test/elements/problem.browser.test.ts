@@ -8,7 +8,7 @@ import 'gamenotation/elements';
 import type { GnPlyDetail, GnProblemElement, GnSolvedDetail, SolvedProblemJson } from 'gamenotation/elements';
 import { readFixture } from '../support/data.js';
 import { referenceProblems, type ReferenceProblem } from '../problems/support.js';
-import { $, $$, axeViolations, cleanup, mount, nextEvent, pieces, press, setInput } from './support.js';
+import { $, $$, axeViolations, cleanup, mount, nextEvent, pieces, press, setInput, settle } from './support.js';
 
 /** What `solve --json` gives for a reference problem, but SAN (the reference has Popeye's notation). */
 function expectSameAsPopeye(result: SolvedProblemJson[], ref: ReferenceProblem): void {
@@ -194,7 +194,7 @@ describe('<gn-problem>', () => {
     expect($(bad, '.errors')!.textContent).to.include('stipulation attribute');
   });
 
-  it('axe-core: no violations, light and dark, with a solution shown', async () => {
+  it('axe-core: no violations, light and dark, with a solution shown, and at 320 px', async () => {
     const ref = refs.find((r) => r.id === 'D2-11')!;
     const el = mount<GnProblemElement>('gn-problem');
     await setInput(el, 'problem', ref.popeye_input);
@@ -202,6 +202,10 @@ describe('<gn-problem>', () => {
     press(el, 'ArrowRight');
     expect(await axeViolations()).to.deep.equal([]);
     el.theme = 'dark';
+    expect(await axeViolations()).to.deep.equal([]);
+    el.style.width = '320px';
+    await settle();
+    expect(el.scrollWidth).to.be.at.most(320);
     expect(await axeViolations()).to.deep.equal([]);
   });
 });

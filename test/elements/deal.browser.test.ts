@@ -147,6 +147,17 @@ describe('<gn-deal>', () => {
       'E\u26653',
     ]);
     expect($(el, '.counter')!.textContent).to.equal('6 / 8 cards · tricks NS 1, EW 0');
+    // each card of the trick lies on the compass of the drawing, on its player's side of the centre
+    const compass = $(el, '.deal svg .compass > rect')!.getBoundingClientRect();
+    const centre = { x: compass.left + compass.width / 2, y: compass.top + compass.height / 2 };
+    for (const span of $$(el, '.trick > span')) {
+      const r = span.getBoundingClientRect();
+      const mid = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      expect(mid.x, span.dataset.seat).to.be.within(compass.left, compass.right);
+      expect(mid.y, span.dataset.seat).to.be.within(compass.top, compass.bottom);
+      if (span.dataset.seat === 'N') expect(mid.y).to.be.below(centre.y);
+      if (span.dataset.seat === 'E') expect(mid.x).to.be.above(centre.x);
+    }
     el.played = 4;
     expect($(el, '.trick .won')!.dataset.seat).to.equal('N');
   });

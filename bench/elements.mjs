@@ -66,7 +66,12 @@ export function benchGame(plies = 300, variations = 100, seed = 29) {
       if (ply % 40 === 7) parts.push('{ [%clk 0:10:00] [%eval 0.31] a comment }');
     });
     const pgn = `[Event "Bench"]\n[White "Random, A."]\n[Black "Random, B."]\n[Result "*"]\n\n${parts.join(' ')} *\n`;
-    return { pgn, plies: main.length, variations: at.size, moves: main.length + [...at.values()].reduce((n, l) => n + l.length, 0) };
+    return {
+      pgn,
+      plies: main.length,
+      variations: at.size,
+      moves: main.length + [...at.values()].reduce((n, l) => n + l.length, 0),
+    };
   }
 }
 
@@ -103,7 +108,9 @@ function staticClosure(entry) {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'(\.[^']+)'|(?:^|\n)import\s*'(\.[^']+)'/g))
+    for (const m of text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'(\.[^']+)'|(?:^|\n)import\s*'(\.[^']+)'/g,
+    ))
       walk(join(file, '..', m[1] ?? m[2]));
   };
   walk(entry);
@@ -139,12 +146,12 @@ export async function run() {
     });
     await page.goto(`${base}/bench.html`);
     await page.evaluate(`import('/dist/elements.js')`);
-    await page.waitForFunction(() => customElements.get('gn-game'));
+    await page.waitForFunction(() => window.customElements.get('gn-game'));
     const loadedForGame = [...requests];
 
     const timings = await page.evaluate(
       async ({ pgn, runs }) => {
-        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const frame = () => new Promise((r) => window.requestAnimationFrame(() => setTimeout(r, 0)));
         const render = [];
         const renderFrame = [];
         let el;
@@ -172,11 +179,18 @@ export async function run() {
         el.ply = 0;
         for (let i = 0; i < 300; i++) {
           const t0 = performance.now();
-          el.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
+          el.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
           el.getBoundingClientRect();
           keys.push(performance.now() - t0);
         }
-        return { render, renderFrame, steps, keys, ply: el.ply, buttons: el.shadowRoot.querySelectorAll('button.move').length };
+        return {
+          render,
+          renderFrame,
+          steps,
+          keys,
+          ply: el.ply,
+          buttons: el.shadowRoot.querySelectorAll('button.move').length,
+        };
       },
       { pgn: game.pgn, runs: RUNS },
     );
@@ -199,20 +213,36 @@ export async function run() {
     const workerLoadedForGame = loadedForGame.some((r) => /\/worker\.js$/.test(r.url));
     const workerLoadedForDeal = forDeal.some((r) => /\/worker\.js$/.test(r.url));
 
-    console.log(`Game: ${game.plies} plies, ${game.variations} variations, ${game.moves} moves in all (${timings.buttons} move buttons); Chromium, ${RUNS} runs\n`);
+    console.log(
+      `Game: ${game.plies} plies, ${game.variations} variations, ${game.moves} moves in all (${timings.buttons} move buttons); Chromium, ${RUNS} runs\n`,
+    );
     console.log('| measure | median | p95 / max | goal |');
     console.log('|---|---|---|---|');
-    console.log(`| render: pgn set → read, tree, board, move list, layout | ${fmt(median(timings.render))} ms | ${fmt(pct(timings.render, 0.95))} ms | ≤ 100 ms |`);
-    console.log(`| render to the next frame (paint) | ${fmt(median(timings.renderFrame))} ms | ${fmt(pct(timings.renderFrame, 0.95))} ms | |`);
-    console.log(`| step: next() → board, list, layout (300 plies) | ${fmt(median(timings.steps))} ms | ${fmt(pct(timings.steps, 0.95))} / ${fmt(Math.max(...timings.steps))} ms | ≤ 16 ms |`);
-    console.log(`| step by ArrowRight key (300 plies) | ${fmt(median(timings.keys))} ms | ${fmt(pct(timings.keys, 0.95))} / ${fmt(Math.max(...timings.keys))} ms | ≤ 16 ms |`);
+    console.log(
+      `| render: pgn set → read, tree, board, move list, layout | ${fmt(median(timings.render))} ms | ${fmt(pct(timings.render, 0.95))} ms | ≤ 100 ms |`,
+    );
+    console.log(
+      `| render to the next frame (paint) | ${fmt(median(timings.renderFrame))} ms | ${fmt(pct(timings.renderFrame, 0.95))} ms | |`,
+    );
+    console.log(
+      `| step: next() → board, list, layout (300 plies) | ${fmt(median(timings.steps))} ms | ${fmt(pct(timings.steps, 0.95))} / ${fmt(Math.max(...timings.steps))} ms | ≤ 16 ms |`,
+    );
+    console.log(
+      `| step by ArrowRight key (300 plies) | ${fmt(median(timings.keys))} ms | ${fmt(pct(timings.keys, 0.95))} / ${fmt(Math.max(...timings.keys))} ms | ≤ 16 ms |`,
+    );
     console.log('');
     console.log('| what a page loads | gzip | minified + gzip | goal |');
     console.log('|---|---|---|---|');
     console.log(`| dist/elements.js (the elements' own code) | ${kb(own.gzip)} | ${kb(own.minGzip)} | ≤ 40 KB |`);
-    console.log(`| its static imports too (chess rules and wasm, PGN reader, diagrams; ${staticClosure(join(root, 'dist', 'elements.js')).length} files) | ${kb(closure.gzip)} | ${kb(closure.minGzip)} | |`);
-    console.log(`| a page with one <gn-game>: JS requested (${gameJs.length} files) | ${kb(gameJs.reduce((n, r) => n + r.gzip, 0))} | | |`);
-    console.log(`| <gn-deal dd> adds (worker with the bridge + problems wasm; ${forDeal.length} files) | ${kb(forDeal.reduce((n, r) => n + r.gzip, 0))} | | |`);
+    console.log(
+      `| its static imports too (chess rules and wasm, PGN reader, diagrams; ${staticClosure(join(root, 'dist', 'elements.js')).length} files) | ${kb(closure.gzip)} | ${kb(closure.minGzip)} | |`,
+    );
+    console.log(
+      `| a page with one <gn-game>: JS requested (${gameJs.length} files) | ${kb(gameJs.reduce((n, r) => n + r.gzip, 0))} | | |`,
+    );
+    console.log(
+      `| <gn-deal dd> adds (worker with the bridge + problems wasm; ${forDeal.length} files) | ${kb(forDeal.reduce((n, r) => n + r.gzip, 0))} | | |`,
+    );
     console.log('');
     console.log(
       `worker (wasm of DD and the solver) loaded by the game page: ${workerLoadedForGame ? 'YES' : 'no'}; by <gn-deal dd>: ${workerLoadedForDeal ? 'yes' : 'NO'}`,

@@ -228,6 +228,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'compressed input is damaged',
   },
   {
+    code: 'ERR_AIF_GZIP_LIMIT',
+    format: 'aif',
+    severity: 'error',
+    meaning:
+      'compressed input inflates past maxInflatedBytes (1 GiB) or maxInflateRatio (200 times its compressed size, judged from 16 MiB on); the rest is not read',
+  },
+  {
     code: 'ERR_AIF_LEGACY_TAG',
     format: 'aif',
     severity: 'warning',
@@ -1048,7 +1055,8 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning:
       'an element could not read its input: <gn-match> JSON that is not the two chess.com games of a match, or a reader that failed to load',
-    trigger: 'a single chess.com game given to <gn-match> (a page, not a text API; tests: test/elements/match.browser.test.ts)',
+    trigger:
+      'a single chess.com game given to <gn-match> (a page, not a text API; tests: test/elements/match.browser.test.ts)',
   },
   {
     code: 'ERR_ELEMENT_SRC',
@@ -1337,6 +1345,17 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'parsePbi',
       input: '﻿#PBI 1.1\nA:4k3/8/8/8/8/8/8/4K3:#2::::1.Ke2::\n',
+    },
+  },
+  {
+    code: 'ERR_PBI_LINE_TOO_LONG',
+    format: 'pbi',
+    severity: 'error',
+    meaning: 'a line longer than maxLineLength (default 1 MiB); it is skipped without being held',
+    example: {
+      api: 'parsePbi',
+      input: '\ufeff#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2::::::\n',
+      options: { maxLineLength: 20 },
     },
   },
   {
@@ -3372,6 +3391,19 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'parseProblemXml',
       input: '«x×40000000»',
+    },
+  },
+  {
+    code: 'ERR_XML_TOO_MANY_ELEMENTS',
+    format: 'xml',
+    severity: 'error',
+    meaning:
+      'more elements than maxElements (1,000,000) in the document, or than maxProblemElements (100,000) in one problem or other child of the root',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem/><problem/><problem/></problems>',
+      options: { maxElements: 3 },
     },
   },
 ];

@@ -2,7 +2,7 @@
 // produce it from a PGN game with a UCI engine.
 export type { AifGame, AifBlock, AifGrid, AifRow, AifCell, AifPv, AifPlace, AifFlavour } from './model.js';
 export { parseAif, readAif, type AifReadOptions } from './reader.js';
-export { makeAif } from './writer.js';
+export { makeAif, type MakeAifOptions } from './writer.js';
 export { validateAif } from './validate.js';
 export {
   analyseGame,

@@ -21,7 +21,15 @@ export {
   type ReplayOptions,
   type Termination,
 } from './match.js';
-export { parseBpgn, readBpgn, visitBpgn, makeBpgn, type BpgnReadOptions, type BpgnVisitor } from './bpgn.js';
+export {
+  parseBpgn,
+  readBpgn,
+  visitBpgn,
+  makeBpgn,
+  type MakeBpgnOptions,
+  type BpgnReadOptions,
+  type BpgnVisitor,
+} from './bpgn.js';
 export { parseBughouseCsv } from './csv.js';
 export { parseChesscomGame, chesscomToMatch, type ChesscomGame } from './chesscom.js';
 export { makeFourColumn, type FourColumn } from './fourcolumn.js';

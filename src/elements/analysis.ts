@@ -342,4 +342,8 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
 }
 
 /** The class of `<gn-analysis>` (defined by importing `gamenotation/elements`). */
-export const GnAnalysisElement: { prototype: GnAnalysisElement; new (): GnAnalysisElement } = AnalysisElement;
+export const GnAnalysisElement: {
+  prototype: GnAnalysisElement;
+  /** Creates a `<gn-analysis>` (as `document.createElement('gn-analysis')` does once the module is imported). */
+  new (): GnAnalysisElement;
+} = AnalysisElement;

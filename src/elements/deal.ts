@@ -620,4 +620,8 @@ class DealElement extends ViewerElement implements GnDealElement {
 }
 
 /** The class of `<gn-deal>` (defined by importing `gamenotation/elements`). */
-export const GnDealElement: { prototype: GnDealElement; new (): GnDealElement } = DealElement;
+export const GnDealElement: {
+  prototype: GnDealElement;
+  /** Creates a `<gn-deal>` (as `document.createElement('gn-deal')` does once the module is imported). */
+  new (): GnDealElement;
+} = DealElement;

@@ -466,4 +466,8 @@ class GameElement extends ViewerElement implements GnGameElement {
 }
 
 /** The class of `<gn-game>` (defined by importing `gamenotation/elements`). */
-export const GnGameElement: { prototype: GnGameElement; new (): GnGameElement } = GameElement;
+export const GnGameElement: {
+  prototype: GnGameElement;
+  /** Creates a `<gn-game>` (as `document.createElement('gn-game')` does once the module is imported). */
+  new (): GnGameElement;
+} = GameElement;

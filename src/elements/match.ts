@@ -397,4 +397,8 @@ class MatchElement extends ViewerElement implements GnMatchElement {
 }
 
 /** The class of `<gn-match>` (defined by importing `gamenotation/elements`). */
-export const GnMatchElement: { prototype: GnMatchElement; new (): GnMatchElement } = MatchElement;
+export const GnMatchElement: {
+  prototype: GnMatchElement;
+  /** Creates a `<gn-match>` (as `document.createElement('gn-match')` does once the module is imported). */
+  new (): GnMatchElement;
+} = MatchElement;

@@ -3,7 +3,7 @@
 // solver in the page's worker (with Cancel and progress), and the solution tree to step through.
 // The problem readers (and the XML parser under them) are loaded when the first problem is shown.
 import { parseSan, Position } from '../chess/index.js';
-import type { NotationError } from '../errors.js';
+import { NotationFailure, type NotationError } from '../errors.js';
 import type {
   FoundSolution,
   PbiProblem,
@@ -71,7 +71,8 @@ export interface GnProblemElement extends GnViewerElement {
   index: number;
   /**
    * Solves the problem shown in a worker; resolves to what `gamenotation solve --json` prints for
-   * it (an array with the problem's object). Rejects with the failure (an AbortError after `cancel()`).
+   * it (an array with the problem's object). Rejects with the failure: a `NotationFailure` with its
+   * code (`ERR_ELEMENT_EMPTY` when no problem is shown), or an AbortError after `cancel()`.
    */
   solve(): Promise<SolvedProblemJson[]>;
   /** Stops a solve under way. */
@@ -191,7 +192,7 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
     this.flush();
     await this.reading;
     const shown = this.shown;
-    if (!shown) throw new Error('no problem to solve');
+    if (!shown) throw new NotationFailure({ code: 'ERR_ELEMENT_EMPTY', message: 'no problem to solve' });
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -564,4 +565,8 @@ function addMove(tree: MoveTree, parent: number, san: string): number {
 }
 
 /** The class of `<gn-problem>` (defined by importing `gamenotation/elements`). */
-export const GnProblemElement: { prototype: GnProblemElement; new (): GnProblemElement } = ProblemElement;
+export const GnProblemElement: {
+  prototype: GnProblemElement;
+  /** Creates a `<gn-problem>` (as `document.createElement('gn-problem')` does once the module is imported). */
+  new (): GnProblemElement;
+} = ProblemElement;

@@ -5,6 +5,8 @@ export { parseForsyth } from './board.js';
 export { parseStipulation, makeStipulation } from './stipulation.js';
 export {
   parsePbi,
+  readPbi,
+  PbiReader,
   makePbi,
   newPbiProblem,
   pbiStatusFromSolution,

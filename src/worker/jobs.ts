@@ -43,6 +43,7 @@ export interface JobProgress extends Progress {
   total: number;
 }
 
+/** What a job receives besides its input: the channel its progress reports go back through. */
 export interface JobContext {
   /** Reports progress to the caller; awaited, so that every report arrives before the result. */
   progress(progress: JobProgress): Promise<void>;

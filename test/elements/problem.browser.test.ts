@@ -189,6 +189,7 @@ describe('<gn-problem>', () => {
       error = e;
     }
     expect(String(error)).to.include('no problem');
+    expect((error as { code?: string }).code).to.equal('ERR_ELEMENT_EMPTY');
     const bad = mount<GnProblemElement>('gn-problem', { fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: '#x' });
     await nextEvent(bad, 'gn-load');
     expect($(bad, '.errors')!.textContent).to.include('stipulation attribute');

@@ -58,3 +58,40 @@ describe('text: LineSplitter', () => {
     }
   });
 });
+
+describe('text: LineSplitter with PBI’s line ends', () => {
+  const text = '\ufeffone\u0085two\u2028three\r\nfour\rfive\nsix';
+  const expected: [string, number, string][] = [
+    ['\ufeffone', 1, '\u0085'],
+    ['two', 2, '\u2028'],
+    ['three', 3, '\r\n'],
+    ['four', 4, '\r'],
+    ['five', 5, '\n'],
+    ['six', 6, ''],
+  ];
+  const split = (pieces: string[]) => {
+    const out: [string, number, string][] = [];
+    const s = new LineSplitter((t, line, end) => void out.push([t, line, end]), Infinity, {
+      unicodeLineEnds: true,
+      keepBom: true,
+    });
+    for (const p of pieces) s.push(p);
+    s.end();
+    return out;
+  };
+
+  it('ends lines at NEL and LS too, hands each line over with its line end, keeps the BOM when asked', () => {
+    for (const pieces of cuttings(text)) expect(split(pieces), JSON.stringify(pieces)).to.deep.equal(expected);
+  });
+
+  it('without the option, NEL and LS are characters of the line, and the line end is still given', () => {
+    const out: [string, string][] = [];
+    const s = new LineSplitter((t, _line, end) => void out.push([t, end]));
+    s.push('a\u0085b\u2028c\r\nd\r');
+    s.end();
+    expect(out).to.deep.equal([
+      ['a\u0085b\u2028c', '\r\n'],
+      ['d', '\r'],
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { isEmptyPbnGame, makePbn, parsePbn, readPbn } from '../../bridge/index.js';
 import { PBN_AGREEMENT_CODES } from '../../bridge/pbn/parse.js';
+import { readAll } from '../io.js';
 import { withWarnings } from '../warnings.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
@@ -20,19 +21,23 @@ async function* chunks(input: InputStream, sink: StreamSink): AsyncGenerator<Uin
 /** PBN 2.1 (Portable Bridge Notation): check, export (strict export format), convert --to json. */
 export const pbnFormat: FormatHandler = {
   name: 'pbn',
-  async check(input): Promise<CheckReport> {
-    const r = read(input);
-    const { games } = r.value;
-    return {
-      counts: {
-        games: games.length,
-        deals: games.filter((g) => g.tags.Deal).length,
-        auctions: games.filter((g) => g.auction).length,
-        plays: games.filter((g) => g.play).length,
-      },
-      errors: r.errors,
-      warnings: r.warnings,
-    };
+  async check(): Promise<CheckReport> {
+    throw new Error('pbn: checkStream is used');
+  },
+  /** One game at a time (bounded memory); errors and warnings go out with their game. */
+  async checkStream(input, _options, sink) {
+    const counts = { games: 0, deals: 0, auctions: 0, plays: 0 };
+    for await (const { value: game, errors, warnings } of readPbn(chunks(input, sink))) {
+      errors.forEach(sink.error);
+      warnings.forEach(sink.warning);
+      if (isEmptyPbnGame(game)) continue;
+      counts.games++;
+      if (game.tags.Deal) counts.deals++;
+      if (game.auction) counts.auctions++;
+      if (game.play) counts.plays++;
+      if (counts.games % 64 === 0) await sink.drain();
+    }
+    return counts;
   },
   async export(input): Promise<ExportResult> {
     const r = read(input);
@@ -64,16 +69,27 @@ export const pbnFormat: FormatHandler = {
     if (n === 0) sink.out(makePbn([]));
   },
   convertTargets: ['json', 'pbn'],
-  async convert(input, to): Promise<ExportResult> {
-    const r = read(input);
+  /**
+   * `--to pbn` (import form) one game at a time, as export; `--to json` is one object (the document
+   * with the file's errors and warnings beside its games), made from the whole file.
+   */
+  async convertStream(input, to, _options, sink) {
     if (to === 'pbn') {
-      const made = withWarnings((onWarning) => makePbn(r.value.games, { form: 'import', onWarning }));
-      return { text: made.text, errors: r.errors, warnings: made.warnings };
+      let n = 0;
+      for await (const item of readPbn(chunks(input, sink))) {
+        item.errors.forEach(sink.error);
+        if (isEmptyPbnGame(item.value)) continue;
+        const made = withWarnings((onWarning) => makePbn(item.value, { form: 'import', header: n === 0, onWarning }));
+        made.warnings.forEach(sink.warning);
+        sink.out(`${n ? '\n' : ''}${made.text}`);
+        n++;
+        await sink.drain();
+      }
+      if (n === 0) sink.out(makePbn([], { form: 'import' }));
+      return;
     }
-    // the CLI's JSON stays one object: the document with the file's errors and warnings beside its games
-    return {
-      text: `${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`,
-      errors: r.errors,
-    };
+    const r = read(await readAll(input));
+    r.errors.forEach(sink.error);
+    sink.out(`${JSON.stringify({ ...r.value, errors: r.errors, warnings: r.warnings }, null, 1)}\n`);
   },
 };

@@ -60,12 +60,10 @@ function fenToPopeyeUnchecked(fen: string, stipulation: string, title?: string):
   if (noCastling.length) options.push(`NoCastling ${noCastling.join(' ')}`);
   const lines = ['BeginProblem'];
   if (title) lines.push(`Title ${title}`);
-  lines.push(
-    `Pieces White ${white.join(' ')} Black ${black.join(' ')}`,
-    `Stipulation ${stipulation}`,
-    `Option ${options.join(' ')}`,
-    'EndProblem',
-    '',
-  );
+  // a colour without pieces is left out: `White Black Ke8` would read `Black` as a piece
+  const groups = [white.length ? `White ${white.join(' ')}` : '', black.length ? `Black ${black.join(' ')}` : ''];
+  const pieces = groups.filter(Boolean).join(' ');
+  if (pieces) lines.push(`Pieces ${pieces}`);
+  lines.push(`Stipulation ${stipulation}`, `Option ${options.join(' ')}`, 'EndProblem', '');
   return { ok: true, value: lines.join('\n') };
 }

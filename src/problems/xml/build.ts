@@ -124,7 +124,8 @@ class Ctx {
     for (const [k, v] of Object.entries(el.attrs)) if (!knownAttrs.includes(k)) attrs[k] = v;
     if (Object.keys(attrs).length) target.attrs = attrs;
     const extra: XmlNode[] = [];
-    for (const child of el.children) {
+    // a `problems` root reads its children one at a time (reader.ts)
+    for (const child of el.lazyChildren ? el.lazyChildren() : el.children) {
       if (!isEl(child)) continue;
       const handler = known[child.local];
       if (handler) handler(child);

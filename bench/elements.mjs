@@ -5,7 +5,9 @@
 // with the bridge and problems wasm comes only with <gn-deal dd> or a solve. Goals (issue 29): render
 // ≤ 100 ms, step ≤ 16 ms per ply, elements JS ≤ 40 KB gzip, wasm only when a solver or DD is needed.
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +119,43 @@ function staticClosure(entry) {
   return [...seen];
 }
 
+/**
+ * CPU time (ms) used so far by the renderer processes of the browser `browserPid` (utime + stime
+ * from /proc, every thread: script, style, layout, paint), or undefined off Linux. On a machine
+ * shared with other jobs, wall times grow with the load; the CPU a render takes does not.
+ */
+function rendererCpuMs(browserPid) {
+  let tick;
+  try {
+    tick = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  } catch {
+    return undefined;
+  }
+  const stat = (pid) => {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  };
+  const ours = (pid) => {
+    for (let p = pid, depth = 0; p > 1 && depth < 8; depth++) {
+      if (p === browserPid) return true;
+      p = stat(p).ppid;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      if (ours(Number(pid))) ticks += stat(pid).ticks;
+    } catch {
+      // the process ended while we read it
+    }
+  }
+  return ticks * tick;
+}
+
 async function gzipSizes(files) {
   let gzip = 0;
   let minGzip = 0;
@@ -195,6 +234,41 @@ export async function run() {
       { pgn: game.pgn, runs: RUNS },
     );
 
+    // The same work again with the renderer's CPU time read around it: per render and per step.
+    const browserPid = browser.process()?.pid;
+    const cpu = {};
+    if (browserPid && rendererCpuMs(browserPid) !== undefined) {
+      const pass = async (what) => {
+        const before = rendererCpuMs(browserPid);
+        await page.evaluate(
+          async ({ pgn, runs, what }) => {
+            let el;
+            if (what === 'render') {
+              for (let i = 0; i < runs; i++) {
+                el?.remove();
+                el = document.createElement('gn-game');
+                document.querySelector('main').appendChild(el);
+                el.pgn = pgn;
+                el.getBoundingClientRect();
+              }
+              return;
+            }
+            el = document.querySelector('gn-game');
+            el.ply = 0;
+            el.getBoundingClientRect();
+            for (let i = 0; i < 300; i++) {
+              el.next();
+              el.getBoundingClientRect();
+            }
+          },
+          { pgn: game.pgn, runs: RUNS, what },
+        );
+        return rendererCpuMs(browserPid) - before;
+      };
+      cpu.render = (await pass('render')) / RUNS;
+      cpu.step = (await pass('step')) / 300;
+    }
+
     // What a deal with `dd` adds: the worker (its script carries the bridge and problems wasm).
     const before = requests.length;
     await page.evaluate(async (pbn) => {
@@ -230,6 +304,12 @@ export async function run() {
     console.log(
       `| step by ArrowRight key (300 plies) | ${fmt(median(timings.keys))} ms | ${fmt(pct(timings.keys, 0.95))} / ${fmt(Math.max(...timings.keys))} ms | ≤ 16 ms |`,
     );
+    if (cpu.render !== undefined) {
+      console.log(
+        `| renderer CPU per render (all its threads; /proc, load average ${loadavg()[0].toFixed(1)}) | ${fmt(cpu.render)} ms | | ≤ 100 ms |`,
+      );
+      console.log(`| renderer CPU per step: next() → board, list, layout | ${fmt(cpu.step)} ms | | ≤ 16 ms |`);
+    }
     console.log('');
     console.log('| what a page loads | gzip | minified + gzip | goal |');
     console.log('|---|---|---|---|');

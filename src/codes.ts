@@ -1045,6 +1045,30 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'a problem to draw has no valid position, or no twin of the name asked for',
   },
   {
+    code: 'ERR_ELEMENT_EMPTY',
+    format: 'elements',
+    severity: 'error',
+    meaning: 'an element was given input that holds nothing it shows (no game, match, deal, problem or analysis)',
+    trigger:
+      'input without a record for the element, shown inside it (a page, not a text API; tests: test/elements/*.browser.test.ts)',
+  },
+  {
+    code: 'ERR_ELEMENT_INPUT',
+    format: 'elements',
+    severity: 'error',
+    meaning:
+      'an element could not read its input: <gn-match> JSON that is not the two chess.com games of a match, or a reader that failed to load',
+    trigger:
+      'a single chess.com game given to <gn-match> (a page, not a text API; tests: test/elements/match.browser.test.ts)',
+  },
+  {
+    code: 'ERR_ELEMENT_SRC',
+    format: 'elements',
+    severity: 'error',
+    meaning: "the URL of an element's src attribute could not be loaded (network error or HTTP status)",
+    trigger: 'a src that answers 404 (a page, not a text API; tests: test/elements/*.browser.test.ts)',
+  },
+  {
     code: 'ERR_ENGINE',
     format: 'engine',
     severity: 'error',

@@ -13,6 +13,7 @@ import {
 } from '../../problems/index.js';
 import { outsideProblems } from '../../problems/solve/solve.js';
 import { withPbiStatus } from '../../problems/pbi.js';
+import { solvedProblemJson } from '../../problems/solve/json.js';
 import { ok, type Result } from '../../errors.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
@@ -24,19 +25,6 @@ const FEN_BOARD = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
 interface Job {
   label: string;
   problem: SolveInput;
-}
-
-function json(p: SolvedProblem): object {
-  return {
-    ...(p.id !== undefined ? { id: p.id } : {}),
-    stipulation: p.stipulation,
-    parts: p.parts.map((part) => ({
-      twin: part.twin,
-      stipulation: part.stipulation,
-      status: part.status,
-      solutions: part.solutions.map((s) => ({ uci: s.uci, san: s.san })),
-    })),
-  };
 }
 
 export const solveCommand: Command = {
@@ -147,7 +135,7 @@ export const solveCommand: Command = {
         ctx.io.err(`${job.label} ${p.stopped.code} ${p.stopped.message}\n`);
         failed++;
       }
-      if (ctx.options.json) out.push(json(p));
+      if (ctx.options.json) out.push(solvedProblemJson(p));
       else {
         const head = `${p.id ?? job.label}  ${p.stipulation}`;
         const body = p.parts

@@ -33,18 +33,13 @@ export let gThemBB: u64 = 0;
 export let gCheckers: u64 = 0;
 export let gPinned: u64 = 0;
 
-@inline function setupChecks(p: usize): void {
+@inline function setupContext(p: usize): void {
   const us = turn(p), them = us ^ 1;
   const usBB = colorBB(p, us), themBB = colorBB(p, them);
   const occ = usBB | themBB;
   const ksq = <i32>ctz<u64>(usBB & roleBB(p, KING));
   gUs = us; gKsq = ksq; gOcc = occ; gUsBB = usBB; gThemBB = themBB;
   gCheckers = attackersTo(p, ksq, them, occ);
-}
-
-@inline function setupContext(p: usize): void {
-  setupChecks(p);
-  const ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
   const q = roleBB(p, QUEEN);
   let snipers = ((rookAttacks(ksq, themBB) & (roleBB(p, ROOK) | q)) |
     (bishopAttacks(ksq, themBB) & (roleBB(p, BISHOP) | q))) & themBB;
@@ -64,32 +59,9 @@ export function checkersOf(p: usize): u64 {
   return gCheckers;
 }
 
-/** Sets gUs, gKsq, gOcc, gUsBB, gThemBB and gCheckers for p (not gPinned: a caller asks `pinnedAt` of a few squares). */
-export function prepareChecks(p: usize): void {
-  setupChecks(p);
-}
-
-/**
- * Whether our piece on `from` is pinned to our king (after `prepareChecks`): an enemy slider on the
- * line through both sees the king once the piece leaves. The same set as gPinned, one square at a
- * time: most pieces share no line with their king, and the test is one table lookup.
- */
-export function pinnedAt(p: usize, from: i32): bool {
-  const ksq = gKsq;
-  const l = line(ksq, from);
-  if (l == 0) return false;
-  const q = roleBB(p, QUEEN);
-  const straight = (ksq >> 3) == (from >> 3) || (ksq & 7) == (from & 7);
-  const sliders = gThemBB & l & (straight ? roleBB(p, ROOK) | q : roleBB(p, BISHOP) | q);
-  if (sliders == 0) return false;
-  const fromBit = (<u64>1) << <u64>from;
-  let seen = sliders & (straight ? rookAttacks(ksq, gOcc ^ fromBit) : bishopAttacks(ksq, gOcc ^ fromBit));
-  while (seen) {
-    const s = <i32>ctz<u64>(seen);
-    seen &= seen - 1;
-    if (between(ksq, s) & fromBit) return true;
-  }
-  return false;
+/** Sets gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned for p. */
+export function prepare(p: usize): void {
+  setupContext(p);
 }
 
 @inline function push(out: usize, n: i32, m: u32): i32 {

@@ -1,6 +1,6 @@
 // SAN: strict writer and a matcher that resolves parsed SAN parts to the one legal move.
 import { TEXT_OUT, POS_STACK, POS_SIZE, MOVE_STACK, MAX_PLY, MAX_MOVES } from './layout';
-import { generateLegal, countLegal, checkersOf, prepareChecks, pinnedAt, attackersTo, gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers } from './movegen';
+import { generateLegal, countLegal, checkersOf, prepare, attackersTo, gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned } from './movegen';
 import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from './attacks';
 import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, M_DOUBLE, pieceAt, roleBB, colorBB, turn, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE } from './position';
 
@@ -116,10 +116,9 @@ const BACK_RANKS: u64 = 0xff000000000000ff;
  * pieces of the role that reach `to`, then the same pin/check tests as the generator.
  */
 function findDirect(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32): i64 {
-  // Pins are asked of the candidates only (pinnedAt): most moves have one, sharing no line with the king.
-  prepareChecks(p);
+  prepare(p);
   const us = gUs, them = us ^ 1, ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
-  const checkers = gCheckers;
+  const checkers = gCheckers, pinned = gPinned;
   const toBit = (<u64>1) << <u64>to;
   if (toBit & usBB) return -1;
   const ownRole = usBB & roleBB(p, role);
@@ -175,7 +174,7 @@ function findDirect(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, 
       const occ2 = (occ ^ fromBit ^ capBit) | toBit;
       legal = (attackersTo(p, ksq, them, occ2) & ~capBit) == 0;
     } else {
-      legal = (toBit & mask) != 0 && (!pinnedAt(p, from) || (line(ksq, from) & toBit) != 0);
+      legal = (toBit & mask) != 0 && ((pinned & fromBit) == 0 || (line(ksq, from) & toBit) != 0);
     }
     if (!legal) continue;
     if (found >= 0) return -2;

@@ -1,7 +1,7 @@
 // Move generation: one representative per group of equivalent cards (cards of one hand with no other
 // card still in play between them, counting the cards on the table in this trick), each with a weight
 // from play heuristics; the list is sorted best first (entry layout at MULTI).
-import { hm, agg, msb, handCount } from './state';
+import { hm, agg, seq, msb, handCount } from './state';
 
 /**
  * A move entry: (weight + 2048) << 16 | (15 - generation index) << 12 | top card of the group << 8 |
@@ -30,13 +30,6 @@ let sepBit: u32 = 0;
 export function setSeparator(suit: i32, rank: i32): void {
   sepSuit = suit;
   sepBit = suit >= 0 ? <u32>1 << <u32>rank : 0;
-}
-
-/** The hand (0..3) holding rank bit `bit` of suit s, or -1 when no hand holds it. */
-// @ts-ignore: decorator
-@inline function holder(s: i32, bit: u32): i32 {
-  if (!bit) return -1;
-  return hm(0, s) & bit ? 0 : hm(1, s) & bit ? 1 : hm(2, s) & bit ? 2 : 3;
 }
 
 /**
@@ -74,11 +67,13 @@ export function setSeparator(suit: i32, rank: i32): void {
     const lenRH = <i32>popcnt<u32>(mRH);
     const topBit = <u32>1 << <u32>msb(all);
     const secondBit = all & ~topBit ? <u32>1 << <u32>msb(all & ~topBit) : 0;
-    const rest = all & ~topBit & ~secondBit;
-    const thirdBit = rest ? <u32>1 << <u32>msb(rest) : 0;
-    const w1 = holder(s, topBit);
-    const w2 = holder(s, secondBit);
-    const w3 = holder(s, thirdBit);
+    // Who holds the first, second and third card in play (-1 none): from the owner sequence (no card
+    // is on the table at a lead).
+    const cardsIn = <i32>popcnt<u32>(all);
+    const q = seq(s);
+    const w1 = <i32>((q >> <u32>((cardsIn - 1) << 1)) & 3);
+    const w2 = cardsIn >= 2 ? <i32>((q >> <u32>((cardsIn - 2) << 1)) & 3) : -1;
+    const w3 = cardsIn >= 3 ? <i32>((q >> <u32>((cardsIn - 3) << 1)) & 3) : -1;
     const countLH = (lenLH ? lenLH : rem) << 2;
     const countRH = (lenRH ? lenRH : rem) << 2;
     const side = s != trump;
@@ -99,7 +94,7 @@ export function setSeparator(suit: i32, rank: i32): void {
       base = -(((countLH + countRH) << 5) / 19);
       if (!mP) base -= 9;
     }
-    const others = separators(L, s);
+    const others = all & ~m;
     while (m) {
       const t = msb(m);
       const below = others & ((<u32>1 << t) - 1);
@@ -107,7 +102,7 @@ export function setSeparator(suit: i32, rank: i32): void {
       const g = m & ~((<u32>1 << lowBound) - 1);
       m &= ~g;
       const lo = <i32>ctz<u32>(g);
-      const seq = t != lo;
+      const touching = t != lo;
       const tBit = <u32>1 << <u32>t;
       const rRank = <i32>popcnt<u32>(all >> <u32>t);
       const rank = t + 2;
@@ -134,8 +129,8 @@ export function setSeparator(suit: i32, rank: i32): void {
           if ((lenLH == 1 && w1 == LH) || (lenRH == 1 && w1 == RH)) w += 35 + rRank;
           else if (w1 == L) w += w2 == P ? 48 + rRank : topBit == tBit ? 31 : rRank - 3;
           else if (w1 == P) w += w2 == L ? 42 + rRank : 28 + rRank;
-          else if (seq && secondBit == tBit) w += 40;
-          else w += seq ? 22 + rRank : 11 + rRank;
+          else if (touching && secondBit == tBit) w += 40;
+          else w += touching ? 22 + rRank : 11 + rRank;
           if (isKiller) w += 55;
           else if (isHint) w += 18;
         } else {
@@ -144,7 +139,7 @@ export function setSeparator(suit: i32, rank: i32): void {
           if ((lenLH == 1 && w1 == LH) || (lenRH == 1 && w1 == RH)) w += rRank + 2;
           else if (w1 == L) w += w2 == P ? 33 + rRank : topBit == tBit ? 38 : rRank - 14;
           else if (w1 == P) w += 34 + rRank;
-          else if (seq && secondBit == tBit) w += 35;
+          else if (touching && secondBit == tBit) w += 35;
           else w += 17 - rank;
           if (isKiller) w += 18;
         }
@@ -167,7 +162,7 @@ export function setSeparator(suit: i32, rank: i32): void {
           else if (lenP > 1 && ((w2 == L && w3 == P) || (w2 == P && w3 == L))) w += 25;
           if ((lenLH == 1 && w1 == LH) || (lenRH == 1 && w1 == RH)) w += 28 + rRank;
           else if (w1 == L) w += rRank - 17;
-          else if (!seq) w += 12 + rRank;
+          else if (!touching) w += 12 + rRank;
           else if (secondBit == tBit) w += 48;
           else w += 29 - rRank;
           if (isKiller) w += 47;
@@ -231,150 +226,200 @@ export function setSeparator(suit: i32, rank: i32): void {
   return -1;
 }
 
+/** followMoves' flag: the moves are already best first. */
+const SORTED: i32 = 0x100;
+
+/**
+ * Emits the groups of `m` (suit s, split by `others`) from the lowest up, with weight base - rank:
+ * best first already.
+ */
+// @ts-ignore: decorator
+@inline function lowFirst(out: usize, n: i32, m: u32, others: u32, s: i32, base: i32): i32 {
+  while (m) {
+    const lo = <i32>ctz<u32>(m);
+    const above = others & ~((<u32>2 << <u32>lo) - 1);
+    const g = above ? m & ((<u32>1 << ctz<u32>(above)) - 1) : m;
+    m &= ~g;
+    const t = msb(g);
+    n = push(out, n, base - (t + 2), s, lo, t);
+  }
+  return n;
+}
+
 /**
  * Following (positions 1 to 3), weighted by the heuristics DDS documents for each seat, following suit
  * or void, at no trump and in a trump contract (our own code): second hand plays low unless it can win
  * cheaply or has to split touching cards, third hand wins as cheaply as it can or forces out the fourth
  * hand's top card, fourth hand wins cheaply or plays low; discards come from long suits, not from Kx or
  * a singleton top card; ruffs are cheap, high enough when the next hand can overruff, and avoided when
- * partner's card surely wins.
+ * partner's card surely wins. Returns the count, with SORTED when the moves are already best first.
+ * (Each case is a function of its own: one large function spilled most of its registers.)
  */
-// @ts-ignore: decorator
-@inline function followMoves(out: usize, pos: i32, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
+function followMoves(out: usize, pos: i32, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
+  const mine = hm(H, ls);
+  if (!mine) return voidMoves(out, pos, H, ls, winHand, winSuit, winRank, trump);
+  if (pos == 1) return secondFollows(out, H, ls, winRank, trump);
+  if (pos == 2) return thirdFollows(out, H, ls, winHand, winSuit, winRank, trump);
+  // Fourth hand: partner winning, or an opponent ruffed: low; else win as cheaply as possible (the
+  // cheapest winner first, then the lowest losers).
+  const others = separators(H, ls);
+  if (winHand == (H ^ 2) || (winSuit != ls && trump < 4)) return lowFirst(out, 0, mine, others, ls, 0) | SORTED;
+  const above = mine & ~((<u32>2 << <u32>winRank) - 1);
+  return lowFirst(out, lowFirst(out, 0, above, others, ls, 30), mine & ~above, others, ls, 0) | SORTED;
+}
+
+/** Second hand following suit. */
+function secondFollows(out: usize, H: i32, ls: i32, winRank: i32, trump: i32): i32 {
+  const mine = hm(H, ls);
+  const others = separators(H, ls);
+  const all = agg(ls);
+  const win = winRank + 2;
+  const Ld = (H + 3) & 3;
+  const t3 = (H + 1) & 3;
+  const pd = (H + 2) & 3;
+  const m3 = hm(t3, ls);
+  const mpd = hm(pd, ls);
+  const max3rd = rankHi(m3);
+  const maxpd = rankHi(mpd);
+  const min3rd = rankLo(m3);
+  const minpd = rankLo(mpd);
+  const trumps = trump < 4 && agg(trump) != 0;
+  // At no trump, partner beating both opponents: all low.
+  if (!trumps && maxpd > win && maxpd > max3rd) return lowFirst(out, 0, mine, others, ls, 0) | SORTED;
+  let n = 0;
+  let m = mine;
+  while (m) {
+    const t = msb(m);
+    const below = others & ((<u32>1 << t) - 1);
+    const lowBound = below ? msb(below) + 1 : 0;
+    const g = m & ~((<u32>1 << lowBound) - 1);
+    m &= ~g;
+    const lo = <i32>ctz<u32>(g);
+    const touching = t != lo;
+    const rank = t + 2;
+    const rRank = <i32>popcnt<u32>(all >> <u32>t);
+    let w: i32;
+    if (trumps) {
+      let wins = false;
+      if (ls == trump) {
+        wins = (maxpd > win && maxpd > max3rd) || (rank > win && rank > max3rd);
+      } else {
+        const no3Trumps = !hm(t3, trump);
+        const pdTrumps = hm(pd, trump) != 0;
+        if (rank > win && rank > max3rd) {
+          wins = max3rd != 0 || no3Trumps || (maxpd == 0 && pdTrumps && msb(hm(pd, trump)) > msb(hm(t3, trump)));
+        } else if (maxpd > win && maxpd > max3rd) {
+          wins = max3rd != 0 || no3Trumps;
+        } else if (win > maxpd && win > max3rd && win > rank) {
+          if (maxpd == 0 && pdTrumps) wins = max3rd != 0 || no3Trumps || msb(hm(pd, trump)) > msb(hm(t3, trump));
+        } else if (maxpd == 0 && pdTrumps) wins = true;
+      }
+      if (wins) {
+        if (min3rd > rank) w = 40 + rRank;
+        else if (maxpd > win && msb(hm(Ld, ls)) > msb(mpd)) w = 41 + rRank;
+        else if (rank > win) {
+          if (rank < maxpd) w = 78 - rank;
+          else if (rank > max3rd) w = 73 - rank;
+          else w = touching ? 62 - rank : 49 - rank;
+        } else w = maxpd > 0 ? 47 - rank : 40 - rank;
+      } else if (rank < min3rd || rank < minpd) w = rRank - 9;
+      else if (rank < win) w = rRank - 16;
+      else w = touching ? 22 - rank : 10 - rank;
+    } else {
+      if (rank > win && rank > max3rd) w = 81 - rank;
+      else if (min3rd > rank || minpd > rank) w = rRank - 3;
+      else if (rank < win) w = rRank - 11;
+      else w = touching ? 10 + rRank : 13 - rank;
+    }
+    n = push(out, n, w, ls, lo, t);
+  }
+  return n;
+}
+
+/** Third hand following suit. */
+function thirdFollows(out: usize, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
+  const mine = hm(H, ls);
+  const others = separators(H, ls);
+  const win = winRank + 2;
+  const partnerWin = winHand == (H ^ 2);
+  const trumps = trump < 4 && agg(trump) != 0;
+  const c4 = hm((H + 1) & 3, ls);
+  const max4th = rankHi(c4);
+  const min4th = rankLo(c4);
+  const top3 = rankHi(mine);
+  // Weights: 1 all low; 2 cards beating the fourth hand and the winner 58 - rank; 3 beating the
+  // fourth hand 58 - rank; 4 beating both 60 - rank; 5 beating the winner 20 - rank; else -rank. A
+  // bonus card (rank bit index) gets 20 more.
+  let mode = 1;
+  let bonusCard = -1;
+  if (trumps && ls == trump) {
+    if (partnerWin && win > max4th) mode = 1;
+    else if (top3 < min4th || top3 < win) mode = 1;
+    else if (top3 > max4th) mode = 2;
+    else bonusCard = forcingCard(mine, c4, ls, winRank, !partnerWin);
+  } else if (trumps && winSuit == trump) {
+    mode = 1;
+  } else if (trumps && partnerWin) {
+    if (!max4th || win > max4th || top3 < min4th || top3 < win) mode = 1;
+    else if (top3 > max4th) mode = 3;
+    else {
+      mode = 4;
+      bonusCard = forcingCard(mine, c4, ls, winRank, false);
+    }
+  } else if (trumps) {
+    if (!max4th) mode = 5;
+    else if (top3 < min4th || top3 < win) mode = 1;
+    else if (top3 > max4th) mode = 2;
+    else {
+      mode = 4;
+      bonusCard = forcingCard(mine, c4, ls, winRank, true);
+    }
+  } else if (partnerWin && win > max4th) {
+    // Partner led a singleton below our top card: overtake when our top sequence can run the suit.
+    if (!hm((H + 2) & 3, ls) && keepsTop(ls, H)) {
+      const lhoLen = <i32>popcnt<u32>(hm((H + 3) & 3, ls));
+      let oppLen = <i32>popcnt<u32>(c4) - 1;
+      if (lhoLen > oppLen) oppLen = lhoLen;
+      const blockers = agg(ls) & ~mine & ~(<u32>1 << <u32>winRank);
+      const below = blockers & ((<u32>1 << <u32>msb(mine)) - 1);
+      const floor = below ? msb(below) + 1 : 0;
+      const topNumber = <i32>popcnt<u32>(mine & ~((<u32>1 << <u32>floor) - 1)) - 1;
+      if (oppLen <= topNumber) bonusCard = lowestAbove(mine, winRank);
+    }
+  } else if (top3 >= min4th && top3 >= win) {
+    mode = 4;
+    if (max4th > top3 && max4th > win) bonusCard = forcingCard(mine, c4, ls, winRank, !partnerWin);
+  }
+  if (mode == 1 && bonusCard < 0) return lowFirst(out, 0, mine, others, ls, 0) | SORTED;
+  let n = 0;
+  let m = mine;
+  while (m) {
+    const t = msb(m);
+    const below = others & ((<u32>1 << t) - 1);
+    const lowBound = below ? msb(below) + 1 : 0;
+    const g = m & ~((<u32>1 << lowBound) - 1);
+    m &= ~g;
+    const lo = <i32>ctz<u32>(g);
+    const rank = t + 2;
+    let w: i32;
+    if (mode == 1) w = -rank;
+    else if (mode == 2) w = rank > max4th && rank > win ? 58 - rank : -rank;
+    else if (mode == 3) w = rank > max4th ? 58 - rank : -rank;
+    else if (mode == 4) w = rank > win && rank > max4th ? 60 - rank : -rank;
+    else w = rank > win ? 20 - rank : -rank;
+    if (bonusCard >= 0 && (g & (<u32>1 << <u32>bonusCard))) w += 20;
+    n = push(out, n, w, ls, lo, t);
+  }
+  return n;
+}
+
+/** Void in the led suit: discards and ruffs. */
+function voidMoves(out: usize, pos: i32, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
   let n = 0;
   const Ld = (H - pos) & 3;
   const trumps = trump < 4 && agg(trump) != 0;
-  const mine = hm(H, ls);
   const win = winRank + 2;
   const partnerWin = winHand == (H ^ 2);
-  if (mine) {
-    const others = separators(H, ls);
-    const all = agg(ls);
-    // Per group a base weight from the situation; bonus marks one group (rank bit index) for +20.
-    let mode = 0;
-    let bonusCard = -1;
-    let max3rd = 0, maxpd = 0, min3rd = 0, minpd = 0, max4th = 0, min4th = 0;
-    if (pos == 1) {
-      const m3 = hm((H + 1) & 3, ls);
-      const mpd = hm((H + 2) & 3, ls);
-      max3rd = rankHi(m3);
-      maxpd = rankHi(mpd);
-      min3rd = rankLo(m3);
-      minpd = rankLo(mpd);
-      if (!trumps && maxpd > win && maxpd > max3rd) mode = 1; // partner beats both: all low
-    } else if (pos == 2) {
-      const c4 = hm((H + 1) & 3, ls);
-      max4th = rankHi(c4);
-      min4th = rankLo(c4);
-      const top3 = rankHi(mine);
-      if (trumps && ls == trump) {
-        if (partnerWin && win > max4th) mode = 1;
-        else if (top3 < min4th || top3 < win) mode = 1;
-        else if (top3 > max4th) mode = 2; // beat 4th and the winner: 58 - rank
-        else {
-          mode = 1;
-          bonusCard = forcingCard(mine, c4, ls, winRank, !partnerWin);
-        }
-      } else if (trumps && winSuit == trump) {
-        mode = 1;
-      } else if (trumps && partnerWin) {
-        if (!max4th || win > max4th || top3 < min4th || top3 < win) mode = 1;
-        else if (top3 > max4th) mode = 3; // beat 4th: 58 - rank
-        else {
-          mode = 4; // beat both: 60 - rank
-          bonusCard = forcingCard(mine, c4, ls, winRank, false);
-        }
-      } else if (trumps) {
-        if (!max4th) mode = 5; // beat 2nd hand: 20 - rank
-        else if (top3 < min4th || top3 < win) mode = 1;
-        else if (top3 > max4th) mode = 2;
-        else {
-          mode = 4;
-          bonusCard = forcingCard(mine, c4, ls, winRank, true);
-        }
-      } else if (partnerWin && win > max4th) {
-        mode = 1;
-        // Partner led a singleton below our top card: overtake when our top sequence can run the suit.
-        if (!hm(Ld, ls) && keepsTop(ls, H)) {
-          const lhoLen = <i32>popcnt<u32>(hm((H + 3) & 3, ls));
-          let oppLen = <i32>popcnt<u32>(hm((H + 1) & 3, ls)) - 1;
-          if (lhoLen > oppLen) oppLen = lhoLen;
-          const ledBit = <u32>1 << <u32>winRank;
-          const blockers = all & ~mine & ~ledBit;
-          const below = blockers & ((<u32>1 << <u32>msb(mine)) - 1);
-          const floor = below ? msb(below) + 1 : 0;
-          const topNumber = <i32>popcnt<u32>(mine & ~((<u32>1 << <u32>floor) - 1)) - 1;
-          if (oppLen <= topNumber) bonusCard = lowestAbove(mine, winRank);
-        }
-      } else if (top3 < min4th || top3 < win) {
-        mode = 1;
-      } else {
-        mode = 4;
-        if (max4th > top3 && max4th > win) bonusCard = forcingCard(mine, c4, ls, winRank, !partnerWin);
-      }
-    } else {
-      // Fourth hand: partner winning, or an opponent ruffed: low; else win as cheaply as possible.
-      mode = partnerWin || (ls != trump && winSuit == trump && trumps) ? 1 : 6;
-    }
-    let m = mine;
-    while (m) {
-      const t = msb(m);
-      const below = others & ((<u32>1 << t) - 1);
-      const lowBound = below ? msb(below) + 1 : 0;
-      const g = m & ~((<u32>1 << lowBound) - 1);
-      m &= ~g;
-      const lo = <i32>ctz<u32>(g);
-      const seq = t != lo;
-      const rank = t + 2;
-      const rRank = <i32>popcnt<u32>(all >> <u32>t);
-      let w: i32;
-      if (pos == 1 && mode == 0) {
-        if (trumps) {
-          let wins = false;
-          const t3 = (H + 1) & 3;
-          const pd = (H + 2) & 3;
-          if (ls == trump) {
-            wins = (maxpd > win && maxpd > max3rd) || (rank > win && rank > max3rd);
-          } else {
-            const no3Trumps = !hm(t3, trump);
-            const pdTrumps = hm(pd, trump) != 0;
-            if (rank > win && rank > max3rd) {
-              wins = max3rd != 0 || no3Trumps || (maxpd == 0 && pdTrumps && msb(hm(pd, trump)) > msb(hm(t3, trump)));
-            } else if (maxpd > win && maxpd > max3rd) {
-              wins = max3rd != 0 || no3Trumps;
-            } else if (win > maxpd && win > max3rd && win > rank) {
-              if (maxpd == 0 && pdTrumps) wins = max3rd != 0 || no3Trumps || msb(hm(pd, trump)) > msb(hm(t3, trump));
-            } else if (maxpd == 0 && pdTrumps) wins = true;
-          }
-          if (wins) {
-            if (min3rd > rank) w = 40 + rRank;
-            else if (maxpd > win && msb(hm(Ld, ls)) > msb(hm(pd, ls))) w = 41 + rRank;
-            else if (rank > win) {
-              if (rank < maxpd) w = 78 - rank;
-              else if (rank > max3rd) w = 73 - rank;
-              else w = seq ? 62 - rank : 49 - rank;
-            } else w = maxpd > 0 ? 47 - rank : 40 - rank;
-          } else if (rank < min3rd || rank < minpd) w = rRank - 9;
-          else if (rank < win) w = rRank - 16;
-          else w = seq ? 22 - rank : 10 - rank;
-        } else {
-          if (rank > win && rank > max3rd) w = 81 - rank;
-          else if (min3rd > rank || minpd > rank) w = rRank - 3;
-          else if (rank < win) w = rRank - 11;
-          else w = seq ? 10 + rRank : 13 - rank;
-        }
-      } else if (mode == 1) w = -rank;
-      else if (mode == 2) w = rank > max4th && rank > win ? 58 - rank : -rank;
-      else if (mode == 3) w = rank > max4th ? 58 - rank : -rank;
-      else if (mode == 4) w = rank > win && rank > max4th ? 60 - rank : -rank;
-      else if (mode == 5) w = rank > win ? 20 - rank : -rank;
-      else w = rank > win ? 30 - rank : -rank;
-      if (bonusCard >= 0 && (g & (<u32>1 << <u32>bonusCard))) w += 20;
-      n = push(out, n, w, ls, lo, t);
-    }
-    return n;
-  }
-  // Void in the led suit: discards and ruffs.
   const t3 = (H + 1) & 3;
   const pd = (H + 2) & 3;
   for (let s = 0; s < 4; s++) {
@@ -488,15 +533,21 @@ export function setSeparator(suit: i32, rank: i32): void {
 }
 
 /**
- * Generates the moves for `hand` at position `pos` of the trick, weighted and sorted best first. The
+ * Generates the moves for `hand` at position `pos` of the trick, sorted best first. The
  * trick so far: lead suit, the winning hand, suit and rank. Leads only: `hint` (the table's best lead)
  * and `killer` are cards (suit << 4 | rank) to try early, or -1.
  */
 // @ts-ignore: decorator
 @inline export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32, killer: i32): i32 {
   setSeparator(pos == 0 ? -1 : winSuit, winRank);
-  if (pos == 0) return leadMoves(out, hand, trump, hint, killer);
-  return followMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump);
+  let n: i32;
+  if (pos == 0) n = leadMoves(out, hand, trump, hint, killer);
+  else {
+    n = followMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump);
+    if (n & SORTED) return n & 0xff;
+  }
+  sortMoves(out, n);
+  return n;
 }
 
 /** Sorts the n moves at `out` by weight, best first (insertion sort; n <= 13). */

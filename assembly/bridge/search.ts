@@ -3,7 +3,7 @@
 import { HANDS, PLY_CARD, MOVES, DIAGNOSTICS, STATS, hm, agg, seq, setAgg, setSeq, quitCard, msb, count,
   ST_PROBE, ST_TT_CUT, ST_QT_CUT, ST_LT_CUT, ST_2ND_CUT, ST_EXPANDED, ST_CUT_FIRST, ST_CUT_LATER, ST_ALL_NODE,
   ST_MOVES_TRIED, trace, ST_NODES_AT, ST_EXPANDED_AT, ST_TT_CUT_AT, ST_QT_CUT_AT, ST_LT_CUT_AT, ST_TRIED_AT } from './state';
-import { genMoves, sortMoves, MULTI } from './moves';
+import { genMoves, MULTI } from './moves';
 import { quickTricks, laterTricks, ltLower, ltRel, ltLowerRel, qtRelFor } from './bounds';
 import { ttKey, ttKeep, ttRecall, ttProbe, ttStore, probeRel, probeBest } from './tt';
 
@@ -274,7 +274,6 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
   const out = MOVES + (<usize>ply << 6);
   const killer = pos == 0 ? unchecked(killers[ply]) : -1;
   const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint, killer);
-  sortMoves(out, n);
   let rel: u64 = 0;
   // Per suit (4 bits each) a rank below which this hand's cards need no trial: a failed card below the
   // lowest rank its result depended on stands for every other such card (same abstraction after it).

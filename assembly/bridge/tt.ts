@@ -6,12 +6,12 @@
 // on lead, and the best lead (suit, number of cards above it) for move ordering.
 //
 // Layout, chosen for the cache (a probe used to stall on cold lines of a sparse table): an index of
-// shapes (open addressing, 16 bytes a slot: lengths u64 | block u32 | count u16 | log2 capacity u8 |
-// tag u8), then an arena the entries' blocks are cut from in the order they are needed, so the working
-// set of a search stays dense. All entries of one shape live in one block (an entry may pin no card of
-// a suit, so nothing finer can be hashed), which doubles when full, up to MAX_CAP entries; a block of
-// capacity c holds c keys (v128), then c info words, then c stamps. When the arena or the index runs
-// out, the table starts again empty.
+// shapes (open addressing, 8 bytes a slot: 32 bits of the shape's hash | its block's address), then an
+// arena the blocks are cut from in the order they are needed, so the working set of a search stays
+// dense. All entries of one shape live in one block (an entry may pin no card of a suit, so nothing
+// finer can be hashed), which doubles when full, up to MAX_CAP entries. A block of capacity c: a
+// header (lengths u64 | tag u8 | log2 capacity u8 | count u16), c keys (v128), c info words, c stamps.
+// When the arena runs out, the table starts again empty.
 //
 // An entry's key holds per suit (one i32 lane each) the owners of its top k cards, two bits a card from
 // bit 31 down, then a 1 bit (the sentinel, which says k), zeros below. A position's key holds the owners
@@ -19,7 +19,8 @@
 // the entry's sentinel.
 import { seq, agg, count, ST_SLOTS, ST_STORES, ST_PINNED, ST_INPLAY, ST_TT_RESETS } from './state';
 
-const SLOT: usize = 16;
+const SLOT: usize = 8;
+const HEADER: usize = 16;
 /** Index slots examined from a key's home slot before giving up (lookup) or taking one over (store). */
 const PROBES: u32 = 8;
 const FIRST_CAP_LOG: u32 = 2;
@@ -44,6 +45,11 @@ export let probeBest: i32 = -1;
 let curLen: u64 = 0;
 let curTag: u32 = 0;
 let curHome: u32 = 0;
+let curCheck: u64 = 0;
+/** The home index slot's word, loaded by ttKey so that a cache miss there overlaps other work. */
+let curFirst: u64 = 0;
+/** Set by findShape: the block of the shape found. */
+let foundBlock: usize = 0;
 let curKey: v128 = i32x4.splat(0);
 /** The key state kept per search depth (32 bytes each): the search between a probe and its store keys other positions. */
 const KEPT: usize = memory.data(64 * 32, 16);
@@ -53,9 +59,9 @@ export function ttInit(mb: i32): void {
   if (mb < 1) mb = 1;
   if (mb > 256) mb = 256;
   const total = <usize>mb << 20;
-  // A sixty-fourth of the memory for the index: about one shape per ten entries, at most half full.
+  // One index slot per KB of memory (an eighth of the memory of its entries at most).
   let slots: usize = 1024;
-  while (slots * 2 * SLOT * 64 <= total) slots <<= 1;
+  while (slots * 2 * 1024 <= total) slots <<= 1;
   const start: usize = (__heap_base + 65535) & ~(<usize>65535);
   const pages = <i32>((start + total + 65535) >> 16);
   const have = memory.size();
@@ -105,6 +111,8 @@ export function ttRecall(slot: i32): void {
   curLen = load<u64>(a, 16);
   curTag = load<u32>(a, 24);
   curHome = load<u32>(a, 28);
+  curCheck = (load<u64>(a, 16) * 0xD6E8FEB86659FD93 ^ <u64>curTag) | (<u64>1 << 63);
+  curFirst = load<u64>(base + <usize>curHome * SLOT);
 }
 
 /** The owners of suit s's cards in play from the top, two bits each from bit 31 down. */
@@ -123,20 +131,33 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
   x *= 0xD6E8FEB86659FD93;
   x ^= x >> 32;
   curHome = <u32>x & indexMask;
+  curCheck = (lens * 0xD6E8FEB86659FD93 ^ <u64>curTag) | (<u64>1 << 63);
+  curFirst = load<u64>(base + <usize>curHome * SLOT);
   let k = i32x4.splat(<i32>ownersHigh(0));
   k = i32x4.replace_lane(k, 1, <i32>ownersHigh(1));
   k = i32x4.replace_lane(k, 2, <i32>ownersHigh(2));
   curKey = i32x4.replace_lane(k, 3, <i32>ownersHigh(3));
 }
 
-/** The index slot of the current shape, or 0 when it has none. */
+/**
+ * The index slot of the current shape (and foundBlock its block), or 0 when it has none. A slot's
+ * word: the high 32 bits of the shape's check | the block's address.
+ */
 // @ts-ignore: decorator
 @inline function findShape(): usize {
+  const want = curCheck >> 32;
+  let w = curFirst;
   for (let i: u32 = 0; i < PROBES; i++) {
     const slot = base + <usize>((curHome + i) & indexMask) * SLOT;
-    const tag = <u32>load<u8>(slot, 15);
-    if (!tag) return 0;
-    if (tag == curTag && load<u64>(slot) == curLen) return slot;
+    if (i) w = load<u64>(slot);
+    if (!w) return 0;
+    if ((w >> 32) == want) {
+      const block = <usize>(<u32>w);
+      if (load<u64>(block) == curLen && <u32>load<u8>(block, 8) == curTag) {
+        foundBlock = block;
+        return slot;
+      }
+    }
   }
   return 0;
 }
@@ -160,12 +181,12 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
  */
 export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   probeBest = -1;
-  const slot = findShape();
-  if (!slot) return -1;
-  const block = <usize>load<u32>(slot, 8);
-  const n = <usize>load<u16>(slot, 12);
-  const cap = <usize>1 << <usize>load<u8>(slot, 14);
+  if (!findShape()) return -1;
+  const head = foundBlock;
+  const n = <usize>load<u16>(head, 10);
+  const cap = <usize>1 << <usize>load<u8>(head, 9);
   count(ST_SLOTS, n);
+  const block = head + HEADER;
   const infos = block + (cap << 4);
   const key = curKey;
   const one = i32x4.splat(1);
@@ -216,7 +237,7 @@ export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
 
 /** A block of 2^capLog entries from the arena, or 0 when the arena is used up. */
 function allocBlock(capLog: u32): usize {
-  const size = (<usize>ENTRY) << <usize>capLog;
+  const size = HEADER + ((<usize>ENTRY) << <usize>capLog);
   if (arenaTop + size > arenaEnd) return 0;
   const b = arenaTop;
   arenaTop += size;
@@ -256,21 +277,24 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
 
   let slot = findShape();
   if (!slot) {
-    slot = claimSlot();
-    const block = allocBlock(FIRST_CAP_LOG);
-    if (!block) {
+    let head = allocBlock(FIRST_CAP_LOG);
+    if (!head) {
       restart();
-      slot = claimSlot();
-      writeEntry(slot, allocBlock(FIRST_CAP_LOG), FIRST_CAP_LOG, 0, v, info | (bestCode << 24), stamp);
-      return;
+      head = allocBlock(FIRST_CAP_LOG);
     }
-    writeEntry(slot, block, FIRST_CAP_LOG, 0, v, info | (bestCode << 24), stamp);
+    store<u64>(head, curLen);
+    store<u8>(head, <u8>curTag, 8);
+    store<u8>(head, <u8>FIRST_CAP_LOG, 9);
+    store<u16>(head, 0, 10);
+    claimSlot(head);
+    writeEntry(head, 0, v, info | (bestCode << 24), stamp);
     return;
   }
-  let block = <usize>load<u32>(slot, 8);
-  const n = <u32>load<u16>(slot, 12);
-  let capLog = <u32>load<u8>(slot, 14);
-  let cap = <usize>1 << <usize>capLog;
+  let head = foundBlock;
+  const n = <u32>load<u16>(head, 10);
+  const capLog = <u32>load<u8>(head, 9);
+  const cap = <usize>1 << <usize>capLog;
+  let block = head + HEADER;
   // The same abstraction already stored: merge the bounds.
   for (let i: usize = 0; i < <usize>n; i++) {
     if (!i32x4.all_true(i32x4.eq(v128.load(block + (i << 4)), v))) continue;
@@ -286,22 +310,31 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     return;
   }
   if (<usize>n < cap) {
-    writeEntry(slot, block, capLog, n, v, info | (bestCode << 24), stamp);
+    writeEntry(head, n, v, info | (bestCode << 24), stamp);
     return;
   }
   if (capLog < MAX_CAP_LOG) {
     const grown = allocBlock(capLog + 1);
     if (!grown) {
       restart();
-      slot = claimSlot();
-      writeEntry(slot, allocBlock(FIRST_CAP_LOG), FIRST_CAP_LOG, 0, v, info | (bestCode << 24), stamp);
+      head = allocBlock(FIRST_CAP_LOG);
+      store<u64>(head, curLen);
+      store<u8>(head, <u8>curTag, 8);
+      store<u8>(head, <u8>FIRST_CAP_LOG, 9);
+      store<u16>(head, 0, 10);
+      claimSlot(head);
+      writeEntry(head, 0, v, info | (bestCode << 24), stamp);
       return;
     }
     const newCap = cap << 1;
-    memory.copy(grown, block, cap << 4);
-    memory.copy(grown + (newCap << 4), block + (cap << 4), cap << 2);
-    memory.copy(grown + newCap * 20, block + cap * 20, cap << 2);
-    writeEntry(slot, grown, capLog + 1, n, v, info | (bestCode << 24), stamp);
+    const to = grown + HEADER;
+    memory.copy(grown, head, HEADER);
+    store<u8>(grown, <u8>(capLog + 1), 9);
+    memory.copy(to, block, cap << 4);
+    memory.copy(to + (newCap << 4), block + (cap << 4), cap << 2);
+    memory.copy(to + newCap * 20, block + cap * 20, cap << 2);
+    store<u64>(slot, (curCheck >> 32 << 32) | <u64>(<u32>grown));
+    writeEntry(grown, n, v, info | (bestCode << 24), stamp);
     return;
   }
   // A full block: within a window of WINDOW entries chosen by the key, replace an older generation's
@@ -332,27 +365,24 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   return <i32>((<u32>owners & keep) | (<u32>1 << (31 - (k << 1))));
 }
 
-/** A free index slot for the current shape (the last one probed is taken over when none is free). */
-function claimSlot(): usize {
+/** Points a free index slot for the current shape at `head` (the last one probed is taken over when none is free). */
+function claimSlot(head: usize): void {
   let slot: usize = 0;
   for (let i: u32 = 0; i < PROBES; i++) {
     slot = base + <usize>((curHome + i) & indexMask) * SLOT;
-    if (!load<u8>(slot, 15)) break;
+    if (!load<u64>(slot)) break;
   }
-  store<u64>(slot, curLen);
-  store<u8>(slot, <u8>curTag, 15);
-  return slot;
+  store<u64>(slot, (curCheck >> 32 << 32) | <u64>(<u32>head));
 }
 
-/** Writes entry i of the shape at `slot` (block of 2^capLog entries) and the slot's block, count and capacity. */
-function writeEntry(slot: usize, block: usize, capLog: u32, i: u32, v: v128, info: u32, stamp: u32): void {
-  const cap = <usize>1 << <usize>capLog;
+/** Writes entry i of the block at `head` and sets its count to i + 1. */
+function writeEntry(head: usize, i: u32, v: v128, info: u32, stamp: u32): void {
+  const cap = <usize>1 << <usize>load<u8>(head, 9);
+  const block = head + HEADER;
   v128.store(block + (<usize>i << 4), v);
   store<u32>(block + (cap << 4) + (<usize>i << 2), info);
   store<u32>(block + cap * 20 + (<usize>i << 2), stamp);
-  store<u32>(slot, <u32>block, 8);
-  store<u16>(slot, <u16>(i + 1), 12);
-  store<u8>(slot, <u8>capLog, 14);
+  if (i + 1 > <u32>load<u16>(head, 10)) store<u16>(head, <u16>(i + 1), 10);
 }
 
 /** The arena is used up: start again with an empty table. */

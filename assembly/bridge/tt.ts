@@ -74,8 +74,9 @@ export function ttInit(mb: i32): void {
   ttClear();
 }
 
+/** Empties the table: only the index needs clearing (an arena block is read only as far as it was written). */
 export function ttClear(): void {
-  memory.fill(base, 0, bytes);
+  memory.fill(base, 0, arenaStart - base);
   arenaTop = arenaStart;
 }
 
@@ -85,8 +86,7 @@ export function ttBytes(): usize {
 
 /** Forgets every entry at once (the index is cleared and the arena reused). */
 export function ttForget(): void {
-  memory.fill(base, 0, arenaStart - base);
-  arenaTop = arenaStart;
+  ttClear();
   ttNewGeneration();
 }
 
@@ -388,6 +388,5 @@ function writeEntry(head: usize, i: u32, v: v128, info: u32, stamp: u32): void {
 /** The arena is used up: start again with an empty table. */
 function restart(): void {
   count(ST_TT_RESETS);
-  memory.fill(base, 0, arenaStart - base);
-  arenaTop = arenaStart;
+  ttClear();
 }

@@ -55,7 +55,13 @@ function timed(cmd, args) {
   const ms = performance.now() - t0;
   if (r.error) throw r.error;
   const cpu = /@cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr ?? '');
-  return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, status: r.status, out: r.stdout, err: r.stderr };
+  return {
+    ms,
+    cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN,
+    status: r.status,
+    out: r.stdout,
+    err: r.stderr,
+  };
 }
 
 /** Evenly spread deals: n of them (all when n >= the total). */
@@ -66,7 +72,10 @@ function spread(all, n) {
 
 function pbnOf(deals) {
   return deals
-    .map((d) => `[Board "${d.board}"]\n[Dealer "${d.par.dealer}"]\n[Vulnerable "${d.par.vulnerable}"]\n[Deal "${d.deal}"]\n`)
+    .map(
+      (d) =>
+        `[Board "${d.board}"]\n[Dealer "${d.par.dealer}"]\n[Vulnerable "${d.par.vulnerable}"]\n[Deal "${d.deal}"]\n`,
+    )
     .join('\n');
 }
 
@@ -217,7 +226,7 @@ async function pageFigures(deals) {
       const ms = performance.now() - t0;
       return { ms, ok: r.ok && r.value.tricks === 1 };
     });
-    
+
     const pools = {};
     for (const size of [1, 2]) {
       await page.evaluate(async (size) => {
@@ -228,15 +237,22 @@ async function pageFigures(deals) {
       // The workers run in a renderer process; it is looked up once they exist.
       const rpids = renderers(browser.process().pid);
       const before = snapshot(rpids);
-      const run = await page.evaluate(async (texts) => {
-        const t0 = performance.now();
-        const results = await globalThis.benchPool.calcDDTables(texts);
-        return { ms: performance.now() - t0, tables: results.map((r) => (r.ok ? r.value : null)) };
-      }, deals.map((d) => d.deal));
+      const run = await page.evaluate(
+        async (texts) => {
+          const t0 = performance.now();
+          const results = await globalThis.benchPool.calcDDTables(texts);
+          return { ms: performance.now() - t0, tables: results.map((r) => (r.ok ? r.value : null)) };
+        },
+        deals.map((d) => d.deal),
+      );
       const after = snapshot(rpids);
       await page.evaluate(() => globalThis.benchPool.terminate());
       const wrong = run.tables.filter((t, i) => JSON.stringify(t) !== JSON.stringify(deals[i].dd)).length;
-      pools[size] = { ms: run.ms, workers: busiest(before, after, (n) => /DedicatedWorker/.test(n)).slice(0, size), wrong };
+      pools[size] = {
+        ms: run.ms,
+        workers: busiest(before, after, (n) => /DedicatedWorker/.test(n)).slice(0, size),
+        wrong,
+      };
     }
     return { first, pools };
   } catch (e) {
@@ -297,7 +313,8 @@ export async function run() {
     let ddsNote = '';
     try {
       dds = ddsProgram();
-      if (!dds) ddsNote = 'DDS: recorded figures (set GN_DDS_SRC to a dds-bridge/dds checkout to build and run it here)';
+      if (!dds)
+        ddsNote = 'DDS: recorded figures (set GN_DDS_SRC to a dds-bridge/dds checkout to build and run it here)';
     } catch (e) {
       ddsNote = `DDS: build failed, recorded figures shown (${String(e.message).split('\n')[0]})`;
     }
@@ -321,8 +338,8 @@ export async function run() {
     const ourCpu = per(ours, 'cpuMs');
     const ourWall = per(ours, 'ms');
     const recorded = RECORDED_DDS[count] ?? null;
-    const ddsCpu = dds ? per(native, 'cpuMs') : recorded?.cpu ?? NaN;
-    const ddsWall = dds ? per(native, 'ms') : recorded?.wall ?? NaN;
+    const ddsCpu = dds ? per(native, 'cpuMs') : (recorded?.cpu ?? NaN);
+    const ddsWall = dds ? per(native, 'ms') : (recorded?.wall ?? NaN);
     const ratio = ourCpu / ddsCpu;
     const wallRatio = ourWall / ddsWall;
     const load = loadavg()
@@ -334,8 +351,12 @@ export async function run() {
     );
     if (ddsNote) console.log(ddsNote);
     const ddsName = dds ? 'DDS 2.9 (built here)' : 'DDS 2.9 (recorded)';
-    console.log(`| ms per deal                                  | ${'ours'.padStart(8)} | ${ddsName.padStart(20)} | ratio  | must   | goal   |`);
-    console.log(`|----------------------------------------------|----------|----------------------|--------|--------|--------|`);
+    console.log(
+      `| ms per deal                                  | ${'ours'.padStart(8)} | ${ddsName.padStart(20)} | ratio  | must   | goal   |`,
+    );
+    console.log(
+      `|----------------------------------------------|----------|----------------------|--------|--------|--------|`,
+    );
     const mark = (x) => (x <= GOAL ? 'goal met' : x <= MUST ? 'must met' : 'MISSED');
     console.log(
       `| ${'CPU (user + system)'.padEnd(44)} | ${fmt(ourCpu).padStart(8)} | ${fmt(ddsCpu).padStart(20)} | ${fmt(ratio, 2).padStart(5)}x | <= ${MUST} | <= ${GOAL} |  ${Number.isNaN(ratio) ? '' : mark(ratio)}`,
@@ -352,7 +373,9 @@ export async function run() {
       `\nBatches of ${scaleDeals.length} deals on 1 and 2 threads: speedup by the wall clock (a shared machine slows it), and as the threads' CPU times imply it on a quiet one; load ${loadavg()[0].toFixed(1)}`,
     );
     console.log(`| ${''.padEnd(44)} | 1 thread | 2 thread | wall   | CPU (balance x efficiency) | must   |    |`);
-    console.log(`|----------------------------------------------|----------|----------|--------|----------------------------|--------|----|`);
+    console.log(
+      `|----------------------------------------------|----------|----------|--------|----------------------------|--------|----|`,
+    );
     const n1 = await nodePool(1, scaleDeals);
     const n2 = await nodePool(2, scaleDeals);
     console.log(scalingRow('Node: calcDDTables on a WorkerPool, ms', n1, n2));

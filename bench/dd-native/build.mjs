@@ -34,7 +34,8 @@ export function ddsProgram(source = process.env.GN_DDS_SRC, build = process.env.
   const objects = [];
   for (const file of readdirSync(src).filter((f) => f.endsWith('.cpp'))) {
     const object = join(out, file.replace(/\.cpp$/, '.o'));
-    if (mtime(object) < mtime(join(src, file))) compile([...FLAGS, `-I${include}`, '-c', join(src, file), '-o', object]);
+    if (mtime(object) < mtime(join(src, file)))
+      compile([...FLAGS, `-I${include}`, '-c', join(src, file), '-o', object]);
     objects.push(object);
   }
   const program = join(out, 'dds-table-par');

@@ -26,6 +26,7 @@ export const ST_INPLAY = 8; // cards in play at stores (sum)
 export const ST_SLOTS = 9; // slots scanned by probes (sum)
 export const ST_ROOT_TESTS = 10; // null-window tests at the root
 export const ST_TT_RESETS = 11; // times the table filled up and started again empty
+export const ST_NO_SHAPE = 12; // probes that found no entry of the position's shape
 export const ST_CUT_FIRST = 16; // + pos: cut-offs by the first move tried
 export const ST_CUT_LATER = 20; // + pos: cut-offs by a later move
 export const ST_ALL_NODE = 24; // + pos: nodes where every move failed

@@ -10,14 +10,18 @@
 // arena the blocks are cut from in the order they are needed, so the working set of a search stays
 // dense. All entries of one shape live in one block (an entry may pin no card of a suit, so nothing
 // finer can be hashed), which doubles when full, up to MAX_CAP entries. A block of capacity c: a
-// header (lengths u64 | tag u8 | log2 capacity u8 | count u16), c keys (v128), c info words, c stamps.
+// header (lengths u64 | tag u8 | log2 capacity u8 | count u16), c filter words and c pin words (u16),
+// c keys (v128), c info words, c stamps. The filter word of an entry holds per suit (4 bits) the owners
+// of the top two cards, the pin word which of those bits the entry pins: a probe tests eight entries at
+// a time against the position's owners with SIMD ((filter ^ position) & pins == 0) and compares the
+// whole key of those that pass only (a shape's block holds 48 entries on average).
 // When the arena runs out, the table starts again empty.
 //
 // An entry's key holds per suit (one i32 lane each) the owners of its top k cards, two bits a card from
 // bit 31 down, then a 1 bit (the sentinel, which says k), zeros below. A position's key holds the owners
 // of all the suit's cards the same way, without a sentinel. The entry matches when the two agree above
 // the entry's sentinel.
-import { seq, agg, count, ST_SLOTS, ST_STORES, ST_PINNED, ST_INPLAY, ST_TT_RESETS } from './state';
+import { seq, agg, count, ST_SLOTS, ST_STORES, ST_PINNED, ST_INPLAY, ST_TT_RESETS, ST_NO_SHAPE } from './state';
 
 const SLOT: usize = 8;
 const HEADER: usize = 16;
@@ -25,8 +29,8 @@ const HEADER: usize = 16;
 const PROBES: u32 = 8;
 const FIRST_CAP_LOG: u32 = 2;
 const MAX_CAP_LOG: u32 = 8;
-/** Bytes per entry in a block: key v128, info u32, stamp u32. */
-const ENTRY: usize = 24;
+/** Bytes per entry in a block: filter u16, pins u16, key v128, info u32, stamp u32. */
+const ENTRY: usize = 28;
 /** Entries examined for replacement in a full block (a power of two dividing the capacity). */
 const WINDOW: u32 = 16;
 
@@ -48,6 +52,8 @@ let curHome: u32 = 0;
 let curCheck: u64 = 0;
 /** The home index slot's word, loaded by ttKey so that a cache miss there overlaps other work. */
 let curFirst: u64 = 0;
+/** The position's owners of the top two cards per suit (4 bits a suit), what filter words are tested against. */
+let curWord: u32 = 0;
 /** Set by findShape: the block of the shape found. */
 let foundBlock: usize = 0;
 let curKey: v128 = i32x4.splat(0);
@@ -137,6 +143,47 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
   k = i32x4.replace_lane(k, 1, <i32>ownersHigh(1));
   k = i32x4.replace_lane(k, 2, <i32>ownersHigh(2));
   curKey = i32x4.replace_lane(k, 3, <i32>ownersHigh(3));
+  curWord = filterWord(curKey);
+}
+
+/** Per suit (4 bits, suit 0 lowest) the top four bits of a key's lane: the owners of the top two cards. */
+// @ts-ignore: decorator
+@inline function filterWord(v: v128): u32 {
+  return (
+    (<u32>i32x4.extract_lane(v, 0) >>> 28) |
+    ((<u32>i32x4.extract_lane(v, 1) >>> 28) << 4) |
+    ((<u32>i32x4.extract_lane(v, 2) >>> 28) << 8) |
+    ((<u32>i32x4.extract_lane(v, 3) >>> 28) << 12)
+  );
+}
+
+/** Which filter bits an entry pinning ks (4 bits a suit: cards pinned) pins: none, the top owner, or both. */
+// @ts-ignore: decorator
+@inline function pinWord(ks: u32): u32 {
+  let w: u32 = 0;
+  for (let s: u32 = 0; s < 4; s++) {
+    const k = (ks >> (s << 2)) & 15;
+    w |= (k >= 2 ? 15 : k == 1 ? 12 : 0) << (s << 2);
+  }
+  return w;
+}
+
+// Addresses in a block at `head` of capacity `cap`.
+// @ts-ignore: decorator
+@inline function pinsAt(head: usize, cap: usize): usize {
+  return head + HEADER + (cap << 1);
+}
+// @ts-ignore: decorator
+@inline function keysAt(head: usize, cap: usize): usize {
+  return head + HEADER + (cap << 2);
+}
+// @ts-ignore: decorator
+@inline function infosAt(head: usize, cap: usize): usize {
+  return head + HEADER + (cap * 20);
+}
+// @ts-ignore: decorator
+@inline function stampsAt(head: usize, cap: usize): usize {
+  return head + HEADER + (cap * 24);
 }
 
 /**
@@ -181,48 +228,61 @@ export function ttKey(leader: i32, trump: i32, lens: u64): void {
  */
 export function ttProbe(need: i32, isMax: bool, rem: i32): i32 {
   probeBest = -1;
-  if (!findShape()) return -1;
+  if (!findShape()) {
+    count(ST_NO_SHAPE);
+    return -1;
+  }
   const head = foundBlock;
   const n = <usize>load<u16>(head, 10);
   const cap = <usize>1 << <usize>load<u8>(head, 9);
   count(ST_SLOTS, n);
-  const block = head + HEADER;
-  const infos = block + (cap << 4);
+  const keys = keysAt(head, cap);
+  const infos = infosAt(head, cap);
+  const pins = pinsAt(head, cap);
   const key = curKey;
   const one = i32x4.splat(1);
+  const zero = i32x4.splat(0);
+  const word = i16x8.splat(<i16>curWord);
   // For the max side's `need`: a lower bound lb of the side on lead decides when it reaches `lo`, an
   // upper bound ub when it is below `hi`.
   const lo = isMax ? need : rem - need + 1;
   let cutPinned = 99;
   let cutResult = -1;
   let cutInfo: u32 = 0;
-  for (let i: usize = 0; i < n; i++) {
-    const v = v128.load(block + (i << 4));
-    // The sentinel of each lane, and the bits above it (where the entry pins owners).
-    const sentinel = v128.and(v, i32x4.neg(v));
-    const below = i32x4.sub(i32x4.shl(sentinel, 1), one);
-    if (v128.any_true(v128.andnot(v128.xor(key, v), below))) continue;
-    const info = load<u32>(infos + (i << 2));
-    const lb = <i32>(info & 15);
-    const ub = <i32>((info >> 4) & 15);
-    // lb >= lo: the side on lead surely reaches lo; ub < lo: it surely does not.
-    if (lb >= lo || ub < lo) {
-      const pinned = <i32>(((info >> 8) & 15) + ((info >> 12) & 15) + ((info >> 16) & 15) + ((info >> 20) & 15));
-      // Of the entries that decide the test, the one pinning the fewest cards generalises best.
-      if (pinned < cutPinned) {
-        cutPinned = pinned;
-        cutResult = (lb >= lo) == isMax ? 1 : 0;
-        cutInfo = info;
+  for (let g: usize = 0; g < n; g += 8) {
+    const differs = v128.and(v128.xor(v128.load(head + HEADER + (g << 1)), word), v128.load(pins + (g << 1)));
+    let bits = i16x8.bitmask(i16x8.eq(differs, zero));
+    if (n - g < 8) bits &= (1 << <i32>(n - g)) - 1;
+    while (bits) {
+      const i = g + <usize>ctz<i32>(bits);
+      bits &= bits - 1;
+      const v = v128.load(keys + (i << 4));
+      // The sentinel of each lane, and the bits above it (where the entry pins owners).
+      const sentinel = v128.and(v, i32x4.neg(v));
+      const below = i32x4.sub(i32x4.shl(sentinel, 1), one);
+      if (v128.any_true(v128.andnot(v128.xor(key, v), below))) continue;
+      const info = load<u32>(infos + (i << 2));
+      const lb = <i32>(info & 15);
+      const ub = <i32>((info >> 4) & 15);
+      // lb >= lo: the side on lead surely reaches lo; ub < lo: it surely does not.
+      if (lb >= lo || ub < lo) {
+        const pinned = <i32>(((info >> 8) & 15) + ((info >> 12) & 15) + ((info >> 16) & 15) + ((info >> 20) & 15));
+        // Of the entries that decide the test, the one pinning the fewest cards generalises best.
+        if (pinned < cutPinned) {
+          cutPinned = pinned;
+          cutResult = (lb >= lo) == isMax ? 1 : 0;
+          cutInfo = info;
+        }
+        continue;
       }
-      continue;
-    }
-    const best = <i32>(info >> 24);
-    if (best != 255 && probeBest < 0) {
-      // best = suit << 4 | cards above it
-      const s = best >> 4;
-      let a = agg(s);
-      for (let j = best & 15; j > 0; j--) a ^= <u32>1 << (31 - clz<u32>(a));
-      if (a) probeBest = (s << 4) | (31 - <i32>clz<u32>(a));
+      const best = <i32>(info >> 24);
+      if (best != 255 && probeBest < 0) {
+        // best = suit << 4 | cards above it
+        const s = best >> 4;
+        let a = agg(s);
+        for (let j = best & 15; j > 0; j--) a ^= <u32>1 << (31 - clz<u32>(a));
+        if (a) probeBest = (s << 4) | (31 - <i32>clz<u32>(a));
+      }
     }
   }
   if (cutResult >= 0) {
@@ -287,30 +347,40 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
     store<u8>(head, <u8>FIRST_CAP_LOG, 9);
     store<u16>(head, 0, 10);
     claimSlot(head);
-    writeEntry(head, 0, v, info | (bestCode << 24), stamp);
+    writeEntry(head, 0, v, ks, info | (bestCode << 24), stamp);
     return;
   }
   let head = foundBlock;
   const n = <u32>load<u16>(head, 10);
   const capLog = <u32>load<u8>(head, 9);
   const cap = <usize>1 << <usize>capLog;
-  let block = head + HEADER;
-  // The same abstraction already stored: merge the bounds.
-  for (let i: usize = 0; i < <usize>n; i++) {
-    if (!i32x4.all_true(i32x4.eq(v128.load(block + (i << 4)), v))) continue;
-    const at = block + (cap << 4) + (i << 2);
-    const old = load<u32>(at);
-    let olb = <i32>(old & 15);
-    let oub = <i32>((old >> 4) & 15);
-    if (lb > olb) olb = lb;
-    if (ub < oub) oub = ub;
-    if (bestCode == 255) bestCode = old >> 24;
-    store<u32>(at, <u32>olb | (<u32>oub << 4) | (ks << 8) | (bestCode << 24));
-    store<u32>(block + (cap * 20) + (i << 2), stamp);
-    return;
+  // The same abstraction already stored: merge the bounds (its filter and pin words are the same).
+  const keys = keysAt(head, cap);
+  const infos = infosAt(head, cap);
+  const fw = i16x8.splat(<i16>filterWord(v));
+  const pw = i16x8.splat(<i16>pinWord(ks));
+  for (let g: usize = 0; g < <usize>n; g += 8) {
+    const same = v128.and(i16x8.eq(v128.load(head + HEADER + (g << 1)), fw), i16x8.eq(v128.load(pinsAt(head, cap) + (g << 1)), pw));
+    let bits = i16x8.bitmask(same);
+    if (<usize>n - g < 8) bits &= (1 << <i32>(<usize>n - g)) - 1;
+    while (bits) {
+      const i = g + <usize>ctz<i32>(bits);
+      bits &= bits - 1;
+      if (!i32x4.all_true(i32x4.eq(v128.load(keys + (i << 4)), v))) continue;
+      const at = infos + (i << 2);
+      const old = load<u32>(at);
+      let olb = <i32>(old & 15);
+      let oub = <i32>((old >> 4) & 15);
+      if (lb > olb) olb = lb;
+      if (ub < oub) oub = ub;
+      if (bestCode == 255) bestCode = old >> 24;
+      store<u32>(at, <u32>olb | (<u32>oub << 4) | (ks << 8) | (bestCode << 24));
+      store<u32>(stampsAt(head, cap) + (i << 2), stamp);
+      return;
+    }
   }
   if (<usize>n < cap) {
-    writeEntry(head, n, v, info | (bestCode << 24), stamp);
+    writeEntry(head, n, v, ks, info | (bestCode << 24), stamp);
     return;
   }
   if (capLog < MAX_CAP_LOG) {
@@ -323,18 +393,19 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       store<u8>(head, <u8>FIRST_CAP_LOG, 9);
       store<u16>(head, 0, 10);
       claimSlot(head);
-      writeEntry(head, 0, v, info | (bestCode << 24), stamp);
+      writeEntry(head, 0, v, ks, info | (bestCode << 24), stamp);
       return;
     }
     const newCap = cap << 1;
-    const to = grown + HEADER;
     memory.copy(grown, head, HEADER);
     store<u8>(grown, <u8>(capLog + 1), 9);
-    memory.copy(to, block, cap << 4);
-    memory.copy(to + (newCap << 4), block + (cap << 4), cap << 2);
-    memory.copy(to + newCap * 20, block + cap * 20, cap << 2);
+    memory.copy(grown + HEADER, head + HEADER, cap << 1);
+    memory.copy(pinsAt(grown, newCap), pinsAt(head, cap), cap << 1);
+    memory.copy(keysAt(grown, newCap), keys, cap << 4);
+    memory.copy(infosAt(grown, newCap), infos, cap << 2);
+    memory.copy(stampsAt(grown, newCap), stampsAt(head, cap), cap << 2);
     store<u64>(slot, (curCheck >> 32 << 32) | <u64>(<u32>grown));
-    writeEntry(grown, n, v, info | (bestCode << 24), stamp);
+    writeEntry(grown, n, v, ks, info | (bestCode << 24), stamp);
     return;
   }
   // A full block: within a window of WINDOW entries chosen by the key, replace an older generation's
@@ -344,7 +415,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
   const start = <u32>h & (<u32>cap - WINDOW);
   let victim: u32 = start;
   let victimScore: u32 = 0xffffffff;
-  const stamps = block + cap * 20;
+  const stamps = stampsAt(head, cap);
   for (let i: u32 = start; i < start + WINDOW; i++) {
     const g = load<u32>(stamps + (<usize>i << 2));
     const score: u32 = ((g >> 8) == gen ? 0x100 : 0x10) + (g & 255);
@@ -353,9 +424,7 @@ export function ttStore(rel: u64, lb: i32, ub: i32, best: i32, depth: i32): void
       victim = i;
     }
   }
-  v128.store(block + (<usize>victim << 4), v);
-  store<u32>(block + (cap << 4) + (<usize>victim << 2), info | (bestCode << 24));
-  store<u32>(stamps + (<usize>victim << 2), stamp);
+  writeEntry(head, victim, v, ks, info | (bestCode << 24), stamp);
 }
 
 /** One lane of an entry's key: the owners of the top k cards of a position lane, then the sentinel. */
@@ -375,13 +444,14 @@ function claimSlot(head: usize): void {
   store<u64>(slot, (curCheck >> 32 << 32) | <u64>(<u32>head));
 }
 
-/** Writes entry i of the block at `head` and sets its count to i + 1. */
-function writeEntry(head: usize, i: u32, v: v128, info: u32, stamp: u32): void {
+/** Writes entry i of the block at `head` (pinning ks: 4 bits a suit) and raises its count to i + 1. */
+function writeEntry(head: usize, i: u32, v: v128, ks: u32, info: u32, stamp: u32): void {
   const cap = <usize>1 << <usize>load<u8>(head, 9);
-  const block = head + HEADER;
-  v128.store(block + (<usize>i << 4), v);
-  store<u32>(block + (cap << 4) + (<usize>i << 2), info);
-  store<u32>(block + cap * 20 + (<usize>i << 2), stamp);
+  store<u16>(head + HEADER + (<usize>i << 1), <u16>filterWord(v));
+  store<u16>(pinsAt(head, cap) + (<usize>i << 1), <u16>pinWord(ks));
+  v128.store(keysAt(head, cap) + (<usize>i << 4), v);
+  store<u32>(infosAt(head, cap) + (<usize>i << 2), info);
+  store<u32>(stampsAt(head, cap) + (<usize>i << 2), stamp);
   if (i + 1 > <u32>load<u16>(head, 10)) store<u16>(head, <u16>(i + 1), 10);
 }
 

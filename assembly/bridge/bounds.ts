@@ -191,13 +191,27 @@ export function qtRelFor(x: i32): u64 {
  */
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   // Every count below takes tricks only in suits whose top card the side holds, at most the longer
-  // hand's length there: when those cannot reach `want`, no branch can.
+  // hand's length there, and in the rounds the longer opponent still follows only with the side's
+  // cards above that opponent's top card: when those cannot reach `want`, no branch can.
   const P = L ^ 2;
   let reach = 0;
   for (let s = 0; s < 4; s++) {
     const side = hm(L, s) | hm(P, s);
     if (!side || msb(side) < msb(agg(s))) continue;
-    reach += <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P, s)));
+    const longer = <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P, s)));
+    const mA = hm((L + 1) & 3, s);
+    const mB = hm((L + 3) & 3, s);
+    const lA = <i32>popcnt<u32>(mA);
+    const lB = <i32>popcnt<u32>(mB);
+    // The longer opponent (of two as long, the higher top card): it follows longest.
+    const longOpp = lA > lB || (lA == lB && msb(mA) > msb(mB)) ? mA : mB;
+    if (!longOpp) {
+      reach += longer;
+      continue;
+    }
+    const above = <i32>popcnt<u32>(side & ~((<u32>2 << <u32>msb(longOpp)) - 1));
+    const oppLen = lA > lB ? lA : lB;
+    reach += oppLen <= above || longer <= above ? longer : above;
   }
   if (reach < want) return 0;
   bestTrump = trump;

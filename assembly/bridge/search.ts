@@ -75,14 +75,13 @@ function lastTrick(leader: i32): i32 {
 }
 
 /**
- * Second to play, when its side needs just one more trick: does the side surely win this one? Either
- * its best card of the led suit beats the led card and everything the third hand holds there, or one of
- * its hands ruffs while the third hand still follows suit (or holds no trump). At no trump, also two
- * tricks when the hand winning this one then holds a card above both opponents' in some suit. Sets
- * retRel.
+ * Second to play: does its side surely win this trick, and enough tricks to reach what it needs? This
+ * trick: its best card of the led suit beats the led card and everything the third hand holds there,
+ * or one of its hands ruffs while the third hand still follows suit (or holds no trump). At no trump,
+ * more: the hand winning this trick leads next and cashes its sure winners. Sets retRel.
  */
 function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool {
-  if (need != 1 && (need != 2 || trump != 4)) return false;
+  if (need != 1 && trump != 4) return false;
   const third = (hand + 1) & 3;
   const fourth = hand ^ 2;
   const m3 = hm(third, leadSuit);
@@ -90,15 +89,39 @@ function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool
   if (sideSuit && !m3 && hm(third, trump)) return false;
   const best = msb(hm(hand, leadSuit) | hm(fourth, leadSuit));
   if (best > ledRank && best > msb(m3)) {
-    retRel = <u64>1 << (<u64>((leadSuit << 4) + best));
+    const bestBit = <u32>1 << <u32>best;
+    retRel = <u64>bestBit << (<u64>leadSuit << 4);
     if (need == 1) return true;
-    // At no trump the hand winning this trick leads next: a card above both opponents' cards of its
-    // suit is a second trick (partner cannot overtake: best is the side's highest card of the suit).
-    const winner = hm(hand, leadSuit) & (<u32>1 << <u32>best) ? hand : fourth;
+    // At no trump the hand winning this trick leads next and cashes its winners (DDS counts them the
+    // same way): per suit its top card when it beats every other hand's, all its cards where nobody
+    // else holds the suit (in the led suit after the card it wins with).
+    const winner = hm(hand, leadSuit) & bestBit ? hand : fourth;
     const leader = (hand + 3) & 3;
+    let q = 1;
+    let rel = retRel;
     for (let s = 0; s < 4; s++) {
       let mine = hm(winner, s);
-      if (s == leadSuit) mine &= ~(<u32>1 << <u32>best);
+      if (s == leadSuit) mine &= ~bestBit;
+      if (!mine) continue;
+      const others = hm(third, s) | hm(leader, s) | hm(winner ^ 2, s);
+      if (!others) q += <i32>popcnt<u32>(mine);
+      else {
+        const top = msb(mine);
+        if (top < msb(others)) continue;
+        q++;
+        rel |= <u64>1 << (<u64>((s << 4) + top));
+      }
+      if (q >= need) {
+        retRel = rel;
+        return true;
+      }
+    }
+    if (need != 2) return false;
+    // Two tricks: a card above both opponents' in some suit will do, even if partner holds a higher
+    // one (partner cannot overtake in the led suit: best is the side's highest card there).
+    for (let s = 0; s < 4; s++) {
+      let mine = hm(winner, s);
+      if (s == leadSuit) mine &= ~bestBit;
       if (!mine) continue;
       const top = msb(mine);
       if (top > msb(hm(third, s) | hm(leader, s))) {

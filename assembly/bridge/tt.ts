@@ -35,6 +35,8 @@ const ENTRY: usize = 28;
 const WINDOW: u32 = 16;
 
 let base: usize = 0;
+/** The end of the module's own heap allocations (0 until the table is first set up). */
+let heapEnd: usize = 0;
 let indexMask: u32 = 0;
 let arenaStart: usize = 0;
 let arenaTop: usize = 0;
@@ -68,7 +70,10 @@ export function ttInit(mb: i32): void {
   // One index slot per KB of memory (an eighth of the memory of its entries at most).
   let slots: usize = 1024;
   while (slots * 2 * 1024 <= total) slots <<= 1;
-  const start: usize = (__heap_base + 65535) & ~(<usize>65535);
+  // Above everything the module allocated at start (its StaticArrays come from the heap, after
+  // __heap_base: a diagnostics build's trace buffer alone is 1 MB), asked of the allocator once.
+  if (!heapEnd) heapEnd = heap.alloc(16) + 16;
+  const start: usize = (heapEnd + 65535) & ~(<usize>65535);
   const pages = <i32>((start + total + 65535) >> 16);
   const have = memory.size();
   if (pages > have) memory.grow(pages - have);

@@ -15,7 +15,7 @@
 //
 // Options (environment): GN_DD_BENCH_DEALS=N deals for the ratio (default 40, evenly spread; 300 =
 // all), GN_DD_BENCH_ROUNDS=N runs of each side (default 2), GN_DD_BENCH_SCALE_DEALS=N deals for the
-// thread scaling (default 40; the issue's file has 100), GN_DD_BENCH_PAGE=0 skips Chromium.
+// thread scaling (default 100, as in the issue), GN_DD_BENCH_PAGE=0 skips Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -298,7 +298,7 @@ export async function run() {
     .map((l) => JSON.parse(l));
   const count = Math.max(1, Math.min(all.length, Number(process.env.GN_DD_BENCH_DEALS || 40)));
   const rounds = Math.max(1, Number(process.env.GN_DD_BENCH_ROUNDS || 2));
-  const scaleCount = Math.max(2, Math.min(all.length, Number(process.env.GN_DD_BENCH_SCALE_DEALS || 40)));
+  const scaleCount = Math.max(2, Math.min(all.length, Number(process.env.GN_DD_BENCH_SCALE_DEALS || 100)));
   const deals = spread(all, count);
   const tmp = mkdtempSync(join(tmpdir(), 'gn-dd-bench-'));
   try {

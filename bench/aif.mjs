@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyseGame, makeAifGame } from '../dist/aif.js';
-import { findExecutable, openEngine } from '../dist/engine.js';
+import { analyseGame, makeAif } from '../dist/aif.js';
+import { listEngines, openEngine } from '../dist/engine.js';
 import { parsePgn } from '../dist/pgn.js';
 
 const DEPTH = Number(process.env.GN_AIF_BENCH_DEPTH ?? 11);
@@ -97,16 +97,15 @@ async function oursRun(path, games) {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   let bytes = 0;
-  for (const g of games)
-    bytes += makeAifGame(await analyseGame(g, engine, { depth: DEPTH, threads: 1, hash: 16 })).length;
+  for (const g of games) bytes += makeAif(await analyseGame(g, engine, { depth: DEPTH, threads: 1, hash: 16 })).length;
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  await engine.quit();
+  await engine.close();
   return { ms, cpu: (c.user + c.system) / 1000, bytes };
 }
 
 export async function run() {
-  const path = findExecutable('stockfish') ?? '/usr/games/stockfish';
+  const path = (await listEngines({ probe: false })).find((e) => e.kind === 'native')?.path ?? '/usr/games/stockfish';
   const games = parsePgn(pgn).map((g) => g.value);
   const plies = games.reduce((n, g) => n + g.moves.length, 0);
   console.log(
@@ -130,7 +129,7 @@ export async function run() {
     `| bare UCI loop (position + go depth) | ${(b / 1000).toFixed(2)} s | ${(b / plies).toFixed(1)} ms | 1.00 | ${bc.toFixed(0)} ms | ${((bc / b) * 100).toFixed(2)} % |`,
   );
   console.log(
-    `| analyseGame + makeAifGame | ${(o / 1000).toFixed(2)} s | ${(o / plies).toFixed(1)} ms | ${(o / b).toFixed(3)} | ${oc.toFixed(0)} ms | ${((oc / b) * 100).toFixed(2)} % |`,
+    `| analyseGame + makeAif | ${(o / 1000).toFixed(2)} s | ${(o / plies).toFixed(1)} ms | ${(o / b).toFixed(3)} | ${oc.toFixed(0)} ms | ${((oc / b) * 100).toFixed(2)} % |`,
   );
 
   const dir = mkdtempSync(join(tmpdir(), 'gn-aif-bench-'));

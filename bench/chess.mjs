@@ -1,6 +1,6 @@
 // Chess core: bulk perft nodes/s, crazyhouse perft, FEN parse+validate+write/s and SAN play/s,
 // ours (dist/chess.js, wasm) vs chessops and chess.js. `node bench/chess.mjs` or `npm run bench`.
-import { Position, normalizeFen, init } from '../dist/chess.js';
+import { Position, normalizeFen, initChess } from '../dist/chess.js';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { Crazyhouse } from 'chessops/variant';
 import { parseFen as opsParseFen, makeFen as opsMakeFen } from 'chessops/fen';
@@ -51,7 +51,7 @@ const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed
 const row = (cells) => `| ${cells.join(' | ')} |`;
 
 export async function run() {
-  await init();
+  await initChess();
   const out = [];
   // 1. Standard perft.
   out.push(

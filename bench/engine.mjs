@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { openEngine, findExecutable } from '../dist/engine.js';
+import { listEngines, openEngine } from '../dist/engine.js';
 
 const NODES = Number(process.env.GN_ENGINE_BENCH_NODES ?? 1_500_000);
 const FEN = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
@@ -148,7 +148,7 @@ async function compare(kind, path, makeBare) {
     nodes.push(r.nodes);
   }
   bare.quit();
-  await engine.quit();
+  await engine.close();
   return {
     bare: median(bareTimes),
     bareExtra: median(bareExtra),
@@ -164,8 +164,9 @@ async function compare(kind, path, makeBare) {
 
 export async function run() {
   const rows = [];
-  const stockfish = findExecutable('stockfish');
-  const fairy = findExecutable('fairy-stockfish');
+  const found = await listEngines({ probe: false });
+  const stockfish = found.find((e) => e.kind === 'native')?.path;
+  const fairy = found.find((e) => e.kind === 'fairy')?.path;
   const lite = (() => {
     try {
       return join(dirname(require.resolve('stockfish/package.json')), 'bin/stockfish-19-lite-single.js');

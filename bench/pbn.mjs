@@ -3,7 +3,7 @@
 // `node bench/pbn.mjs` or `npm run bench`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isEmptyPbnGame, makePbn, parsePbn, readPbnGames } from '../dist/bridge.js';
+import { isEmptyPbnGame, makePbn, parsePbn, readPbn } from '../dist/bridge.js';
 import { sharedDir } from '../scripts/shared-dir.mjs';
 
 function corpus() {
@@ -77,11 +77,11 @@ export async function run() {
       const chunks = [];
       for (let i = 0; i < f.length; i += 65536) chunks.push(f.subarray(i, i + 65536));
       // a file with no game gives one item holding its errors: not a game
-      for await (const item of readPbnGames(chunks)) if (!isEmptyPbnGame(item.value)) n++;
+      for await (const item of readPbn(chunks)) if (!isEmptyPbnGame(item.value)) n++;
     }
     return n;
   });
-  add('import (readPbnGames, 64 KiB chunks)', stream.n, bytes / 1e6, stream.ms);
+  add('import (readPbn, 64 KiB chunks)', stream.n, bytes / 1e6, stream.ms);
   const exp = time(() => parsed.reduce((a, r) => a + (makePbn(r.value.games).length ? r.value.games.length : 0), 0));
   add('export (makePbn)', exp.n, exportBytes / 1e6, exp.ms);
   console.log(out.join('\n'));

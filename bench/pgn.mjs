@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { sharedDir } from '../scripts/shared-dir.mjs';
+import { bundleSources } from '../scripts/bundle-sources.mjs';
 
 const require = createRequire(import.meta.url);
 const FILES = ['lichess_db_1000k.pgn', 'twic1599_1000k.pgn'];
@@ -50,7 +51,9 @@ export async function run() {
   const distUrl = new URL('../dist/pgn.js', import.meta.url);
   const pgnModule = process.env.GN_PGN_MODULE ?? fileURLToPath(distUrl);
   const ours = await import(pgnModule.startsWith('/') ? `file://${pgnModule}` : pgnModule);
-  const { Lexer } = ours;
+  // The lexer is internal (no package entry point): bundled from the sources for its own row.
+  const { Lexer } = (await bundleSources({ lexer: fileURLToPath(new URL('../src/text/lexer.ts', import.meta.url)) }))
+    .lexer;
   const chessopsPgn = await import('chessops/pgn');
   const { parseSan } = await import('chessops/san');
   const mliebelt = require('@mliebelt/pgn-parser');

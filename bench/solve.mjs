@@ -6,7 +6,7 @@
 // GN_SOLVE_BENCH_RUNS runs, default 3); a Node start with the module loaded is timed apart.
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { solve, initSolver } from '../dist/problems.js';
+import { solve, initProblems } from '../dist/problems.js';
 import { sharedDir } from '../scripts/shared-dir.mjs';
 
 const RUNS = Number(process.env.GN_SOLVE_BENCH_RUNS || 3);
@@ -30,7 +30,7 @@ export async function run() {
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));
-  await initSolver();
+  await initProblems();
   const rows = [];
   let peakRss = process.memoryUsage().rss;
   for (const r of records) {

@@ -1,8 +1,8 @@
 // Node: play a few moves, print SAN, check state and perft. Run after `npm run build`:
 //   node examples/node-chess.mjs
-import { init, Position, parseSan, makeSan, perft } from 'gamenotation/chess';
+import { initChess, Position, parseSan, makeSan, perft } from 'gamenotation/chess';
 
-await init(); // optional: the synchronous API also compiles the wasm module on first use
+await initChess(); // optional: the synchronous API also compiles the wasm module on first use
 
 const pos = Position.initial();
 for (const san of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) {

@@ -52,10 +52,21 @@ async function fastXmlParserModule() {
   return vendorFxp;
 }
 
+/** A request the server cannot read (a malformed URL): answered 400, not 500. */
+class BadRequest extends Error {}
+
+function decodePath(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new BadRequest(`malformed URL escape in ${JSON.stringify(text)}`);
+  }
+}
+
 function resolveFile(path) {
   for (const [prefix, dir] of MOUNTS) {
     if (!path.startsWith(prefix)) continue;
-    let rel = normalize(decodeURIComponent(path.slice(prefix.length)));
+    let rel = normalize(decodePath(path.slice(prefix.length)));
     if (rel === '.' || rel === '') rel = 'index.html';
     if (rel.startsWith('..') || rel.includes(`..${sep}`)) return null;
     const file = join(dir, rel);
@@ -83,8 +94,19 @@ export function startPlayground({
       'Cross-Origin-Resource-Policy': 'same-origin',
       'Cache-Control': 'no-store',
     };
+    // A file server for reading: every other method is refused, before the URL is looked at.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
+      res.end('method not allowed');
+      return;
+    }
     try {
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      let path;
+      try {
+        path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      } catch {
+        throw new BadRequest('malformed URL');
+      }
       if (path === '/vendor/fast-xml-parser.js') {
         res.writeHead(200, { ...headers, 'Content-Type': TYPES['.js'] });
         res.end(await fastXmlParserModule());
@@ -108,6 +130,11 @@ export function startPlayground({
         );
       else res.end(readFileSync(file));
     } catch (e) {
+      if (e instanceof BadRequest) {
+        res.writeHead(400, { ...headers, 'Content-Type': 'text/plain' });
+        res.end(e.message);
+        return;
+      }
       res.writeHead(500, { ...headers, 'Content-Type': 'text/plain' });
       res.end(String(e?.message ?? e));
     }

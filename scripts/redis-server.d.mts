@@ -7,6 +7,8 @@ export class RedisServer {
   readonly dir: string;
   readonly persist: boolean;
   readonly url: string;
+  /** The server process while it runs. */
+  readonly child: import('node:child_process').ChildProcess | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

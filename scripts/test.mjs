@@ -15,6 +15,7 @@ const checks = [
   ['lint (eslint + prettier)', 'npm', ['run', 'lint', '--silent']],
   ['typecheck (src and tests)', 'npm', ['run', 'typecheck', '--silent']],
   ['API reference (TypeDoc; every export documented)', 'npm', ['run', 'docs', '--silent']],
+  ['API report (API Extractor; api/*.api.md matches the built surface)', 'npm', ['run', 'api', '--silent']],
 ].map(([name, cmd, args]) => ({ name, ok: run(cmd, args) === 0 }));
 
 const nodeStatus = run('npx', ['vitest', 'run']);

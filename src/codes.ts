@@ -9,12 +9,17 @@ export type ExampleApi =
   | 'parseFen'
   | 'validateSetup'
   | 'parseSan'
+  | 'parseSquare'
+  | 'parseUci'
+  | 'parseStipulation'
   | 'parsePerftSuite'
   | 'parsePgn'
   // streamed reading (the input as UTF-8 bytes), where a game over maxGameBytes is skipped
   | 'readPgn'
   | 'parsePbn'
   | 'checkPbnExport'
+  | 'parseCard'
+  | 'parseContract'
   | 'parsePbi'
   | 'parseProblemXml'
   | 'checkProblemXml'
@@ -28,11 +33,14 @@ export type ExampleApi =
   | 'chesscomToMatch'
   | 'parseAif'
   | 'validateAif'
+  // EPD: the lenient reader, and the same with the input's characters taken as bytes (decoding errors)
+  | 'parseEpd'
+  | 'parseEpdBytes'
   // the queue URL of --queue (gamenotation/queue, Node only)
   | 'parseQueueUrl'
-  // the PGN lexer's tokens (their error codes) and the PGN writer's export-format warnings
+  // the PGN-family lexer's tokens (internal: src/text/lexer.ts) and the PGN writer's export-format warnings (onWarning)
   | 'tokenize'
-  | 'makePgnWithWarnings'
+  | 'makePgn'
   // the input's characters taken as bytes (U+0000..U+00FF), for decoding errors
   | 'parsePbnBytes'
   | 'readPgnBytes'
@@ -223,6 +231,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'compressed input is damaged',
   },
   {
+    code: 'ERR_AIF_GZIP_LIMIT',
+    format: 'aif',
+    severity: 'error',
+    meaning:
+      'compressed input inflates past maxInflatedBytes (1 GiB) or maxInflateRatio (200 times its compressed size, judged from 16 MiB on); the rest is not read',
+  },
+  {
     code: 'ERR_AIF_LEGACY_TAG',
     format: 'aif',
     severity: 'warning',
@@ -254,6 +269,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       options: {
         maxLineLength: 10,
       },
+    },
+  },
+  {
+    code: 'ERR_AIF_MISSING_TAG',
+    format: 'aif',
+    severity: 'warning',
+    meaning:
+      'a game header lacks tags the AIF v0.5 spec requires (GameID, EngineID, Platform, Threads, Hash, MultiPV, DepthRange, EGT, Mode); the game is read',
+    example: {
+      api: 'parseAif',
+      input:
+        '; AIF v0.5\n[GameID "g"]\n[Event "x"]\n[EngineID "e"]\n[Threads "1"]\n[Hash "16"]\n[MultiPV "1"]\n[DepthRange "1-1"]\n[EGT "none"]\n[Mode "forward;r;1-w"]\n\n1. e4 *\n',
     },
   },
   {
@@ -804,6 +831,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_BRIDGE_CARD',
+    format: 'bridge',
+    severity: 'error',
+    meaning: 'the text is not a card (suit S H D C, then rank A K Q J T 9–2)',
+    example: {
+      api: 'parseCard',
+      input: 'S1',
+    },
+  },
+  {
+    code: 'ERR_BRIDGE_CONTRACT',
+    format: 'bridge',
+    severity: 'error',
+    meaning: 'the text is not a contract (`4HX`, `3NT`, `Pass`)',
+    example: {
+      api: 'parseContract',
+      input: '8NT',
+    },
+  },
+  {
     code: 'ERR_CHESSCOM_JSON',
     format: 'bughouse',
     severity: 'error',
@@ -1010,7 +1057,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     format: 'engine',
     severity: 'error',
     meaning: 'engine is not running',
-    trigger: 'a call on an engine after quit(); no text input',
+    trigger: 'a call on an engine after close(); no text input (tests: test/engine/uci.test.ts)',
   },
   {
     code: 'ERR_ENGINE_HEALTH',
@@ -1019,6 +1066,29 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'the engine failed its health check (no uciok/readyok or a wrong answer)',
     trigger:
       'an engine that does not answer uci/isready as UCI requires; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_INFO',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an info line the protocol reader could not read (skipped)',
+    trigger: 'an engine writing a malformed info line; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_LIMIT',
+    format: 'engine',
+    severity: 'error',
+    meaning:
+      'a search limit that is not an integer in its range (depth 1..245, mate 1..123, nodes 1..2^53−1, times 0..2^31−1 ms), an unknown limit, or none',
+    trigger:
+      'engine.analyse(pos, { depth: 1e300 }) or { nodes: 1e21 }; no text input (tests: test/engine/uci.test.ts, test/engine/cli.node.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_LINE',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an engine output line that is not UCI (skipped)',
+    trigger: 'an engine writing a non-UCI line; no text input (tests: test/engine/uci.test.ts)',
   },
   {
     code: 'ERR_ENGINE_NOT_FOUND',
@@ -1035,6 +1105,13 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     trigger: 'setting an option the library controls; no text input (tests: test/engine/uci.test.ts)',
   },
   {
+    code: 'ERR_ENGINE_OPTION_LINE',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an option line the reader could not read (skipped)',
+    trigger: 'an engine writing a malformed option line; no text input',
+  },
+  {
     code: 'ERR_ENGINE_POSITION',
     format: 'engine',
     severity: 'error',
@@ -1045,8 +1122,24 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_ENGINE_PROTOCOL',
     format: 'engine',
     severity: 'error',
-    meaning: 'an unreadable engine answer (such as a bestmove line)',
-    trigger: 'an engine writing a malformed bestmove line; no text input (tests: test/engine/uci.test.ts)',
+    meaning:
+      'an unreadable engine answer (a bestmove line), a line longer than 1 MiB, or more than 1 024 option declarations; after the last two the engine is ended',
+    trigger:
+      'an engine writing a malformed bestmove line or one endless line; no text input (tests: test/engine/uci.test.ts, test/engine/engines.node.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_PV',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'a PV move that is not legal in the position (the PV stops before it), or a PV over 1 000 moves',
+    trigger: 'an engine sending an illegal move in a pv; no text input (tests: test/engine/uci.test.ts)',
+  },
+  {
+    code: 'ERR_ENGINE_STRAY',
+    format: 'engine',
+    severity: 'warning',
+    meaning: 'an engine answer with no request waiting for it',
+    trigger: 'an engine answer with no pending request; no text input',
   },
   {
     code: 'ERR_ENGINE_TERMINATED',
@@ -1063,6 +1156,243 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'no answer to … within … ms',
     trigger:
       'the engine does not answer within the timeout; no text input (tests: test/engine/cli.node.test.ts, test/engine/engines.node.test.ts)',
+  },
+  {
+    code: 'ERR_EPD_ABORTED',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'the engine test suite was aborted (its AbortSignal fired)',
+    trigger:
+      'analyseEpdSuite(records, engine, limit, { signal }) with the signal aborted; no text input (tests: test/epd/suite.node.test.ts)',
+  },
+  {
+    code: 'ERR_EPD_COMMENT',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'a comment line (starting with # or %) among the records; it holds no position and is not written back',
+    example: {
+      api: 'parseEpd',
+      input: '# Bratko-Kopec test suite',
+    },
+  },
+  {
+    code: 'ERR_EPD_CONTROL',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a control character (NUL, …) read as a space; also a line end in a string operand that the writer writes as a space',
+    example: {
+      api: 'parseEpd',
+      input: '1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";\u0000',
+    },
+  },
+  {
+    code: 'ERR_EPD_COUNTERS',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'hmvc is more than the plies played before fmvn (possible only after a set-up position), or more than 150',
+    example: {
+      api: 'parseEpd',
+      input: '8/8/8/4k3/8/8/8/4K2R w - - hmvc 30; fmvn 3;',
+    },
+  },
+  {
+    code: 'ERR_EPD_DUPLICATE',
+    format: 'epd',
+    severity: 'error',
+    meaning:
+      'an opcode that appears twice in one record (the second is kept untyped), or FEN counters that disagree with hmvc/fmvn',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - acd 12; acd 13;',
+    },
+  },
+  {
+    code: 'ERR_EPD_EMPTY_OPERATION',
+    format: 'epd',
+    severity: 'warning',
+    meaning: "a ';' with no operation before it (`- ; bm Qd1;`, or the `;D1 20` of perft suites)",
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - ; bm Rh8+;',
+    },
+  },
+  {
+    code: 'ERR_EPD_ENCODING',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'bytes of a file read as UTF-8 are not UTF-8; they are read as Latin-1 characters',
+    example: {
+      api: 'parseEpdBytes',
+      input: 'ï»¿4k3/8/8/8/8/8/8/4K2R w K - id "ÿ";',
+    },
+  },
+  {
+    code: 'ERR_EPD_FEN_COUNTERS',
+    format: 'epd',
+    severity: 'warning',
+    meaning: "FEN's halfmove and fullmove counters after the four position fields; read as hmvc and fmvn",
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - 0 1 bm Rh8+;',
+    },
+  },
+  {
+    code: 'ERR_EPD_FIELDS',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a line that does not start with the four position fields (placement, side, castling, en passant)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w; bm Rh8+;',
+    },
+  },
+  {
+    code: 'ERR_EPD_HMVC',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'hmvc is not 0 although the position has an en passant square (the double pawn push reset the clock)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/4P3/8/8/4K3 b - e3 hmvc 5;',
+    },
+  },
+  {
+    code: 'ERR_EPD_LINE_TOO_LONG',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a line longer than maxLineLength (default 1 MiB); it is skipped',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - id "a long line";',
+      options: { maxLineLength: 20 },
+    },
+  },
+  {
+    code: 'ERR_EPD_MATE_DIALECT',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a `bm #n`/`am #n` operand: a mate length written where a move belongs (standard EPD says dm n); epd-test counts a mate in n or fewer as solving it',
+    example: {
+      api: 'parseEpd',
+      input: '6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;',
+    },
+  },
+  {
+    code: 'ERR_EPD_MOVE',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'an operand of am, bm, pm or sm that is not a legal move (SAN or UCI) in the position',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm Qd1;',
+    },
+  },
+  {
+    code: 'ERR_EPD_NUMBER',
+    format: 'epd',
+    severity: 'error',
+    meaning:
+      'a numeric operand (acd, acn, acs, ce, dm, fmvn, hmvc, rc, tcgs) that is not an integer or is out of its range',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - acd deep;',
+    },
+  },
+  {
+    code: 'ERR_EPD_OPCODE',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'an opcode that is not a letter followed by up to 14 letters, digits or underscores',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+; 00:00;',
+    },
+  },
+  {
+    code: 'ERR_EPD_OPERANDS',
+    format: 'epd',
+    severity: 'error',
+    meaning:
+      'a standard opcode with the wrong number or kind of operands (id without a string, pm with two moves, draw_offer with one)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - pm Rh8+ Kd1;',
+    },
+  },
+  {
+    code: 'ERR_EPD_PM_PV',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'the predicted move (pm) is not the first move of the predicted variation (pv)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - pm Rh8+; pv Kd1 Kd7;',
+    },
+  },
+  {
+    code: 'ERR_EPD_PV',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a move of the predicted variation (pv) that is not legal at its place in the line',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - pv Rh8+ Kd7 Rh8;',
+    },
+  },
+  {
+    code: 'ERR_EPD_SAN_FORM',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a move operand not in canonical SAN (UCI `e2e4`, a missing `+`, `Qd1 +` with a space); the export writes it in SAN',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm h1h8;',
+    },
+  },
+  {
+    code: 'ERR_EPD_SEMICOLON',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      "an operation not ended by ';' (the last one of a line, or one running into the next opcode: `bm Rc8+ dm 26`)",
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+',
+    },
+  },
+  {
+    code: 'ERR_EPD_STRING',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a quoted string that does not end on its line',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - id "BK.01;',
+    },
+  },
+  {
+    code: 'ERR_EPD_STRING_LENGTH',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'a string operand of 256 bytes or more (the standard allows fewer than 256)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - c0 "«x×300»";',
+    },
+  },
+  {
+    code: 'ERR_EPD_UNQUOTED',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a text opcode (id, c0–c9, v0–v9, eco, nic, tcri, tcsi) given bare operands; they are read as one string joined by spaces',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - id BK.01;',
+    },
   },
   {
     code: 'ERR_FEN_BOARD',
@@ -1155,6 +1485,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_INPUT_TYPE',
+    format: 'core',
+    severity: 'error',
+    meaning:
+      'a public function that returns a Result was given input of a shape it does not take (null, a number, an array where an object goes, a field of the wrong type): it returns this error instead of throwing',
+    trigger:
+      'a call from code with a value of the wrong type, e.g. parseFen(null) or gamePosition({}); no text input (tests: test/core/result-shapes.node.test.ts)',
+  },
+  {
     code: 'ERR_PBI_AWARD',
     format: 'pbi',
     severity: 'error',
@@ -1222,6 +1561,17 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'parsePbi',
       input: '﻿#PBI 1.1\nA:4k3/8/8/8/8/8/8/4K3:#2::::1.Ke2::\n',
+    },
+  },
+  {
+    code: 'ERR_PBI_LINE_TOO_LONG',
+    format: 'pbi',
+    severity: 'error',
+    meaning: 'a line longer than maxLineLength (default 1 MiB); it is skipped without being held',
+    example: {
+      api: 'parsePbi',
+      input: '\ufeff#PBI 1.2\nA:4k3/8/8/8/8/8/8/4K3:#2::::::\n',
+      options: { maxLineLength: 20 },
     },
   },
   {
@@ -1300,7 +1650,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'error',
     meaning: "a character cannot be written in the file's encoding",
     trigger:
-      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with makePbiWithWarnings; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
+      'writing a PBI model whose text has a character \\xHH cannot carry (U+2028 in a comment) with the onWarning option of makePbi; a PBI text cannot hold it, it is a line end there (tests: test/problems/pbi.test.ts)',
   },
   {
     code: 'ERR_PBI_UTF8',
@@ -2324,7 +2674,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'warning',
     meaning: 'line of … characters (the standard allows …); written whole, a token cannot be split',
     example: {
-      api: 'makePgnWithWarnings',
+      api: 'makePgn',
       input: '[Event "«x×300»"]\n\n1. e4 *\n',
     },
   },
@@ -2394,7 +2744,7 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     severity: 'warning',
     meaning: 'a tab in a tag value (export format has no tabs; kept as it is)',
     example: {
-      api: 'makePgnWithWarnings',
+      api: 'makePgn',
       input: '[Event "a\tb"]\n\n1. e4 *\n',
     },
   },
@@ -2691,9 +3041,18 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     code: 'ERR_QUEUE_JOB_INPUT',
     format: 'queue',
     severity: 'error',
-    meaning: 'a queued job a worker cannot read (no game in it, or a kind this version does not know)',
+    meaning:
+      "a queued job a worker does not take: not of the job schema (null, a field missing or of the wrong type, a key named __proto__, a limit no engine or solver takes such as maxSolutions -1 or tableMiB 1e9, no game in it, a kind this version does not know), over the worker's --max-depth or --max-nodes, or running longer than its --max-time; failed once, not retried",
     trigger:
-      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts)',
+      'a job written by another program or version into the queue; no text input (tests: test/queue/units.node.test.ts, test/queue/queue.node.test.ts)',
+  },
+  {
+    code: 'ERR_QUEUE_LOCK_LOST',
+    format: 'queue',
+    severity: 'error',
+    meaning:
+      'a worker lost the lock of a running job (Redis gone or restarted, the event loop stalled past the lock): the job is stopped at once (its engine or thread with it), for another worker to take over',
+    trigger: 'Redis killed during a job; no text input (tests: test/queue/lock.node.test.ts)',
   },
   {
     code: 'ERR_QUEUE_UNAVAILABLE',
@@ -2758,6 +3117,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_SOLVE_OPTION',
+    format: 'solve',
+    severity: 'error',
+    meaning:
+      'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024 (a negative count is not "no limit")',
+    trigger:
+      'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
+  },
+  {
     code: 'ERR_SOLVE_POSITION',
     format: 'solve',
     severity: 'error',
@@ -2775,6 +3143,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     example: {
       api: 'solve',
       input: '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; foo',
+    },
+  },
+  {
+    code: 'ERR_SQUARE_SYNTAX',
+    format: 'chess',
+    severity: 'error',
+    meaning: 'the text is not a square name (a–h then 1–8)',
+    example: {
+      api: 'parseSquare',
+      input: 'i9',
+    },
+  },
+  {
+    code: 'ERR_STIPULATION_SYNTAX',
+    format: 'problem',
+    severity: 'error',
+    meaning: 'the text is not a stipulation in the common notation (`#2`, `h#2.5`, `s#3`, `ser-h#5`, …)',
+    example: {
+      api: 'parseStipulation',
+      input: 'x#2',
     },
   },
   {
@@ -2867,6 +3255,26 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_TEXT_TAG_CONTROL',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag value holds a line end or another control character (C0 but the tab, and DEL: NUL, ESC, …): a tag pair is one line, so every writer (PGN, BPGN, AIF, PBN) writes each such character as a space',
+    example: {
+      api: 'makePgn',
+      input: '[White "a\u0001b"]\n\n1. e4 *\n',
+    },
+  },
+  {
+    code: 'ERR_TEXT_TAG_NAME',
+    format: 'text',
+    severity: 'warning',
+    meaning:
+      'a tag name is not a PGN symbol (a letter, digit or @, then also _+#=:-): every writer writes each other character as _',
+    trigger:
+      'a model built in code with such a header name (readers only read symbols), written with makePgn, makeBpgn, makeAif or makePbn (their onWarning option) (tests: test/text/tag-value.test.ts)',
+  },
+  {
     code: 'ERR_TEXT_TAG_SYNTAX',
     format: 'text',
     severity: 'error',
@@ -2905,6 +3313,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       options: {
         maxErrors: 1,
       },
+    },
+  },
+  {
+    code: 'ERR_UCI_SYNTAX',
+    format: 'chess',
+    severity: 'error',
+    meaning: 'the text is not a UCI move (`e2e4`, `e7e8q`, `N@f3`)',
+    example: {
+      api: 'parseUci',
+      input: 'e2e9',
     },
   },
   {
@@ -3192,31 +3610,16 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
-    code: 'WARN_ENGINE_INFO',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an info line the protocol reader could not read (skipped)',
-    trigger: 'an engine writing a malformed info line; no text input (tests: test/engine/uci.test.ts)',
-  },
-  {
-    code: 'WARN_ENGINE_LINE',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an engine output line that is not UCI (skipped)',
-    trigger: 'an engine writing a non-UCI line; no text input (tests: test/engine/uci.test.ts)',
-  },
-  {
-    code: 'WARN_ENGINE_OPTION',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an option line the reader could not read (skipped)',
-    trigger: 'an engine writing a malformed option line; no text input',
-  },
-  {
-    code: 'WARN_ENGINE_STRAY',
-    format: 'engine',
-    severity: 'warning',
-    meaning: 'an engine answer with no request waiting for it',
-    trigger: 'an engine answer with no pending request; no text input',
+    code: 'ERR_XML_TOO_MANY_ELEMENTS',
+    format: 'xml',
+    severity: 'error',
+    meaning:
+      'more elements than maxElements (1,000,000) in the document, or than maxProblemElements (100,000) in one problem or other child of the root',
+    example: {
+      api: 'parseProblemXml',
+      input:
+        '<problems xmlns="http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0"><problem/><problem/><problem/></problems>',
+      options: { maxElements: 3 },
+    },
   },
 ];

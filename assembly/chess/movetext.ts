@@ -109,6 +109,11 @@ function resolveSymbol(p: usize, s: i32, e: i32): i64 {
  * holding `at` starts. Unless `final`, the text goes on after `len`, so a token or line end touching
  * `len` is left for the next call. Returns the number of moves resolved; RESULT[16] = the offset where
  * it stopped, [17] = the pending move, [18] = the line and [19] = its start there, [20] = why (STOP_*).
+ *
+ * Move numbers of the main line, in and out: RESULT[21] = the last one read (0: none yet, -1: not
+ * tracked, in a variation) and [22] = moves resolved since it. A number that goes backwards, or
+ * comes again after both moves it numbers, starts the next game (a game without a result before
+ * one without tags): it stops before it, for the reader to end the game there.
  */
 export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i32, lineStart: i32,
   maxComment: i32, final: i32): i32 {
@@ -116,6 +121,8 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
   let pos = at;
   let moves = 0;
   let why = STOP_WINDOW;
+  let number = load<i32>(RESULT, 84);
+  let since = load<i32>(RESULT, 88);
   while (pos < len) {
     const c = <i32>load<u8>(MOVETEXT + <usize>pos);
     const k = classOf(c);
@@ -135,6 +142,15 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
       if (digits) {
         // A move number, unless it is the 1 of 1/2-1/2.
         if (q - pos == 1 && c == 49 && q < len && load<u8>(MOVETEXT + <usize>q) == 47) { why = STOP_TOKEN; break; }
+        if (number >= 0) {
+          // its value (more than 9 digits: larger than any game's move number)
+          let n = 0;
+          if (q - pos > 9) n = i32.MAX_VALUE;
+          else for (let d = pos; d < q; d++) n = n * 10 + (<i32>load<u8>(MOVETEXT + <usize>d) - 48);
+          if (number > 0 && (n < number || (n == number && since >= 2))) { why = STOP_TOKEN; break; }
+          number = n;
+          since = 0;
+        }
         pos = q;
         continue;
       }
@@ -148,6 +164,7 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
       if (m < 0) { why = STOP_TOKEN; break; }
       pending = <i32>m;
       moves++;
+      since++;
       pos = q;
       continue;
     }
@@ -201,6 +218,8 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
   store<i32>(RESULT, line, 72);
   store<i32>(RESULT, lineStart, 76);
   store<i32>(RESULT, why, 80);
+  store<i32>(RESULT, number, 84);
+  store<i32>(RESULT, since, 88);
   return moves;
 }
 

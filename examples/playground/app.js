@@ -4,7 +4,7 @@
 // Plain ES modules from dist/ (no bundler); fast-xml-parser comes through the import map.
 import { startingPosition } from '/dist/pgn.js';
 import { par, boardConditions, makeDeal } from '/dist/bridge.js';
-import { deriveTwins, formatStipulation } from '/dist/problems.js';
+import { deriveTwins, makeStipulation } from '/dist/problems.js';
 import { FORMATS, formatByName } from './formats.js';
 import { Position } from '/dist/chess.js';
 import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram, bpgnDiagram, bfenDiagram, bughousePosition, aifEvalGraph } from '/dist/diagram.js';
@@ -166,7 +166,7 @@ async function select(i) {
     setTools(p.board ? 'problem' : 'none');
   } else if (item.kind === 'xml') {
     const twins = deriveTwins(item.problem).map((t) => t.value);
-    renderTags(twins.map((t) => [`Twin ${t.twinId}`, formatStipulation(t.stipulation)]).concat([['Themes', item.problem.themes.join(', ')]]));
+    renderTags(twins.map((t) => [`Twin ${t.twinId}`, makeStipulation(t.stipulation)]).concat([['Themes', item.problem.themes.join(', ')]]));
     showSvg(problemXmlDiagram(item.problem));
     setTools(twins.length ? 'problem' : 'none');
   }

@@ -6,9 +6,9 @@
 import { Position, parseFen, normalizeFen } from '/dist/chess.js';
 import { parsePgn, makePgn } from '/dist/pgn.js';
 import { parsePbn, makePbn, pbnGameInfo } from '/dist/bridge.js';
-import { parseBpgn, makeBpgnFile, makeFourColumn, parseBfen, makeBfen, validateBfen, bfenToFens } from '/dist/bughouse.js';
+import { parseBpgn, makeBpgn, makeFourColumn, parseBfen, makeBfen, validateBfen, bfenToFens } from '/dist/bughouse.js';
 import { parseAif, makeAif } from '/dist/aif.js';
-import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, formatStipulation } from '/dist/problems.js';
+import { parsePbi, makePbi, parseProblemXml, makeProblemXml, pbiToXml, xmlToPbi, pbiToPopeye, xmlToPopeye, deriveTwins, makeStipulation } from '/dist/problems.js';
 
 const FEN_LINE = /^\s*[1-8pnbrqkPNBRQK~]+(\/[1-8pnbrqkPNBRQK~]*){7,8}(\[[^\]]*\])?\s+[wb](\s|$)/;
 
@@ -122,7 +122,7 @@ const xml = {
     const twin = deriveTwins(problem)[0]?.value;
     const author = problem.releases[0]?.authors[0]?.name;
     const name = author ? author.transcription ?? [author.givenNames, author.familyName].filter(Boolean).join(' ') : 'Anonymous';
-    return { label: `${name} ${twin ? formatStipulation(twin.stipulation) : ''}`, kind: 'xml', problem, index: i };
+    return { label: `${name} ${twin ? makeStipulation(twin.stipulation) : ''}`, kind: 'xml', problem, index: i };
   }),
   convert: (doc) => (doc ? {
     'Problem XML': () => makeProblemXml(doc),
@@ -144,7 +144,7 @@ const bpgn = {
     return { label: `${t.WhiteA ?? '?'} & ${t.BlackB ?? '?'} – ${t.BlackA ?? '?'} & ${t.WhiteB ?? '?'} ${match.result}`, kind: 'bughouse', match, index: i, fourColumn: makeFourColumn(match).html };
   }),
   convert: (matches) => ({
-    'BPGN (export)': () => makeBpgnFile(matches),
+    'BPGN (export)': () => makeBpgn(matches),
     'Four-column text': () => matches.map((m) => makeFourColumn(m).text).join('\n'),
     JSON: () => json(matches),
   }),
@@ -177,7 +177,7 @@ const bfen = {
   parse(text) {
     const line = text.trim().split(/\r?\n/)[0].trim();
     const r = parseBfen(line);
-    const problems = r.ok ? errorsOf(validateBfen(r.value), 'error') : errorsOf([r.error], 'error');
+    const problems = r.ok ? errorsOf(validateBfen(r.value).errors, 'error') : errorsOf([r.error], 'error');
     return { data: { line, bfen: r.ok ? r.value : null }, problems };
   },
   items: (data) => (data.bfen ? [{ label: 'Bughouse position (two boards)', kind: 'bfen', bfen: data.bfen }] : []),

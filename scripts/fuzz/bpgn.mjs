@@ -1,4 +1,4 @@
-// BPGN fuzz target: parseBpgn and makeBpgnFile (bughouse matches: two linked crazyhouse boards).
+// BPGN fuzz target: parseBpgn and makeBpgn (bughouse matches: two linked crazyhouse boards).
 import { breakUtf8, mutateText, pick, sliceOf } from './util.mjs';
 
 const SEEDS = [
@@ -43,7 +43,7 @@ const TOKENS = [
 ];
 
 export function checkBpgn(lib, input) {
-  const { parseBpgn, makeBpgnFile } = lib.bughouse;
+  const { parseBpgn, makeBpgn } = lib.bughouse;
   const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
   const a = parseBpgn(text);
   for (const m of a) {
@@ -52,10 +52,10 @@ export function checkBpgn(lib, input) {
       if (e.message.length > 400) return `error message of ${e.message.length} characters`;
     }
   }
-  const out = makeBpgnFile(a.map((m) => m.value));
+  const out = makeBpgn(a.map((m) => m.value));
   const b = parseBpgn(out);
   if (b.length !== a.length) return `round trip: ${a.length} matches, then ${b.length}`;
-  const out2 = makeBpgnFile(b.map((m) => m.value));
+  const out2 = makeBpgn(b.map((m) => m.value));
   if (out2 !== out) return `export not idempotent:\n${out}\n---\n${out2}`;
   return null;
 }
@@ -82,5 +82,5 @@ export const bpgnTarget = {
     'unmatched )': (n) => ')'.repeat(n),
     'long comment': (n) => `1A. e4 {${'c '.repeat(n / 2)}} *`,
   },
-  run: (lib, text) => lib.bughouse.makeBpgnFile(lib.bughouse.parseBpgn(text).map((m) => m.value)),
+  run: (lib, text) => lib.bughouse.makeBpgn(lib.bughouse.parseBpgn(text).map((m) => m.value)),
 };

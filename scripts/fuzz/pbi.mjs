@@ -62,6 +62,49 @@ export function checkPbi(lib, input) {
   return null;
 }
 
+const reportKey = (list) => list.map((e) => `${e.code} ${e.line}:${e.column} ${e.message}`).sort();
+
+/**
+ * The input in chunks (random sizes with `r`, 7 units without; bytes cut anywhere, a UTF-8
+ * sequence too): readPbi must give parsePbi's problems, errors and warnings.
+ */
+export async function checkPbiStream(lib, input, r) {
+  const { parsePbi, readPbi } = lib.problems;
+  const chunks = [];
+  for (let i = 0; i < input.length;) {
+    const n = r ? 1 + Math.floor(r() * (r() < 0.5 ? 8 : 2048)) : 7;
+    chunks.push(typeof input === 'string' ? input.slice(i, i + n) : input.subarray(i, i + n));
+    i += n;
+  }
+  const whole = parsePbi(input);
+  const items = [];
+  for await (const item of readPbi(chunks)) items.push(item);
+  const problems = items.filter((i) => i.value.line !== undefined).map((i) => i.value);
+  if (JSON.stringify(problems) !== JSON.stringify(whole.value.problems))
+    return 'streamed problems differ from parsePbi';
+  // the caps differ (per problem in the stream, per file in parsePbi): compare what both keep
+  const kept = (list) => list.filter((e) => e.code !== 'ERR_TOO_MANY_ERRORS');
+  const same = (a, b) => JSON.stringify(reportKey(kept(a))) === JSON.stringify(reportKey(kept(b)));
+  const capped = whole.errors.length > 100 || whole.warnings.length > 100;
+  if (
+    !capped &&
+    !same(
+      items.flatMap((i) => i.errors),
+      whole.errors,
+    )
+  )
+    return 'streamed errors differ from parsePbi';
+  if (
+    !capped &&
+    !same(
+      items.flatMap((i) => i.warnings),
+      whole.warnings,
+    )
+  )
+    return 'streamed warnings differ from parsePbi';
+  return null;
+}
+
 export const pbiTarget = {
   name: 'pbi',
   ext: 'pbi',
@@ -76,8 +119,8 @@ export const pbiTarget = {
       return breakUtf8(r, pick(r, texts));
     };
   },
-  async check(lib, input) {
-    return checkPbi(lib, input);
+  async check(lib, input, r) {
+    return checkPbi(lib, input) ?? (!r || r() < 0.25 ? await checkPbiStream(lib, input, r) : null);
   },
   shapes: {
     problems: (n) => `#PBI 1.2\n${'A;B:1B6/7Q/4k3/4P2K/8/8/8/8:#2:1|S|1962|:::Dh7-b7:!:c\n'.repeat(n / 52)}`,

@@ -77,6 +77,44 @@ export function checkPbn(lib, input) {
   return null;
 }
 
+const reportKey = (list) => list.map((e) => `${e.code} ${e.line}:${e.column} ${e.message}`).sort();
+
+/**
+ * The input's bytes in chunks (random sizes with `r`, 97 bytes without): readPbn must give
+ * parsePbn's games and the same errors and warnings, whatever the cuts.
+ */
+export async function checkPbnStream(lib, input, r) {
+  const { parsePbn, readPbn, isEmptyPbnGame } = lib.bridge;
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const chunks = [];
+  for (let i = 0; i < bytes.length;) {
+    const n = r ? 1 + Math.floor(r() * (r() < 0.5 ? 16 : 4096)) : 97;
+    chunks.push(bytes.subarray(i, i + n));
+    i += n;
+  }
+  const whole = parsePbn(bytes);
+  const items = [];
+  for await (const item of readPbn(chunks)) items.push(item);
+  const games = items.filter((i) => !isEmptyPbnGame(i.value)).map((i) => i.value);
+  if (JSON.stringify(games) !== JSON.stringify(whole.value.games)) return 'streamed games differ from parsePbn';
+  const same = (a, b) => JSON.stringify(reportKey(a)) === JSON.stringify(reportKey(b));
+  if (
+    !same(
+      items.flatMap((i) => i.errors),
+      whole.errors,
+    )
+  )
+    return 'streamed errors differ from parsePbn';
+  if (
+    !same(
+      items.flatMap((i) => i.warnings),
+      whole.warnings,
+    )
+  )
+    return 'streamed warnings differ from parsePbn';
+  return null;
+}
+
 export const pbnTarget = {
   name: 'pbn',
   ext: 'pbn',
@@ -96,8 +134,8 @@ export const pbnTarget = {
       return pick(r, [')', '+', '}', '[', '{', '"', '\n']).repeat(1 + Math.floor(r() * 5000));
     };
   },
-  async check(lib, input) {
-    return checkPbn(lib, input);
+  async check(lib, input, r) {
+    return checkPbn(lib, input) ?? (!r || r() < 0.25 ? await checkPbnStream(lib, input, r) : null);
   },
   shapes: {
     games: (n) => SEEDS[0].repeat(Math.ceil(n / SEEDS[0].length)),

@@ -115,10 +115,13 @@ function comparable(games) {
 }
 
 /** The headers `makePgn` writes for a game: the seven tag roster (defaults filled in), the result, the rest. */
+/** A tag pair is one line: the writers write a control character of a value (C0 but the tab, DEL) as a space. */
+const oneLine = (value) => value.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+
 function exportedHeaders(pgn, g) {
   const out = {};
-  for (const [name, fallback] of pgn.SEVEN_TAG_ROSTER) out[name] = g.headers[name] ?? fallback;
-  for (const [name, value] of Object.entries(g.headers)) out[name] = value;
+  for (const [name, fallback] of pgn.SEVEN_TAG_ROSTER) out[name] = oneLine(g.headers[name] ?? fallback);
+  for (const [name, value] of Object.entries(g.headers)) out[name] = oneLine(value);
   out.Result = g.result;
   return out;
 }
@@ -133,8 +136,8 @@ const sortKeys = (o) =>
 /** Checks one input; returns a description of the failure or null. */
 export function checkPgn(lib, input) {
   const pgn = lib.pgn;
-  const text = typeof input === 'string' ? input : pgn.decodeBytes(input).text;
-  const tokens = pgn.tokenize(text);
+  const text = typeof input === 'string' ? input : lib.text.decodeBytes(input).text;
+  const tokens = lib.text.tokenize(text);
   let last = 0;
   for (const t of tokens) {
     if (t.start < last || t.end <= t.start || t.end > text.length) return `lexer: token out of order at ${t.start}`;

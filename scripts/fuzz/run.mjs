@@ -4,28 +4,38 @@
 // the writer. Each input must not throw and must round-trip (see each target's check). Failing
 // inputs are shrunk and saved to test/fixtures/fuzz/<format>/crash-<hash>.<ext>.
 //
+// Then the scale family (scale.mjs): size-scaled inputs in child processes, each held to a memory
+// and time budget.
+//
 // Options: --budget=SECONDS (60, all targets together), --inputs=N (a count per target instead of
-// the time budget), --seed=N (1), --targets=pgn,pbn,…,
+// the time budget), --seed=N (1), --targets=pgn,pbn,…,popeye,scale, --scale=fuzz|full|off (the
+// sizes of the scale family; full: the issue's sizes with each must),
 // --dist (test the built dist/ instead of bundling src/), --no-save, --json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { bundleSources } from '../bundle-sources.mjs';
 import { readFixtures, saveFixture } from './fixtures.mjs';
 import { allTargets, targets } from './targets.mjs';
+import { runScale } from './scale.mjs';
 import { rng } from './util.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SUBPATHS = ['pgn', 'bridge', 'chess', 'problems', 'bughouse', 'aif'];
 
-/** The library's subpath modules: the sources bundled by esbuild (default) or the built dist/. */
+/**
+ * The library's subpath modules: the sources bundled by esbuild (default) or the built dist/. The
+ * internal text layer (lexer, splitter: no package entry point) is `lib.text`, always bundled from
+ * the sources, so its invariants are fuzzed too.
+ */
 export async function loadLib({ dist = false } = {}) {
   const lib = {};
   if (dist) {
     for (const s of SUBPATHS) lib[s] = await import(pathToFileURL(join(root, 'dist', `${s}.js`)).href);
+    lib.text = (await bundleSources({ text: join(root, 'src', 'text', 'index.ts') })).text;
     return lib;
   }
   if (
@@ -34,23 +44,9 @@ export async function loadLib({ dist = false } = {}) {
   ) {
     execFileSync(process.execPath, [join(root, 'scripts', 'build-wasm.mjs')], { stdio: 'inherit' });
   }
-  const { build } = await import('esbuild');
-  const out = mkdtempSync(join(tmpdir(), 'gn-fuzz-'));
-  try {
-    await build({
-      entryPoints: Object.fromEntries(SUBPATHS.map((s) => [s, join(root, 'src', s, 'index.ts')])),
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      outdir: out,
-      splitting: true,
-      logLevel: 'error',
-    });
-    for (const s of SUBPATHS) lib[s] = await import(pathToFileURL(join(out, `${s}.js`)).href);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-  return lib;
+  const entries = Object.fromEntries(SUBPATHS.map((s) => [s, join(root, 'src', s, 'index.ts')]));
+  entries.text = join(root, 'src', 'text', 'index.ts');
+  return bundleSources(entries);
 }
 
 function sharedDir() {
@@ -174,6 +170,8 @@ export async function fuzz(options = {}) {
   const budget = (options.budget ?? 60) * 1000;
   const seed = options.seed ?? 1;
   const chosen = options.targets ? allTargets.filter((t) => options.targets.includes(t.name)) : targets;
+  // the scale family: by default, or when named (`--targets=scale`); `--scale=off` leaves it out
+  const scaleRun = options.scale !== 'off' && (!options.targets || options.targets.includes('scale'));
   const lib = options.lib ?? (await loadLib(options));
   const log = options.log ?? ((line) => console.log(line));
   const heapStart = heap();
@@ -266,10 +264,15 @@ export async function fuzz(options = {}) {
   const heapGrowth = heap() - heapStart;
   const leak = heapGrowth > 64 << 20;
   if (leak) log(`heap grew ${(heapGrowth / 1e6).toFixed(0)} MB over the run (not flat)`);
+  // 4. Size-scaled inputs in child processes, each within its memory and time budget (scale.mjs).
+  const scale = scaleRun
+    ? await runScale({ scale: options.scale === 'full' ? 'full' : 'fuzz', dist: options.dist, log })
+    : [];
   return {
     report,
+    scale,
     heapGrowthMB: Number((heapGrowth / 1e6).toFixed(1)),
-    failures: report.reduce((s, r) => s + r.failures, 0) + (leak ? 1 : 0),
+    failures: report.reduce((s, r) => s + r.failures, 0) + (leak ? 1 : 0) + scale.filter((r) => r.problem).length,
   };
 }
 
@@ -284,17 +287,21 @@ export async function main(argv = process.argv.slice(2)) {
     else if (k === 'dist') options.dist = true;
     else if (k === 'no-save') options.save = false;
     else if (k === 'json') options.json = true;
+    else if (k === 'scale' && ['fuzz', 'full', 'off'].includes(v)) options.scale = v;
     else {
       console.error(
-        `fuzz: unknown option ${arg} (--budget=S --inputs=N --seed=N --targets=pgn,pbn,fen,pbi,xml,bpgn,aif --dist --no-save --json)`,
+        `fuzz: unknown option ${arg} (--budget=S --inputs=N --seed=N --targets=pgn,pbn,fen,pbi,xml,bpgn,aif,popeye,scale --scale=fuzz|full|off --dist --no-save --json)`,
       );
       process.exit(2);
     }
   }
   const result = await fuzz(options);
   if (options.json) console.log(JSON.stringify(result, null, 2));
+  const scaleNote = result.scale.length
+    ? `; scale: ${result.scale.length} inputs, ${result.scale.filter((r) => r.problem).length} over budget`
+    : '';
   console.log(
-    `fuzz: ${result.report.map((r) => `${r.format} ${r.inputs}`).join(', ')} inputs; ${result.failures} failures; heap growth ${result.heapGrowthMB} MB`,
+    `fuzz: ${result.report.map((r) => `${r.format} ${r.inputs}`).join(', ')} inputs; ${result.failures} failures; heap growth ${result.heapGrowthMB} MB${scaleNote}`,
   );
   process.exit(result.failures ? 1 : 0);
 }

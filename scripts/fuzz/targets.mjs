@@ -11,15 +11,16 @@ import { fenTarget } from './fen.mjs';
 import { pbiTarget } from './pbi.mjs';
 import { pbnTarget } from './pbn.mjs';
 import { pgnTarget } from './pgn.mjs';
+import { popeyeTarget } from './popeye.mjs';
 import { xmlTarget } from './xml.mjs';
 
-/** The formats run by default and replayed by `npm test`: issue #13's, then BPGN and AIF. */
-export const targets = [pgnTarget, pbnTarget, fenTarget, pbiTarget, xmlTarget, bpgnTarget, aifTarget];
+/** The formats run by default and replayed by `npm test`: issue #13's, then BPGN and AIF, then Popeye input. */
+export const targets = [pgnTarget, pbnTarget, fenTarget, pbiTarget, xmlTarget, bpgnTarget, aifTarget, popeyeTarget];
 
 /**
  * Formats that plug in later, run when named (`--targets=…`) until their readers pass a default
  * run; their saved inputs wait in test/fixtures/fuzz/<format>/ and join the replay once the target
- * moves into `targets`. Empty now: BPGN and AIF passed and moved.
+ * moves into `targets`.
  */
 export const laterTargets = [];
 

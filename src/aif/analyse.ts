@@ -1,6 +1,8 @@
 // analyseGame: one game through a UCI engine (gamenotation/engine) into an AIF game. Every depth's
 // lines go into the grid; Depth, NodeCount and EngineID come from what the engine reported.
-import { makeSan, parseUci, Position, type Move } from '../chess/index.js';
+import { NotationFailure } from '../errors.js';
+import { makeSan, Position, type Move } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import type { UciEngine, AnalysisResult } from '../engine/index.js';
 import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame } from '../pgn/types.js';
@@ -30,10 +32,36 @@ export interface AnalyseGameOptions {
   mode?: 'forward' | 'independent';
   /** GameID (default: the mangle of the seven tags). */
   gameId?: string;
-  /** Header values the engine does not report: Threads and Hash as set, Platform. */
+  /** Header values the engine does not report: Threads and Hash as set. */
   threads?: number;
   hash?: number;
+  /** The Platform tag (default: `aifPlatform()`, the host's OS and architecture). */
   platform?: string;
+}
+
+const OS_NAMES: Record<string, string> = {
+  linux: 'Linux',
+  darwin: 'macOS',
+  win32: 'Windows',
+  freebsd: 'FreeBSD',
+  openbsd: 'OpenBSD',
+  sunos: 'SunOS',
+  aix: 'AIX',
+  android: 'Android',
+};
+
+/**
+ * The Platform tag `analyseGame` writes when none is given: the host's OS and architecture
+ * (`Linux x64`, `Windows arm64`; in a browser, what `navigator` says). The spec leaves it to "the
+ * GUI or script running" the engine.
+ */
+export function aifPlatform(): string {
+  const host = globalThis as { process?: { platform?: string; arch?: string }; navigator?: { platform?: string } };
+  const p = host.process;
+  if (typeof p?.platform === 'string' && typeof p.arch === 'string')
+    return `${OS_NAMES[p.platform] ?? p.platform} ${p.arch}`;
+  const nav = host.navigator?.platform;
+  return typeof nav === 'string' && nav.trim() ? nav.trim() : 'unknown';
 }
 
 /** The library's `Progress` (unit 'plies') with the nodes searched. */
@@ -54,12 +82,10 @@ export interface AnalyseHooks {
 }
 
 /** Thrown when the analysis was aborted or the game cannot be replayed. */
-export class AifAnalyseError extends Error {
-  constructor(
-    readonly code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME',
-    message: string,
-  ) {
-    super(message);
+export class AifAnalyseError extends NotationFailure {
+  declare readonly code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME';
+  constructor(code: 'ERR_AIF_ABORTED' | 'ERR_AIF_GAME', message: string) {
+    super({ code, message });
     this.name = 'AifAnalyseError';
   }
 }
@@ -71,7 +97,7 @@ export function pvText(pos: Position, pv: string[]): string {
   let moveNo = Number(fields[5]);
   const out: string[] = [];
   for (let i = 0; i < pv.length; i++) {
-    const m = parseUci(pv[i]!);
+    const m = uciMove(pv[i]!);
     if (!m || !p.isLegal(m)) break;
     const san = makeSan(p, m);
     if (p.turn === 'white') out.push(`${moveNo}.${san}`);
@@ -96,7 +122,7 @@ export function gridOf(pos: Position, result: AnalysisResult): { depths: number[
       if (!uci) continue;
       let row = values.get(uci);
       if (!row) values.set(uci, (row = new Map()));
-      if (!row.has(depth)) row.set(depth, scoreCell(line.score.white));
+      if (!row.has(depth)) row.set(depth, scoreCell(line.score.white().toJSON()));
       lastSeen.set(uci, { depth, rank: line.multipv });
     }
   const order = [...lastSeen.entries()]
@@ -104,7 +130,7 @@ export function gridOf(pos: Position, result: AnalysisResult): { depths: number[
     .map(([u]) => u);
   const rows: AifRow[] = [];
   for (const uci of order) {
-    const m = parseUci(uci);
+    const m = uciMove(uci);
     if (!m || !pos.isLegal(m)) continue;
     const byDepth = values.get(uci)!;
     const first = Math.min(...byDepth.keys());
@@ -168,7 +194,7 @@ export async function analyseGame(
       maxDepth = Math.max(maxDepth, deepest);
       nodes += result.nodes ?? 0;
       const bestUci = grid.best ?? result.bestmove ?? undefined;
-      const best = bestUci ? parseUci(bestUci) : undefined;
+      const best = bestUci ? uciMove(bestUci) : undefined;
       const engineMove = best && pos.isLegal(best) ? makeSan(pos, best) : '';
       const bestRow = grid.rows.find((r) => r.move === engineMove);
       const evalCell = bestRow?.cells[deepest - 1] ?? 'n.a.';
@@ -196,7 +222,7 @@ export async function analyseGame(
   const headers: Record<string, string> = { ...game.headers };
   headers.GameID = gameId;
   headers.EngineID = engine.name;
-  if (options.platform) headers.Platform = options.platform;
+  headers.Platform = options.platform ?? aifPlatform();
   headers.Threads = String(options.threads ?? 1);
   headers.Hash = String(options.hash ?? 16);
   headers.MultiPV = String(options.multipv ?? 1);

@@ -1,25 +1,21 @@
-// gamenotation/aif — the Analysis Interchange Format (Regan & Biswas): read, write, validate, produce.
-export * from './model.js';
-export { AifParser, parseAif, parseAifBytes, readAif, type AifSource, type AifReadOptions } from './reader.js';
-export {
-  makeAif,
-  makeAifGame,
-  hasAifContent,
-  makeAifBlock,
-  makeGrid,
-  gzipText,
-  AIF_VERSION_LINE,
-  AIF_MOVE_WIDTH,
-} from './writer.js';
-export { validateAif, parseAnyMove, type AifValidation } from './validate.js';
-/** The text layer's line splitter that AIF is read with (the family's line rule, chunked input, bounded lines). */
-export { LineSplitter } from '../text/lines.js';
+// gamenotation/aif — the Analysis Interchange Format (Regan & Biswas): read, write, validate, and
+// produce it from a PGN game with a UCI engine.
+export type { AifGame, AifBlock, AifGrid, AifRow, AifCell, AifPv, AifPlace, AifFlavour } from './model.js';
+export { parseAif, readAif, type AifReadOptions } from './reader.js';
+export { makeAif, type MakeAifOptions } from './writer.js';
+export { validateAif } from './validate.js';
 export {
   analyseGame,
-  gridOf,
-  pvText,
   AifAnalyseError,
   type AnalyseGameOptions,
   type AnalyseHooks,
   type AnalyseProgress,
 } from './analyse.js';
+export {
+  aifStats,
+  aifPlayerSummary,
+  type AifGameStats,
+  type AifPlayerStats,
+  type AifPlayerSummary,
+  type AifMoveStat,
+} from './stats.js';

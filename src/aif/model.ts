@@ -1,6 +1,7 @@
 // The AIF model (Regan & Biswas, "Analysis Interchange Format" v0.5): a PGN game with engine
 // header tags, then one block per analysed turn (tags, an evaluation grid, PV lines, comments).
 import type { PgnGame } from '../pgn/types.js';
+import { tagValueText } from '../text/tag-value.js';
 
 /** A grid cell: centipawns from White's view (±900 clamp, mates ±(1000−n)), or a marker. */
 export type AifCell = number | 'n.a.' | 'NREC' | 'PRUN';
@@ -142,11 +143,15 @@ export function plyToTurn(ply: number): string {
   return `${Math.floor(ply / 2) + 1}-${ply % 2 ? 'b' : 'w'}`;
 }
 
-/** The GameID "mangle" of the spec: surnames, event, site, date, round, result. */
+/**
+ * The GameID "mangle" of the spec: surnames, event, site, date, round, result. It is a tag value, so
+ * a control character of a header (NUL, …) is a space in it (src/text/tag-value.ts), and the id
+ * written is the id computed.
+ */
 export function gameIdOf(headers: Record<string, string>): string {
   const surname = (name: string | undefined): string => (name ?? '?').split(',')[0]!.trim() || '?';
   const tag = (name: string): string => (headers[name] ?? '?').trim() || '?';
-  return [
+  const parts = [
     surname(headers.White),
     surname(headers.Black),
     tag('Event'),
@@ -154,5 +159,6 @@ export function gameIdOf(headers: Record<string, string>): string {
     tag('Date'),
     tag('Round'),
     tag('Result'),
-  ].join(';');
+  ];
+  return tagValueText(parts.join(';'));
 }

@@ -5,19 +5,37 @@ import { notationError, type NotationError, type Parsed } from '../errors.js';
 import { parsePgn } from '../pgn/reader.js';
 import { decodeText, encodingWarning, StreamDecoder } from '../text/decode.js';
 import { LineSplitter } from '../text/lines.js';
-import { iterateStream, textChunks, type TextSource } from '../text/source.js';
-import { parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
+import { textChunks, type TextSource } from '../text/source.js';
+import { ENGINE_TAGS, parseCell, type AifBlock, type AifCell, type AifFlavour, type AifGame } from './model.js';
 
-/** What `readAif` reads: a string, bytes (gzipped or not), a `ReadableStream` or any (async) iterable of chunks. */
-export type AifSource = TextSource;
-
-/** Limits of `parseAif`, `parseAifBytes`, `readAif` and `AifParser` that keep memory bounded on bad input. */
+/** Limits of `parseAif` and `readAif` that keep memory bounded on bad input. */
 export interface AifReadOptions {
   /** Longest line in characters (default 1 MiB): a longer one is an error and is skipped. */
   maxLineLength?: number;
   /** Most lines of one game (default 1 000 000): beyond it the game is cut with an error. */
   maxGameLines?: number;
+  /**
+   * Most bytes a gzipped input (`.aif.gz`) may inflate to (default 1 GiB): beyond it reading
+   * stops with `ERR_AIF_GZIP_LIMIT`.
+   */
+  maxInflatedBytes?: number;
+  /**
+   * Most bytes inflated per compressed byte (default 200; real AIF text compresses 3 to 10 times,
+   * one game repeated over and over about 140 times), judged once 16 MiB have been inflated:
+   * beyond it reading stops with `ERR_AIF_GZIP_LIMIT`, so a gzip bomb (512 MiB of line ends in
+   * 0.5 MB) is refused in a fraction of a second.
+   */
+  maxInflateRatio?: number;
 }
+
+/** Default `maxInflatedBytes`. */
+const MAX_INFLATED = 1 << 30;
+/** Default `maxInflateRatio`. */
+const MAX_RATIO = 200;
+/** The ratio is judged from this many inflated bytes on (a small file may compress very well). */
+const RATIO_FLOOR = 16 << 20;
+/** Compressed bytes given to the decompressor at a time (at most about 1 MiB inflated). */
+const INFLATE_SLICE = 1 << 10;
 
 // A tag name is a PGN symbol (the lexer's alphabet: a letter, digit or @, then also _+#=:-), so a
 // tag the PGN reader took from the game part reads back the same once written as a header line.
@@ -112,6 +130,17 @@ export class AifParser {
       }
     }
     this.pgnText = '';
+    // The game tags the spec requires (GameID … Mode): a header without some is read, with a warning.
+    // The 2012 shape (legacy) predates them, and bare move blocks have no header to hold them.
+    if (g.flavour !== 'legacy' && Object.keys(g.headers).length) {
+      const missing = ENGINE_TAGS.filter((name) => g.headers[name] === undefined);
+      if (missing.length)
+        this.warn(
+          'ERR_AIF_MISSING_TAG',
+          `required game tag${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing`,
+          g.line,
+        );
+    }
     if (Object.keys(g.headers).length || g.blocks.length || item.errors.length) this.done.push(item);
     this.item = null;
     this.state = 'start';
@@ -358,8 +387,14 @@ export class AifParser {
   }
 }
 
-/** Reads every game of an AIF text, one `{ value, errors, warnings }` item per game. Never throws on bad input. */
-export function parseAif(text: string, options?: AifReadOptions): Parsed<AifGame>[] {
+/**
+ * Reads every game of an AIF text (or its bytes, decoded by the one UTF-8/Latin-1 rule), one
+ * `{ value, errors, warnings }` item per game. Never throws on bad input. Gzipped bytes
+ * (`.aif.gz`) need `readAif`, which inflates them as a stream.
+ */
+export function parseAif(input: string | Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
+  if (typeof input !== 'string') return parseBytes(input, options);
+  const text = input;
   const parser = new AifParser(options);
   const lines = new LineSplitter((line, n) => parser.line(line, n));
   lines.push(text);
@@ -372,33 +407,80 @@ function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** Gunzips a byte stream with the platform's DecompressionStream. */
-async function* gunzip(first: Uint8Array, rest: AsyncIterator<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+/** Inflation went past `maxInflatedBytes` or `maxInflateRatio`. */
+class InflateLimit extends Error {}
+
+/**
+ * Gunzips a byte stream with the platform's DecompressionStream, within the inflation limits (an
+ * `InflateLimit` is thrown past them). Stopping early (a limit, damaged data, the caller stops)
+ * cancels the decompression and closes the source.
+ */
+async function* gunzip(
+  first: Uint8Array,
+  rest: AsyncIterator<Uint8Array | string>,
+  options: AifReadOptions | undefined,
+): AsyncGenerator<Uint8Array> {
+  const maxBytes = options?.maxInflatedBytes ?? MAX_INFLATED;
+  const maxRatio = options?.maxInflateRatio ?? MAX_RATIO;
   const ds = new DecompressionStream('gzip');
   const writer = ds.writable.getWriter();
+  let done = false;
+  // The compressed bytes go in small slices: one write is inflated in full whatever reads it (64 KiB
+  // of a gzip bomb became 64 MiB in memory at once), so a slice bounds what one write can add.
+  const write = async (c: Uint8Array) => {
+    for (let i = 0; i < c.length && !done; i += INFLATE_SLICE) {
+      const slice = c.subarray(i, i + INFLATE_SLICE);
+      await writer.ready;
+      compressed += slice.length;
+      await writer.write(slice as Uint8Array<ArrayBuffer>);
+    }
+  };
+  let compressed = 0;
   const pump = (async () => {
     try {
-      await writer.write(first as Uint8Array<ArrayBuffer>);
-      for (let r = await rest.next(); !r.done; r = await rest.next()) {
-        const c = typeof r.value === 'string' ? new TextEncoder().encode(r.value) : r.value;
-        await writer.write(c as Uint8Array<ArrayBuffer>);
+      await write(first);
+      for (let r = await rest.next(); !r.done && !done; r = await rest.next()) {
+        await write(typeof r.value === 'string' ? new TextEncoder().encode(r.value) : r.value);
       }
-      await writer.close();
+      if (!done) await writer.close();
     } catch (e) {
       await writer.abort(e).catch(() => {});
     }
   })();
-  yield* iterateStream(ds.readable);
-  await pump;
+  const reader = ds.readable.getReader();
+  let inflated = 0;
+  try {
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      inflated += value.length;
+      if (inflated > maxBytes) throw new InflateLimit(`inflates to more than ${maxBytes} bytes (maxInflatedBytes)`);
+      if (inflated > RATIO_FLOOR && inflated > maxRatio * compressed)
+        throw new InflateLimit(
+          `inflates to more than ${maxRatio} times its ${compressed} compressed bytes (maxInflateRatio; ${inflated} bytes so far)`,
+        );
+      yield value;
+    }
+    done = true;
+    await pump;
+  } finally {
+    if (!done) {
+      done = true;
+      await reader.cancel().catch(() => {});
+      void pump.then(() => rest.return?.()).catch(() => {});
+    }
+    reader.releaseLock();
+  }
 }
 
 /**
  * Reads games from a string, bytes, a web `ReadableStream` or any (async) iterable of chunks, one
  * game at a time: memory holds one game and one chunk. Gzipped input (`.aif.gz`) is recognised by
- * its magic bytes and decompressed on the way. Damaged gzip data ends the input with
- * `ERR_AIF_GZIP` on the last game.
+ * its magic bytes and decompressed on the way, within `maxInflatedBytes` and `maxInflateRatio`
+ * (past them: `ERR_AIF_GZIP_LIMIT`). Damaged gzip data ends the input with `ERR_AIF_GZIP` on the
+ * last game.
  */
-export async function* readAif(source: AifSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
+export async function* readAif(source: TextSource, options?: AifReadOptions): AsyncGenerator<Parsed<AifGame>> {
   if (typeof source === 'string') {
     yield* parseAif(source, options);
     return;
@@ -409,25 +491,28 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   while (!first.done && first.value.length === 0) first = await it.next();
   if (first.done) return;
   let chunks: AsyncIterator<Uint8Array | string> = it;
-  let head: Uint8Array | string = first.value;
-  if (typeof head !== 'string' && isGzip(head)) {
-    chunks = gunzip(head, it)[Symbol.asyncIterator]();
-    const r = await chunks.next();
-    if (r.done) return;
-    head = r.value;
-  }
+  let head: IteratorResult<Uint8Array | string> = first;
+  const gzip = typeof first.value !== 'string' && isGzip(first.value);
   // the family's one decoding rule (one choice per input), as parseAifBytes
   const decoder = new StreamDecoder();
   // a line with no end in sight is reported once, then skipped up to its end (bounded memory)
   const lines = new LineSplitter((line, n) => parser.line(line, n), options?.maxLineLength ?? 1 << 20);
-  let failure: string | undefined;
+  let failure: NotationError | undefined;
   try {
-    for (let r: IteratorResult<Uint8Array | string> = { done: false, value: head }; !r.done; r = await chunks.next()) {
+    if (gzip) {
+      chunks = gunzip(first.value as Uint8Array, it, options)[Symbol.asyncIterator]();
+      head = await chunks.next();
+    }
+    for (let r = head; !r.done; r = await chunks.next()) {
       lines.push(typeof r.value === 'string' ? r.value : decoder.decode(r.value));
       yield* parser.take();
     }
   } catch (e) {
-    failure = (e as Error).message;
+    const message = String((e as Error)?.message ?? e).slice(0, 200);
+    failure =
+      e instanceof InflateLimit
+        ? notationError('ERR_AIF_GZIP_LIMIT', `compressed input ${message}; the rest is not read`, lines.nextLine, 1)
+        : notationError('ERR_AIF_GZIP', `compressed input is damaged: ${message}`, lines.nextLine, 1);
   }
   lines.push(decoder.decode(new Uint8Array(0), true));
   lines.end();
@@ -437,10 +522,7 @@ export async function* readAif(source: AifSource, options?: AifReadOptions): Asy
   // the decoder's warning goes with the last game
   const encoding = decoder.encodingWarning('ERR_AIF_ENCODING');
   if (encoding) lastOf(rest, lineNo).warnings.push(encoding);
-  if (failure !== undefined)
-    lastOf(rest, lineNo).errors.push(
-      notationError('ERR_AIF_GZIP', `compressed input is damaged: ${failure.slice(0, 200)}`, lineNo),
-    );
+  if (failure) lastOf(rest, lineNo).errors.push(failure);
   yield* rest;
 }
 
@@ -457,7 +539,7 @@ function lastOf(items: Parsed<AifGame>[], line: number): Parsed<AifGame> {
 }
 
 /** Decodes bytes by the text layer's rule (src/text/decode.ts) and reads them. */
-export function parseAifBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
+function parseBytes(bytes: Uint8Array, options?: AifReadOptions): Parsed<AifGame>[] {
   const d = decodeText(bytes);
   const games = parseAif(d.text, options);
   // the decoder's warning goes with the last game, as in readAif

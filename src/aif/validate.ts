@@ -1,14 +1,11 @@
 // validateAif: every block checked against the game replayed with gamenotation/chess.
-import { notationError, type NotationError } from '../errors.js';
-import { makeSan, makeUci, parseSan, parseUci, Position, type Move } from '../chess/index.js';
+import { notationError, type NotationError, type Validation } from '../errors.js';
+import { makeSan, makeUci, parseSan, Position, type Move } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import { startingPosition } from '../pgn/rules.js';
 import { cellInRange, turnToPly, type AifBlock, type AifGame } from './model.js';
 
 /** What `validateAif` found in a game (the reader's own findings stay in the errors and warnings of the game's `Parsed` item). */
-export interface AifValidation {
-  errors: NotationError[];
-  warnings: NotationError[];
-}
 
 /** Position key for repetitions: placement, side, castling, en passant. */
 const repKey = (pos: Position): string => pos.fen().split(' ').slice(0, 4).join(' ');
@@ -23,13 +20,13 @@ export function parseAnyMove(pos: Position, text: string): Move | undefined {
   if (san.ok) return san.value;
   const long = /^[KQRBN]?([a-h][1-8])[-x:]([a-h][1-8])(?:=?([QRBNqrbn]))?[+#]?$/.exec(t);
   const uci = long ? `${long[1]}${long[2]}${(long[3] ?? '').toLowerCase()}` : t;
-  const m = parseUci(uci);
+  const m = uciMove(uci);
   if (m && pos.isLegal(m)) return m;
   return undefined;
 }
 
 /** Checks every block of a game against the replayed game; never throws. */
-export function validateAif(game: AifGame): AifValidation {
+export function validateAif(game: AifGame): Validation {
   const errors: NotationError[] = [];
   const warnings: NotationError[] = [];
   const at = (block: AifBlock, tag: string): [number | undefined, number | undefined] => {

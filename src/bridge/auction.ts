@@ -35,7 +35,7 @@ export function parseBid(call: string): { level: number; strain: Strain } | null
 }
 
 /** Checks an auction call by call from the dealer; reports problems and derives the contract. */
-export function analyzeAuction(dealer: Seat, calls: CallInput[]): AuctionAnalysis {
+export function analyseAuction(dealer: Seat, calls: CallInput[]): AuctionAnalysis {
   const issues: AuctionIssue[] = [];
   let seat = dealer;
   let last: { level: number; strain: Strain; seat: Seat } | null = null;

@@ -12,6 +12,7 @@ import {
   type Rank,
   type Seat,
 } from './types.js';
+import { resultBoundary } from '../text/boundary.js';
 
 export { SEATS, SUITS, STRAINS, RANKS, nextSeat, partner, lho, rho, sideOf, isVulnerable } from './types.js';
 
@@ -91,8 +92,19 @@ export interface ParseDealOptions {
   unevenHands?: boolean;
 }
 
-/** Parses one hand `AKQ.T92..8765432` (case-insensitive; `10` is not allowed). */
-export function parseHand(text: string, line?: number, column?: number): Result<Hand, NotationError> {
+/**
+ * Reads one hand, spades first: `AKQ.T92..8765432` (case-insensitive; `10` is not allowed).
+ * @example
+ * ```ts
+ * parseHand('AKQ.T92..8765432'); // { ok: true, value: { S: 'AKQ', H: 'T92', D: '', C: '8765432' } }
+ * ```
+ */
+export function parseHand(text: string): Result<Hand> {
+  return resultBoundary('parseHand', () => readHand(text));
+}
+
+/** `parseHand` with the place of the hand in a longer text, for its errors. */
+function readHand(text: string, line?: number, column?: number): Result<Hand, NotationError> {
   const parts = text.split('.');
   if (parts.length !== 4)
     return err(notationError('ERR_PBN_DEAL_SYNTAX', `hand "${text}" must have 4 suits separated by '.'`, line, column));
@@ -126,6 +138,10 @@ export function parseHand(text: string, line?: number, column?: number): Result<
  * deal text: the PBN reader and the double-dummy solver both use it.
  */
 export function parseDeal(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
+  return resultBoundary('parseDeal', () => parseDealUnchecked(text, options));
+}
+
+function parseDealUnchecked(text: string, options: ParseDealOptions = {}): Result<Deal, NotationError> {
   const { line, column, unevenHands = false } = options;
   const t = text.trim();
   const colon = t.indexOf(':');
@@ -146,7 +162,7 @@ export function parseDeal(text: string, options: ParseDealOptions = {}): Result<
     const seat = nextSeat(first, i);
     const h = hands[i]!;
     if (h === '-') continue;
-    const r = parseHand(h, line, column);
+    const r = readHand(h, line, column);
     if (!r.ok) return r;
     const hand = r.value;
     const n = handSize(hand);
@@ -218,9 +234,24 @@ for (const suit of SUITS) {
   }
 }
 
-/** Parse a card like `SA`, `hT`; null if invalid. The returned object is shared and frozen: copy it to change it. */
-export function parseCard(text: string): Card | null {
+/** @internal A card like `SA`, `hT`, or null: the allocation-free form of `parseCard` (the object is shared and frozen). */
+export function cardOf(text: string): Card | null {
   return CARDS.get(text) ?? null;
+}
+
+/**
+ * Reads a card: suit then rank (`SA`, `hT`). The card object is shared and frozen: copy it to
+ * change it.
+ * @example
+ * ```ts
+ * parseCard('HT'); // { ok: true, value: { suit: 'H', rank: 'T' } }
+ * ```
+ */
+export function parseCard(text: string): Result<Card> {
+  return resultBoundary('parseCard', () => {
+    const card = CARDS.get(text);
+    return card ? ok(card) : err(notationError('ERR_BRIDGE_CARD', `not a card: ${JSON.stringify(text.slice(0, 20))}`));
+  });
 }
 
 export { isSeat };

@@ -1,5 +1,5 @@
 /** Card play: following suit, trumps, who leads next, tricks won (format independent). */
-import { handHas, parseCard } from './deal.js';
+import { handHas, cardOf } from './deal.js';
 import { type Card, type Deal, type Hand, type Seat, type Strain, RANKS, SEATS, nextSeat, sideOf } from './types.js';
 
 /** One card of the play section as read from PBN, with its irregularity flags. */
@@ -58,7 +58,7 @@ export function trickWinner(cards: readonly Card[], trump: Strain | undefined): 
  * Walks the play section: `cards` are in PBN column order (trick k = cards[4k..4k+3], column i is
  * seat `leader + i`). `declarer` defaults to the opening leader's right-hand opponent.
  */
-export function analyzePlay(
+export function analysePlay(
   deal: Deal | undefined,
   trump: Strain | undefined,
   leader: Seat,
@@ -135,7 +135,7 @@ export function analyzePlay(
           code: 'PLAY_AFTER_PLUS',
           message: `card ${entry.card} after + (the next card to play)`,
         });
-      const card = parseCard(entry.card);
+      const card = cardOf(entry.card);
       if (!card) {
         unknown = true; // syntax errors are reported by the reader
         continue;

@@ -100,6 +100,6 @@ export function isRank(x: string): x is Rank {
 }
 
 /** A card as PBN writes it: suit then rank (`SA`, `H7`). */
-export function cardToString(card: Card): string {
+export function makeCard(card: Card): string {
   return card.suit + card.rank;
 }

@@ -1,5 +1,5 @@
 // BFEN (BPGN 1.1, section 3.2): two crazyhouse boards with holdings and clocks, `A | B`.
-import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { notationError, type NotationError, type Result, type Validation, ok, err } from '../errors.js';
 import { makeFen, parseFen, validateSetup } from '../chess/fen.js';
 import {
   COLORS,
@@ -10,6 +10,7 @@ import {
   type Pockets,
   type Setup,
 } from '../chess/types.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** A board of the match: 'A' (WhiteA and BlackA; left of the `|` in a BFEN) or 'B' (WhiteB and BlackB). */
 export type BoardId = 'A' | 'B';
@@ -135,6 +136,10 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
 
 /** Parses a BFEN (syntax only); see `validateBfen` for the rules. */
 export function parseBfen(text: string): Result<Bfen, NotationError> {
+  return resultBoundary('parseBfen', () => parseBfenUnchecked(text));
+}
+
+function parseBfenUnchecked(text: string): Result<Bfen, NotationError> {
   if (typeof text !== 'string') throw new TypeError('BFEN must be a string');
   const bar = text.indexOf('|');
   if (bar < 0) return err(notationError('ERR_BFEN_BOARDS', "a BFEN has two boards separated by '|'", 1, 1));
@@ -172,12 +177,12 @@ const LIMIT: Record<PocketRole, number> = { pawn: 16, knight: 4, bishop: 4, rook
  * (bughouse rules), and over both boards and all four holdings each colour has at most 2 × its set
  * of each kind, promoted pieces counted as pawns.
  */
-export function validateBfen(bfen: Bfen): NotationError[] {
+export function validateBfen(bfen: Bfen): Validation {
   const out: NotationError[] = [];
   const count: Record<Color, Record<PocketRole, number>> = emptyPockets();
   for (const id of ['A', 'B'] as const) {
     const s = bfen[id].setup;
-    for (const e of validateSetup(s, 'crazyhouse', { bughouse: true })) {
+    for (const e of validateSetup(s, 'crazyhouse', { bughouse: true }).errors) {
       out.push(notationError(e.code.replace('ERR_POS_', 'ERR_BFEN_'), `board ${id}: ${e.message}`));
     }
     for (const pc of s.board) {
@@ -198,7 +203,7 @@ export function validateBfen(bfen: Bfen): NotationError[] {
       }
     }
   }
-  return out;
+  return { errors: out, warnings: [] };
 }
 
 /** Crazyhouse FEN with the pocket in brackets (White first, Q R B N P), `~` marks, real counters. */
@@ -223,6 +228,14 @@ export function bfenToFens(bfen: Bfen): {
 
 /** A BFEN from two crazyhouse FENs (pockets in brackets or as a 9th rank) and optional clocks. */
 export function fensToBfen(
+  fenA: string,
+  fenB: string,
+  clocks?: { A?: { white: number | null; black: number | null }; B?: { white: number | null; black: number | null } },
+): Result<Bfen, NotationError> {
+  return resultBoundary('fensToBfen', () => fensToBfenUnchecked(fenA, fenB, clocks));
+}
+
+function fensToBfenUnchecked(
   fenA: string,
   fenB: string,
   clocks?: { A?: { white: number | null; black: number | null }; B?: { white: number | null; black: number | null } },

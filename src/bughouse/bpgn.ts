@@ -20,6 +20,7 @@ import {
 } from '../text/lexer.js';
 import { textChunks, type TextSource } from '../text/source.js';
 import { CarryOver, GameSplitter, giveBatchWarnings } from '../text/split.js';
+import { tagNameText, tagPairWarnings, tagValueText } from '../text/tag-value.js';
 import { parseBfen, validateBfen, makeBfen, type BoardId } from './bfen.js';
 import {
   BughouseBoards,
@@ -302,7 +303,7 @@ class MatchReader {
         const r = parseBfen(rewritten ?? fen);
         if (!r.ok) error(r.error.code, `FEN tag: ${r.error.message}`, fenLine, fenColumn);
         else {
-          const problems = validateBfen(r.value);
+          const problems = validateBfen(r.value).errors;
           if (problems.length) for (const p of problems) error(p.code, `FEN tag: ${p.message}`, fenLine, fenColumn);
           else {
             match.startBfen = makeBfen(r.value);
@@ -656,31 +657,27 @@ export function parseBpgn(text: string, options: BpgnReadOptions = {}): Parsed<B
 }
 
 /** Walks a BPGN text with a visitor; returns the number of matches. */
-export function visitBpgn(
-  text: string,
-  visitor: BpgnVisitor,
-  options: BpgnReadOptions = {},
-  line = 1,
-  column = 1,
-): number {
+export function visitBpgn(text: string, visitor: BpgnVisitor, options: BpgnReadOptions = {}): number {
   const reader = new MatchReader(visitor, options);
-  reader.reset(text, line, column);
+  reader.reset(text, 1, 1);
   let n = 0;
   while (reader.read()) n++;
   return n;
 }
 
-/** What `readBpgn` reads: a string, bytes, a `ReadableStream` or any (async) iterable of chunks. */
-export type BpgnSource = TextSource;
-
 /**
  * Streams matches from a large source with bounded memory (batches of whole matches). A visitor's
  * callbacks (except `endMatch`) run as the matches are read.
  */
-export async function* readBpgn(
-  source: BpgnSource,
-  options: BpgnReadOptions = {},
-  visitor: BpgnVisitor = {},
+export function readBpgn(source: TextSource, options: BpgnReadOptions = {}): AsyncGenerator<Parsed<BughouseMatch>> {
+  return readBpgnVisiting(source, options, {});
+}
+
+/** @internal `readBpgn` that also drives `visitor` (the CLI counts moves it does not keep). */
+export async function* readBpgnVisiting(
+  source: TextSource,
+  options: BpgnReadOptions,
+  visitor: BpgnVisitor,
 ): AsyncGenerator<Parsed<BughouseMatch>> {
   if (typeof source === 'string') {
     const out: Parsed<BughouseMatch>[] = [];
@@ -762,6 +759,12 @@ function quote(value: string): string {
   return '"' + value.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 }
 
+/** One tag pair by the shared rule (src/text/tag-value.ts); what it changes goes to `warnings` at `line`. */
+function tagPair(name: string, value: string, line: number, warnings: NotationError[] | undefined): string {
+  if (warnings) warnings.push(...tagPairWarnings(name, value, line));
+  return `[${tagNameText(name)} ${quote(tagValueText(value))}]`;
+}
+
 /** The prefix of a move: `12A.`, `12a.`, `3B.`, `3b.`. */
 export function movePrefix(mv: Pick<BughouseMove, 'board' | 'color' | 'number'>): string {
   const letter = mv.color === 'white' ? mv.board : mv.board.toLowerCase();
@@ -779,9 +782,31 @@ function commentText(text: string): string {
 /**
  * Canonical BPGN: tags in the order above (a player's Elo on the player's line), one tag line each,
  * then the movetext wrapped at 79 columns: `1A. e4{178.839}` with clocks as read, comments,
- * NAGs, variations, the ending comment and the result on a line of its own.
+ * NAGs, variations, the ending comment and the result on a line of its own. Several matches are
+ * separated by a blank line.
  */
-export function makeBpgn(match: BughouseMatch): string {
+export function makeBpgn(matches: BughouseMatch | readonly BughouseMatch[], options: MakeBpgnOptions = {}): string {
+  const warnings: NotationError[] | undefined = options.onWarning ? [] : undefined;
+  const text = isMatchList(matches)
+    ? matches.map((match) => writeBpgn(match, warnings)).join('\n')
+    : writeBpgn(matches, warnings);
+  for (const warning of warnings ?? []) options.onWarning!(warning);
+  return text;
+}
+
+/** Options of `makeBpgn`. */
+export interface MakeBpgnOptions {
+  /**
+   * Called for what the tag rule changed on the way, with the output line: a line end or other
+   * control in a tag value written as a space (`ERR_TEXT_TAG_CONTROL`), a tag name that is not a
+   * symbol (`ERR_TEXT_TAG_NAME`).
+   */
+  onWarning?: (warning: NotationError) => void;
+}
+
+const isMatchList = (x: BughouseMatch | readonly BughouseMatch[]): x is readonly BughouseMatch[] => Array.isArray(x);
+
+function writeBpgn(match: BughouseMatch, warnings: NotationError[] | undefined): string {
   const tags = { ...match.tags };
   if (match.startBfen) {
     tags['Setup'] = '1';
@@ -794,13 +819,16 @@ export function makeBpgn(match: BughouseMatch): string {
     ...Object.keys(tags).filter((t) => !TAG_ORDER.includes(t) && !PAIRED.has(t)),
   ];
   let out = '';
+  let line = 1;
   for (const name of names) {
-    out += `[${name} ${quote(tags[name]!)}]`;
+    out += tagPair(name, tags[name]!, line, warnings);
     const elo = name + 'Elo';
-    if (PAIRED.has(elo) && elo in tags) out += `[${elo} ${quote(tags[elo]!)}]`;
+    if (PAIRED.has(elo) && elo in tags) out += tagPair(elo, tags[elo]!, line, warnings);
     out += '\n';
+    line++;
   }
-  for (const elo of PAIRED) if (elo in tags && !(elo.slice(0, -3) in tags)) out += `[${elo} ${quote(tags[elo]!)}]\n`;
+  for (const elo of PAIRED)
+    if (elo in tags && !(elo.slice(0, -3) in tags)) out += `${tagPair(elo, tags[elo]!, line++, warnings)}\n`;
   const words: string[] = [];
   for (const c of match.comments) pushComment(words, c);
   for (const mv of match.moves) {
@@ -840,9 +868,4 @@ function wrap(words: string[]): string {
     } else line = line ? line + ' ' + w : w;
   }
   return out + line;
-}
-
-/** Several matches, separated by a blank line. */
-export function makeBpgnFile(matches: BughouseMatch[]): string {
-  return matches.map(makeBpgn).join('\n');
 }

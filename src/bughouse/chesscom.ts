@@ -4,6 +4,7 @@ import { notationError, type NotationError, type Parsed, type Result, ok, err } 
 import type { Color } from '../chess/types.js';
 import { BughouseBoards, packedUci, type BughouseMatch, type BughouseMove, type Termination } from './match.js';
 import type { BoardId } from './bfen.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /**
  * chess.com's TCN alphabet (a fact of the format, checked by replaying all 82 games of the corpus):
@@ -115,6 +116,10 @@ function termination(reason: string | undefined): Termination {
  * transfer; SAN and UCI come from the replay.
  */
 export function chesscomToMatch(a: ChesscomGame, b: ChesscomGame): Result<Parsed<BughouseMatch>, NotationError> {
+  return resultBoundary('chesscomToMatch', () => chesscomToMatchUnchecked(a, b));
+}
+
+function chesscomToMatchUnchecked(a: ChesscomGame, b: ChesscomGame): Result<Parsed<BughouseMatch>, NotationError> {
   const ga = a?.game,
     gb = b?.game;
   if (!ga || typeof ga.moveList !== 'string' || !gb || typeof gb.moveList !== 'string') {
@@ -216,6 +221,10 @@ function uciPacked(boards: BughouseBoards, id: BoardId, uci: string): number {
 
 /** Parses a chess.com game JSON text. */
 export function parseChesscomGame(text: string): Result<ChesscomGame, NotationError> {
+  return resultBoundary('parseChesscomGame', () => parseChesscomGameUnchecked(text));
+}
+
+function parseChesscomGameUnchecked(text: string): Result<ChesscomGame, NotationError> {
   try {
     const v = JSON.parse(text) as ChesscomGame;
     if (!v || typeof v !== 'object' || !v.game || typeof v.game.moveList !== 'string') {

@@ -1,5 +1,5 @@
 // The two-board match: replay with piece transfer between partners, on the wasm crazyhouse core.
-import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { notationError, type NotationError, type Result, type Validation, ok, err } from '../errors.js';
 import {
   INITIAL_FEN,
   Position,
@@ -30,6 +30,7 @@ import {
   type Chess,
 } from '../chess/fast.js';
 import { crazyhouseFen, makeBfen, parseBfen, validateBfen, type Bfen, type BoardId } from './bfen.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** How mate is judged: 'crazyhouse' counts only the holdings as they are; 'bughouse' lets a side wait for a piece from its partner. */
 export type MateRule = 'crazyhouse' | 'bughouse';
@@ -150,13 +151,20 @@ export class BughouseBoards {
     bfen: Bfen | string,
     firstNumbers?: { A?: number; B?: number },
   ): Result<BughouseBoards, NotationError> {
+    return resultBoundary('BughouseBoards.fromBfen', () => BughouseBoards.fromBfenUnchecked(bfen, firstNumbers));
+  }
+
+  private static fromBfenUnchecked(
+    bfen: Bfen | string,
+    firstNumbers?: { A?: number; B?: number },
+  ): Result<BughouseBoards, NotationError> {
     let parsed: Bfen;
     if (typeof bfen === 'string') {
       const r = parseBfen(bfen);
       if (!r.ok) return r;
       parsed = r.value;
     } else parsed = bfen;
-    const problems = validateBfen(parsed);
+    const problems = validateBfen(parsed).errors;
     if (problems.length) return err(problems[0]!);
     const make = (id: BoardId): Result<Position, NotationError> => {
       const setup: Setup = {
@@ -390,6 +398,12 @@ let initialTemplate: Uint8Array | undefined;
 
 /** The boards at the start of a match (its BFEN, or the initial position). */
 export function startBoards(match: Pick<BughouseMatch, 'startBfen' | 'moves'>): Result<BughouseBoards, NotationError> {
+  return resultBoundary('startBoards', () => startBoardsUnchecked(match));
+}
+
+function startBoardsUnchecked(
+  match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
+): Result<BughouseBoards, NotationError> {
   if (!match.startBfen) return ok(BughouseBoards.initial());
   const first: { A?: number; B?: number } = {};
   for (const mv of match.moves) {
@@ -407,6 +421,13 @@ export interface ReplayOptions {
 
 /** Replays a match from its start; the first illegal move is an error with its index. */
 export function replayMatch(
+  match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
+  options: ReplayOptions = {},
+): Result<BughouseBoards, NotationError & { index?: number }> {
+  return resultBoundary('replayMatch', () => replayMatchUnchecked(match, options));
+}
+
+function replayMatchUnchecked(
   match: Pick<BughouseMatch, 'startBfen' | 'moves'>,
   options: ReplayOptions = {},
 ): Result<BughouseBoards, NotationError & { index?: number }> {
@@ -433,14 +454,13 @@ export function replayMatch(
 }
 
 /**
- * The problems of a match's moves (replayed on both boards), without throwing; for a match that was
- * read, pass its reading errors as `known` so a problem the reader already reported is not repeated.
+ * The problems of a match's moves, replayed on both boards: the first move that cannot be played
+ * (with its line and column when the match was read). Matches have no move-level dialects, so
+ * `warnings` is empty.
  */
-export function validateMatch(match: BughouseMatch, known: readonly NotationError[] = []): NotationError[] {
-  const out = [...known];
+export function validateMatch(match: BughouseMatch): Validation {
   const r = replayMatch(match);
-  if (!r.ok && !out.some((e) => e.code === r.error.code)) out.push(r.error);
-  return out;
+  return { errors: r.ok ? [] : [r.error], warnings: [] };
 }
 
 const SQUARES: readonly string[] = Array.from({ length: 64 }, (_, i) =>

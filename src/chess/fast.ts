@@ -14,6 +14,8 @@
  *   the wasm handle, the SAN lexer and the byte offsets of a position record.
  */
 import { Position, decodeMove } from './position.js';
+export { uciMove } from './san.js';
+export { squareFromName } from './types.js';
 import { lexSan, parts, S_DROP, S_STRICT } from './sanparts.js';
 import { O_BOARD, O_FULL, O_POCKET, O_PROMOTED, O_TURN, readSetup, readText, wasm, type Chess } from './wasm.js';
 
@@ -68,6 +70,13 @@ export interface MovetextRun {
   moves: number;
   /** Longest comment it steps over (a longer one is left to the reader, for its error). */
   maxComment: number;
+  /**
+   * In and out: the last move number of the main line (0: none yet; -1: not tracked, in a
+   * variation) and the moves since it. It stops before a number that goes backwards, or comes again
+   * after both moves it numbers: there the next game starts.
+   */
+  number: number;
+  since: number;
 }
 
 const STOP_NON_ASCII = 2;
@@ -129,12 +138,16 @@ export function playMovetext(pos: Position, text: string, run: MovetextRun): voi
       fresh = true;
     }
     const at = from - winStart;
+    c.i32[r + 21] = run.number;
+    c.i32[r + 22] = run.since;
     moves += c.w.movetext(p, winLen, at, pending, line, lineStart - winStart, run.maxComment, winFinal ? 1 : 0);
     const stop = c.i32[r + 16]!;
     pending = c.i32[r + 17]!;
     line = c.i32[r + 18]!;
     lineStart = c.i32[r + 19]! + winStart;
     const why = c.i32[r + 20]!;
+    run.number = c.i32[r + 21]!;
+    run.since = c.i32[r + 22]!;
     if (why === STOP_NON_ASCII) winValid = stop;
     from = winStart + stop;
     if (why !== STOP_WINDOW || winFinal) break;

@@ -1,7 +1,8 @@
-import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
+import { err, notationError, ok, type NotationError, type Result, type Validation } from '../errors.js';
 import { FEN_SYNTAX, POS_FLAGS } from './codes.js';
 import type { Setup, Variant } from './types.js';
 import { readSetup, readText, V_CRAZYHOUSE, V_BUGHOUSE, wasm, writeSetup, writeText, type Chess } from './wasm.js';
+import { resultBoundary, resultsBoundary } from '../text/boundary.js';
 
 /** FEN of the standard starting position. */
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -30,6 +31,10 @@ export function parseIntoScratch(c: Chess, fen: string, vflags: number): Result<
 
 /** FEN syntax only (X-FEN, Shredder-FEN, crazyhouse pockets as `[..]` or a 9th rank, `~`). */
 export function parseFen(fen: string): Result<Setup, NotationError> {
+  return resultBoundary('parseFen', () => parseFenUnchecked(fen));
+}
+
+function parseFenUnchecked(fen: string): Result<Setup, NotationError> {
   const c = wasm();
   const parsed = parseIntoScratch(c, fen, 0);
   if (!parsed.ok) return parsed;
@@ -55,11 +60,19 @@ export function flagsToErrors(flags: number): NotationError[] {
   return out;
 }
 
-/** Every problem of a setup (empty array = a legal position). */
-export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse?: boolean }): NotationError[] {
+/**
+ * Every problem of a setup at once (no errors = a legal position). FEN has no dialects, so
+ * `warnings` is always empty; the shape is every validator's.
+ * @example
+ * ```ts
+ * const setup = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
+ * if (setup.ok) validateSetup(setup.value).errors.map((e) => e.code); // ['ERR_POS_KINGS']
+ * ```
+ */
+export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse?: boolean }): Validation {
   const c = wasm();
   const epRaw = writeSetup(c, c.SCRATCH, setup, variantFlags(variant, opts?.bughouse));
-  return flagsToErrors(c.w.fenValidate(c.SCRATCH, epRaw));
+  return { errors: flagsToErrors(c.w.fenValidate(c.SCRATCH, epRaw)), warnings: [] };
 }
 
 /**
@@ -67,6 +80,13 @@ export function validateSetup(setup: Setup, variant?: Variant, opts?: { bughouse
  * the first syntax error / the validation errors.
  */
 export function normalizeFen(
+  fen: string,
+  opts?: { variant?: Variant; shredder?: boolean },
+): Result<string, NotationError[]> {
+  return resultsBoundary('normalizeFen', () => normalizeFenUnchecked(fen, opts));
+}
+
+function normalizeFenUnchecked(
   fen: string,
   opts?: { variant?: Variant; shredder?: boolean },
 ): Result<string, NotationError[]> {

@@ -1,3 +1,4 @@
+// gamenotation/chess — the chess core: FEN, positions and legal moves (wasm), SAN and UCI, perft.
 export type {
   Color,
   Role,
@@ -12,11 +13,10 @@ export type {
   Move,
   PositionOptions,
 } from './types.js';
-export { ROLES, POCKET_ROLES, COLORS, emptyPockets, isDrop, squareName, parseSquare } from './types.js';
-export { init } from './wasm.js';
+export { ROLES, POCKET_ROLES, COLORS, emptyPockets, isDrop, makeSquare, parseSquare } from './types.js';
+export { initChess } from './wasm.js';
 export { parseFen, makeFen, validateSetup, normalizeFen, INITIAL_FEN } from './fen.js';
-export { Position, decodeMove as unpackMove } from './position.js';
+export { Position } from './position.js';
 export { parseSan, makeSan, makeSanAndPlay, parseUci, makeUci } from './san.js';
 export { perft, perftDivide, type PerftOptions } from './perft.js';
-export type { NotationError, Result } from '../errors.js';
-export { parsePerftSuite, looksCrazyhouse, type PerftCase } from './suite.js';
+export { parsePerftSuite, type PerftCase } from './suite.js';

@@ -1,6 +1,7 @@
 import { NotationFailure } from '../errors.js';
 import { Position } from './position.js';
 import { makeUci } from './san.js';
+import { looksCrazyhouse } from './suite.js';
 import { decodeMove } from './position.js';
 import type { Variant } from './types.js';
 import { wasm } from './wasm.js';
@@ -12,9 +13,13 @@ export interface PerftOptions {
   bughouse?: boolean;
 }
 
+/**
+ * A pocket means drops, whatever the options say: a FEN with one is counted under crazyhouse rules
+ * (under bughouse rules with `bughouse`), as `moves` lists them.
+ */
 function load(fen: string, opts?: PerftOptions): Position {
   const r = Position.fromFen(fen === 'startpos' ? 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' : fen, {
-    variant: opts?.variant,
+    variant: looksCrazyhouse(fen) ? 'crazyhouse' : opts?.variant,
     bughouse: opts?.bughouse,
     lenient: true,
     chess960: true,

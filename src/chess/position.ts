@@ -3,7 +3,9 @@ import { RECOVERABLE } from './codes.js';
 import { INITIAL_FEN, W_LEGAL_EP, W_POCKET, W_PROMOTED, flagsToErrors, parseIntoScratch, variantFlags } from './fen.js';
 import { isDrop, ROLES, type Color, type Move, type PositionOptions, type Setup, type Variant } from './types.js';
 import { lexSan, parts, S_DROP, S_STRICT } from './sanparts.js';
+import { looksCrazyhouse } from './suite.js';
 import { O_VARIANT, V_BUGHOUSE, readSetup, readText, roleIndex, wasm, writeSetup, type Chess } from './wasm.js';
+import { resultBoundary, resultsBoundary } from '../text/boundary.js';
 
 export const M_CASTLE = 1 << 18,
   M_EP = 1 << 19;
@@ -18,6 +20,16 @@ function flushResident(c: Chess): void {
     resident._state.set(c.heap.subarray(c.SLOT, c.SLOT + c.POS_SIZE));
     resident._dirty = false;
   }
+}
+
+/**
+ * The variant a FEN is read in: the one asked for; crazyhouse when bughouse rules are asked for (they
+ * are one-board crazyhouse rules) or, with no variant given, when the FEN has a pocket (`[..]`, a ninth
+ * rank) or promoted marks, so a pocket is never dropped silently.
+ */
+function fenVariant(fen: string, opts?: PositionOptions): Variant {
+  if (opts?.bughouse) return 'crazyhouse';
+  return opts?.variant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
 }
 
 /** A legal position (validated); rules run in wasm. Many positions can coexist (each keeps a byte snapshot). */
@@ -35,8 +47,12 @@ export class Position {
 
   /** Builds a position from a Setup; an error result when it is illegal. */
   static fromSetup(setup: Setup, opts?: PositionOptions): Result<Position, NotationError> {
+    return resultBoundary('Position.fromSetup', () => Position.fromSetupUnchecked(setup, opts));
+  }
+
+  private static fromSetupUnchecked(setup: Setup, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
-    const variant = opts?.variant ?? 'chess';
+    const variant = opts?.variant ?? (opts?.bughouse ? 'crazyhouse' : 'chess');
     const epRaw = writeSetup(c, c.SCRATCH, setup, variantFlags(variant, opts?.bughouse));
     return Position.finish(c, epRaw, variant, opts);
   }
@@ -51,8 +67,12 @@ export class Position {
    * ```
    */
   static fromFen(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
+    return resultBoundary('Position.fromFen', () => Position.fromFenUnchecked(fen, opts));
+  }
+
+  private static fromFenUnchecked(fen: string, opts?: PositionOptions): Result<Position, NotationError> {
     const c = wasm();
-    const variant = opts?.variant ?? 'chess';
+    const variant = fenVariant(fen, opts);
     const parsed = parseIntoScratch(c, fen, variantFlags(variant, opts?.bughouse));
     if (!parsed.ok) return parsed;
     return Position.finish(c, parsed.value.epRaw, variant, opts);
@@ -60,8 +80,12 @@ export class Position {
 
   /** Like fromFen, but returns every validation problem. */
   static fromFenAll(fen: string, opts?: PositionOptions): Result<Position, NotationError[]> {
+    return resultsBoundary('Position.fromFenAll', () => Position.fromFenAllUnchecked(fen, opts));
+  }
+
+  private static fromFenAllUnchecked(fen: string, opts?: PositionOptions): Result<Position, NotationError[]> {
     const c = wasm();
-    const variant = opts?.variant ?? 'chess';
+    const variant = fenVariant(fen, opts);
     const parsed = parseIntoScratch(c, fen, variantFlags(variant, opts?.bughouse));
     if (!parsed.ok) return err([parsed.error]);
     let flags = c.w.fenValidate(c.SCRATCH, parsed.value.epRaw);
@@ -264,8 +288,9 @@ export class Position {
   }
 
   /**
+   * @internal
    * Allocation-free SAN play for bulk readers: the packed move (≥ 0), or -1 illegal, -2 ambiguous,
-   * -3 syntax error. Decode a packed move with `unpackMove`.
+   * -3 syntax error. Decode a packed move with `decodeMove`.
    */
   playSanCode(san: string): number {
     if (lexSan(san)) return -3;

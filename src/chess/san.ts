@@ -1,11 +1,16 @@
 import { err, notationError, ok, type NotationError, type Result } from '../errors.js';
 import { decodeMove, type Position } from './position.js';
 import { lexSan, parts } from './sanparts.js';
-import { isDrop, parseSquare, squareName, type Move, type Role } from './types.js';
+import { isDrop, makeSquare, squareFromName, type Move, type Role } from './types.js';
 import { readText, wasm } from './wasm.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** Resolves SAN (lenient import) to the legal move it means. */
 export function parseSan(pos: Position, san: string): Result<Move, NotationError> {
+  return resultBoundary('parseSan', () => parseSanUnchecked(pos, san));
+}
+
+function parseSanUnchecked(pos: Position, san: string): Result<Move, NotationError> {
   const col = lexSan(san);
   if (col) return err(notationError('ERR_SAN_SYNTAX', `invalid SAN '${san}'`, 1, col));
   const c = wasm();
@@ -44,16 +49,32 @@ const DROP: Record<string, Role> = {
   q: 'queen',
 };
 
-/** Reads a UCI move (drops included); undefined when malformed. */
-export function parseUci(uci: string): Move | undefined {
+/**
+ * Reads a UCI move (`e2e4`, `e7e8q`, `N@f3`); the move is not checked against a position.
+ * @example
+ * ```ts
+ * parseUci('e7e8q'); // { ok: true, value: { from: 52, to: 60, promotion: 'queen' } }
+ * ```
+ */
+export function parseUci(uci: string): Result<Move> {
+  return resultBoundary('parseUci', () => {
+    const move = uciMove(uci);
+    return move
+      ? ok(move)
+      : err(notationError('ERR_UCI_SYNTAX', `not a UCI move: ${JSON.stringify(uci.slice(0, 20))}`));
+  });
+}
+
+/** @internal `parseUci` without the Result: undefined when malformed. */
+export function uciMove(uci: string): Move | undefined {
   if (uci.length === 4 && uci[1] === '@') {
     const role = DROP[uci[0]],
-      to = parseSquare(uci.slice(2));
+      to = squareFromName(uci.slice(2));
     return role && to !== undefined ? { role, to } : undefined;
   }
   if (uci.length !== 4 && uci.length !== 5) return undefined;
-  const from = parseSquare(uci.slice(0, 2)),
-    to = parseSquare(uci.slice(2, 4));
+  const from = squareFromName(uci.slice(0, 2)),
+    to = squareFromName(uci.slice(2, 4));
   if (from === undefined || to === undefined) return undefined;
   if (uci.length === 5) {
     const promotion = PROMO[uci[4]];
@@ -66,6 +87,6 @@ const LETTER: Record<Role, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook
 
 /** Writes a move in UCI (`e2e4`, `e7e8q`, `N@f3`). */
 export function makeUci(move: Move): string {
-  if (isDrop(move)) return `${LETTER[move.role].toUpperCase()}@${squareName(move.to)}`;
-  return squareName(move.from) + squareName(move.to) + (move.promotion ? LETTER[move.promotion] : '');
+  if (isDrop(move)) return `${LETTER[move.role].toUpperCase()}@${makeSquare(move.to)}`;
+  return makeSquare(move.from) + makeSquare(move.to) + (move.promotion ? LETTER[move.promotion] : '');
 }

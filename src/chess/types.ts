@@ -1,3 +1,6 @@
+import { err, notationError, ok, type Result } from '../errors.js';
+import { resultBoundary } from '../text/boundary.js';
+
 /** A side. */
 export type Color = 'white' | 'black';
 /** A piece type. */
@@ -41,10 +44,12 @@ export type Move = NormalMove | DropMove;
 
 /** Options for reading a position: variant and Chess960 castling. */
 export interface PositionOptions {
+  /** Default: crazyhouse when the FEN has a pocket or promoted marks (`[Qp]`, a ninth rank, `~`), else chess. */
   variant?: Variant;
   /**
    * One-board bughouse rules on a crazyhouse position: captured pieces do not go to the
-   * capturer's pocket (they go to the partner, which is the bughouse layer's business).
+   * capturer's pocket (they go to the partner, which is the bughouse layer's business). Implies
+   * crazyhouse whatever `variant` says.
    */
   bughouse?: boolean;
   /**
@@ -81,14 +86,30 @@ export function isDrop(move: Move): move is DropMove {
 }
 
 /** A square's name (`e4`). */
-export function squareName(sq: Square): string {
+export function makeSquare(sq: Square): string {
   return String.fromCharCode(97 + (sq & 7), 49 + (sq >> 3));
 }
 
-/** Reads a square name (`e4`); undefined when malformed. */
-export function parseSquare(s: string): Square | undefined {
+/** @internal Reads a square name (`e4`); undefined when malformed (the allocation-free form of `parseSquare`). */
+export function squareFromName(s: string): Square | undefined {
   if (s.length !== 2) return undefined;
   const f = s.charCodeAt(0) - 97,
     r = s.charCodeAt(1) - 49;
   return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : undefined;
+}
+
+/**
+ * Reads a square name (`e4`).
+ * @example
+ * ```ts
+ * parseSquare('e4'); // { ok: true, value: 28 }
+ * ```
+ */
+export function parseSquare(name: string): Result<Square> {
+  return resultBoundary('parseSquare', () => {
+    const sq = squareFromName(name);
+    return sq === undefined
+      ? err(notationError('ERR_SQUARE_SYNTAX', `not a square: ${JSON.stringify(name.slice(0, 20))}`))
+      : ok(sq);
+  });
 }

@@ -68,7 +68,7 @@ export interface ChessExports extends WebAssembly.Exports {
 }
 
 /** The chess.wasm interface this file is written for: assembly/chess/layout.ts ABI_VERSION (bump both together). */
-export const CHESS_ABI = 2;
+export const CHESS_ABI = 3;
 
 const module = new WasmModule<ChessExports>('chess', base64, { abiVersion: CHESS_ABI });
 
@@ -123,8 +123,16 @@ export function wasm(): Chess {
   return chess;
 }
 
-/** Compiles the chess wasm module asynchronously (optional: it is otherwise compiled synchronously on first use). */
-export async function init(): Promise<void> {
+/**
+ * Compiles the chess wasm module asynchronously. Optional: the synchronous API compiles it on first
+ * use, but a page that awaits this first keeps the compile off its first user action.
+ * @example
+ * ```ts
+ * await initChess();
+ * Position.initial().legalMoves().length; // 20
+ * ```
+ */
+export async function initChess(): Promise<void> {
   const w = await module.init();
   if (!chess) chess = setup(w);
 }

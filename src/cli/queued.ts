@@ -77,7 +77,7 @@ export async function runQueued<I extends ProducerItem>(
       // ioredis may still be reconnecting to a Redis that is gone: do not let that keep the
       // process alive once the error is out.
       setTimeout(() => process.exit(process.exitCode ?? 1), 1000).unref();
-      throw new Error(`${e.code} ${e.message}`, { cause: e });
+      throw new Error(e.message, { cause: e });
     }
     throw e;
   } finally {

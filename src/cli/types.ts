@@ -93,4 +93,6 @@ export interface CheckReport {
 export interface ExportResult {
   text: string;
   errors: NotationError[];
+  /** What writing changed (a tag value's line end written as a space): on stderr unless --quiet. */
+  warnings?: NotationError[];
 }

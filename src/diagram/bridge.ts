@@ -4,7 +4,7 @@ import { parseDeal } from '../bridge/deal.js';
 import type { DDTable, ParResult } from '../bridge/par.js';
 import { pbnGameInfo } from '../bridge/pbn/info.js';
 import type { PbnGame } from '../bridge/pbn/model.js';
-import { parseContract } from '../bridge/pbn/values.js';
+import { contractOf } from '../bridge/pbn/values.js';
 import {
   isVulnerable,
   SUITS,
@@ -17,6 +17,7 @@ import {
 } from '../bridge/types.js';
 import { err, ok, type Result } from '../errors.js';
 import { envelope, esc, num, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+import { resultBoundary } from '../text/boundary.js';
 
 export const SUIT_SYMBOL: Record<Suit, string> = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
 const SEAT_NAME: Record<Seat, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
@@ -42,7 +43,7 @@ export interface DealDiagramOptions {
 function contractModel(c: DealDiagramOptions['contract']): Contract | 'Pass' | undefined {
   if (c === undefined) return undefined;
   if (typeof c !== 'string') return c;
-  return parseContract(c) ?? undefined;
+  return contractOf(c) ?? undefined;
 }
 
 function strainText(strain: Strain): string {
@@ -71,6 +72,10 @@ function suitColour(suit: Suit, t: DiagramTheme): string {
 
 /** A deal diagram; the deal as PBN text (`N:AKQ.… …`) or the model. Unknown hands are left blank. */
 export function dealDiagram(input: Deal | string, options: DealDiagramOptions = {}): Result<string> {
+  return resultBoundary('dealDiagram', () => dealDiagramUnchecked(input, options));
+}
+
+function dealDiagramUnchecked(input: Deal | string, options: DealDiagramOptions = {}): Result<string> {
   let deal: Deal;
   if (typeof input === 'string') {
     const r = parseDeal(input);
@@ -190,6 +195,10 @@ export function dealDiagram(input: Deal | string, options: DealDiagramOptions = 
 
 /** A PBN game's deal with its board, dealer, vulnerability, contract, declarer and result. */
 export function pbnDealDiagram(game: PbnGame, options: DealDiagramOptions = {}): Result<string> {
+  return resultBoundary('pbnDealDiagram', () => pbnDealDiagramUnchecked(game, options));
+}
+
+function pbnDealDiagramUnchecked(game: PbnGame, options: DealDiagramOptions = {}): Result<string> {
   const info = pbnGameInfo(game);
   if (!info.deal) return err({ code: 'ERR_DIAGRAM_DEAL', message: 'the game has no valid Deal tag' });
   return dealDiagram(info.deal, {

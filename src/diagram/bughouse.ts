@@ -8,6 +8,7 @@ import { parseBfen, type Bfen } from '../bughouse/bfen.js';
 import type { PgnShape } from '../pgn/types.js';
 import { chessBlock, readBoardInput, type BoardInput } from './chess.js';
 import { envelope, esc, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** One board of a bughouse diagram: position, names, clocks, last move and shapes. */
 export interface BughouseBoard {
@@ -48,6 +49,13 @@ export function formatClock(seconds: number): string {
 
 /** SVG of the two boards of a bughouse game side by side, each with its pockets. */
 export function bughouseDiagram(
+  boards: { a: BughouseBoard; b: BughouseBoard },
+  options: BughouseDiagramOptions = {},
+): Result<string> {
+  return resultBoundary('bughouseDiagram', () => bughouseDiagramUnchecked(boards, options));
+}
+
+function bughouseDiagramUnchecked(
   boards: { a: BughouseBoard; b: BughouseBoard },
   options: BughouseDiagramOptions = {},
 ): Result<string> {
@@ -144,6 +152,10 @@ export interface BughousePly {
 
 /** Both boards, clocks and last moves of a bughouse match after `ply` moves (default: the end). */
 export function bughousePosition(match: BughouseMatch, ply?: number): Result<BughousePly> {
+  return resultBoundary('bughousePosition', () => bughousePositionUnchecked(match, ply));
+}
+
+function bughousePositionUnchecked(match: BughouseMatch, ply?: number): Result<BughousePly> {
   const start = startBoards(match);
   if (!start.ok) return start;
   const boards = start.value;
@@ -164,6 +176,13 @@ export function bughousePosition(match: BughouseMatch, ply?: number): Result<Bug
 
 /** A BPGN match's two boards at a ply (default: the end), with players, clocks and last moves. */
 export function bpgnDiagram(
+  match: BughouseMatch,
+  options: BughouseDiagramOptions & { ply?: number } = {},
+): Result<string> {
+  return resultBoundary('bpgnDiagram', () => bpgnDiagramUnchecked(match, options));
+}
+
+function bpgnDiagramUnchecked(
   match: BughouseMatch,
   options: BughouseDiagramOptions & { ply?: number } = {},
 ): Result<string> {
@@ -188,6 +207,10 @@ export function bpgnDiagram(
 
 /** A BFEN (`A | B`, holdings and clocks of both boards) as the two-board diagram. */
 export function bfenDiagram(input: string | Bfen, options: BughouseDiagramOptions = {}): Result<string> {
+  return resultBoundary('bfenDiagram', () => bfenDiagramUnchecked(input, options));
+}
+
+function bfenDiagramUnchecked(input: string | Bfen, options: BughouseDiagramOptions = {}): Result<string> {
   let bfen: Bfen;
   if (typeof input === 'string') {
     const r = parseBfen(input.trim());

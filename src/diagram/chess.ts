@@ -1,18 +1,11 @@
 // Chess (and crazyhouse) board diagrams from a FEN, a Setup or a Position.
-import {
-  parseFen,
-  Position,
-  parseUci,
-  isDrop,
-  type Move,
-  type Setup,
-  type Variant,
-  type Piece,
-} from '../chess/index.js';
+import { parseFen, Position, isDrop, type Move, type Setup, type Variant, type Piece } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import { err, ok, type NotationError, type Result } from '../errors.js';
 import type { PgnShape } from '../pgn/types.js';
 import { drawBoard, drawPocket, listPieces, squareLabel, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** Options of `chessDiagram`. */
 export interface ChessDiagramOptions {
@@ -48,6 +41,10 @@ export type BoardInput = string | Setup | Position;
 
 /** Reads a FEN, a Setup or a Position into plain data. */
 export function readBoardInput(input: BoardInput): Result<{ setup: Setup; position?: Position }> {
+  return resultBoundary('readBoardInput', () => readBoardInputUnchecked(input));
+}
+
+function readBoardInputUnchecked(input: BoardInput): Result<{ setup: Setup; position?: Position }> {
   if (typeof input === 'string') {
     const r = parseFen(input.trim());
     if (!r.ok) return r;
@@ -66,7 +63,7 @@ export function setupPieces(setup: Setup): (BoardPiece | null)[] {
 
 function moveSquares(move: Move | string | undefined): { from?: number; to: number } | undefined {
   if (move === undefined) return undefined;
-  const m = typeof move === 'string' ? parseUci(move) : move;
+  const m = typeof move === 'string' ? uciMove(move) : move;
   if (!m) return undefined;
   return isDrop(m) ? { to: m.to } : { from: m.from, to: m.to };
 }
@@ -189,6 +186,10 @@ export function chessBlock(
  * ```
  */
 export function chessDiagram(input: BoardInput, options: ChessDiagramOptions = {}): Result<string> {
+  return resultBoundary('chessDiagram', () => chessDiagramUnchecked(input, options));
+}
+
+function chessDiagramUnchecked(input: BoardInput, options: ChessDiagramOptions = {}): Result<string> {
   const r = readBoardInput(input);
   if (!r.ok) return r;
   const t = makeTheme(options.theme);

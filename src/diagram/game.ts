@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../errors.js';
 import { startingPosition } from '../pgn/rules.js';
 import type { PgnGame, PgnShape } from '../pgn/types.js';
 import { chessDiagram, type ChessDiagramOptions } from './chess.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** A PGN game's position at a ply, with the move that led to it. */
 export interface GamePly {
@@ -21,6 +22,10 @@ export interface GamePly {
 
 /** The main-line position after `ply` half-moves (default: the end). */
 export function gamePosition(game: PgnGame, ply?: number): Result<GamePly> {
+  return resultBoundary('gamePosition', () => gamePositionUnchecked(game, ply));
+}
+
+function gamePositionUnchecked(game: PgnGame, ply?: number): Result<GamePly> {
   const start = startingPosition(game.headers);
   if (!start.ok) return start;
   const pos = start.value;
@@ -50,6 +55,10 @@ export function gamePosition(game: PgnGame, ply?: number): Result<GamePly> {
 
 /** The diagram of a game at a ply (default: the end), with last move, check and comment shapes. */
 export function gameDiagram(game: PgnGame, options: ChessDiagramOptions & { ply?: number } = {}): Result<string> {
+  return resultBoundary('gameDiagram', () => gameDiagramUnchecked(game, options));
+}
+
+function gameDiagramUnchecked(game: PgnGame, options: ChessDiagramOptions & { ply?: number } = {}): Result<string> {
   const at = gamePosition(game, options.ply);
   if (!at.ok) return at;
   const { ply: _ply, ...rest } = options;

@@ -4,11 +4,12 @@
 import { err, ok, type Result } from '../errors.js';
 import { countPieces, parseForsyth, type ProblemBoard } from '../problems/board.js';
 import type { PbiProblem } from '../problems/pbi.js';
-import { formatStipulation } from '../problems/stipulation.js';
+import { makeStipulation } from '../problems/stipulation.js';
 import { deriveTwins } from '../problems/xml/derive.js';
 import type { Author, Problem, Source } from '../problems/xml/model.js';
 import { drawBoard, listPieces, type BoardPiece } from './board.js';
 import { envelope, text, theme as makeTheme, type DiagramTheme } from './svg.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** Options of `problemDiagram`. */
 export interface ProblemDiagramOptions {
@@ -44,6 +45,10 @@ function readProblemBoard(input: ProblemBoard | string): Result<ProblemBoard> {
 
 /** SVG of a chess problem board (a Forsyth string or a ProblemBoard; fairy pieces and neutrals included). */
 export function problemDiagram(input: ProblemBoard | string, options: ProblemDiagramOptions = {}): Result<string> {
+  return resultBoundary('problemDiagram', () => problemDiagramUnchecked(input, options));
+}
+
+function problemDiagramUnchecked(input: ProblemBoard | string, options: ProblemDiagramOptions = {}): Result<string> {
   const r = readProblemBoard(input);
   if (!r.ok) return r;
   const board = r.value;
@@ -129,6 +134,10 @@ export function problemDiagram(input: ProblemBoard | string, options: ProblemDia
 
 /** A PBI problem's diagram: its authors, used source, first award and stipulation. */
 export function pbiProblemDiagram(problem: PbiProblem, options: ProblemDiagramOptions = {}): Result<string> {
+  return resultBoundary('pbiProblemDiagram', () => pbiProblemDiagramUnchecked(problem, options));
+}
+
+function pbiProblemDiagramUnchecked(problem: PbiProblem, options: ProblemDiagramOptions = {}): Result<string> {
   if (!problem.board)
     return err({ code: 'ERR_DIAGRAM_POSITION', message: 'the problem has no valid position', line: problem.line });
   const src = problem.usedSource;
@@ -164,6 +173,13 @@ export function problemXmlDiagram(
   problem: Problem,
   options: ProblemDiagramOptions & { twin?: string } = {},
 ): Result<string> {
+  return resultBoundary('problemXmlDiagram', () => problemXmlDiagramUnchecked(problem, options));
+}
+
+function problemXmlDiagramUnchecked(
+  problem: Problem,
+  options: ProblemDiagramOptions & { twin?: string } = {},
+): Result<string> {
   const twins = deriveTwins(problem).map((t) => t.value);
   const twin = options.twin !== undefined ? twins.find((t) => t.twinId === options.twin) : twins[0];
   if (!twin)
@@ -177,7 +193,7 @@ export function problemXmlDiagram(
   const award = release?.awards[0];
   const { twin: _twin, ...rest } = options;
   return problemDiagram(twin.board, {
-    stipulation: formatStipulation(twin.stipulation) || undefined,
+    stipulation: makeStipulation(twin.stipulation) || undefined,
     authors: release?.authors.map(authorName).filter((a) => a) ?? [],
     source: release?.sources[0] ? sourceText(release.sources[0]) || undefined : undefined,
     award: award ? [award.distinction, award.tourney?.name].filter((x) => x).join(', ') || undefined : undefined,

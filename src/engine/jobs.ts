@@ -6,15 +6,17 @@ import { resolvePosition, type EngineVariant, type GameLike, type PositionInput 
 import type { Progress } from '../progress.js';
 import type { Limit } from './protocol.js';
 import type { ScoreValue } from './score.js';
-import { Score } from './score.js';
 import type { AnalysisLine, AnalysisResult, UciEngine } from './uci.js';
 
 /** An engine to open inside the worker (URLs must be absolute: a worker has no page URL to resolve against). */
 export type EngineSpec = Omit<OpenEngineOptions, 'transport'>;
 
-/** An analysis line as plain data: the score from White's point of view. */
-export interface PlainLine extends Omit<AnalysisLine, 'score'> {
+/** An analysis line as plain data: the score and the engine's WDL from White's point of view. */
+export interface PlainLine extends Omit<AnalysisLine, 'score' | 'wdl'> {
+  /** White's view (`Score.fromWhite(score, turn)` makes a `Score` of it again). */
   score: ScoreValue;
+  /** The engine's own win/draw/loss per mille, White's view. */
+  wdl?: [number, number, number];
 }
 
 /** `AnalysisResult` as plain data (it crosses postMessage and lands in JSON unchanged). */
@@ -25,9 +27,14 @@ export interface PlainAnalysis extends Omit<AnalysisResult, 'lines' | 'depths'> 
   depths: { depth: number; lines: PlainLine[] }[];
 }
 
-const plainLine = (l: AnalysisLine): PlainLine => ({ ...l, score: l.score.toJSON() });
+function plainLine(l: AnalysisLine): PlainLine {
+  const { score, wdl, ...rest } = l;
+  const out: PlainLine = { ...rest, score: score.toJSON() };
+  if (wdl) out.wdl = wdl.toJSON();
+  return out;
+}
 
-/** `AnalysisResult` as plain data: scores become their White-view JSON. */
+/** `AnalysisResult` as plain data: scores and WDL become their White-view JSON. */
 export function toPlainAnalysis(r: AnalysisResult): PlainAnalysis {
   return {
     ...r,
@@ -36,16 +43,7 @@ export function toPlainAnalysis(r: AnalysisResult): PlainAnalysis {
   };
 }
 
-/** The inverse of `toPlainAnalysis`: scores become `Score`s again. */
-export function fromPlainAnalysis(p: PlainAnalysis): AnalysisResult {
-  const line = (l: PlainLine): AnalysisLine => ({ ...l, score: Score.fromWhite(l.score, p.turn) });
-  return {
-    ...p,
-    lines: p.lines.map(line),
-    depths: p.depths.map((d) => ({ depth: d.depth, lines: d.lines.map(line) })),
-  };
-}
-
+/** What a job gets from the worker: a progress callback. */
 export interface EngineJobContext {
   progress(p: Progress & { total: number }): Promise<void>;
 }
@@ -63,7 +61,7 @@ async function engineFor(spec: EngineSpec): Promise<UciEngine> {
     });
     if (old)
       old.engine.then(
-        (e) => e.quit(),
+        (e) => e.close(),
         () => undefined,
       );
   }
@@ -137,7 +135,7 @@ export const engineJobs = {
     cached = undefined;
     if (c)
       await c.engine.then(
-        (e) => e.quit(),
+        (e) => e.close(),
         () => undefined,
       );
   },

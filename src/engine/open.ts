@@ -1,5 +1,4 @@
 import { EngineError } from './errors.js';
-import { MockTransport } from './mock.js';
 import { findExecutable, isNode, nodeBuiltin, NativeTransport } from './native.js';
 import { UciEngine, type EngineTimeouts, type OptionValue } from './uci.js';
 import {
@@ -9,7 +8,7 @@ import {
   StockfishWasmTransport,
   LITE_SINGLE_FILE,
 } from './wasm.js';
-import type { Transport, TransportFactory } from './transport.js';
+import type { TransportFactory } from './transport.js';
 
 /**
  * Which engine to open:
@@ -95,8 +94,8 @@ export function engineTransport(opts: OpenEngineOptions): TransportFactory {
  * ```ts
  * const engine = await openEngine({ kind: 'native', options: { Hash: 64 } }); // stockfish on PATH or /usr/games
  * const r = await engine.analyse({ fen: 'startpos', moves: ['e4', 'e5'] }, { depth: 16 }, { multipv: 2 });
- * r.bestmove; r.lines[0]?.score.pov('white');
- * await engine.quit();
+ * r.bestmove; r.lines[0]?.score.white().score();
+ * await engine.close(); // or open it with `await using`
  * ```
  */
 export async function openEngine(opts: OpenEngineOptions): Promise<UciEngine> {
@@ -110,7 +109,7 @@ export async function openEngine(opts: OpenEngineOptions): Promise<UciEngine> {
     await engine.open();
     if (opts.healthCheck ?? opts.kind !== 'custom') await healthCheck(engine);
   } catch (e) {
-    await engine.quit().catch(() => undefined);
+    await engine.close();
     throw e;
   }
   return engine;
@@ -123,7 +122,7 @@ const HEALTH_FEN = 'rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 export async function healthCheck(engine: UciEngine): Promise<void> {
   const r = await engine.analyse(HEALTH_FEN, { depth: 6 }, { timeout: 20000 });
   const line = r.lines[0];
-  const ok = r.bestmove !== null && !!line && line.score.value('white') >= 300;
+  const ok = r.bestmove !== null && !!line && line.score.white().score() >= 300;
   if (!ok) {
     const seen = line ? `best ${r.bestmove}, score ${line.score.toString()}` : `best ${r.bestmove}, no score`;
     throw new EngineError(
@@ -186,7 +185,7 @@ export async function listEngines(opts: { probe?: boolean } = {}): Promise<Found
           timeouts: { handshake: 10000 },
         });
         e.name = eng.name;
-        await eng.quit();
+        await eng.close();
       } catch (err) {
         e.error = (err as EngineError).code ?? (err as Error).message;
       }
@@ -194,6 +193,3 @@ export async function listEngines(opts: { probe?: boolean } = {}): Promise<Found
   }
   return out;
 }
-
-export type { Transport };
-export { MockTransport };

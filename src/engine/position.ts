@@ -1,6 +1,7 @@
 // What the engine is asked about: any position input becomes a start FEN plus UCI moves, so the
 // engine sees the game's history (repetitions, the fifty-move count).
-import { INITIAL_FEN, makeUci, parseUci, Position, type Color, type Move } from '../chess/index.js';
+import { INITIAL_FEN, makeSanAndPlay, makeUci, Position, type Color, type Move } from '../chess/index.js';
+import { uciMove } from '../chess/fast.js';
 import { EngineError } from './errors.js';
 
 /** The variants the engine layer can search. */
@@ -34,6 +35,8 @@ export interface ResolvedPosition {
   turn: Color;
   /** The searched position (for legality checks and SAN). */
   position: Position;
+  /** The game object of a `{ game, ply }` input: a different one means a new game (`ucinewgame`). */
+  game?: unknown;
 }
 
 const CHESS960_TAGS = /^(chess ?960|fischer ?random|fischerandom|freestyle|960)$/i;
@@ -70,7 +73,7 @@ function playOne(pos: Position, move: string | Move, index: number): string {
     pos.play(move);
     return makeUci(move);
   }
-  const uci = parseUci(move);
+  const uci = uciMove(move);
   if (uci && pos.isLegal(uci)) {
     pos.play(uci);
     return makeUci(uci);
@@ -118,7 +121,7 @@ export function resolvePosition(
       const node = input.game.moves[i];
       moves.push(playOne(s.pos, node.move ?? node.uci ?? node.san, i));
     }
-    return { fen: s.fen, moves, variant: s.variant, chess960, turn: s.pos.turn, position: s.pos };
+    return { fen: s.fen, moves, variant: s.variant, chess960, turn: s.pos.turn, position: s.pos, game: input.game };
   }
   const chess960 = opts.chess960 ?? input.chess960 ?? false;
   const s = start(input.fen, opts.variant ?? input.variant, chess960);
@@ -130,4 +133,33 @@ export function resolvePosition(
 /** The `position` command. */
 export function positionCommand(p: ResolvedPosition): string {
   return p.moves.length ? `position fen ${p.fen} moves ${p.moves.join(' ')}` : `position fen ${p.fen}`;
+}
+
+/** The game ply of a position (0 = White's first move), from its FEN's move number and side to move. */
+export function gamePly(pos: Position): number {
+  const fullmove = Number(pos.fen().split(' ')[5]) || 1;
+  return 2 * (fullmove - 1) + (pos.turn === 'black' ? 1 : 0);
+}
+
+/** The most PV moves checked; engines send far fewer (Stockfish at most 246 plies). */
+export const MAX_PV = 1000;
+
+/**
+ * A PV checked against the position: its moves in UCI and SAN up to the first one that is not
+ * legal there, or up to `MAX_PV` moves; `problem` says why it was cut.
+ */
+export function legalPv(start: Position, pv: readonly string[]): { uci: string[]; san: string[]; problem?: string } {
+  const uci: string[] = [];
+  const san: string[] = [];
+  if (!pv.length) return { uci, san };
+  const pos = start.clone();
+  for (let i = 0; i < pv.length; i++) {
+    if (i === MAX_PV) return { uci, san, problem: `the PV is cut after ${MAX_PV} moves` };
+    const move = uciMove(pv[i]!);
+    if (!move || !pos.isLegal(move))
+      return { uci, san, problem: `PV move ${i + 1} '${pv[i]}' is not legal in ${pos.fen()}; the PV stops before it` };
+    uci.push(pv[i]!);
+    san.push(makeSanAndPlay(pos, move));
+  }
+  return { uci, san };
 }

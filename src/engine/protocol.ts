@@ -1,33 +1,13 @@
 // UCI text ↔ typed values: the info and option lines engines send, the go command we send.
-import type { EngineWarning } from './errors.js';
+import { EngineError, engineWarning, type EngineWarning } from './errors.js';
+import type { ScoreValue } from './score.js';
+import type { EngineInfo } from './uci.js';
 
 /** A score that is only a bound (`lowerbound` / `upperbound`). */
 export type Bound = 'lower' | 'upper';
 
-/** One `info` line; every field is optional because engines differ in what they send. */
-export interface Info {
-  depth?: number;
-  seldepth?: number;
-  multipv?: number;
-  /** Relative to the side to move, as sent; `bound` tells whether it is only a bound. */
-  score?: { cp: number } | { mate: number };
-  bound?: Bound;
-  nodes?: number;
-  nps?: number;
-  hashfull?: number;
-  tbhits?: number;
-  sbhits?: number;
-  time?: number;
-  cpuload?: number;
-  pv?: string[];
-  refutation?: string[];
-  currline?: { cpu: number; moves: string[] };
-  currmove?: string;
-  currmovenumber?: number;
-  /** Win/draw/loss per mille from the side to move. */
-  wdl?: [number, number, number];
-  string?: string;
-}
+/** One `info` line as sent: the score still relative and unturned, the PV not yet checked. */
+export type Info = Omit<EngineInfo, 'score' | 'pvSan'> & { score?: ScoreValue };
 
 const INT_FIELDS = new Set([
   'depth',
@@ -64,17 +44,21 @@ export function isUciMove(token: string): boolean {
   return MOVE.test(token);
 }
 
+/** An integer token that a number holds exactly (a longer one is garbage, not a count). */
 function int(token: string | undefined): number | undefined {
-  if (token === undefined || !/^-?\d+$/.test(token)) return undefined;
-  return Number(token);
+  if (token === undefined || !/^-?\d{1,16}$/.test(token)) return undefined;
+  const n = Number(token);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** Parses the text after `info`; problems go to `warnings` (the fields read so far are kept). */
-export function parseInfo(text: string, warnings?: EngineWarning[]): Info {
+/** Parses the text after `info`; problems go to `onWarning` (the fields read so far are kept). */
+export function parseInfo(text: string, onWarning?: (warning: EngineWarning) => void): Info {
   const t = text.trim().split(/\s+/);
   const info: Info = {};
+  // The start of the line, cut once: a long line full of bad tokens must not be copied per warning.
+  let shown: string | undefined;
   const warn = (message: string): void => {
-    warnings?.push({ code: 'WARN_ENGINE_INFO', message, text: `info ${text}` });
+    if (onWarning) onWarning(engineWarning('ERR_ENGINE_INFO', message, (shown ??= `info ${text.slice(0, 300)}`)));
   };
   let i = t[0] === 'info' ? 1 : 0;
   /** After a bad value: skip to the next field name. */
@@ -222,38 +206,97 @@ export function optionValue(opt: EngineOption, value: unknown): { text: string }
   }
 }
 
-/** How long or how deep to search; several limits may be combined (the engine stops at the first). */
+/**
+ * How long or how deep to search; several limits may be combined (the engine stops at the first).
+ * Every value is an integer in its range (see the docs' limits table); anything else is refused
+ * with `ERR_ENGINE_LIMIT` before the engine sees it.
+ */
 export interface Limit {
+  /** Plies, 1..245. */
   depth?: number;
+  /** Nodes, 1..2^53 − 1. */
   nodes?: number;
-  /** Milliseconds. */
+  /** Milliseconds, 1..2^31 − 1. */
   movetime?: number;
+  /** Search for a mate in this many moves, 1..123. */
   mate?: number;
-  /** Clocks in milliseconds. */
+  /** White's clock in milliseconds, 0..2^31 − 1. */
   wtime?: number;
+  /** Black's clock in milliseconds, 0..2^31 − 1. */
   btime?: number;
+  /** White's increment per move in milliseconds, 0..2^31 − 1. */
   winc?: number;
+  /** Black's increment per move in milliseconds, 0..2^31 − 1. */
   binc?: number;
+  /** Moves to the next time control, 1..2^31 − 1. */
   movestogo?: number;
   /** Search until stopped (an AbortSignal, or `stop()`). */
   infinite?: boolean;
 }
 
-/** The `go` command for a limit; throws on a malformed limit (a programmer error). */
+/**
+ * The range of each limit: integers only, up to what UCI engines read without overflow or wrap.
+ * Depth stops at 245 and mate at 123 moves (Stockfish searches at most 246 plies, its `MAX_PLY`); nodes at 2^53 − 1 (the largest integer a JavaScript number holds exactly,
+ * within the 64-bit counters engines use); times, increments and moves-to-go at 2^31 − 1
+ * (engines that read them into a 32-bit int). Clocks and increments may be 0; the rest start at 1.
+ */
+export const LIMIT_RANGE = {
+  depth: [1, 245],
+  mate: [1, 123],
+  nodes: [1, Number.MAX_SAFE_INTEGER],
+  movetime: [1, 2 ** 31 - 1],
+  wtime: [0, 2 ** 31 - 1],
+  btime: [0, 2 ** 31 - 1],
+  winc: [0, 2 ** 31 - 1],
+  binc: [0, 2 ** 31 - 1],
+  movestogo: [1, 2 ** 31 - 1],
+} as const satisfies Record<string, readonly [number, number]>;
+
+const LIMIT_ORDER = ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'mate', 'movetime'] as const;
+
+function limitError(message: string): EngineError {
+  return new EngineError('ERR_ENGINE_LIMIT', message);
+}
+
+/**
+ * Checks a limit (one validation for the API, the CLI and the queue); throws an EngineError
+ * `ERR_ENGINE_LIMIT` for a value that is not an integer in its `LIMIT_RANGE`, an unknown key, or a
+ * limit that sets nothing.
+ */
+export function checkLimit(limit: unknown): asserts limit is Limit {
+  if (typeof limit !== 'object' || limit === null || Array.isArray(limit))
+    throw limitError(`a limit is an object such as { depth: 12 }, got ${limit === null ? 'null' : typeof limit}`);
+  let set = 0;
+  for (const [key, value] of Object.entries(limit)) {
+    if (value === undefined) continue;
+    if (key === 'infinite') {
+      if (typeof value !== 'boolean') throw limitError(`limit infinite must be true or false, got ${String(value)}`);
+      if (value) set++;
+      continue;
+    }
+    const range = (LIMIT_RANGE as Record<string, readonly [number, number]>)[key];
+    if (!range || !Object.prototype.hasOwnProperty.call(LIMIT_RANGE, key))
+      throw limitError(`unknown limit '${key}' (one of ${[...LIMIT_ORDER, 'infinite'].join(', ')})`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1])
+      throw limitError(`limit ${key} must be an integer in ${range[0]}..${range[1]}, got ${String(value)}`);
+    set++;
+  }
+  if (!set) throw limitError('a limit needs depth, nodes, movetime, mate, clocks or infinite');
+}
+
+/** The `go` command for a limit; throws ERR_ENGINE_LIMIT (see `checkLimit`) or ERR_ENGINE_POSITION (searchmoves). */
 export function goCommand(limit: Limit, opts?: { searchmoves?: string[]; ponder?: boolean }): string {
+  checkLimit(limit);
   const parts = ['go'];
   if (opts?.ponder) parts.push('ponder');
-  for (const key of ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'mate', 'movetime'] as const) {
+  for (const key of LIMIT_ORDER) {
     const v = limit[key];
-    if (v === undefined) continue;
-    if (!Number.isFinite(v) || v < 0) throw new RangeError(`limit ${key} must be a non-negative number, got ${v}`);
-    parts.push(key, String(Math.round(v)));
+    if (v !== undefined) parts.push(key, String(v));
   }
   if (limit.infinite) parts.push('infinite');
-  if (parts.length === (opts?.ponder ? 2 : 1))
-    throw new RangeError('a limit needs depth, nodes, movetime, mate, clocks or infinite');
   if (opts?.searchmoves?.length) {
-    for (const m of opts.searchmoves) if (!MOVE.test(m)) throw new RangeError(`searchmoves: '${m}' is not a UCI move`);
+    for (const m of opts.searchmoves)
+      if (!MOVE.test(m)) throw new EngineError('ERR_ENGINE_POSITION', `searchmoves: '${m}' is not a UCI move`);
     parts.push('searchmoves', ...opts.searchmoves);
   }
   return parts.join(' ');

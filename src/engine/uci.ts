@@ -1,7 +1,11 @@
 // The UCI protocol over any transport: handshake, options, searches with limits, timeouts,
 // abort, respawn. Nothing here knows whether the engine is a process, a wasm module or a mock.
-import { EngineError, type EngineWarning } from './errors.js';
+import { uciMove } from '../chess/fast.js';
+import { RunningAnalysis, type Analysis } from './analysis.js';
+import { EngineError, engineWarning, type EngineWarning } from './errors.js';
 import {
+  gamePly,
+  legalPv,
   resolvePosition,
   positionCommand,
   type EngineVariant,
@@ -19,8 +23,8 @@ import {
   type Info,
   type Limit,
 } from './protocol.js';
-import { Score } from './score.js';
-import type { Transport, TransportExit, TransportFactory } from './transport.js';
+import { Score, Wdl, SideWdl } from './score.js';
+import { MAX_LINE, type Transport, type TransportExit, type TransportFactory } from './transport.js';
 
 /** The value of a UCI option. */
 export type OptionValue = string | number | boolean;
@@ -55,19 +59,24 @@ export interface EngineConfig {
 
 /** One principal variation at one depth. */
 export interface AnalysisLine {
+  /** Its rank, 1 = best. */
   multipv: number;
   depth: number;
   seldepth?: number;
   score: Score;
   /** Set when the score is only a bound (an aspiration window failed). */
   bound?: Bound;
+  /** The moves in UCI, checked against the position: up to the first illegal one (a `ERR_ENGINE_PV`). */
   pv: string[];
+  /** The same moves in SAN. */
+  pvSan: string[];
   nodes?: number;
   nps?: number;
   time?: number;
   tbhits?: number;
   hashfull?: number;
-  wdl?: [number, number, number];
+  /** The engine's own win/draw/loss chances, when it sends them (`UCI_ShowWDL`). */
+  wdl?: Wdl;
 }
 
 /** The result of a search: best move, final lines and every completed depth. */
@@ -88,11 +97,43 @@ export interface AnalysisResult {
   stopped?: boolean;
   /** The watchdog stopped the search; the engine answered `stop`. */
   timedOut?: boolean;
+  /** Lines of the search that made no sense (the first 100). */
   warnings: EngineWarning[];
+  /** Warnings beyond the first 100, counted and dropped. */
+  warningsDropped: number;
 }
 
-/** Streamed by `analysis()`: one info line with its score turned into a `Score`. */
-export type EngineInfo = Omit<Info, 'score'> & { score?: Score };
+/** One `info` line, typed; every field is optional because engines differ in what they send. */
+export interface EngineInfo {
+  depth?: number;
+  seldepth?: number;
+  /** The line's rank (absent: 1). */
+  multipv?: number;
+  /** The score, with the side to move. */
+  score?: Score;
+  /** Set when the score is only a bound. */
+  bound?: Bound;
+  nodes?: number;
+  nps?: number;
+  hashfull?: number;
+  tbhits?: number;
+  sbhits?: number;
+  /** Milliseconds searched. */
+  time?: number;
+  cpuload?: number;
+  /** The PV in UCI, checked against the position (see `AnalysisLine.pv`). */
+  pv?: string[];
+  /** The PV in SAN. */
+  pvSan?: string[];
+  refutation?: string[];
+  currline?: { cpu: number; moves: string[] };
+  currmove?: string;
+  currmovenumber?: number;
+  /** Win/draw/loss per mille from the side to move, as sent. */
+  wdl?: [number, number, number];
+  /** The text of `info string`. */
+  string?: string;
+}
 
 /** Options of a search: MultiPV, restricted root moves, abort signal. */
 export interface SearchOptions {
@@ -103,8 +144,16 @@ export interface SearchOptions {
   ponder?: boolean;
   /** Watchdog for this search in ms (replaces the default). */
   timeout?: number;
-  /** Send `ucinewgame` (and wait for readyok) before this search. */
+  /** Send `ucinewgame` before this search (it is also sent when `game` changes, and before the first search). */
   newGame?: boolean;
+  /**
+   * What game this search belongs to, compared with `===` to the previous search's: when it
+   * differs, `ucinewgame` is sent first. Default: the game object of a `{ game, ply }` position,
+   * else none (only the first search of an engine counts as a new game).
+   */
+  game?: unknown;
+  /** Engine options for this search only, restored afterwards (to the value set at open, else the declared default). */
+  options?: Record<string, OptionValue>;
   /** Overrides the variant guessed from the position. */
   variant?: EngineVariant;
   chess960?: boolean;
@@ -117,22 +166,36 @@ const LIBRARY_OPTIONS = new Set(['multipv', 'uci_chess960', 'uci_variant', 'uci_
 interface Waiter {
   line(text: string): void;
   exit(reason: TransportExit): void;
+  /** The engine broke the protocol: settle with this error (the engine is ended right after). */
+  fail(error: EngineError): void;
 }
+
+/** Warnings the engine keeps (the most recent). */
+const MAX_ENGINE_WARNINGS = 100;
+/** Warnings a search result keeps (the first). */
+const MAX_SEARCH_WARNINGS = 100;
+/** Option declarations an engine may make (Stockfish makes about 20, Fairy-Stockfish about 40). */
+const MAX_OPTIONS = 1024;
+/** Depths kept in the grid (Stockfish stops at 245). */
+const MAX_GRID_DEPTH = 1000;
 
 const now = (): number => (globalThis.performance ?? Date).now();
 
 /**
  * One UCI engine. Commands run one at a time (calls queue); every call settles: it resolves or
- * rejects with an `EngineError`.
+ * rejects with an `EngineError`. Open it with `openEngine`; `close()` (or `await using`) ends it.
  */
 export class UciEngine {
-  /** From `id name` / `id author`. */
+  /** From `id name`. */
   name = '';
+  /** From `id author`. */
   author = '';
   /** Declared options, by lower-case name. */
   readonly options = new Map<string, EngineOption>();
-  /** Lines that made no sense (kept, never fatal). */
+  /** Lines that made no sense outside a search (the most recent 100; kept, never fatal). */
   readonly warnings: EngineWarning[] = [];
+  /** Warnings dropped from `warnings` to keep it bounded (the oldest go first). */
+  warningsDropped = 0;
   /** How many times the engine was restarted. */
   respawns = 0;
 
@@ -149,6 +212,10 @@ export class UciEngine {
   private readonly userOptions: Record<string, OptionValue>;
   private readonly t: Required<EngineTimeouts>;
   private readonly maxRespawns: number;
+  /** No search yet since the engine (re)started: the next one is a new game. */
+  private fresh = true;
+  /** The `game` of the previous search. */
+  private lastGame: unknown;
 
   constructor(private readonly config: EngineConfig) {
     this.userOptions = { ...(config.options ?? {}) };
@@ -179,6 +246,7 @@ export class UciEngine {
     this.transport?.kill();
     this.current.clear();
     this.options.clear();
+    this.fresh = true;
     const transport = await this.config.transport();
     this.transport = transport;
     this.lastExit = undefined;
@@ -191,7 +259,7 @@ export class UciEngine {
       exit: (reason) => {
         if (this.transport !== transport) return;
         this.alive = false;
-        this.lastExit = reason;
+        this.lastExit ??= reason;
         const w = this.waiter;
         this.waiter = undefined;
         w?.exit(reason);
@@ -203,15 +271,42 @@ export class UciEngine {
     await this.isReadyNow();
   }
 
+  private warn(warning: EngineWarning): void {
+    this.warnings.push(warning);
+    if (this.warnings.length > MAX_ENGINE_WARNINGS) {
+      this.warnings.shift();
+      this.warningsDropped++;
+    }
+  }
+
   private onLine(text: string): void {
+    if (text.length > MAX_LINE) {
+      this.protocolFailure(
+        `the engine sent a line longer than ${MAX_LINE} characters (${JSON.stringify(text.slice(0, 40))}…)`,
+      );
+      return;
+    }
     if (text.startsWith('info string ')) {
       // Engines explain fatal problems here (Stockfish: a missing network) just before exiting.
-      this.recentStrings.push(text.slice(12).trim());
+      this.recentStrings.push(text.slice(12, 212).trim());
       if (this.recentStrings.length > 8) this.recentStrings.shift();
     }
     if (this.waiter) this.waiter.line(text);
     else if (text.trim() && !text.startsWith('info'))
-      this.warnings.push({ code: 'WARN_ENGINE_STRAY', message: 'output while no command was running', text });
+      this.warn(engineWarning('ERR_ENGINE_STRAY', 'output while no command was running', text));
+  }
+
+  /**
+   * The engine broke the protocol in a way that leaves it in an unknown state (or floods us): the
+   * pending call rejects with ERR_ENGINE_PROTOCOL and the engine is ended (a respawn starts afresh).
+   */
+  private protocolFailure(message: string): void {
+    const error = new EngineError('ERR_ENGINE_PROTOCOL', message, this.lastExit?.stderr);
+    this.lastExit ??= { error: `ended after a protocol error: ${message}`, stderr: [] };
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.fail(error);
+    this.kill();
   }
 
   private terminated(reason: TransportExit, during: string): EngineError {
@@ -255,6 +350,10 @@ export class UciEngine {
             v = accept(text);
           } catch (e) {
             clearTimeout(timer);
+            if (e instanceof EngineError && e.code === 'ERR_ENGINE_PROTOCOL') {
+              this.protocolFailure(e.error.message); // settles through this waiter's fail
+              return;
+            }
             this.waiter = undefined;
             reject(e);
             return;
@@ -268,6 +367,10 @@ export class UciEngine {
         exit: (reason) => {
           clearTimeout(timer);
           reject(this.terminated(reason, what));
+        },
+        fail: (error) => {
+          clearTimeout(timer);
+          reject(error);
         },
       };
       for (const l of lines) this.send(l);
@@ -284,14 +387,16 @@ export class UciEngine {
       (text) => {
         const t = text.trim();
         if (t === 'uciok') return true;
-        if (t.startsWith('id name ')) this.name = t.slice(8).trim();
-        else if (t.startsWith('id author ')) this.author = t.slice(10).trim();
+        if (t.startsWith('id name ')) this.name = t.slice(8, 208).trim();
+        else if (t.startsWith('id author ')) this.author = t.slice(10, 210).trim();
         else if (t.startsWith('option ')) {
           const opt = parseOption(t.slice(7));
-          if (opt) this.options.set(opt.name.toLowerCase(), opt);
-          else this.warnings.push({ code: 'WARN_ENGINE_OPTION', message: 'unreadable option line', text });
+          if (!opt) this.warn(engineWarning('ERR_ENGINE_OPTION_LINE', 'unreadable option line', text));
+          else if (this.options.size >= MAX_OPTIONS && !this.options.has(opt.name.toLowerCase()))
+            throw new EngineError('ERR_ENGINE_PROTOCOL', `the engine declared more than ${MAX_OPTIONS} options`);
+          else this.options.set(opt.name.toLowerCase(), opt);
         } else if (t && !t.startsWith('id ') && !t.startsWith('info'))
-          this.warnings.push({ code: 'WARN_ENGINE_LINE', message: 'unexpected line during the handshake', text });
+          this.warn(engineWarning('ERR_ENGINE_LINE', 'unexpected line during the handshake', text));
         return undefined;
       },
       this.t.handshake,
@@ -308,16 +413,43 @@ export class UciEngine {
     ).then(() => undefined);
   }
 
-  /** Sends `setoption` when the value differs from what the engine has; throws ERR_ENGINE_OPTION. */
-  private setOptionNow(name: string, value: OptionValue): void {
+  /** The declaration and the text to send for a value; throws ERR_ENGINE_OPTION. */
+  private checkOption(name: string, value: OptionValue): { opt: EngineOption; text: string } {
     const opt = this.options.get(name.toLowerCase());
     if (!opt) throw new EngineError('ERR_ENGINE_OPTION', `${this.name || 'the engine'} has no option ${name}`);
     const v = optionValue(opt, value);
     if ('error' in v) throw new EngineError('ERR_ENGINE_OPTION', v.error);
+    return { opt, text: v.text };
+  }
+
+  /** Sends `setoption` when the value differs from what the engine has; throws ERR_ENGINE_OPTION. */
+  private setOptionNow(name: string, value: OptionValue): void {
+    const { opt, text } = this.checkOption(name, value);
     const key = opt.name.toLowerCase();
-    if (opt.type !== 'button' && this.current.get(key) === v.text) return;
-    this.send(opt.type === 'button' ? `setoption name ${opt.name}` : `setoption name ${opt.name} value ${v.text}`);
-    if (opt.type !== 'button') this.current.set(key, v.text);
+    if (opt.type !== 'button' && this.current.get(key) === text) return;
+    this.send(opt.type === 'button' ? `setoption name ${opt.name}` : `setoption name ${opt.name} value ${text}`);
+    if (opt.type !== 'button') this.current.set(key, text);
+  }
+
+  /** Sets a search's option overrides (all checked first); returns what restores them. */
+  private override(options: Record<string, OptionValue>): () => void {
+    const restore: [string, OptionValue][] = [];
+    for (const [name, value] of Object.entries(options)) {
+      if (LIBRARY_OPTIONS.has(name.toLowerCase()))
+        throw new EngineError('ERR_ENGINE_OPTION', `option ${name} is set by the library`);
+      const { opt } = this.checkOption(name, value);
+      if (opt.type === 'button') continue;
+      const own = Object.keys(this.userOptions).find((k) => k.toLowerCase() === opt.name.toLowerCase());
+      const back = own !== undefined ? this.userOptions[own] : opt.default;
+      if (back !== undefined) restore.push([opt.name, back]);
+      else if (opt.type === 'string') restore.push([opt.name, '']);
+    }
+    for (const [name, value] of Object.entries(options)) this.setOptionNow(name, value);
+    return () => {
+      // A dead engine gets its options afresh at the restart; nothing to restore then.
+      if (!this.alive) return;
+      for (const [name, value] of restore) this.setOptionNow(name, value);
+    };
   }
 
   /**
@@ -326,7 +458,7 @@ export class UciEngine {
    */
   private exclusive<T>(op: () => Promise<T>, respawnable = true): Promise<T> {
     const run = async (): Promise<T> => {
-      if (this.closed) throw new EngineError('ERR_ENGINE_CLOSED', 'engine was closed with quit()');
+      if (this.closed) throw new EngineError('ERR_ENGINE_CLOSED', 'engine was closed');
       let restarts = 0;
       for (;;) {
         try {
@@ -389,19 +521,34 @@ export class UciEngine {
     });
   }
 
+  /** Checks the position and the limit before the call queues; throws the EngineError. */
+  private checkCall(position: PositionInput, limit: Limit, opts: SearchOptions): { pos: ResolvedPosition; go: string } {
+    const go = goCommand(limit, { searchmoves: opts.searchmoves, ponder: opts.ponder });
+    if (opts.timeout !== undefined && !(Number.isFinite(opts.timeout) && opts.timeout > 0))
+      throw new EngineError('ERR_ENGINE_LIMIT', `timeout must be a positive number of ms, got ${String(opts.timeout)}`);
+    let pos: ResolvedPosition;
+    try {
+      pos = resolvePosition(position, opts);
+    } catch (e) {
+      throw e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message);
+    }
+    for (const m of opts.searchmoves ?? []) {
+      const move = uciMove(m);
+      if (!move || !pos.position.isLegal(move))
+        throw new EngineError('ERR_ENGINE_POSITION', `searchmoves: ${m} is not legal in ${pos.position.fen()}`);
+    }
+    return { pos, go };
+  }
+
   /** Searches and returns the final lines and the depth grid. */
   analyse(position: PositionInput, limit: Limit, opts: SearchOptions = {}): Promise<AnalysisResult> {
-    let resolved: ResolvedPosition;
-    let go: string;
+    let req: { pos: ResolvedPosition; go: string };
     try {
-      resolved = resolvePosition(position, opts);
-      go = goCommand(limit, { searchmoves: opts.searchmoves, ponder: opts.ponder });
+      req = this.checkCall(position, limit, opts);
     } catch (e) {
-      return Promise.reject(
-        e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message),
-      );
+      return Promise.reject(e);
     }
-    return this.exclusive(() => this.search(resolved, limit, go, opts, true));
+    return this.exclusive(() => this.search(req.pos, limit, req.go, opts, true));
   }
 
   /** Plays: the best move (and the expected reply) under the limit; analyse mode off. */
@@ -410,73 +557,41 @@ export class UciEngine {
     limit: Limit,
     opts: Omit<SearchOptions, 'multipv'> = {},
   ): Promise<{ bestmove: string | null; ponder?: string; result: AnalysisResult }> {
-    let resolved: ResolvedPosition;
-    let go: string;
-    try {
-      resolved = resolvePosition(position, opts);
-      go = goCommand(limit, { searchmoves: opts.searchmoves, ponder: opts.ponder });
-    } catch (e) {
-      throw e instanceof EngineError ? e : new EngineError('ERR_ENGINE_POSITION', (e as Error).message);
-    }
-    const result = await this.exclusive(() => this.search(resolved, limit, go, { ...opts, multipv: 1 }, false));
+    const req = this.checkCall(position, limit, opts);
+    const result = await this.exclusive(() => this.search(req.pos, limit, req.go, { ...opts, multipv: 1 }, false));
     return result.ponder
       ? { bestmove: result.bestmove, ponder: result.ponder, result }
       : { bestmove: result.bestmove, result };
   }
 
-  /** Streams info lines as the engine sends them; breaking out of the loop stops the search. */
-  async *analysis(
-    position: PositionInput,
-    limit: Limit,
-    opts: SearchOptions = {},
-  ): AsyncGenerator<EngineInfo, AnalysisResult, undefined> {
+  /**
+   * Starts a search and returns its handle at once: iterate it for the info lines, read `info` /
+   * `multipv` for the latest, `wait()` for the final result, `stop()` to end it.
+   * @example
+   * ```ts
+   * const analysis = engine.analysis('startpos', { infinite: true });
+   * for await (const info of analysis) if ((info.depth ?? 0) >= 12) break; // break stops the search
+   * const { bestmove } = await analysis.wait();
+   * ```
+   */
+  analysis(position: PositionInput, limit: Limit, opts: SearchOptions = {}): Analysis {
     const inner = new AbortController();
     const outer = opts.signal;
     const onOuter = (): void => inner.abort();
-    outer?.addEventListener('abort', onOuter);
     if (outer?.aborted) inner.abort();
-    const buffer: EngineInfo[] = [];
-    let wake: (() => void) | undefined;
-    let done = false;
-    let result: AnalysisResult | undefined;
-    let failure: unknown;
-    const p = this.analyse(position, limit, {
-      ...opts,
-      signal: inner.signal,
-      onInfo: (info) => {
-        opts.onInfo?.(info);
-        buffer.push(info);
-        wake?.();
-      },
-    }).then(
-      (r) => {
-        result = r;
-        done = true;
-        wake?.();
-      },
-      (e) => {
-        failure = e;
-        done = true;
-        wake?.();
-      },
+    else outer?.addEventListener('abort', onOuter);
+    return new RunningAnalysis(
+      (onInfo) =>
+        this.analyse(position, limit, {
+          ...opts,
+          signal: inner.signal,
+          onInfo: (info) => {
+            onInfo(info);
+            opts.onInfo?.(info);
+          },
+        }).finally(() => outer?.removeEventListener('abort', onOuter)),
+      inner,
     );
-    try {
-      for (;;) {
-        while (buffer.length) yield buffer.shift()!;
-        if (done) break;
-        await new Promise<void>((r) => (wake = r));
-        wake = undefined;
-      }
-      await p;
-      if (failure) throw failure;
-      return result!;
-    } finally {
-      outer?.removeEventListener('abort', onOuter);
-      if (!done) {
-        inner.abort();
-        await p;
-      }
-    }
   }
 
   private async prepare(pos: ResolvedPosition, multipv: number, analyseMode: boolean, newGame: boolean): Promise<void> {
@@ -520,12 +635,36 @@ export class UciEngine {
     const multipv = opts.multipv ?? 1;
     if (!Number.isInteger(multipv) || multipv < 1)
       throw new EngineError('ERR_ENGINE_OPTION', `multipv must be a positive integer, got ${multipv}`);
-    await this.prepare(pos, multipv, analyseMode, opts.newGame ?? false);
+    const restore = opts.options ? this.override(opts.options) : undefined;
+    try {
+      const game = opts.game !== undefined ? opts.game : pos.game;
+      const newGame = (opts.newGame ?? false) || this.fresh || game !== this.lastGame;
+      this.fresh = false;
+      this.lastGame = game;
+      await this.prepare(pos, multipv, analyseMode, newGame);
+      return await this.run(pos, limit, go, opts, multipv);
+    } finally {
+      restore?.();
+    }
+  }
+
+  private run(
+    pos: ResolvedPosition,
+    limit: Limit,
+    go: string,
+    opts: SearchOptions,
+    multipv: number,
+  ): Promise<AnalysisResult> {
     const turn = pos.turn;
+    const ply = gamePly(pos.position);
     const warnings: EngineWarning[] = [];
+    const result: AnalysisResult = { bestmove: null, lines: [], depths: [], turn, warnings, warningsDropped: 0 };
+    const warn = (w: EngineWarning): void => {
+      if (warnings.length < MAX_SEARCH_WARNINGS) warnings.push(w);
+      else result.warningsDropped++;
+    };
     const latest = new Map<number, AnalysisLine>();
     const grid = new Map<number, Map<number, AnalysisLine>>();
-    const result: AnalysisResult = { bestmove: null, lines: [], depths: [], turn, warnings };
     const dog = this.watchdog(limit, turn, opts.timeout, opts.ponder);
     const signal = opts.signal;
 
@@ -537,7 +676,7 @@ export class UciEngine {
       return result;
     };
 
-    return await new Promise<AnalysisResult>((resolve, reject) => {
+    return new Promise<AnalysisResult>((resolve, reject) => {
       let settled = false;
       let stopSent = false;
       let stopTimer: ReturnType<typeof setTimeout> | undefined;
@@ -613,12 +752,10 @@ export class UciEngine {
           armSilence();
           const t = text.trim();
           if (t.startsWith('info')) {
-            const info = parseInfo(t.slice(4), warnings);
-            this.record(info, turn, multipv, latest, grid, result);
+            const info = parseInfo(t.slice(4), warn);
+            const out = this.typed(info, pos, ply, warn, text);
+            this.record(out, multipv, latest, grid, result, warn, text);
             if (opts.onInfo) {
-              const { score, ...rest } = info;
-              const out: EngineInfo = rest;
-              if (score) out.score = new Score(score, turn);
               try {
                 opts.onInfo(out);
               } catch {
@@ -628,15 +765,16 @@ export class UciEngine {
           } else if (t.startsWith('bestmove')) {
             const b = parseBestmove(t);
             if (!b) {
-              fail(new EngineError('ERR_ENGINE_PROTOCOL', `unreadable bestmove line: ${t}`));
+              fail(new EngineError('ERR_ENGINE_PROTOCOL', `unreadable bestmove line: ${t.slice(0, 200)}`));
               return;
             }
             result.bestmove = b.bestmove;
             if (b.ponder) result.ponder = b.ponder;
             succeed();
-          } else if (t) warnings.push({ code: 'WARN_ENGINE_LINE', message: 'unexpected line during a search', text });
+          } else if (t) warn(engineWarning('ERR_ENGINE_LINE', 'unexpected line during a search', text));
         },
         exit: (reason) => fail(this.terminated(reason, 'a search')),
+        fail,
       };
       if (signal?.aborted) {
         // Aborted before it started: nothing to search.
@@ -652,13 +790,34 @@ export class UciEngine {
     });
   }
 
-  private record(
+  /** An info line with its score turned into a `Score` and its PV checked against the position. */
+  private typed(
     info: Info,
-    turn: 'white' | 'black',
+    pos: ResolvedPosition,
+    ply: number,
+    warn: (w: EngineWarning) => void,
+    text: string,
+  ): EngineInfo {
+    const { score, ...rest } = info;
+    const out: EngineInfo = rest;
+    if (score) out.score = new Score(score, pos.turn, ply);
+    if (info.pv) {
+      const checked = legalPv(pos.position, info.pv);
+      if (checked.problem) warn(engineWarning('ERR_ENGINE_PV', checked.problem, text));
+      out.pv = checked.uci;
+      out.pvSan = checked.san;
+    }
+    return out;
+  }
+
+  private record(
+    info: EngineInfo,
     multipv: number,
     latest: Map<number, AnalysisLine>,
     grid: Map<number, Map<number, AnalysisLine>>,
     result: AnalysisResult,
+    warn: (w: EngineWarning) => void,
+    text: string,
   ): void {
     if (info.nodes !== undefined) result.nodes = info.nodes;
     if (info.nps !== undefined) result.nps = info.nps;
@@ -666,7 +825,17 @@ export class UciEngine {
     if (!info.score || info.depth === undefined) return;
     const k = info.multipv ?? 1;
     if (k > multipv) return;
-    const line: AnalysisLine = { multipv: k, depth: info.depth, score: new Score(info.score, turn), pv: info.pv ?? [] };
+    if (info.depth < 0 || info.depth > MAX_GRID_DEPTH) {
+      warn(engineWarning('ERR_ENGINE_INFO', `depth ${info.depth} is outside 0..${MAX_GRID_DEPTH}`, text));
+      return;
+    }
+    const line: AnalysisLine = {
+      multipv: k,
+      depth: info.depth,
+      score: info.score,
+      pv: info.pv ?? [],
+      pvSan: info.pvSan ?? [],
+    };
     if (info.bound) line.bound = info.bound;
     if (info.seldepth !== undefined) line.seldepth = info.seldepth;
     if (info.nodes !== undefined) line.nodes = info.nodes;
@@ -674,7 +843,7 @@ export class UciEngine {
     if (info.time !== undefined) line.time = info.time;
     if (info.tbhits !== undefined) line.tbhits = info.tbhits;
     if (info.hashfull !== undefined) line.hashfull = info.hashfull;
-    if (info.wdl) line.wdl = info.wdl;
+    if (info.wdl) line.wdl = new Wdl(new SideWdl(...info.wdl), info.score.turn);
     // A bound never replaces an exact score of the same depth; a later exact line replaces anything.
     let row = grid.get(line.depth);
     if (!row) grid.set(line.depth, (row = new Map()));
@@ -702,8 +871,11 @@ export class UciEngine {
     t?.kill();
   }
 
-  /** Sends `quit` and ends the engine (killed if it does not exit in time). A running search is stopped first. */
-  async quit(): Promise<void> {
+  /**
+   * Ends the engine: a running search is stopped, `quit` is sent, and the process is killed if it
+   * does not exit in time. Later calls reject with ERR_ENGINE_CLOSED. Idempotent; never rejects.
+   */
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.waiter && this.alive) this.send('stop');
@@ -723,18 +895,21 @@ export class UciEngine {
         },
         Math.min(this.t.command, 2000),
       );
-      this.waiter = {
-        line: () => undefined,
-        exit: () => {
-          clearTimeout(timer);
-          resolve();
-        },
+      const done = (): void => {
+        clearTimeout(timer);
+        resolve();
       };
+      this.waiter = { line: () => undefined, exit: done, fail: done };
       t.send('quit');
     });
     this.waiter = undefined;
     this.alive = false;
     t.kill();
+  }
+
+  /** `close()`, for `await using engine = await openEngine(…)`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 
   /** Round-trip helper for benchmarks: `isready` latency in ms. */

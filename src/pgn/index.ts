@@ -1,12 +1,8 @@
-// gamenotation/pgn — re-exports only.
-export * from './types.js';
-export * from './visitor.js';
-export * from './reader.js';
-export * from './writer.js';
-export * from './commands.js';
-export { GameBuilder, normalizeComment } from './builder.js';
-export { PgnParser } from './parser.js';
-// The shared lexer and stream splitter of the PGN family.
-export * from '../text/lexer.js';
-export { GameSplitter, decodeBytes, splitGames, type TextBatch, type SplitOptions } from '../text/split.js';
-export { chessRules, publicChessRules, mainlineFen, startingPosition, gameVariant, NULL_MOVE } from './rules.js';
+// gamenotation/pgn — PGN: the lenient reader (whole text, streamed, or as visitor callbacks), game
+// trees, embedded commands, and the byte-exact export writer.
+export type { PgnGame, PgnNode, PgnRoot, PgnCommands, PgnEval, PgnShape } from './types.js';
+export type { PgnVisitor, PgnMoveInfo, PgnReadOptions } from './visitor.js';
+export { parsePgn, readPgn, visitPgn, visitPgnStream } from './reader.js';
+export { makePgn, SEVEN_TAG_ROSTER, type MakePgnOptions } from './writer.js';
+export { parseCommands } from './commands.js';
+export { startingPosition, mainlineFen } from './rules.js';

@@ -18,7 +18,7 @@ import {
   TOKEN_TAG_CLOSE,
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
-import type { Move } from './types.js';
+import type { Move } from '../chess/index.js';
 import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */
@@ -149,7 +149,14 @@ export class PgnParser<P = unknown> {
     pending: undefined,
     moves: 0,
     maxComment: 0,
+    number: 0,
+    since: 0,
   };
+  /** The last move number of the current game's main line (0: none yet) and its moves since. */
+  private moveNumber = 0;
+  private sinceNumber = 0;
+  /** Whether the current game's main line has a move (a move number can start the next game only then). */
+  private mainMoved = false;
 
   constructor(
     private readonly visitor: PgnVisitor<P>,
@@ -255,6 +262,9 @@ export class PgnParser<P = unknown> {
     this.warningCount = 0;
     this.tagIndex = 0;
     this.pendingTags = 0;
+    this.moveNumber = 0;
+    this.sinceNumber = 0;
+    this.mainMoved = false;
     let tagsTried = this.readTags === undefined || this.tokenTags;
     if (indented) this.indentedEscape(indented[0], indented[1]);
     const headers: Record<string, string> = {};
@@ -283,8 +293,9 @@ export class PgnParser<P = unknown> {
       if (!reuse) {
         if (!inMovetext) kind = lx.next();
         else {
-          if (playRun && skipDepth === 0 && !level.dead && level.pos !== null) this.playRunOn(playRun, level);
-          kind = lx.nextInMovetext(comments);
+          if (playRun && skipDepth === 0 && !level.dead && level.pos !== null) this.playRunOn(playRun, level, depth);
+          // move numbers matter on the main line only: one may start the next game
+          kind = lx.nextInMovetext(comments, depth === 0 && skipDepth === 0);
         }
       }
       reuse = false;
@@ -341,7 +352,8 @@ export class PgnParser<P = unknown> {
         else if (kind === TOKEN_RESULT && skipDepth === 0) {
           v.result?.(lx.tokenText());
           break;
-        }
+        } else if (skipDepth === 0 && kind === TOKEN_SYMBOL) this.mainMove();
+        else if (skipDepth === 0 && kind === TOKEN_INTEGER && this.startsNextGame()) break;
         continue;
       }
 
@@ -360,9 +372,12 @@ export class PgnParser<P = unknown> {
 
       switch (kind) {
         case TOKEN_SYMBOL:
+          if (depth === 0) this.mainMove();
           if (!level.dead) this.playToken(level, lx.tokenText());
           break;
         case TOKEN_INTEGER:
+          if (depth === 0 && this.startsNextGame()) ended = true;
+          break;
         case TOKEN_PERIOD:
           break;
         case TOKEN_COMMENT:
@@ -426,8 +441,10 @@ export class PgnParser<P = unknown> {
           const text = lx.tokenText();
           if (level.dead) break;
           // `--` is a null move (an extension of ChessBase and others).
-          if (text === '--') this.playToken(level, text);
-          else if (this.errorCount >= this.maxErrors) this.errorCount++;
+          if (text === '--') {
+            if (depth === 0) this.mainMove();
+            this.playToken(level, text);
+          } else if (this.errorCount >= this.maxErrors) this.errorCount++;
           else this.tokenError('ERR_PGN_TOKEN', `unexpected ${excerpt(text)} in movetext`);
           break;
         }
@@ -512,8 +529,41 @@ export class PgnParser<P = unknown> {
     return level;
   }
 
+  /** A move of the main line was read (a move number after it may start the next game). */
+  private mainMove(): void {
+    this.sinceNumber++;
+    this.mainMoved = true;
+  }
+
+  /**
+   * At a move number of the main line (the current integer token): whether it starts the next game.
+   * It does when it goes backwards, or comes again after both moves it numbers (`1. e4 e5 1. d4`),
+   * once the main line has a move: a game without a result followed by one without tags. The game
+   * ends before it with `ERR_PGN_NO_RESULT`, and the number is the next game's first token.
+   */
+  private startsNextGame(): boolean {
+    const lx = this.lexer;
+    const text = lx.tokenText();
+    // more than 9 digits: larger than any game's move number
+    const n = text.length > 9 ? 2 ** 31 - 1 : Number(text);
+    const last = this.moveNumber;
+    if (this.mainMoved && last > 0 && (n < last || (n === last && this.sinceNumber >= 2))) {
+      this.warning(
+        'ERR_PGN_NO_RESULT',
+        `the game has no result (1-0, 0-1, 1/2-1/2 or *) before movetext that starts again at move ${n}; read as the next game`,
+        lx.line,
+        lx.column,
+      );
+      this.held = true;
+      return true;
+    }
+    this.moveNumber = n;
+    this.sinceNumber = 0;
+    return false;
+  }
+
   /** Reads a run of plain movetext through the rules (`playRun`) and moves the lexer past it. */
-  private playRunOn(playRun: NonNullable<PgnRules<P>['playRun']>, level: Level<P>): void {
+  private playRunOn(playRun: NonNullable<PgnRules<P>['playRun']>, level: Level<P>, depth: number): void {
     const lx = this.lexer;
     const run = this.run;
     run.pos = lx.pos;
@@ -522,8 +572,16 @@ export class PgnParser<P = unknown> {
     run.hasPending = level.hasPending;
     run.pending = level.pending;
     run.moves = 0;
+    // move numbers are the main line's business (-1: not tracked in a variation)
+    run.number = depth === 0 ? this.moveNumber : -1;
+    run.since = this.sinceNumber;
     playRun(level.pos!, lx.text, run);
     lx.skipTo(run.pos, run.line, run.lineStart);
+    if (depth === 0) {
+      this.moveNumber = run.number;
+      this.sinceNumber = run.since;
+      if (run.moves > 0) this.mainMoved = true;
+    }
     if (run.moves > 0) {
       this.moves += run.moves;
       level.hasMove = true;

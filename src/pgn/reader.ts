@@ -15,10 +15,8 @@ import { GameBuilder } from './builder.js';
 import { PgnParser } from './parser.js';
 import { chessRules } from './rules.js';
 import type { PgnGame } from './types.js';
+import type { Position } from '../chess/index.js';
 import type { PgnReadOptions, PgnRules, PgnVisitor } from './visitor.js';
-
-/** What the streaming reader accepts. */
-export type PgnSource = TextSource;
 
 function rulesOf<P>(options: PgnReadOptions<P>): PgnRules<P> | undefined {
   if (options.resolveMoves === false) return undefined;
@@ -41,23 +39,15 @@ export function parsePgn(text: string, options: PgnReadOptions = {}): Parsed<Pgn
   return builder.take();
 }
 
-/** The games of a PGN text one at a time (lazily). */
-export function* iteratePgn(text: string, options: PgnReadOptions = {}): Generator<Parsed<PgnGame>> {
-  const builder = new GameBuilder();
-  const parser = parserFor(builder, options);
-  parser.reset(text);
-  while (parser.parseGame()) yield* builder.take();
-}
-
 /** Walks a PGN text with a visitor; returns the number of games. */
-export function visitPgn<P = unknown>(text: string, visitor: PgnVisitor<P>, options: PgnReadOptions<P> = {}): number {
+export function visitPgn<P = Position>(text: string, visitor: PgnVisitor<P>, options: PgnReadOptions<P> = {}): number {
   const parser = parserFor(visitor, options);
   parser.reset(text);
   return parser.parseAll();
 }
 
 /** Batches of whole games from any source, with bounded memory for streams (oversize markers in order). */
-async function* batches(source: PgnSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
+async function* batches(source: TextSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
   if (typeof source === 'string') {
     yield { text: source, line: 1 };
     return;
@@ -88,7 +78,7 @@ function oversizeBatch(text: string, line: number, size: number): TextBatch {
  * the same games as one string, whatever the chunking and however malformed the input. Oversized
  * games come as markers in their place.
  */
-async function* gameBatches(source: PgnSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
+async function* gameBatches(source: TextSource, options: PgnReadOptions): AsyncGenerator<TextBatch> {
   if (typeof source === 'string') {
     yield { text: source, line: 1 };
     return;
@@ -205,7 +195,7 @@ function oversizeGame(index: number, batch: TextBatch, options: PgnReadOptions):
  * `maxGameBytes`) plus one chunk, however large the input. A larger game is reported in its place:
  * its tags, its line and `ERR_PGN_GAME_TOO_LARGE` with its index.
  */
-export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}): AsyncGenerator<Parsed<PgnGame>> {
+export async function* readPgn(source: TextSource, options: PgnReadOptions = {}): AsyncGenerator<Parsed<PgnGame>> {
   const builder = new GameBuilder();
   const parser = parserFor(builder, options);
   if (typeof source === 'string') {
@@ -263,9 +253,12 @@ export async function* readPgn(source: PgnSource, options: PgnReadOptions = {}):
   }
 }
 
-/** Streams games through a visitor (bounded memory); returns the number of games. */
-export async function streamPgn<P = unknown>(
-  source: PgnSource,
+/**
+ * `visitPgn` over any text source, streamed in bounded memory (a file, a fetch body, a Node
+ * stream); resolves to the number of games.
+ */
+export async function visitPgnStream<P = Position>(
+  source: TextSource,
   visitor: PgnVisitor<P>,
   options: PgnReadOptions<P> = {},
 ): Promise<number> {

@@ -1,15 +1,6 @@
 import { err, notationError, ok, type Result } from '../errors.js';
-import {
-  isDrop,
-  makeSan,
-  makeUci,
-  parseSan,
-  parseUci,
-  Position,
-  unpackMove,
-  type Move,
-  type Variant,
-} from '../chess/index.js';
+import { isDrop, makeSan, makeUci, parseSan, Position, type Move, type Variant } from '../chess/index.js';
+import { decodeMove, uciMove } from '../chess/fast.js';
 // The chess core's published fast path for game readers (see fastChessRules).
 import {
   SAN_AMBIGUOUS,
@@ -28,6 +19,7 @@ import {
 } from '../chess/fast.js';
 import type { PgnGame } from './types.js';
 import type { PgnRules } from './visitor.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** The null move (`--`, `Z0`): passes the turn. */
 export const NULL_MOVE: Move = Object.freeze({ from: 0, to: 0 }) as Move;
@@ -50,6 +42,10 @@ export interface GameVariant {
 
 /** The rules a game's `Variant` tag asks for, or an error for variants we do not play. */
 export function gameVariant(headers: Record<string, string>): Result<GameVariant> {
+  return resultBoundary('gameVariant', () => gameVariantUnchecked(headers));
+}
+
+function gameVariantUnchecked(headers: Record<string, string>): Result<GameVariant> {
   const tag = headers.Variant?.trim().toLowerCase();
   if (!tag || STANDARD.has(tag)) return ok({ variant: 'chess', chess960: false });
   if (CHESS960.has(tag)) return ok({ variant: 'chess', chess960: true });
@@ -66,6 +62,10 @@ const initialCache = new Map<string, Position>();
 
 /** The starting position of a game from its SetUp/FEN/Variant tags. */
 export function startingPosition(headers: Record<string, string>): Result<Position> {
+  return resultBoundary('startingPosition', () => startingPositionUnchecked(headers));
+}
+
+function startingPositionUnchecked(headers: Record<string, string>): Result<Position> {
   const v = gameVariant(headers);
   if (!v.ok) return v;
   const { variant, chess960 } = v.value;
@@ -118,7 +118,7 @@ export const publicChessRules: PgnRules<Position, Move> = {
       return ok(NULL_MOVE);
     }
     if (UCI.test(text)) {
-      const m = parseUci(text);
+      const m = uciMove(text);
       if (m && pos.isLegal(m)) return ok(m);
     }
     return r;
@@ -175,7 +175,7 @@ const fastChessRules: PgnRules<Position, number> = {
       return ok(NULL_HANDLE);
     }
     if (UCI.test(text)) {
-      const move = parseUci(text);
+      const move = uciMove(text);
       const packed = move ? encodeMove(pos, move) : -1;
       if (packed >= 0) return ok(packed);
     }
@@ -203,7 +203,11 @@ const fastChessRules: PgnRules<Position, number> = {
     r.lineStart = run.lineStart;
     r.pending = run.hasPending ? run.pending! : -1;
     r.maxComment = run.maxComment;
+    r.number = run.number;
+    r.since = run.since;
     playMovetext(pos, text, r);
+    run.number = r.number;
+    run.since = r.since;
     run.pos = r.pos;
     run.line = r.line;
     run.lineStart = r.lineStart;
@@ -216,7 +220,16 @@ const fastChessRules: PgnRules<Position, number> = {
   readTags: (text, run) => readTags(text, run, run.maxValue),
 };
 
-const movetextRun: MovetextRun = { pos: 0, line: 0, lineStart: 0, pending: -1, moves: 0, maxComment: 0 };
+const movetextRun: MovetextRun = {
+  pos: 0,
+  line: 0,
+  lineStart: 0,
+  pending: -1,
+  moves: 0,
+  maxComment: 0,
+  number: 0,
+  since: 0,
+};
 
 /** The text of the last resolved token: canonical SAN usually equals it, so it is reused. */
 let lastText = '';
@@ -229,13 +242,13 @@ const moveCache960: Move[] = [];
  * every node that holds the same move: a game tree then allocates nothing per ordinary move.
  */
 function sharedMove(m: number, chess960: boolean): Move {
-  if (((m >>> 12) & 0x3f) !== 0) return unpackMove(m, chess960); // promotion or drop
+  if (((m >>> 12) & 0x3f) !== 0) return decodeMove(m, chess960); // promotion or drop
   // from/to, plus the castling flag (a castle decodes to the king's destination).
   const key = (m & 0xfff) | ((m >>> 6) & 0x1000);
   const cache = chess960 ? moveCache960 : moveCache;
   let move = cache[key];
   if (move === undefined) {
-    move = Object.freeze(unpackMove(m, chess960));
+    move = Object.freeze(decodeMove(m, chess960));
     cache[key] = move;
   }
   return move;

@@ -1,9 +1,4 @@
-/** 0 = a1 … 63 = h8 (as in `gamenotation/chess`). */
-export type Square = number;
-/** A piece type, as `gamenotation/chess` names it. */
-export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
-/** A move as `gamenotation/chess` represents it: a normal move or a drop (crazyhouse). */
-export type Move = { from: Square; to: Square; promotion?: Role } | { role: Role; to: Square };
+import type { Move, Square } from '../chess/index.js';
 
 /** `[%eval …]`: a score in pawns from White's point of view, or mate in n (negative: Black mates). */
 export interface PgnEval {

@@ -1,11 +1,11 @@
 import type { NotationError, Result } from '../errors.js';
-import type { Move } from './types.js';
+import type { Move, Position } from '../chess/index.js';
 
 /**
  * Callbacks the reader makes while it walks a PGN file, in file order (python-chess' BaseVisitor
  * in spirit). Every method is optional. Errors are reported through `error` and reading goes on.
  */
-export interface PgnVisitor<P = unknown> {
+export interface PgnVisitor<P = Position> {
   /** A new game starts at `line`. */
   beginGame?(line: number): void;
   /** A tag pair, in file order; the value has its `\"` and `\\` escapes resolved. */
@@ -37,10 +37,12 @@ export interface PgnVisitor<P = unknown> {
 }
 
 /** What the reader knows about the current move (one reused object; valid during `move()` only). */
-export interface PgnMoveInfo<P = unknown> {
+export interface PgnMoveInfo<P = Position> {
   /** The move as written in the file. */
   readonly text: string;
+  /** 1-based line of the move in the input. */
   readonly line: number;
+  /** 1-based column of the move in the input. */
   readonly column: number;
   /** Whether the move was resolved against the position (false: resolution off, unsupported variant). */
   readonly resolved: boolean;
@@ -128,13 +130,21 @@ export interface PgnRun<H = unknown> {
   moves: number;
   /** Longest comment to step over (a longer one is the reader's, for its error). */
   maxComment: number;
+  /**
+   * In and out: the last move number of the main line (0: none yet; -1: not tracked, in a variation)
+   * and the moves since it. A run stops before a move number that goes backwards or comes again
+   * after both moves it numbers: the reader ends the game there (a game without a result followed
+   * by one without tags).
+   */
+  number: number;
+  since: number;
 }
 
 /** Options of the PGN readers: move resolution and the limits that bound memory on hostile input. */
-export interface PgnReadOptions<P = unknown> {
+export interface PgnReadOptions<P = Position> {
   /** Resolve SAN against the position (default true). */
   resolveMoves?: boolean;
-  /** The rules that resolve moves (default `chessRules`, from `gamenotation/chess`). */
+  /** @internal The rules that resolve moves (default `chessRules`, from `gamenotation/chess`). */
   rules?: PgnRules<P>;
   /** Deepest variation nesting before `ERR_PGN_TOO_DEEP` (default 256). */
   maxDepth?: number;

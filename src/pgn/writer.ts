@@ -1,11 +1,19 @@
 import { notationError, type NotationError } from '../errors.js';
 import { escapeString } from '../text/lexer.js';
+import { tagNameText, tagPairWarnings, tagValueText } from '../text/tag-value.js';
 import type { PgnGame, PgnNode } from './types.js';
 
 /** Options of `makePgn`. */
 export interface MakePgnOptions {
   /** Reduced export format (section 3.2.4): the seven tag roster only, main line only, no comments or NAGs. */
   reduced?: boolean;
+  /**
+   * Called for each thing in the output that export format does not allow and that cannot be
+   * changed without changing the data (a line over 255 characters, a tab in a tag value), with its
+   * line and column in the output. The text is written whole anyway, so reading it back gives the
+   * same game.
+   */
+  onWarning?: (warning: NotationError) => void;
 }
 
 /** The Seven Tag Roster in its export order, with the values used when a tag is missing. */
@@ -97,8 +105,29 @@ class Wrapper {
   }
 }
 
+/** One tag pair by the shared rule (src/text/tag-value.ts): a line end in a value cannot split the tag. */
 function tagLine(name: string, value: string): string {
-  return `[${name} ${escapeString(value)}]\n`;
+  return `[${tagNameText(name)} ${escapeString(tagValueText(value))}]\n`;
+}
+
+/** The tags of `makePgn`'s output in the order written, with the values written (before the rule). */
+function writtenTags(game: PgnGame, reduced: boolean, result: string): [string, string][] {
+  const headers = game.headers;
+  const out: [string, string][] = [];
+  for (const [name, fallback] of SEVEN_TAG_ROSTER)
+    out.push([name, (name === 'Result' ? result : headers[name]) ?? fallback]);
+  if (!reduced) {
+    const others = Object.keys(headers)
+      .filter((name) => !STR_NAMES.has(name))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of others) out.push([name, headers[name]!]);
+  }
+  return out;
+}
+
+function resultOf(game: PgnGame): string {
+  const headers = game.headers;
+  return RESULTS.has(game.result) ? game.result : RESULTS.has(headers.Result ?? '') ? headers.Result! : '*';
 }
 
 /** A line being written (the iterative walk keeps these on a stack instead of recursing). */
@@ -115,42 +144,41 @@ interface Frame {
  * first in its order, other tags in ASCII order of name, a blank line, the movetext wrapped below
  * 80 columns with `N.`/`N...` move numbers, NAGs as `$n`, comments in braces, variations in
  * parentheses, the result, and a blank line. Writing an exported game again gives the same bytes.
+ * A tag is always one line: a line end or other control in a value is written as a space
+ * (`onWarning` reports it).
  */
 export function makePgn(game: PgnGame, options: MakePgnOptions = {}): string {
+  const text = writeGame(game, options);
+  if (options.onWarning) for (const warning of exportWarnings(game, options, text)) options.onWarning(warning);
+  return text;
+}
+
+function writeGame(game: PgnGame, options: MakePgnOptions): string {
   const reduced = options.reduced === true;
-  const headers = game.headers;
-  const result = RESULTS.has(game.result) ? game.result : RESULTS.has(headers.Result ?? '') ? headers.Result! : '*';
+  const result = resultOf(game);
   let out = '';
-  for (const [name, fallback] of SEVEN_TAG_ROSTER) {
-    const value = name === 'Result' ? result : headers[name];
-    out += tagLine(name, value ?? fallback);
-  }
-  if (!reduced) {
-    const others = Object.keys(headers)
-      .filter((name) => !STR_NAMES.has(name))
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const name of others) out += tagLine(name, headers[name]!);
-  }
+  for (const [name, value] of writtenTags(game, reduced, result)) out += tagLine(name, value);
   out += '\n';
   out += makeMovetext(game, options, result);
   return `${out}\n`;
 }
 
 /** Longest line of PGN data the standard allows (section 4.3), line end excluded. */
-export const PGN_MAX_LINE = 255;
+const PGN_MAX_LINE = 255;
 
 /**
- * `makePgn` plus what in the output the standard does not allow in export format and that cannot be
- * changed without changing the data: a line longer than 255 characters (a tag value, or a comment
- * word, too long to wrap: a string cannot span lines and a comment's words are its data) and a tab
- * in a tag value. The text is written whole anyway, so reading it back gives the same game.
+ * What in written export text the standard does not allow and that cannot be changed without
+ * changing the data: a line longer than 255 characters (a tag value, or a comment word, too long to
+ * wrap: a string cannot span lines and a comment's words are its data) and a tab in a tag value;
+ * and what the tag rule changed: a line end or other control in a value written as a space
+ * (`ERR_TEXT_TAG_CONTROL`), a tag name that is not a symbol (`ERR_TEXT_TAG_NAME`).
  */
-export function makePgnWithWarnings(
-  game: PgnGame,
-  options: MakePgnOptions = {},
-): { text: string; warnings: NotationError[] } {
-  const text = makePgn(game, options);
+function exportWarnings(game: PgnGame, options: MakePgnOptions, text: string): NotationError[] {
   const warnings: NotationError[] = [];
+  // what the tag rule changed (a line end or NUL in a value, a name that is not a symbol), at its line
+  writtenTags(game, options.reduced === true, resultOf(game)).forEach(([name, value], i) =>
+    warnings.push(...tagPairWarnings(name, value, i + 1)),
+  );
   let line = 1;
   let from = 0;
   for (let i = 0; i < text.length; i++) {
@@ -178,7 +206,7 @@ export function makePgnWithWarnings(
     line++;
     from = i + 1;
   }
-  return { text, warnings };
+  return warnings;
 }
 
 /** The movetext section of a game in export format, ending with the result and a newline. */

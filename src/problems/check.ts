@@ -2,7 +2,7 @@
 // the errors found while deriving every twin.
 import type { NotationError, Parsed } from '../errors.js';
 import { parsePbi, type PbiDocument } from './pbi.js';
-import { parseProblemXml, type ProblemXmlOptions } from './xml/read.js';
+import { parseProblemXml, PROBLEM_XML_LIMITS, type ProblemXmlOptions } from './xml/read.js';
 import type { ProblemsDocument } from './xml/model.js';
 import { deriveTwins, type DerivedTwin } from './xml/derive.js';
 
@@ -15,29 +15,56 @@ export interface ProblemXmlCheck extends Parsed<ProblemsDocument | null> {
   twins: Parsed<DerivedTwin>[];
 }
 
-/** Reads a problem XML document and derives every twin, collecting all errors and warnings. */
+/**
+ * Reads a problem XML document and derives every twin, collecting all errors and warnings: the
+ * twins' findings are added once each, at most `maxErrors` of them (then one `ERR_TOO_MANY_ERRORS`
+ * with the count), so a document of many faulty problems keeps short lists.
+ */
 export function checkProblemXml(input: string | Uint8Array, options: ProblemXmlOptions = {}): ProblemXmlCheck {
   const result = parseProblemXml(input, options);
+  const max = Math.max(0, options.maxErrors ?? PROBLEM_XML_LIMITS.maxErrors);
   const twins: Parsed<DerivedTwin>[] = [];
   const errors: NotationError[] = [...result.errors];
   const warnings: NotationError[] = [...result.warnings];
   const seen = new Set<string>();
-  const add = (list: NotationError[], e: NotationError) => {
+  const dropped = { errors: 0, warnings: 0 };
+  const last: { errors?: NotationError; warnings?: NotationError } = {};
+  const added = { errors: 0, warnings: 0 };
+  const add = (kind: 'errors' | 'warnings', list: NotationError[], e: NotationError) => {
     const key = `${e.code}|${e.line}|${e.column}|${e.message}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      list.push(e);
+    if (seen.has(key)) return;
+    if (added[kind] >= max) {
+      dropped[kind]++;
+      last[kind] = e;
+      return;
     }
+    seen.add(key);
+    added[kind]++;
+    list.push(e);
   };
   for (const e of errors) seen.add(`${e.code}|${e.line}|${e.column}|${e.message}`);
+  // the reading errors a twin's reference errors repeat, by line
+  const referenceLines = new Set(errors.filter((x) => x.code === 'ERR_XML_REFERENCE').map((x) => x.line));
   for (const problem of result.value?.problems ?? []) {
     for (const t of deriveTwins(problem)) {
       twins.push(t);
       for (const e of t.errors)
-        if (e.code !== 'ERR_XML_REFERENCE' || !errors.some((x) => x.line === e.line && x.code === e.code))
-          add(errors, e);
-      for (const w of t.warnings) add(warnings, w);
+        if (e.code !== 'ERR_XML_REFERENCE' || !referenceLines.has(e.line)) {
+          add('errors', errors, e);
+          if (e.code === 'ERR_XML_REFERENCE') referenceLines.add(e.line);
+        }
+      for (const w of t.warnings) add('warnings', warnings, w);
     }
+  }
+  for (const kind of ['errors', 'warnings'] as const) {
+    const e = last[kind];
+    if (e)
+      (kind === 'errors' ? errors : warnings).push({
+        code: 'ERR_TOO_MANY_ERRORS',
+        message: `${dropped[kind]} more twin ${kind === 'errors' ? 'error' : 'warning'}(s) not reported (maxErrors ${max})`,
+        line: e.line ?? 1,
+        column: e.column ?? 1,
+      });
   }
   return { value: result.value, errors, warnings, twins };
 }

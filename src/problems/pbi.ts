@@ -2,7 +2,9 @@
 // Reader: never throws on bad input; every error/warning has a stable ERR_PBI_* code and line:column.
 // Writer: canonical form (BOM, marker, minimal \xHH encoding per field, normalised Forsyth), but
 // fields read from a file and left unchanged are written back byte for byte.
-import type { NotationError, Parsed } from '../errors.js';
+import { CappedErrorList, type NotationError, type Parsed } from '../errors.js';
+import { LineSplitter } from '../text/lines.js';
+import { textChunks, type TextSource } from '../text/source.js';
 import { makeForsyth, parseForsyth, type ProblemBoard } from './board.js';
 
 /** A PBI status mark (verified, correct, cooked, …). */
@@ -173,7 +175,10 @@ export function encodePbiField(value: string, lossy?: (ch: string) => void): str
   return out;
 }
 
-function decodeInput(input: string | Uint8Array, errors: NotationError[]): { text: string; bom: boolean } {
+function decodeInput(
+  input: string | Uint8Array,
+  errors: { push(e: NotationError): void },
+): { text: string; bom: boolean } {
   if (typeof input === 'string') {
     const bom = input.charCodeAt(0) === 0xfeff;
     return { text: bom ? input.slice(1) : input, bom };
@@ -184,12 +189,7 @@ function decodeInput(input: string | Uint8Array, errors: NotationError[]): { tex
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), bom };
   } catch {
-    errors.push({
-      code: 'ERR_PBI_UTF8',
-      message: 'the file is not valid UTF-8 (bad bytes were replaced by U+FFFD)',
-      line: 1,
-      column: 1,
-    });
+    errors.push({ ...UTF8_ERROR });
     return { text: new TextDecoder('utf-8').decode(bytes), bom };
   }
 }
@@ -198,46 +198,253 @@ function splitSource(raw: string): string[] {
   return raw.split('|');
 }
 
-/** Options of `parsePbi`. */
+/** Options of `parsePbi`, `readPbi` and `PbiReader`. */
 export interface ParsePbiOptions {
-  /** Errors (and, separately, warnings) kept before one `ERR_TOO_MANY_ERRORS` with the count. Default 100. */
+  /**
+   * Errors (and, separately, warnings) kept before one `ERR_TOO_MANY_ERRORS` with the count.
+   * Default 100: for the document (`parsePbi`), or for each problem (`readPbi`, `PbiReader`: the
+   * lines before a problem count toward it).
+   */
   maxErrors?: number;
+  /**
+   * Longest line in characters, without its line end (default 1 MiB): a longer line is
+   * `ERR_PBI_LINE_TOO_LONG` and is skipped without being held.
+   */
+  maxLineLength?: number;
+}
+
+/** Default longest PBI line (characters). */
+const MAX_LINE = 1 << 20;
+
+/** Where the line reader sends what it finds. */
+interface PbiSink {
+  error(e: NotationError): void;
+  warning(w: NotationError): void;
+  problem(p: PbiProblem): void;
 }
 
 /**
- * A list that keeps its first `max` items and counts the rest (memory stays flat however many
- * lines are bad); `close()` removes the counting `push` and appends `ERR_TOO_MANY_ERRORS`.
+ * The PBI line state machine (marker, comments, data lines), fed text piece by piece through the
+ * text layer's `LineSplitter` with PBI's line ends; one path for `parsePbi` and the streams.
  */
-function cappedList(max: number, what: string): { list: NotationError[]; close(): void } {
-  const list: NotationError[] = [];
-  let count = 0;
-  let last: NotationError | undefined;
-  list.push = (...items: NotationError[]): number => {
-    for (const item of items) {
-      last = item;
-      if (++count <= max) Array.prototype.push.call(list, item);
+class PbiLines {
+  readonly header: PbiDocument = { version: '', comments: [], problems: [] };
+  private state: 'marker' | 'comments' | 'data' | 'ignore' = 'marker';
+  private readonly splitter: LineSplitter;
+  private readonly maxLine: number;
+  private problems = 0;
+  /** An error that makes ERR_PBI_NO_DATA redundant (a data line with the wrong field count, a late comment). */
+  private badDataLine = false;
+  private lastLine = 0;
+  private rest: { text: string; line: number } | null = null;
+
+  constructor(
+    options: ParsePbiOptions,
+    private readonly sink: PbiSink,
+  ) {
+    this.maxLine = Math.max(1, options.maxLineLength ?? MAX_LINE);
+    this.splitter = new LineSplitter((text, line, end) => this.line(text, line, end), this.maxLine, {
+      unicodeLineEnds: true,
+      keepBom: true,
+    });
+  }
+
+  /** The start of the input: `bom` says whether it had one (stripped by the caller). */
+  start(bom: boolean): void {
+    if (!bom)
+      this.sink.warning({
+        code: 'ERR_PBI_BOM',
+        message: 'a PBI file starts with the UTF-8 byte order mark (EF BB BF)',
+        line: 1,
+        column: 1,
+      });
+  }
+
+  push(text: string): void {
+    this.splitter.push(text);
+  }
+
+  end(): void {
+    this.splitter.end();
+    const { header, sink } = this;
+    const rest = this.rest;
+    if (rest) {
+      sink.warning({
+        code: 'ERR_PBI_NO_NLF',
+        message: 'characters after the last line end do not form a PBI line and are ignored',
+        line: rest.line,
+        column: 1,
+      });
     }
-    return list.length;
-  };
-  return {
-    list,
-    close() {
-      delete (list as { push?: unknown }).push;
-      if (count > max) {
-        list.push({
-          code: 'ERR_TOO_MANY_ERRORS',
-          message: `${count - max} more ${what} not reported (${count} in all; maxErrors ${max})`,
-          line: last?.line ?? 1,
-          column: last?.column ?? 1,
-        });
+    if (this.state === 'marker') {
+      // no complete marker line
+      sink.error({
+        code: 'ERR_PBI_MARKER',
+        message: 'the file has no complete marker line `#PBI 1.2`',
+        line: 1,
+        column: 1,
+      });
+      const m = rest && /^#PBI (\S*)/.exec(rest.text);
+      if (m) header.version = m[1]!;
+      return;
+    }
+    if (this.state !== 'ignore' && !this.problems && !this.badDataLine) {
+      sink.error({
+        code: 'ERR_PBI_NO_DATA',
+        message: 'a PBI file has at least one data line',
+        line: this.lastLine || 1,
+        column: 1,
+      });
+    }
+  }
+
+  private line(text: string, line: number, end: string): void {
+    if (!end) {
+      // the unterminated rest of the input (or a line cut at the bound)
+      if (text.length <= this.maxLine) {
+        this.rest = { text, line };
+        return;
       }
-    },
-  };
+    }
+    this.lastLine = line;
+    const { header, sink } = this;
+    if (text.length > this.maxLine) {
+      sink.error({
+        code: 'ERR_PBI_LINE_TOO_LONG',
+        message: `line longer than ${this.maxLine} characters (maxLineLength); skipped`,
+        line,
+        column: 1,
+      });
+      if (this.state === 'marker') {
+        sink.error({ code: 'ERR_PBI_MARKER', message: 'the first line is no marker line `#PBI 1.2`', line, column: 1 });
+        this.state = 'ignore';
+      }
+      return;
+    }
+    const newline = end as PbiNewline;
+    switch (this.state) {
+      case 'ignore':
+        return;
+      case 'marker': {
+        this.state = 'comments';
+        const m = /^#PBI ([0-9]+\.[0-9]+)$/.exec(text);
+        if (!m) {
+          sink.error({
+            code: 'ERR_PBI_MARKER',
+            message: `the first line must be '#PBI <version>', found '${text.slice(0, 40)}'`,
+            line: 1,
+            column: 1,
+          });
+          const loose = /^#PBI (.*)$/.exec(text);
+          header.version = loose ? loose[1]! : '';
+          if (!loose) {
+            this.state = 'ignore';
+            return;
+          }
+        } else {
+          header.version = m[1]!;
+          if (!PBI_VERSIONS.includes(header.version)) {
+            sink.error({
+              code: 'ERR_PBI_VERSION',
+              message: `unknown PBI version '${header.version}' (the version is a string: only '1.1' and '1.2' are defined; '1.0' is obsolete)`,
+              line: 1,
+              column: 6,
+            });
+          }
+        }
+        header.newline = newline;
+        return;
+      }
+      case 'comments':
+        if (text.startsWith('#')) {
+          header.comments.push({ text: text.slice(1), line, newline });
+          return;
+        }
+        this.state = 'data';
+      // falls through: the first data line
+      case 'data': {
+        if (text === '') {
+          sink.warning({
+            code: 'ERR_PBI_EMPTY_LINE',
+            message: 'empty line ignored (every line after the comments is a data line)',
+            line,
+            column: 1,
+          });
+          return;
+        }
+        const errors = { push: (e: NotationError) => sink.error(e) };
+        const warnings = { push: (w: NotationError) => sink.warning(w) };
+        const problem = parseDataLine({ text, newline, line }, header.version, errors, warnings);
+        if (problem) {
+          this.problems++;
+          sink.problem(problem);
+        } else this.badDataLine = true;
+      }
+    }
+  }
 }
+
+/**
+ * UTF-8 bytes to text chunk by chunk, as one `TextDecoder` over the whole input would give them:
+ * strict while the bytes are well-formed, then (from the first bad sequence on) with U+FFFD for
+ * each bad one; `invalid` tells whether there was one.
+ */
+class Utf8Chunks {
+  private readonly strict = new TextDecoder('utf-8', { fatal: true });
+  private lenient: TextDecoder | null = null;
+  /** The last bytes given to the strict decoder (a sequence it may still hold is among them). */
+  private tail = new Uint8Array(0);
+  private consumed = 0;
+  invalid = false;
+
+  decode(bytes: Uint8Array, last = false): string {
+    if (this.lenient) return this.lenient.decode(bytes, { stream: !last });
+    try {
+      const text = this.strict.decode(bytes, { stream: !last });
+      this.consumed += bytes.length;
+      const joined = new Uint8Array(Math.min(3, this.tail.length + bytes.length));
+      const fromBytes = Math.min(bytes.length, joined.length);
+      joined.set(this.tail.subarray(this.tail.length - (joined.length - fromBytes)));
+      joined.set(bytes.subarray(bytes.length - fromBytes), joined.length - fromBytes);
+      this.tail = joined;
+      return text;
+    } catch {
+      this.invalid = true;
+      // the strict decoder held an unfinished sequence at the end of what it took: start again there
+      const held = unfinishedSequence(this.tail);
+      this.lenient = new TextDecoder('utf-8', { ignoreBOM: this.consumed - held.length > 0 });
+      const joined = new Uint8Array(held.length + bytes.length);
+      joined.set(held);
+      joined.set(bytes, held.length);
+      return this.lenient.decode(joined, { stream: !last });
+    }
+  }
+}
+
+/** The bytes of an unfinished UTF-8 sequence at the end of `tail` (at most its last 3 bytes). */
+function unfinishedSequence(tail: Uint8Array): Uint8Array {
+  for (let k = tail.length - 1; k >= 0 && k >= tail.length - 3; k--) {
+    const b = tail[k]!;
+    if (b < 0x80) break;
+    if (b >= 0xc0) {
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      return tail.length - k < need ? tail.subarray(k) : new Uint8Array(0);
+    }
+  }
+  return new Uint8Array(0);
+}
+
+const UTF8_ERROR: NotationError = {
+  code: 'ERR_PBI_UTF8',
+  message: 'the file is not valid UTF-8 (bad bytes were replaced by U+FFFD)',
+  line: 1,
+  column: 1,
+};
 
 /**
  * Reads a PBI file (text or bytes) into one `Parsed` item for the whole document: `value` is the
  * document (what `makePbi` writes back), `errors` and `warnings` are the file's. Bad input never throws.
+ * For a file too large to hold, `readPbi` gives the problems one at a time.
  * @example
  * ```ts
  * const { value: doc, errors } = parsePbi(readFileSync('collection.pbi'));
@@ -247,111 +454,176 @@ function cappedList(max: number, what: string): { list: NotationError[]; close()
  */
 export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = {}): Parsed<PbiDocument> {
   const max = Math.max(0, options.maxErrors ?? 100);
-  const cappedErrors = cappedList(max, 'error(s)');
-  const cappedWarnings = cappedList(max, 'warning(s)');
-  const errors = cappedErrors.list;
-  const warnings = cappedWarnings.list;
-  try {
-    return { value: parseInto(input, errors, warnings), errors, warnings };
-  } finally {
-    cappedErrors.close();
-    cappedWarnings.close();
-  }
-}
-
-function parseInto(input: string | Uint8Array, errors: NotationError[], warnings: NotationError[]): PbiDocument {
-  const doc: PbiDocument = { version: '', comments: [], problems: [] };
+  const errors = new CappedErrorList(max);
+  const warnings = new CappedErrorList(max);
+  const problems: PbiProblem[] = [];
+  const lines = new PbiLines(options, {
+    error: (e) => errors.push(e),
+    warning: (w) => warnings.push(w),
+    problem: (p) => problems.push(p),
+  });
   const { text, bom } = decodeInput(input, errors);
-  if (!bom)
-    warnings.push({
-      code: 'ERR_PBI_BOM',
-      message: 'a PBI file starts with the UTF-8 byte order mark (EF BB BF)',
-      line: 1,
-      column: 1,
-    });
-  const { lines, rest, restLine } = splitPbiLines(text);
-  if (rest.length) {
-    warnings.push({
-      code: 'ERR_PBI_NO_NLF',
-      message: 'characters after the last line end do not form a PBI line and are ignored',
-      line: restLine,
-      column: 1,
-    });
-  }
-  const marker = lines[0];
-  if (!marker) {
-    const m = /^#PBI (\S*)/.exec(rest);
-    errors.push({
-      code: 'ERR_PBI_MARKER',
-      message: 'the file has no complete marker line `#PBI 1.2`',
-      line: 1,
-      column: 1,
-    });
-    if (m) doc.version = m[1]!;
-    return doc;
-  }
-  const m = /^#PBI ([0-9]+\.[0-9]+)$/.exec(marker.text);
-  if (!m) {
-    errors.push({
-      code: 'ERR_PBI_MARKER',
-      message: `the first line must be '#PBI <version>', found '${marker.text.slice(0, 40)}'`,
-      line: 1,
-      column: 1,
-    });
-    const loose = /^#PBI (.*)$/.exec(marker.text);
-    doc.version = loose ? loose[1]! : '';
-    if (!loose) return doc;
-  } else {
-    doc.version = m[1]!;
-    if (!PBI_VERSIONS.includes(doc.version)) {
-      errors.push({
-        code: 'ERR_PBI_VERSION',
-        message: `unknown PBI version '${doc.version}' (the version is a string: only '1.1' and '1.2' are defined; '1.0' is obsolete)`,
-        line: 1,
-        column: 6,
-      });
-    }
-  }
-  doc.newline = marker.newline;
-  let i = 1;
-  for (; i < lines.length && lines[i]!.text.startsWith('#'); i++) {
-    const l = lines[i]!;
-    doc.comments.push({ text: l.text.slice(1), line: l.line, newline: l.newline });
-  }
-  for (; i < lines.length; i++) {
-    const l = lines[i]!;
-    if (l.text === '') {
-      warnings.push({
-        code: 'ERR_PBI_EMPTY_LINE',
-        message: 'empty line ignored (every line after the comments is a data line)',
-        line: l.line,
-        column: 1,
-      });
-      continue;
-    }
-    const problem = parseDataLine(l, doc.version, errors, warnings);
-    if (problem) doc.problems.push(problem);
-  }
-  if (
-    !doc.problems.length &&
-    !errors.some((e) => e.code === 'ERR_PBI_FIELDS' || e.code === 'ERR_PBI_COMMENT_POSITION')
-  ) {
-    errors.push({
-      code: 'ERR_PBI_NO_DATA',
-      message: 'a PBI file has at least one data line',
-      line: lines.at(-1)?.line ?? 1,
-      column: 1,
-    });
-  }
-  return doc;
+  lines.start(bom);
+  lines.push(text);
+  lines.end();
+  const doc = lines.header;
+  doc.problems = problems;
+  return { value: doc, errors: errors.close('error(s)'), warnings: warnings.close('warning(s)') };
 }
 
-function parseDataLine(
-  l: Line,
-  version: string,
-  errors: NotationError[],
-  warnings: NotationError[],
-): PbiProblem | undefined {
+/**
+ * Reads PBI text or bytes piece by piece with bounded memory (one line and one piece at a time):
+ * the problems come out as they are read, each a `Parsed` item with the errors and warnings of
+ * its line and of the lines before it; what follows the last problem goes with it. An input with
+ * no problem gives one item that holds only the errors (its problem has no `line`). The header
+ * (version, comment lines) is `header`. `readPbi` is the same as an async iterable.
+ * @example
+ * ```ts
+ * const reader = new PbiReader();
+ * for await (const chunk of createReadStream('huge.pbi')) {
+ *   reader.push(chunk);
+ *   for (const { value: problem, errors } of reader.take()) console.log(problem.stipulation, errors.length);
+ * }
+ * reader.end();
+ * for (const item of reader.take()) console.log(item.value.stipulation);
+ * ```
+ */
+export class PbiReader {
+  private readonly lines: PbiLines;
+  private readonly max: number;
+  private errors: CappedErrorList;
+  private warnings: CappedErrorList;
+  private readonly decoder = new Utf8Chunks();
+  private started = false;
+  /** The first bytes, held until three tell whether they start with a byte order mark. */
+  private head: Uint8Array | null = null;
+  /** The newest problem, held: what follows it up to the next problem may still be its. */
+  private held: Parsed<PbiProblem> | null = null;
+  private readonly ready: Parsed<PbiProblem>[] = [];
+  private ended = false;
+
+  constructor(options: ParsePbiOptions = {}) {
+    this.max = Math.max(0, options.maxErrors ?? 100);
+    this.errors = new CappedErrorList(this.max);
+    this.warnings = new CappedErrorList(this.max);
+    this.lines = new PbiLines(options, {
+      error: (e) => this.errors.push(e),
+      warning: (w) => this.warnings.push(w),
+      problem: (p) => {
+        if (this.held) this.ready.push(this.held);
+        this.held = { value: p, ...this.closeReports() };
+      },
+    });
+  }
+
+  /** The file's version, the marker line's line end and its comment lines (`problems` stays empty). */
+  get header(): PbiDocument {
+    return this.lines.header;
+  }
+
+  private closeReports(): { errors: NotationError[]; warnings: NotationError[] } {
+    const out = { errors: this.errors.close('error(s)'), warnings: this.warnings.close('warning(s)') };
+    this.errors = new CappedErrorList(this.max);
+    this.warnings = new CappedErrorList(this.max);
+    return out;
+  }
+
+  /** The next piece of the input: text, or UTF-8 bytes (a byte order mark at the start is dropped). */
+  push(piece: string | Uint8Array): void {
+    if (this.ended) throw new Error('PbiReader: push after end');
+    if (typeof piece === 'string') {
+      if (!this.started && piece.length) {
+        this.started = true;
+        const bom = piece.charCodeAt(0) === 0xfeff;
+        this.lines.start(bom);
+        if (bom) piece = piece.slice(1);
+      }
+      this.lines.push(piece);
+      return;
+    }
+    let bytes = piece;
+    if (!this.started) {
+      if (this.head) {
+        const joined = new Uint8Array(this.head.length + bytes.length);
+        joined.set(this.head);
+        joined.set(bytes, this.head.length);
+        bytes = joined;
+        this.head = null;
+      }
+      if (bytes.length < 3 && bytes.every((b, i) => b === [0xef, 0xbb, 0xbf][i])) {
+        if (bytes.length) this.head = bytes.slice();
+        return;
+      }
+      this.started = true;
+      const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      this.lines.start(bom);
+      if (bom) bytes = bytes.subarray(3);
+    }
+    this.decodeBytes(bytes, false);
+  }
+
+  private decodeBytes(bytes: Uint8Array, last: boolean): void {
+    const wasValid = !this.decoder.invalid;
+    const text = this.decoder.decode(bytes, last);
+    if (wasValid && this.decoder.invalid) this.errors.push({ ...UTF8_ERROR });
+    this.lines.push(text);
+  }
+
+  /** The input ended. */
+  end(): void {
+    if (this.ended) return;
+    if (this.head) {
+      // fewer than three bytes in all, the start of a byte order mark
+      this.started = true;
+      this.lines.start(this.head.length === 3);
+      this.decodeBytes(this.head, false);
+      this.head = null;
+    }
+    if (!this.started) this.lines.start(false);
+    this.decodeBytes(new Uint8Array(0), true);
+    this.lines.end();
+    this.ended = true;
+    const rest = this.closeReports();
+    if (this.held) {
+      for (const e of rest.errors) this.held.errors.push(e);
+      for (const w of rest.warnings) this.held.warnings.push(w);
+      this.ready.push(this.held);
+      this.held = null;
+    } else if (rest.errors.length || rest.warnings.length) this.ready.push({ value: newPbiProblem(), ...rest });
+  }
+
+  /** The problems read so far, each once (the newest is held until the next problem or the end). */
+  take(): Parsed<PbiProblem>[] {
+    return this.ready.splice(0);
+  }
+}
+
+/**
+ * Reads the problems of a PBI file one at a time with bounded memory (see `PbiReader`): from a
+ * string, bytes, a web `ReadableStream`, a Node stream or any (async) iterable of chunks.
+ * @example
+ * ```ts
+ * for await (const { value: problem, errors } of readPbi(createReadStream('huge.pbi'))) {
+ *   if (!errors.length) console.log(problem.names.join('; '), problem.stipulation);
+ * }
+ * ```
+ */
+export async function* readPbi(source: TextSource, options: ParsePbiOptions = {}): AsyncGenerator<Parsed<PbiProblem>> {
+  const reader = new PbiReader(options);
+  for await (const chunk of textChunks(source)) {
+    reader.push(chunk);
+    yield* reader.take();
+  }
+  reader.end();
+  yield* reader.take();
+}
+
+/** Where a data line's errors and warnings go (an array, or a reader's sink). */
+interface Reports {
+  push(e: NotationError): void;
+}
+
+function parseDataLine(l: Line, version: string, errors: Reports, warnings: Reports): PbiProblem | undefined {
   const raw = l.text.split(':');
   if (raw.length !== 9) {
     if (l.text.startsWith('#')) {
@@ -502,12 +774,15 @@ export interface MakePbiOptions {
   keepForsyth?: boolean;
   /** Ignore the remembered raw fields and write every field in canonical encoding. */
   canonical?: boolean;
-}
-
-/** PBI text and the warnings about what it could not represent. */
-export interface MakePbiResult {
-  text: string;
-  warnings: NotationError[];
+  /**
+   * Write the byte order mark, the marker line and the comment lines (default true); false writes
+   * the data lines only, to go on with a file written in parts (a stream of problems).
+   */
+  header?: boolean;
+  /** The number of the first problem in warnings ("problem 3: …"), for a file written in parts (default 1). */
+  firstProblemNumber?: number;
+  /** Called for each character PBI cannot carry, replaced in the output (`ERR_PBI_UNENCODABLE`). */
+  onWarning?: (warning: NotationError) => void;
 }
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -518,20 +793,27 @@ function encodeSource(s: PbiSource, lossy: (ch: string) => void): string {
 
 /** Writes a PBI document: BOM, `#PBI <version>`, comments, one data line per problem. */
 export function makePbi(doc: PbiDocument, options: MakePbiOptions = {}): string {
-  return makePbiWithWarnings(doc, options).text;
+  const { text, warnings } = writePbi(doc, options);
+  if (options.onWarning) for (const warning of warnings) options.onWarning(warning);
+  return text;
 }
 
-/** Like `makePbi`, with warnings for what had to be changed to fit PBI. */
-export function makePbiWithWarnings(doc: PbiDocument, options: MakePbiOptions = {}): MakePbiResult {
+/** The PBI text and the warnings about what it could not represent. */
+function writePbi(doc: PbiDocument, options: MakePbiOptions): { text: string; warnings: NotationError[] } {
   const warnings: NotationError[] = [];
   const nl = (remembered?: PbiNewline): string =>
     options.forceNewline || !remembered ? (options.newline ?? '\n') : remembered;
   const version = doc.version || '1.2';
-  let out = `\ufeff#PBI ${version}${nl(doc.newline)}`;
-  for (const c of doc.comments) {
-    out += `#${c.text.replace(/[\r\n\u0085\u2028]/g, ' ')}${nl(c.newline)}`;
+  let out = '';
+  if (options.header !== false) {
+    out += `\ufeff#PBI ${version}${nl(doc.newline)}`;
+    for (const c of doc.comments) {
+      out += `#${c.text.replace(/[\r\n\u0085\u2028]/g, ' ')}${nl(c.newline)}`;
+    }
   }
-  doc.problems.forEach((p, index) => {
+  const first = (options.firstProblemNumber ?? 1) - 1;
+  doc.problems.forEach((p, i) => {
+    const index = first + i;
     const lossy = (field: string) => (ch: string) =>
       warnings.push({
         code: 'ERR_PBI_UNENCODABLE',

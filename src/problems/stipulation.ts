@@ -1,5 +1,7 @@
 // Common stipulation strings (#2, h#2, h#2.5, s#3, r#2, =3, h=2, ser-h#5 …) ↔ the structured
 // problem.xsd stipulation (order, play, length in half-moves, endstate). Anything else stays text.
+import { err, notationError, ok, type Result } from '../errors.js';
+import { resultBoundary } from '../text/boundary.js';
 import type { Stipulation } from './xml/model.js';
 
 const PLAY: Record<string, string> = { '': 'direct', h: 'help', s: 'self', r: 'reflex' };
@@ -7,8 +9,32 @@ const PREFIX: Record<string, string> = { direct: '', help: 'h', self: 's', refle
 const END: Record<string, string> = { '#': 'mate', '=': 'stalemate' };
 const END_SIGN: Record<string, string> = { mate: '#', stalemate: '=' };
 
-/** Parses a common stipulation; returns undefined when the text is not one of the forms we know. */
-export function parseStipulation(text: string): Stipulation | undefined {
+/**
+ * Reads a stipulation in the common notation (`#2`, `h#2.5`, `s#3`, `r#2`, `=3`, `h=2`,
+ * `ser-h#5`, …) into problem.xsd's structured form (order, play, length in half-moves, end state).
+ * @example
+ * ```ts
+ * parseStipulation('h#2'); // { ok: true, value: { order: 'alternating', play: 'help', length: { type: 'maximum', value: '4' }, endstate: { type: 'mate' } } }
+ * ```
+ */
+export function parseStipulation(text: string): Result<Stipulation> {
+  return resultBoundary('parseStipulation', () => readStipulation(text));
+}
+
+function readStipulation(text: string): Result<Stipulation> {
+  const s = stipulationOf(text);
+  return s
+    ? ok(s)
+    : err(
+        notationError(
+          'ERR_STIPULATION_SYNTAX',
+          `not a stipulation in the common notation: ${JSON.stringify(text.slice(0, 40))}`,
+        ),
+      );
+}
+
+/** @internal `parseStipulation` without the Result: undefined when the text is not one of the forms we know. */
+export function stipulationOf(text: string): Stipulation | undefined {
   const m = /^(ser-)?([hsr]?)([#=])([1-9][0-9]*)(\.5)?$/.exec(text.trim());
   if (!m) return undefined;
   const series = !!m[1];
@@ -27,11 +53,11 @@ export function parseStipulation(text: string): Stipulation | undefined {
     length: { type: 'maximum', value: String(length) },
     endstate: { type: END[m[3]!]! },
   };
-  return formatStipulation(s) === text.trim() ? s : undefined;
+  return makeStipulation(s) === text.trim() ? s : undefined;
 }
 
-/** Formats a structured stipulation in the common notation; falls back to its text. */
-export function formatStipulation(s: Stipulation | undefined): string {
+/** Writes a structured stipulation in the common notation (`h#2`); one it cannot name is written as its text. */
+export function makeStipulation(s: Stipulation | undefined): string {
   if (!s) return '';
   const sign = s.endstate ? END_SIGN[s.endstate.type] : undefined;
   const prefix = s.play !== undefined ? PREFIX[s.play] : undefined;
@@ -46,7 +72,7 @@ export function formatStipulation(s: Stipulation | undefined): string {
 
 /** Who moves first under a stipulation (help play: Black, except h#n.5; everything else: White). */
 export function firstToMove(stipulation: string | Stipulation | undefined): 'white' | 'black' {
-  const s = typeof stipulation === 'string' ? parseStipulation(stipulation) : stipulation;
+  const s = typeof stipulation === 'string' ? stipulationOf(stipulation) : stipulation;
   if (!s) {
     const t = typeof stipulation === 'string' ? stipulation.trim() : '';
     return /^(ser-)?h/.test(t) && !/\.5$/.test(t) ? 'black' : 'white';

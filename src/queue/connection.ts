@@ -1,7 +1,8 @@
 // Where the queue lives (`redis://[user:password@]host[:port][/db][?name=queue]`) and how BullMQ is
 // reached. BullMQ and ioredis are optional dependencies: they are imported only when `--queue` is
 // used, so the library, the browser bundle and every other verb never load them.
-import { notationError, type NotationError, type Result, ok, err } from '../errors.js';
+import { notationError, NotationFailure, type Result, ok, err } from '../errors.js';
+import { resultBoundary } from '../text/boundary.js';
 
 /** A queue on a Redis server. */
 export interface QueueTarget {
@@ -17,19 +18,20 @@ export interface QueueTarget {
   name: string;
 }
 
-/** An error of the queue layer, with its catalogue code. */
-export class QueueError extends Error implements NotationError {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** An error of the queue layer, with its catalogue code (`ERR_QUEUE_*`). */
+export class QueueError extends NotationFailure {
+  constructor(code: string, message: string) {
+    super({ code, message });
     this.name = 'QueueError';
   }
 }
 
 /** Reads `redis://host:6379/2?name=run1` (`rediss://` for TLS). */
 export function parseQueueUrl(text: string): Result<QueueTarget> {
+  return resultBoundary('parseQueueUrl', () => parseQueueUrlUnchecked(text));
+}
+
+function parseQueueUrlUnchecked(text: string): Result<QueueTarget> {
   let url: URL;
   try {
     url = new URL(text);

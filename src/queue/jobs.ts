@@ -9,13 +9,20 @@ import { notationError, type NotationError } from '../errors.js';
 import { makeMovetext } from '../pgn/writer.js';
 import type { PgnGame } from '../pgn/types.js';
 import { escapeString } from '../text/lexer.js';
+import { tagNameText, tagValueText } from '../text/tag-value.js';
 import type { SolvedProblem, SolveInput, SolveOptions } from '../problems/index.js';
 
-/** Bumped when a job's input or result changes meaning: old results in Redis are then not reused. */
-export const QUEUE_JOB_SCHEMA = 1;
+/**
+ * Bumped when a job's input or result changes meaning: old results in Redis are then not reused.
+ * 2: an analysis carries its Platform tag, and every job is validated against a schema.
+ */
+export const QUEUE_JOB_SCHEMA = 2;
 
-/** The analysis settings a game is analysed with (what `analyse` passes to analyseGame). */
-export type AnalyseSettings = Pick<AnalyseGameOptions, 'depth' | 'nodes' | 'multipv' | 'from' | 'hash' | 'threads'>;
+/** The analysis settings a game is analysed with (what `analyse` passes to analyseGame, Platform included). */
+export type AnalyseSettings = Pick<
+  AnalyseGameOptions,
+  'depth' | 'nodes' | 'multipv' | 'from' | 'hash' | 'threads' | 'platform'
+>;
 
 /** The problem solver's settings that travel with a problem. */
 export type SolveSettings = Omit<SolveOptions, 'signal' | 'onProgress'>;
@@ -80,6 +87,7 @@ export function failureError(reason: string | undefined, attempts: number): Nota
  */
 export function gameJobText(game: PgnGame): string {
   let out = '';
-  for (const [name, value] of Object.entries(game.headers)) out += `[${name} ${escapeString(value)}]\n`;
+  for (const [name, value] of Object.entries(game.headers))
+    out += `[${tagNameText(name)} ${escapeString(tagValueText(value))}]\n`;
   return `${out}\n${makeMovetext(game)}`;
 }

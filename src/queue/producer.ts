@@ -75,44 +75,130 @@ export async function produceInOrder<I extends ProducerItem>(
   items: Iterable<I> | AsyncIterable<I>,
   options: ProduceOptions<I>,
 ): Promise<QueueStats> {
-  const { Queue, QueueEvents, Job } = await loadBullmq();
-  const window = Math.max(1, options.window ?? 1000);
-  const attempts = Math.max(1, options.attempts ?? 3);
-  const connectTimeoutMs = options.connectTimeoutMs ?? 60_000;
-  const connection = connectionOptions(target);
-  const notes = new Set<string>();
-  const note = (text: string) => {
-    if (notes.has(text)) return;
-    notes.add(text);
-    options.onNote?.(text);
-  };
-  const queue = new Queue(target.name, { connection });
-  const events = new QueueEvents(target.name, { connection });
-  queue.on('error', (e) => note(`queue: ${e.message}`));
-  events.on('error', (e) => note(`queue events: ${e.message}`));
+  const producer = new InOrderProducer(target, items, options, await loadBullmq());
+  try {
+    return await producer.run();
+  } finally {
+    await producer.close();
+  }
+}
 
-  let wake: (() => void) | undefined;
-  const wakeUp = () => {
-    wake?.();
-    wake = undefined;
+type Bullmq = Awaited<ReturnType<typeof loadBullmq>>;
+
+/** One run of `produceInOrder`: its Redis connection, its window of pending jobs and its counts. */
+class InOrderProducer<I extends ProducerItem> {
+  private readonly window: number;
+  private readonly connectTimeoutMs: number;
+  private readonly queue: InstanceType<Bullmq['Queue']>;
+  private readonly events: InstanceType<Bullmq['QueueEvents']>;
+  private readonly notes = new Set<string>();
+  private readonly started = Date.now();
+  private readonly stats: QueueStats = {
+    done: 0,
+    failed: 0,
+    reused: 0,
+    pending: 0,
+    active: 0,
+    waiting: 0,
+    elapsedMs: 0,
   };
-  events.on('completed', wakeUp);
-  events.on('failed', wakeUp);
-  options.signal?.addEventListener('abort', wakeUp);
-  const nap = (ms: number) =>
-    new Promise<void>((resolve) => {
+  private readonly jobOptions: Record<string, unknown>;
+  private readonly pending: { item: I; jobId: string }[] = [];
+  private readonly iterator: AsyncIterator<I> | Iterator<I>;
+  private exhausted = false;
+  private lastProgress = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly target: QueueTarget,
+    items: Iterable<I> | AsyncIterable<I>,
+    private readonly options: ProduceOptions<I>,
+    private readonly bullmq: Bullmq,
+  ) {
+    this.window = Math.max(1, options.window ?? 1000);
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 60_000;
+    this.jobOptions = {
+      attempts: Math.max(1, options.attempts ?? 3),
+      backoff: { type: 'exponential', delay: 1000 },
+      // Kept for a week so that a rerun finds them; a queued `analyse` removes its jobs once written.
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    };
+    const connection = connectionOptions(target);
+    this.queue = new bullmq.Queue(target.name, { connection });
+    this.events = new bullmq.QueueEvents(target.name, { connection });
+    this.queue.on('error', (e) => this.note(`queue: ${e.message}`));
+    this.events.on('error', (e) => this.note(`queue events: ${e.message}`));
+    const wakeUp = () => {
+      this.wake?.();
+      this.wake = undefined;
+    };
+    this.events.on('completed', wakeUp);
+    this.events.on('failed', wakeUp);
+    options.signal?.addEventListener('abort', wakeUp);
+    this.iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+  }
+
+  /** Hands every item over in order; resolves with the final counts. */
+  async run(): Promise<QueueStats> {
+    const { options, pending, stats } = this;
+    await this.redis('connect', () => Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]));
+    for (;;) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      await this.fill();
+      const head = pending[0];
+      if (!head) break;
+      const outcome = await this.outcomeOf(head);
+      if (!outcome) {
+        await this.progress();
+        // Woken by a queue event, or a poll: events can be missed across a Redis restart.
+        await this.nap(250);
+        continue;
+      }
+      pending.shift();
+      await options.onResult(head.item, outcome);
+      stats.done++;
+      if (!outcome.ok) stats.failed++;
+      if (options.removeWhenDone && outcome.ok && !pending.some((p) => p.jobId === head.jobId))
+        await this.redis('remove', () => this.queue.remove(head.jobId)).catch(() => undefined);
+      await this.progress();
+    }
+    await this.progress(true);
+    return { ...stats, elapsedMs: Date.now() - this.started };
+  }
+
+  /**
+   * A close waits for Redis; when Redis is gone, disconnect instead (or ioredis would keep the
+   * process alive reconnecting).
+   */
+  async close(): Promise<void> {
+    const closed = Promise.allSettled([this.events.close(), this.queue.close()]);
+    if ((await Promise.race([closed.then(() => true), sleep(2000).then(() => false)])) === false)
+      await Promise.race([Promise.allSettled([this.events.disconnect(), this.queue.disconnect()]), sleep(1000)]);
+  }
+
+  private note(text: string): void {
+    if (this.notes.has(text)) return;
+    this.notes.add(text);
+    this.options.onNote?.(text);
+  }
+
+  private nap(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      wake = () => {
+      this.wake = () => {
         clearTimeout(timer);
         resolve();
       };
     });
+  }
 
   /**
    * Every Redis call waits out a restart (ioredis queues commands while it reconnects), but not
    * forever: a call that has not settled within connectTimeoutMs means Redis is gone.
    */
-  async function redis<T>(what: string, call: () => Promise<T>): Promise<T> {
+  private async redis<T>(what: string, call: () => Promise<T>): Promise<T> {
+    const { target, connectTimeoutMs } = this;
     const deadline = Date.now() + connectTimeoutMs;
     for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -137,7 +223,7 @@ export async function produceInOrder<I extends ProducerItem>(
             'ERR_QUEUE_CONNECT',
             `cannot reach Redis at ${target.url} (${what}): ${(e as Error).message}`,
           );
-        note(`waiting for Redis at ${target.url} (${(e as Error).message})`);
+        this.note(`waiting for Redis at ${target.url} (${(e as Error).message})`);
         await sleep(delay);
       } finally {
         clearTimeout(timer);
@@ -145,114 +231,74 @@ export async function produceInOrder<I extends ProducerItem>(
     }
   }
 
-  const started = Date.now();
-  const stats: QueueStats = { done: 0, failed: 0, reused: 0, pending: 0, active: 0, waiting: 0, elapsedMs: 0 };
-  const jobOptions = {
-    attempts,
-    backoff: { type: 'exponential', delay: 1000 },
-    // Kept for a week so that a rerun finds them; a queued `analyse` removes its jobs once written.
-    removeOnComplete: { age: 7 * 24 * 3600 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  };
-  const pending: { item: I; jobId: string }[] = [];
-  const iterator: AsyncIterator<I> | Iterator<I> =
-    Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
-  let exhausted = false;
-  let lastProgress = 0;
-
-  const progress = async (force = false) => {
+  private async progress(force = false): Promise<void> {
+    const { options, stats } = this;
     const now = Date.now();
-    if (!options.onProgress || (!force && now - lastProgress < (options.progressMs ?? 500))) return;
-    lastProgress = now;
+    if (!options.onProgress || (!force && now - this.lastProgress < (options.progressMs ?? 500))) return;
+    this.lastProgress = now;
     try {
-      const counts = await queue.getJobCounts('active', 'wait', 'prioritized', 'delayed');
+      const counts = await this.queue.getJobCounts('active', 'wait', 'prioritized', 'delayed');
       stats.active = counts.active ?? 0;
       stats.waiting = (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0);
     } catch {
       // Counts are for display only; a lost connection is reported by the calls that need it.
     }
-    stats.pending = pending.length;
-    stats.elapsedMs = now - started;
+    stats.pending = this.pending.length;
+    stats.elapsedMs = now - this.started;
     options.onProgress({ ...stats });
-  };
+  }
 
   /** Adds items until the window is full; each job's earlier state decides what happens to it. */
-  async function fill(): Promise<void> {
+  private async fill(): Promise<void> {
     const batch: { item: I; jobId: string }[] = [];
-    while (!exhausted && pending.length + batch.length < window && batch.length < 200) {
-      const next = await iterator.next();
+    while (!this.exhausted && this.pending.length + batch.length < this.window && batch.length < 200) {
+      const next = await this.iterator.next();
       if (next.done) {
-        exhausted = true;
+        this.exhausted = true;
         break;
       }
       batch.push({ item: next.value, jobId: jobIdOf(next.value.data) });
     }
     if (!batch.length) return;
-    const jobs = await redis('add', () =>
-      queue.addBulk(
-        batch.map(({ item, jobId }) => ({ name: item.data.kind, data: item.data, opts: { ...jobOptions, jobId } })),
+    const jobs = await this.redis('add', () =>
+      this.queue.addBulk(
+        batch.map(({ item, jobId }) => ({
+          name: item.data.kind,
+          data: item.data,
+          opts: { ...this.jobOptions, jobId },
+        })),
       ),
     );
     // An id seen before this run: reuse its result, or give a failed job one more round.
-    const states = await redis('state', () => Promise.all(jobs.map((job) => job.getState())));
+    const states = await this.redis('state', () => Promise.all(jobs.map((job) => job.getState())));
     await Promise.all(
       jobs.map(async (job, i) => {
-        if (states[i] === 'completed') stats.reused++;
+        if (states[i] === 'completed') this.stats.reused++;
         else if (states[i] === 'failed')
-          await redis('retry', () =>
+          await this.redis('retry', () =>
             job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }),
           ).catch(() => undefined);
       }),
     );
-    pending.push(...batch);
+    this.pending.push(...batch);
   }
 
   /** The head job's outcome when it has finished, else undefined. */
-  async function outcomeOf(head: { item: I; jobId: string }): Promise<ProducerOutcome | undefined> {
+  private async outcomeOf(head: { item: I; jobId: string }): Promise<ProducerOutcome | undefined> {
     // The state first: a job read before it finished would carry no result.
-    const state = await redis('state', () => queue.getJobState(head.jobId));
+    const state = await this.redis('state', () => this.queue.getJobState(head.jobId));
     if (state === 'unknown') {
       // Gone (a Redis restarted without persistence, or expired): add it again.
-      note(`job ${head.jobId} (${head.item.label}) was not in Redis; added again`);
-      await redis('add', () => queue.add(head.item.data.kind, head.item.data, { ...jobOptions, jobId: head.jobId }));
+      this.note(`job ${head.jobId} (${head.item.label}) was not in Redis; added again`);
+      await this.redis('add', () =>
+        this.queue.add(head.item.data.kind, head.item.data, { ...this.jobOptions, jobId: head.jobId }),
+      );
       return undefined;
     }
     if (state !== 'completed' && state !== 'failed') return undefined;
-    const job = await redis('read', () => Job.fromId(queue, head.jobId));
+    const job = await this.redis('read', () => this.bullmq.Job.fromId(this.queue, head.jobId));
     if (!job) return undefined;
     if (state === 'completed') return { ok: true, jobId: head.jobId, value: job.returnvalue as QueueJobResult };
     return { ok: false, jobId: head.jobId, error: failureError(job.failedReason, job.attemptsMade) };
-  }
-
-  try {
-    await redis('connect', () => Promise.all([queue.waitUntilReady(), events.waitUntilReady()]));
-    for (;;) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      await fill();
-      const head = pending[0];
-      if (!head) break;
-      const outcome = await outcomeOf(head);
-      if (!outcome) {
-        await progress();
-        // Woken by a queue event, or a poll: events can be missed across a Redis restart.
-        await nap(250);
-        continue;
-      }
-      pending.shift();
-      await options.onResult(head.item, outcome);
-      stats.done++;
-      if (!outcome.ok) stats.failed++;
-      if (options.removeWhenDone && outcome.ok && !pending.some((p) => p.jobId === head.jobId))
-        await redis('remove', () => queue.remove(head.jobId)).catch(() => undefined);
-      await progress();
-    }
-    await progress(true);
-    return { ...stats, elapsedMs: Date.now() - started };
-  } finally {
-    // A close waits for Redis; when Redis is gone, disconnect instead (or ioredis would keep
-    // the process alive reconnecting).
-    const closed = Promise.allSettled([events.close(), queue.close()]);
-    if ((await Promise.race([closed.then(() => true), sleep(2000).then(() => false)])) === false)
-      await Promise.race([Promise.allSettled([events.disconnect(), queue.disconnect()]), sleep(1000)]);
   }
 }

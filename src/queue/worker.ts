@@ -3,13 +3,14 @@
 // thus stays free to renew job locks, so a lock need only outlast a stall of the event loop, not
 // a job: a worker killed with SIGKILL loses its locks within `lockMs`, and another worker takes the
 // job over at its next stalled-job check.
-import { analyseGame, AifAnalyseError, makeAifGame } from '../aif/index.js';
+import { analyseGame, AifAnalyseError, makeAif } from '../aif/index.js';
 import { parseDeal } from '../bridge/index.js';
 import { openEngine, type OpenEngineOptions, type UciEngine } from '../engine/index.js';
 import { parsePgn } from '../pgn/reader.js';
 import { WorkerPool } from '../worker/index.js';
 import { connectionOptions, loadBullmq, QueueError, type QueueTarget } from './connection.js';
 import { failureText, type AnalyseSettings, type QueueJobData, type QueueJobResult } from './jobs.js';
+import { checkJob } from './schema.js';
 
 /** Options of `runQueueWorker`: slots, the engine, lock timings, the log and the stop signal. */
 export interface QueueWorkerOptions {
@@ -34,6 +35,12 @@ export interface QueueWorkerOptions {
   signal: AbortSignal;
   /** Receives a function that hands every running job back to the queue now (a second Ctrl-C). */
   onHandBack?(handBack: () => void): void;
+  /** Deepest search an analysis job may ask for; a job over it is refused (ERR_QUEUE_JOB_INPUT). */
+  maxDepth?: number;
+  /** Most nodes per search an analysis job may ask for; a job over it is refused (ERR_QUEUE_JOB_INPUT). */
+  maxNodes?: number;
+  /** Longest a job may run; one that runs longer is stopped and failed (ERR_QUEUE_JOB_INPUT), not retried. */
+  maxTimeMs?: number;
 }
 
 /** What a worker did before it stopped. */
@@ -43,6 +50,48 @@ export interface QueueWorkerSummary {
   failed: number;
   /** Jobs handed back to the queue at a stop. */
   returned: number;
+}
+
+/** A queue worker started by `startQueueWorker`. */
+export interface QueueWorker {
+  /** Resolves when the worker has stopped, with what it did. */
+  readonly done: Promise<QueueWorkerSummary>;
+  /** Takes no more jobs, finishes or hands back what runs (within `graceMs`), and resolves with the summary. */
+  stop(): Promise<QueueWorkerSummary>;
+  /** `await using worker = startQueueWorker(…)` stops the worker when the scope ends. */
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * Starts a queue worker and returns its handle (`runQueueWorker` with a stop of its own; an
+ * optional `signal` stops it too).
+ * @example
+ * ```ts
+ * const target = parseQueueUrl('redis://127.0.0.1:6379');
+ * if (target.ok) {
+ *   await using worker = startQueueWorker(target.value, { slots: 2, engine: { kind: 'native' }, log: console.log });
+ *   await someCondition();
+ * } // stopped here
+ * ```
+ */
+export function startQueueWorker(
+  target: QueueTarget,
+  options: Omit<QueueWorkerOptions, 'signal'> & { signal?: AbortSignal },
+): QueueWorker {
+  const stopper = new AbortController();
+  const outer = options.signal;
+  if (outer?.aborted) stopper.abort(outer.reason);
+  else outer?.addEventListener('abort', () => stopper.abort(outer.reason), { once: true });
+  const done = runQueueWorker(target, { ...options, signal: stopper.signal });
+  const stop = () => {
+    stopper.abort();
+    return done;
+  };
+  return {
+    done,
+    stop,
+    [Symbol.asyncDispose]: async () => void (await stop()),
+  };
 }
 
 /**
@@ -68,7 +117,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
     if (idle.length && open.size >= options.slots) {
       const spare = idle.shift()!;
       open.delete(spare.engine);
-      await spare.engine.quit().catch(() => undefined);
+      await spare.engine.close();
     }
     const engine = await openEngine({ ...options.engine, options: { Threads: 1, Hash: hash } });
     open.add(engine);
@@ -76,7 +125,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
   }
   async function dropEngine(engine: UciEngine): Promise<void> {
     open.delete(engine);
-    await engine.quit().catch(() => undefined);
+    await engine.close();
   }
 
   let pool: WorkerPool | undefined;
@@ -106,7 +155,7 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
       );
       let nodes = 0;
       for (const b of aif.blocks) nodes += Number(b.tags.NodeCount) || 0;
-      return { aif: makeAifGame(aif), nodes };
+      return { aif: makeAif(aif), nodes };
     } catch (e) {
       if (e instanceof AifAnalyseError && e.code === 'ERR_AIF_GAME') throw inputFailure(e);
       // An engine that failed or was interrupted mid-search is not trusted with the next game.
@@ -141,13 +190,50 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
   const handBack = () => {
     for (const abort of running.values()) abort.abort();
   };
+  // A job whose lock is lost belongs to no one here any more: another worker may take it over at its
+  // next stalled-job check. Its engine or thread is stopped at once, not left running to the end.
+  // The lock is lost when BullMQ says a renewal failed, or when it was last renewed longer ago than
+  // it lasts (Redis gone: the renewal waits for a connection that does not come).
+  const lockMs = options.lockMs ?? 10_000;
+  const lockHeld = new Map<string, number>();
+  const lost = new Set<string>();
+  const loseLock = (id: string, why: string) => {
+    const abort = running.get(id);
+    if (!abort || lost.has(id)) return;
+    lost.add(id);
+    options.log(`lost the lock of ${id} (${why}): stopping it; another worker may take it over`, 'error');
+    abort.abort();
+  };
+  const watchdog = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, since] of lockHeld) if (now - since > lockMs) loseLock(id, `not renewed for ${now - since} ms`);
+    },
+    Math.max(100, Math.min(1000, lockMs / 4)),
+  );
+  const caps = { maxDepth: options.maxDepth, maxNodes: options.maxNodes };
   options.onHandBack?.(handBack);
   const worker = new Worker(
     target.name,
     async (job, token) => {
-      const data = job.data as QueueJobData;
+      // Nothing of a job is used before it is checked: a bad one fails once, with its reason.
+      const checked = checkJob(job.data, caps);
+      if (!checked.ok) {
+        options.log(`failed ${job.id}: ${failureText(checked.error)}`, 'error');
+        throw inputFailure(checked.error);
+      }
+      const data = checked.value;
       const abort = new AbortController();
       running.set(job.id!, abort);
+      lockHeld.set(job.id!, Date.now());
+      let overTime = false;
+      const timer =
+        options.maxTimeMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              overTime = true;
+              abort.abort();
+            }, options.maxTimeMs);
       const t0 = Date.now();
       options.log(
         `started ${job.id} ${labelOf(data)}${job.attemptsStarted > 1 ? ` (attempt ${job.attemptsStarted})` : ''}`,
@@ -166,6 +252,17 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
         options.log(`completed ${job.id} ${labelOf(data)} ${Date.now() - t0} ms`, 'info');
         return result;
       } catch (e) {
+        if (lost.has(job.id!)) {
+          // Not ours any more: nothing to hand back or record (Redis may be gone).
+          throw new QueueError('ERR_QUEUE_LOCK_LOST', `the lock of job ${job.id} was lost; it was stopped`);
+        }
+        if (overTime) {
+          const limit = `${Math.round(options.maxTimeMs! / 1000)} s`;
+          options.log(`failed ${job.id} ${labelOf(data)}: over this worker's --max-time ${limit}`, 'error');
+          throw inputFailure(
+            new QueueError('ERR_QUEUE_JOB_INPUT', `the job ran longer than this worker's --max-time ${limit}`),
+          );
+        }
         if (abort.signal.aborted && token) {
           // Stopping: the job goes back to the queue untouched (no attempt is used up).
           await job.moveToWait(token);
@@ -177,7 +274,10 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
         // BullMQ keeps only the message: it carries the code (`ERR_ENGINE_TIMEOUT …`).
         throw e instanceof UnrecoverableError ? e : new Error(failureText(e));
       } finally {
+        clearTimeout(timer);
         running.delete(job.id!);
+        lockHeld.delete(job.id!);
+        lost.delete(job.id!);
       }
     },
     {
@@ -193,6 +293,13 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
     if (!(e instanceof WaitingError)) summary.failed++;
   });
   worker.on('error', (e) => logOnce(`queue: ${e.message}`));
+  worker.on('lockRenewalFailed', (ids: string[]) => {
+    for (const id of ids) loseLock(id, 'renewal refused');
+  });
+  worker.on('locksRenewed', ({ jobIds }: { jobIds: string[] }) => {
+    const now = Date.now();
+    for (const id of jobIds) if (lockHeld.has(id)) lockHeld.set(id, now);
+  });
 
   await new Promise<void>((resolve) => {
     if (options.signal.aborted) resolve();
@@ -204,7 +311,8 @@ export async function runQueueWorker(target: QueueTarget, options: QueueWorkerOp
     await worker.close();
   } finally {
     clearTimeout(grace);
-    await Promise.allSettled([...open].map((e) => e.quit()));
+    clearInterval(watchdog);
+    await Promise.allSettled([...open].map((e) => e.close()));
     await pool?.terminate();
   }
   return summary;

@@ -354,14 +354,15 @@ export class Lexer {
   }
 
   /**
-   * `next()` for movetext readers: steps over move numbers and periods, and over well-formed
-   * `{…}` comments unless `comments` (a malformed one is returned, for its error), so the reader's
-   * loop sees only the tokens it acts on.
+   * `next()` for movetext readers: steps over move numbers (unless `numbers`: on the main line a
+   * move number may start the next game) and periods, and over well-formed `{…}` comments unless
+   * `comments` (a malformed one is returned, for its error), so the reader's loop sees only the
+   * tokens it acts on.
    */
-  nextInMovetext(comments: boolean): TokenKind {
+  nextInMovetext(comments: boolean, numbers = false): TokenKind {
     for (;;) {
       const kind = this.next();
-      if (kind === TOKEN_INTEGER || kind === TOKEN_PERIOD) continue;
+      if ((kind === TOKEN_INTEGER && !numbers) || kind === TOKEN_PERIOD) continue;
       if (kind === TOKEN_COMMENT && !comments && this.error === undefined) continue;
       return kind;
     }

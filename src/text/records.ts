@@ -223,10 +223,16 @@ export class RecordScanner implements Iterable<RecordToken> {
 
   private tagPair(line: number, column: number): void {
     const lx = this.lx;
+    /** The line of the last token the tag took (the `[`, then its name and value). */
+    let prev = line;
     const fail = (message: string) => {
       this.queue.push(this.error('TAG_SYNTAX', message, '[', line, column));
-      // recover: skip to the next ']' on this line, else to the line end
-      if (lx.kind !== TOKEN_TAG_CLOSE) {
+      // recover: skip to the next ']' on this line, else to the line end. A token that made the tag
+      // fail from a later line than the tag's last one (a `%` line after a lone `[`, anything after
+      // an empty line, which ends the record) is read again, not dropped: a stream cut at empty
+      // lines reads it the same.
+      if (lx.kind !== TOKEN_TAG_CLOSE && lx.kind !== TOKEN_EOF && lx.line !== prev) this.peeked = true;
+      else if (lx.kind !== TOKEN_TAG_CLOSE) {
         for (;;) {
           const rest = lx.position();
           const k = lx.next();
@@ -240,17 +246,19 @@ export class RecordScanner implements Iterable<RecordToken> {
       }
       if (!this.peeked) this.mark();
       else {
-        this.prevEndLine = line;
+        this.prevEndLine = prev;
         this.prevEnd = lx.start;
       }
     };
     let k = lx.next();
     if (k !== TOKEN_SYMBOL) return fail('tag pair without a tag name');
+    prev = lx.line;
     const name = lx.tokenText();
     if (!/^[A-Za-z0-9_]+$/.test(name)) return fail(`bad tag name ${name}`);
     k = lx.next();
     if (k !== TOKEN_STRING) return fail(`tag ${name} has no quoted value`);
     if (lx.error) return fail(`the value of tag ${name} is not closed by a quote on its line`);
+    prev = lx.line;
     const value = lx.value();
     const bad = this.stringProblem(lx.line, lx.column);
     k = lx.next();

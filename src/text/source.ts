@@ -8,13 +8,9 @@
  * reader's (`StreamDecoder`, `GameSplitter`).
  */
 
-/** What the streaming readers accept. */
-export type TextSource =
-  | string
-  | Uint8Array
-  | ReadableStream<Uint8Array | string>
-  | AsyncIterable<Uint8Array | string>
-  | Iterable<Uint8Array | string>;
+import type { TextSource } from '../source.js';
+
+export type { TextSource };
 
 export interface TextChunksOptions {
   /** Whole bytes are given in slices of at most this many bytes (default: in one piece). */

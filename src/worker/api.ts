@@ -1,6 +1,6 @@
 import { wrap } from 'comlink/dist/esm/comlink.mjs';
 import { NotationFailure } from '../errors.js';
-import { jobs, type JobKind, type Progress } from './jobs.js';
+import { jobs, type JobKind, type JobProgress } from './jobs.js';
 
 export type {
   ChildPosition,
@@ -11,10 +11,10 @@ export type {
   Jobs,
   ListedMove,
   PerftResult,
-  Progress,
+  JobProgress,
 } from './jobs.js';
 
-export type ProgressCallback = (progress: Progress) => void | Promise<void>;
+export type ProgressCallback = (progress: JobProgress) => void | Promise<void>;
 
 /**
  * What a worker exposes over Comlink: one entry point that runs a job kind of the registry
@@ -33,7 +33,7 @@ export class WorkerApi {
       const job = Object.prototype.hasOwnProperty.call(jobs, kind) ? jobs[kind as JobKind] : undefined;
       if (!job) throw new NotationFailure({ code: 'ERR_WORKER_JOB', message: `unknown job kind "${kind}"` });
       const report = progressPort ? wrap<ProgressCallback>(progressPort) : undefined;
-      const progress = report ? async (p: Progress) => void (await report(p)) : async () => {};
+      const progress = report ? async (p: JobProgress) => void (await report(p)) : async () => {};
       return await (job as (input: unknown, ctx: { progress: typeof progress }) => Promise<unknown>)(input, {
         progress,
       });

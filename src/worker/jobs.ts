@@ -10,6 +10,7 @@
  */
 import { NotationFailure, type Result } from '../errors.js';
 import { INITIAL_FEN, Position, makeSan, makeUci, perft, type Variant } from '../chess/index.js';
+import { looksCrazyhouse } from '../chess/suite.js';
 import {
   calcDDTable,
   solveBoard,
@@ -18,30 +19,36 @@ import {
   type Deal,
   type SolveBoardResult,
 } from '../bridge/index.js';
-import {
-  solve as solveProblem,
-  type SolveInput,
-  type SolveOptions,
-  type SolvedProblem,
-} from '../problems/solve/index.js';
+import { solve as solveProblem, type SolveInput, type SolveOptions, type SolvedProblem } from '../problems/index.js';
 import { matchToJson, parseBpgn, visitBpgn, type MatchJson, type MateRule } from '../bughouse/index.js';
 import type { NotationError } from '../errors.js';
-import type { Progress as CoreProgress } from '../progress.js';
-import { analyseGame, gameIdOf, makeAifGame, type AnalyseGameOptions } from '../aif/index.js';
-import { engineJobs, openEngine, type EngineSpec } from '../engine/index.js';
+import type { Progress } from '../progress.js';
+import { analyseGame, makeAif, type AnalyseGameOptions } from '../aif/index.js';
+import { gameIdOf } from '../aif/model.js';
+import { openEngine } from '../engine/index.js';
+import {
+  engineJobs,
+  type AnalyseGameInput,
+  type AnalysePositionInput,
+  type EngineSpec,
+  type PlainAnalysis,
+} from '../engine/jobs.js';
 import { parsePgn } from '../pgn/index.js';
+import { analyseEpdSuite, parseEpd, type EpdSuiteResult } from '../epd/index.js';
+import type { Limit } from '../engine/index.js';
 
 /**
  * Progress of a long job, reported through a Comlink-proxied callback: the library's one `Progress`
  * shape (src/progress.ts); the worker's jobs always know their total (0 when it is not known).
  */
-export interface Progress extends CoreProgress {
+export interface JobProgress extends Progress {
   total: number;
 }
 
+/** What a job receives besides its input: the channel its progress reports go back through. */
 export interface JobContext {
   /** Reports progress to the caller; awaited, so that every report arrives before the result. */
-  progress(progress: Progress): Promise<void>;
+  progress(progress: JobProgress): Promise<void>;
 }
 
 /** A perft count, and per root move with `divide`. */
@@ -72,7 +79,9 @@ export interface ChildPosition {
 function rootPosition(input: ChessInput) {
   const text = typeof input.fen === 'string' && input.fen.trim() === 'startpos' ? INITIAL_FEN : input.fen;
   // Lenient like `perft()` of gamenotation/chess: test positions with recoverable setup problems pass.
-  const root = Position.fromFen(text, { variant: input.variant ?? 'chess', lenient: true, chess960: input.chess960 });
+  // A pocket means drops, as in perft() (the variant is read from the FEN unless one is given).
+  const variant = looksCrazyhouse(text) ? 'crazyhouse' : input.variant;
+  const root = Position.fromFen(text, { variant, lenient: true, chess960: input.chess960 });
   if (!root.ok) throw new NotationFailure(root.error);
   return { root: root.value, fen: text };
 }
@@ -89,7 +98,92 @@ function unwrapResult<T>(result: Result<T>): T {
   return result.value;
 }
 
-export const jobs = {
+/** Input of the `perft` job. */
+export interface PerftInput extends ChessInput {
+  depth: number;
+  /** Count under each root move too. */
+  divide?: boolean;
+}
+
+/** Input of the `replayMatch` and `validateMatch` jobs: a BPGN text. */
+export interface MatchInput {
+  bpgn: string;
+  mateRule?: MateRule;
+}
+
+/** Output of the `validateMatch` job: counts, and every problem with the index of its match. */
+export interface MatchValidation {
+  matches: number;
+  moves: number;
+  errors: (NotationError & { match: number })[];
+  warnings: (NotationError & { match: number })[];
+}
+
+/** Input of the `solveProblem` job. */
+export interface SolveProblemInput {
+  problem: SolveInput;
+  options?: Omit<SolveOptions, 'signal' | 'onProgress'>;
+}
+
+/** Input of the `analyseAif` job: a PGN text and the engine to open in the worker. */
+export interface AnalyseAifInput {
+  pgn: string;
+  engine: EngineSpec;
+  options?: AnalyseGameOptions;
+}
+
+/** Output of the `analyseAif` job: the AIF text, the number of games, and the PGN reading errors. */
+export interface AnalyseAifOutput {
+  text: string;
+  games: number;
+  errors: NotationError[];
+}
+
+/** Input of the `analyseEpdSuite` job: an EPD suite's text, the engine to open in the worker, the limit per position. */
+export interface AnalyseEpdSuiteInput {
+  /** The suite as EPD text. */
+  epd: string;
+  /** The engine to open in the worker (closed when the job ends). */
+  engine: EngineSpec;
+  /** The search limit of each position. */
+  limit: Limit;
+}
+
+/**
+ * Every job a worker runs, by name: `worker.run(name, input, { onProgress, signal })`. The input
+ * and output are plain data (they cross postMessage).
+ */
+export interface Jobs {
+  /** Perft node count; with `divide`, the count under each root move. Progress once per root move. */
+  perft(input: PerftInput, ctx: JobContext): Promise<PerftResult>;
+  /** The positions after each legal move. */
+  children(input: ChessInput): Promise<ChildPosition[]>;
+  /** The legal moves in SAN and UCI. */
+  legalMoves(input: ChessInput): Promise<ListedMove[]>;
+  /** The double-dummy table of a deal. */
+  ddTable(input: { deal: string | Deal }): Promise<DDTable>;
+  /** Double-dummy scores of every card in one position (a trick may be in progress). */
+  solveBoard(input: BoardToSolve): Promise<SolveBoardResult>;
+  /** A chess problem (Popeye input, PBI/XML record or `{ fen, stipulation }`) solved; progress per key tried. */
+  solveProblem(input: SolveProblemInput, ctx: JobContext): Promise<SolvedProblem>;
+  /** Every match of a BPGN text replayed (the `convert --to json` shape); progress per match. */
+  replayMatch(input: MatchInput, ctx: JobContext): Promise<MatchJson[]>;
+  /** Every match of a BPGN text checked (moves resolved and played, not kept); progress per match. */
+  validateMatch(input: MatchInput, ctx: JobContext): Promise<MatchValidation>;
+  /** AIF: every game of a PGN text analysed by an engine opened in this worker; progress per ply. */
+  analyseAif(input: AnalyseAifInput, ctx: JobContext): Promise<AnalyseAifOutput>;
+  /** An engine test suite (EPD) run by an engine opened in this worker; progress per position. */
+  analyseEpdSuite(input: AnalyseEpdSuiteInput, ctx: JobContext): Promise<EpdSuiteResult>;
+  /** Engine analysis of one position; progress once per completed depth. */
+  analysePosition(input: AnalysePositionInput, ctx: JobContext): Promise<PlainAnalysis>;
+  /** Engine analysis of every position of a game's main line; progress once per position. */
+  analyseGame(input: AnalyseGameInput, ctx: JobContext): Promise<PlainAnalysis[]>;
+  /** Closes the worker's engine (it is otherwise kept for the next job). */
+  closeEngine(): Promise<void>;
+}
+
+/** The job registry (the worker side of `Jobs`). */
+export const jobs: Jobs = {
   /** Perft node count; with `divide`, the count under each root move. Progress once per root move. */
   async perft(input: ChessInput & { depth: number; divide?: boolean }, ctx: JobContext): Promise<PerftResult> {
     const { depth, variant } = input;
@@ -233,20 +327,36 @@ export const jobs = {
           },
         );
         await Promise.all(sent);
-        text += makeAifGame(aif);
+        text += makeAif(aif);
       }
     } finally {
-      await engine.quit();
+      await engine.close();
     }
     return { text, games: games.length, errors };
+  },
+
+  /** An engine test suite (EPD) run by an engine opened in this worker; progress per position. */
+  async analyseEpdSuite(input: AnalyseEpdSuiteInput, ctx: JobContext): Promise<EpdSuiteResult> {
+    const records = parseEpd(input.epd)
+      .map((item) => item.value)
+      .filter((r) => r.position);
+    const engine = await openEngine(input.engine);
+    try {
+      const sent: Promise<void>[] = [];
+      const result = await analyseEpdSuite(records, engine, input.limit, {
+        onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, unit: 'positions' })),
+      });
+      await Promise.all(sent);
+      return result;
+    } finally {
+      await engine.close();
+    }
   },
 
   /** Engine analysis of a position (progress per depth) or of a game (per position); closeEngine. */
   ...engineJobs,
 };
 
-/** Every job a worker runs, by name. */
-export type Jobs = typeof jobs;
 /** The name of a worker job. */
 export type JobKind = keyof Jobs;
 /** The input of a job kind. */

@@ -1,16 +1,14 @@
 import { expect } from 'chai';
-import {
-  analyseGame,
-  formatCell,
-  gzipText,
-  makeAif,
-  parseAif,
-  readAif,
-  scoreCell,
-  validateAif,
-  type AifGame,
-} from 'gamenotation/aif';
+import { analyseGame, makeAif, parseAif, readAif, validateAif, type AifGame } from 'gamenotation/aif';
 import type { Parsed } from 'gamenotation';
+// The cell encoding is internal (cells reach users as numbers in the model): tested on the module.
+import { formatCell, scoreCell } from '../../src/aif/model.js';
+
+/** Gzips text with the platform's CompressionStream (what a `.aif.gz` file holds). */
+async function gzipText(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 import { MockTransport, mockHandshake, UciEngine, type MockStep } from 'gamenotation/engine';
 import { parsePgn } from 'gamenotation/pgn';
 import { readShared } from '../support/data.js';
@@ -363,10 +361,10 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     const aif = await analyseGame(
       game,
       engine,
-      { depth: 2, multipv: 2, from: 1, to: 3 },
+      { depth: 2, multipv: 2, from: 1, to: 3, platform: 'Test OS x1' },
       { onProgress: (p) => progress.push(p.done) },
     );
-    await engine.quit();
+    await engine.close();
     expect(progress).to.deep.equal([1, 2, 3]);
     // The grid, by hand from the script: White's view, clamp ±900, mate in 3 for Black = −997,
     // n.a. before a move was reported, NREC after it stopped being reported.
@@ -414,7 +412,33 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     expect(text).to.equal(GOLDEN);
     const back = one(text);
     expect(back.errors).to.deep.equal([]);
+    expect(back.warnings).to.deep.equal([]);
     expect(validateAif(back.value).errors).to.deep.equal([]);
+  });
+
+  it('writes every game tag the spec requires, Platform included (the host when not given); reading reports a missing one (issue #25)', async () => {
+    const engine = await new UciEngine({ transport: () => scripted() }).open();
+    const aif = await analyseGame(parsePgn(GAME)[0]!.value, engine, { depth: 2, multipv: 2, from: 1, to: 1 });
+    await engine.close();
+    // the seed's list of required game tags (shared/specs/aif-0.5.txt), written out here
+    const required = ['GameID', 'EngineID', 'Platform', 'Threads', 'Hash', 'MultiPV', 'DepthRange', 'EGT', 'Mode'];
+    for (const name of required) expect(aif.headers[name], name).to.be.a('string').and.not.equal('');
+    const host = (globalThis as { process?: { arch?: string } }).process;
+    if (host?.arch) expect(aif.headers.Platform).to.match(new RegExp(` ${host.arch}$`));
+    const text = makeAif([aif]);
+    expect(one(text).warnings).to.deep.equal([]);
+    // each required tag left out in turn: read, with one warning naming it, at the game's line
+    for (const name of required) {
+      const without = text.replace(new RegExp(`^\\[${name} "[^"\\n]*"\\]\\n`, 'm'), '');
+      expect(without, name).to.not.equal(text);
+      const read = one(without);
+      expect(read.errors, name).to.deep.equal([]);
+      expect(
+        read.warnings.map((w) => [w.code, w.line]),
+        name,
+      ).to.deep.equal([['ERR_AIF_MISSING_TAG', 1]]);
+      expect(read.warnings[0]!.message).to.contain(name);
+    }
   });
 
   it('an aborted analysis rejects with ERR_AIF_ABORTED', async () => {
@@ -427,7 +451,7 @@ describe('aif: analyseGame on a MockTransport engine', () => {
     } catch (e) {
       code = (e as { code: string }).code;
     }
-    await engine.quit();
+    await engine.close();
     expect(code).to.equal('ERR_AIF_ABORTED');
   });
 });
@@ -442,6 +466,7 @@ const GOLDEN = `; AIF v0.5 Kenneth Regan and Tamal Biswas
 [Result "1-0"]
 [GameID "White;Black;Test;Here;2024.05.06;1;1-0"]
 [EngineID "Mock AIF 1.0"]
+[Platform "Test OS x1"]
 [Threads "1"]
 [Hash "16"]
 [MultiPV "2"]

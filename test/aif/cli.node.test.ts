@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { arch, tmpdir, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAif, validateAif } from 'gamenotation/aif';
@@ -90,13 +90,59 @@ describe('aif CLI: analyse FILE.pgn --out FILE.aif (Debian stockfish)', () => {
     const ids = games.map((g) => g.value.headers.GameID);
     expect(new Set(ids).size).to.equal(6);
     expect(ids[5]).to.equal(`${ids[1]}#2`);
-    for (const { value: g, errors } of games) {
+    for (const { value: g, errors, warnings } of games) {
       expect(errors).to.deep.equal([]);
+      // every required game tag is written (no ERR_AIF_MISSING_TAG), Platform the host's OS and architecture
+      expect(warnings).to.deep.equal([]);
+      if (osType() === 'Linux') expect(g.headers.Platform).to.equal(`Linux ${arch()}`);
+      else expect(g.headers.Platform).to.match(new RegExp(` ${arch()}$`));
       expect(validateAif(g).errors).to.deep.equal([]);
       expect(g.blocks.length).to.equal(g.game!.moves.length);
     }
     // No timing tags by default.
     expect(t1).not.to.match(/\[(Time|NodesPerSecond) /);
+  });
+
+  it('--platform sets the Platform tag of every game, the same bytes whatever --jobs; a control character in it is a usage error (issue #25)', () => {
+    const a = run(
+      'analyse',
+      'games.pgn',
+      '--out',
+      'p1.aif',
+      '--depth',
+      '3',
+      '--jobs',
+      '1',
+      '--platform',
+      'Test rig arm64',
+    );
+    expect(a.code, a.err).to.equal(0);
+    const b = run(
+      'analyse',
+      'games.pgn',
+      '--out',
+      'p2.aif',
+      '--depth',
+      '3',
+      '--jobs',
+      '2',
+      '--platform',
+      'Test rig arm64',
+    );
+    expect(b.code, b.err).to.equal(0);
+    const t1 = readFileSync(join(dir, 'p1.aif'), 'utf8');
+    expect(readFileSync(join(dir, 'p2.aif'), 'utf8')).to.equal(t1);
+    const games = parseAif(t1);
+    expect(games).to.have.length(6);
+    for (const { value: g, warnings } of games) {
+      expect(g.headers.Platform).to.equal('Test rig arm64');
+      expect(warnings).to.deep.equal([]);
+    }
+    // in the spec's place: after EngineID, before Threads
+    expect(t1).to.match(/\[EngineID "[^"]+"\]\n\[Platform "Test rig arm64"\]\n\[Threads "1"\]/);
+    const bad = run('analyse', 'games.pgn', '--out', 'p3.aif', '--depth', '3', '--platform', 'two\nlines');
+    expect(bad.code).to.equal(2);
+    expect(bad.err).to.match(/--platform/);
   });
 
   it('a run killed mid-way, then --resume, gives the same bytes as an uninterrupted run', async () => {

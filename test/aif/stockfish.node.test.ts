@@ -27,7 +27,7 @@ describe('aif: Debian stockfish (CI installs it with apt-get)', () => {
     engine = await openEngine({ kind: 'native', path: STOCKFISH, options: { Threads: 1, Hash: 16 } });
   });
   after(async () => {
-    await engine?.quit();
+    await engine?.close();
   });
 
   it('analyses a real game at depth 6 with MultiPV 3; the output validates and reads back', async () => {

@@ -1,7 +1,7 @@
 // The analyseAif worker job (gamenotation/worker) in a Node worker_thread with Debian stockfish:
 // the same bytes as analyseGame in this thread, progress per ply, the output validates.
 import { expect } from 'chai';
-import { analyseGame, makeAifGame, parseAif, validateAif } from 'gamenotation/aif';
+import { analyseGame, makeAif, parseAif, validateAif } from 'gamenotation/aif';
 import { openEngine } from 'gamenotation/engine';
 import { parsePgn } from 'gamenotation/pgn';
 import { createWorker } from 'gamenotation/worker';
@@ -29,10 +29,10 @@ describe('aif: the analyseAif worker job (Debian stockfish)', () => {
       expect(validateAif(games[0]!.value).errors).to.deep.equal([]);
       const engine = await openEngine(spec);
       try {
-        const here = makeAifGame(await analyseGame(parsePgn(PGN)[0]!.value, engine, { depth: 6, multipv: 2 }));
+        const here = makeAif(await analyseGame(parsePgn(PGN)[0]!.value, engine, { depth: 6, multipv: 2 }));
         expect(r.text).to.equal(here);
       } finally {
-        await engine.quit();
+        await engine.close();
       }
     } finally {
       worker.terminate();

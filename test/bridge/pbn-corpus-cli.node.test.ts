@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PBN_AGREEMENT_CODES, makePbn, parsePbn } from 'gamenotation/bridge';
+import { makePbn, parsePbn } from 'gamenotation/bridge';
+import { PBN_AGREEMENT_CODES } from '../../src/bridge/pbn/parse.js';
 import { listShared } from '../support/data.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

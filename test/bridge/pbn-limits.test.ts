@@ -1,15 +1,9 @@
 // Regression tests for issue #13 (PBN): bounded readers, the copy marker, one decoding rule, and
 // the dialects real files use. Each repro below threw, hung or failed before the fix.
 import { expect } from 'chai';
-import {
-  MAX_COLUMN_WIDTH,
-  isEmptyPbnGame,
-  isMtsTag,
-  makePbn,
-  parsePbn,
-  readPbnGames,
-  type PbnGame,
-} from 'gamenotation/bridge';
+import { isEmptyPbnGame, makePbn, parsePbn, readPbn, type PbnGame } from 'gamenotation/bridge';
+import { MAX_COLUMN_WIDTH } from '../../src/bridge/pbn/table.js';
+import { isMtsTag } from '../../src/bridge/pbn/tags.js';
 import { comparable } from './pbn-fuzz-inputs.js';
 import { readFixture } from '../support/data.js';
 
@@ -24,7 +18,7 @@ async function streamAll(source: Uint8Array | string, chunk = 0, options = {}) {
   const games: PbnGame[] = [];
   const errors = [];
   const warnings = [];
-  for await (const item of readPbnGames(chunk ? parts : source, options)) {
+  for await (const item of readPbn(chunk ? parts : source, options)) {
     errors.push(...item.errors);
     warnings.push(...item.warnings);
     // an input with no game gives one item: its errors on an empty game
@@ -119,18 +113,18 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
     expect(r.warnings[10]).to.include({ code: 'ERR_TOO_MANY_ERRORS' });
     expect(r.warnings[10]!.message).to.contain('1000 in all');
   });
-  it('readPbnGames caps the same way and returns the errors of an input without games', async () => {
+  it('readPbn caps the same way and returns the errors of an input without games', async () => {
     const s = await streamAll(')\n\n'.repeat(20_000), 4096);
     expect(s.games).to.have.length(0);
     expect(s.errors).to.have.length(101);
     // with for await: one item, an empty game holding the errors
     const items = [];
-    for await (const item of readPbnGames(')\n\n'.repeat(3))) items.push(item);
+    for await (const item of readPbn(')\n\n'.repeat(3))) items.push(item);
     expect(items).to.have.length(1);
     expect(isEmptyPbnGame(items[0]!.value)).to.equal(true);
     expect(items[0]!.errors.length).to.be.greaterThan(0);
     const none = [];
-    for await (const item of readPbnGames('\n\n')) none.push(item);
+    for await (const item of readPbn('\n\n')) none.push(item);
     expect(none).to.deep.equal([]);
     const t = await streamAll(junkAuction, 65536);
     expect(codes(t.errors)).to.deep.equal(codes(parsePbn(junkAuction).errors));
@@ -147,11 +141,11 @@ describe('PBN limits: error lists are bounded (maxErrors)', () => {
       for (const e of [...r.errors, ...r.warnings]) expect(e.message.length, e.code).to.be.at.most(240);
     }
   });
-  it('readPbnGames gives each game its own errors, however the input is cut', async () => {
+  it('readPbn gives each game its own errors, however the input is cut', async () => {
     const text = '[Board "x"]\n\n[Board "2"]\n\n[Board "y"]\n[Dealer "Q"]\n\n[Board "4"]\n';
     for (const chunk of [0, 3, 4096]) {
       const items: { board: string; lines: number[] }[] = [];
-      const it = readPbnGames(
+      const it = readPbn(
         chunk
           ? [enc(text)].flatMap((b) =>
               Array.from({ length: Math.ceil(b.length / chunk) }, (_, i) => b.subarray(i * chunk, i * chunk + chunk)),
@@ -207,7 +201,7 @@ describe('PBN: the copy marker # in tag values', () => {
   });
 });
 
-describe('PBN: one decoding rule for parsePbn and readPbnGames', () => {
+describe('PBN: one decoding rule for parsePbn and readPbn', () => {
   const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
   // game 1 has UTF-8 "é" (C3 A9); game 2 a lone Latin-1 byte E9
   const mixed = new Uint8Array([

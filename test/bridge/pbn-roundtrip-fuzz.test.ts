@@ -2,7 +2,8 @@
 // no exception, and the round trip is the identity on the model (up to what export form cannot
 // carry: "?" for missing MTS tags, whitespace in commentary, tabs in `%` lines).
 import { expect } from 'chai';
-import { isMtsTag, makePbn, parsePbn } from 'gamenotation/bridge';
+import { makePbn, parsePbn } from 'gamenotation/bridge';
+import { isMtsTag } from '../../src/bridge/pbn/tags.js';
 import { rng } from '../support/rng.mjs';
 import { readFixture, readSharedBytes } from '../support/data.js';
 import { comparable, generatePbn, mutatePbn } from './pbn-fuzz-inputs.js';

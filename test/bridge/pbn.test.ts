@@ -2,19 +2,18 @@ import { expect } from 'chai';
 import {
   boardDealer,
   boardVulnerability,
-  checkPbnExport,
-  isMtsTag,
   makeDeal,
   pbnTricksTable,
   makePbn,
   parseDeal,
   parsePbn,
   pbnGameInfo,
-  readPbnGames,
-  suitSymbols,
-  MTS_TAGS,
+  readPbn,
   type PbnGame,
 } from 'gamenotation/bridge';
+import { checkPbnExport } from '../../src/bridge/pbn/export-check.js';
+import { isMtsTag, MTS_TAGS } from '../../src/bridge/pbn/tags.js';
+import { suitSymbols } from '../../src/bridge/pbn/info.js';
 import { readFixture, readFixtureBytes, readSharedBytes } from '../support/data.js';
 import { CORPUS, codesByGame, rng } from './pbn-corpus.js';
 
@@ -223,7 +222,7 @@ describe('PBN: lexical rules', () => {
     expect(r.value.games[0]!.escapes).to.deep.equal([' esc']);
     expect(normalized(parsePbn(makePbn(r.value.games)).value.games)).to.deep.equal(normalized(r.value.games));
     const streamed = [];
-    for await (const item of readPbnGames(text)) streamed.push(item.value);
+    for await (const item of readPbn(text)) streamed.push(item.value);
     expect(streamed).to.deep.equal(r.value.games);
   });
   it('ignores a repeated tag with a warning', () => {
@@ -845,7 +844,7 @@ describe('PBN: streaming reader', () => {
     });
     const games: PbnGame[] = [];
     const errors = [];
-    for await (const item of readPbnGames(stream)) {
+    for await (const item of readPbn(stream)) {
       games.push(item.value);
       errors.push(...item.errors);
     }
@@ -854,7 +853,7 @@ describe('PBN: streaming reader', () => {
   });
   it('reads from a string', async () => {
     const games = [];
-    for await (const item of readPbnGames(SPEC_IMPORT)) games.push(item.value);
+    for await (const item of readPbn(SPEC_IMPORT)) games.push(item.value);
     expect(games).to.deep.equal(parsePbn(SPEC_IMPORT).value.games);
   });
 });

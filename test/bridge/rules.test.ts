@@ -1,6 +1,7 @@
 // The bridge rules written once (src/bridge/board.ts, play.ts trickWinner, deal.ts parseDeal): the
 // facts of the Laws checked directly, and the PBN and double-dummy sides seen to agree on them.
 import { expect } from 'chai';
+import { unwrap } from 'gamenotation';
 import {
   boardConditions,
   boardDealer,
@@ -11,7 +12,7 @@ import {
   type Card,
 } from 'gamenotation/bridge';
 
-const cards = (...texts: string[]): Card[] => texts.map((t) => parseCard(t)!);
+const cards = (...texts: string[]): Card[] => texts.map((t) => unwrap(parseCard(t)));
 
 describe('bridge rules', () => {
   it('board cycle: Law 2 (dealer N E S W; vulnerability in 16 boards)', () => {

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
+import { unwrap } from 'gamenotation';
 import {
   crossImps,
   datumImps,
   imps,
   matchpoints,
   parseContract,
-  parseContractLoose,
   parsePbn,
   pbnGameScore,
   scoreContract,
@@ -13,6 +13,7 @@ import {
   scoreTableMatchpoints,
   type Contract,
 } from 'gamenotation/bridge';
+import { parseContractLoose } from '../../src/bridge/pbn/score.js';
 import { readFixture, readFixtureBytes, readSharedBytes } from '../support/data.js';
 
 /** A pbn-corpus file; without ../shared, the copy (or head) kept in test/fixtures/bridge/pbn-corpus/. */
@@ -23,7 +24,7 @@ async function corpusBytes(file: string): Promise<{ bytes: Uint8Array; shared: b
     : { bytes: await readFixtureBytes(`bridge/pbn-corpus/${file}`), shared: false };
 }
 
-const c = (text: string): Contract => parseContract(text) as Contract;
+const c = (text: string): Contract => unwrap(parseContract(text)) as Contract;
 
 // Worked out by hand from the Laws of Duplicate Bridge (Law 77): contract, tricks taken by
 // declarer, declarer vulnerable?, score for declarer's side.

@@ -15,13 +15,14 @@ import {
   validateBfen,
   chesscomToMatch,
   parseChesscomGame,
-  tcnToUci,
   visitBpgn,
   readBpgn,
   type BughouseMatch,
   type ChesscomGame,
 } from 'gamenotation/bughouse';
 import type { Parsed } from 'gamenotation';
+// chess.com's TCN move code is read inside chesscomToMatch; its decoder is tested on the module itself.
+import { tcnToUci } from '../../src/bughouse/chesscom.js';
 import { listShared, readFixture, readShared, readSharedBytes } from '../support/data.js';
 
 const REAL_FILES = [
@@ -123,16 +124,16 @@ describe('BFEN', () => {
   it('checks material over both boards and four holdings (promoted pieces count as pawns)', () => {
     const ok = parseBfen('4k3/8/8/8/8/8/8/4K3/QQ w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1');
     if (!ok.ok) throw new Error(ok.error.message);
-    expect(validateBfen(ok.value)).to.deep.equal([]);
+    expect(validateBfen(ok.value)).to.deep.equal({ errors: [], warnings: [] });
     const three = parseBfen('4k3/8/8/8/8/8/8/4K3/QQ w - - 1 1 | 4k3/8/8/8/8/8/8/Q3K3 w - - 1 1');
     if (!three.ok) throw new Error(three.error.message);
-    expect(validateBfen(three.value).map((e) => e.code)).to.deep.equal(['ERR_BFEN_MATERIAL']);
+    expect(validateBfen(three.value).errors.map((e) => e.code)).to.deep.equal(['ERR_BFEN_MATERIAL']);
     const promoted = parseBfen('4k3/8/8/8/8/8/8/Q~Q~Q~K4/QQ w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1');
     if (!promoted.ok) throw new Error(promoted.error.message);
-    expect(validateBfen(promoted.value)).to.deep.equal([]);
+    expect(validateBfen(promoted.value)).to.deep.equal({ errors: [], warnings: [] });
     const pawns = parseBfen('4k3/8/8/8/8/8/8/Q~Q~Q~K4/PPPPPPPPPPPPPP w - - 1 1 | 4k3/8/8/8/8/8/8/4K3 w - - 1 1');
     if (!pawns.ok) throw new Error(pawns.error.message);
-    expect(validateBfen(pawns.value).map((e) => e.code)).to.deep.equal(['ERR_BFEN_MATERIAL']);
+    expect(validateBfen(pawns.value).errors.map((e) => e.code)).to.deep.equal(['ERR_BFEN_MATERIAL']);
   });
 
   it('round-trips BFENs of every position of real matches (fuzzing over real play)', async () => {
@@ -149,7 +150,7 @@ describe('BFEN', () => {
           const bfen = boards.bfen(clocks);
           const r = parseBfen(bfen);
           if (!r.ok) throw new Error(`${bfen}: ${r.error.message}`);
-          expect(validateBfen(r.value)).to.deep.equal([]);
+          expect(validateBfen(r.value)).to.deep.equal({ errors: [], warnings: [] });
           expect(makeBfen(r.value)).to.equal(bfen);
           // And through the crazyhouse FENs of the chess core.
           const fens = bfenToFens(r.value);

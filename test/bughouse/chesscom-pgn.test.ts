@@ -10,9 +10,8 @@ import {
   visitBpgn,
   type BughouseMatch,
   type BughouseMove,
-  type NotationError,
 } from 'gamenotation/bughouse';
-import type { Parsed } from 'gamenotation';
+import type { NotationError, Parsed } from 'gamenotation';
 
 import { readFixture } from '../support/data.js';
 

@@ -91,6 +91,29 @@ describe('gamenotation CLI on bughouse files', () => {
     expect(match!.errors.map((e) => e.code)).to.contain('ERR_CHESSCOM_TCN');
   });
 
+  it('convert --to bpgn of a game whose pgnHeaders.White holds a line break: one tag line, a warning, a clean check (issue #25)', async () => {
+    const [, a, , b] = await pair();
+    const hostile = JSON.parse(a) as { game: { pgnHeaders: Record<string, string> } };
+    hostile.game.pgnHeaders.White = 'evil"]\n[Evil "1';
+    const dir = tempDir('chesscom-tag');
+    writeFileSync(join(dir, 'first.json'), JSON.stringify(hostile));
+    writeFileSync(join(dir, 'second.json'), b);
+    const r = cli(['convert', join(dir, 'first.json'), join(dir, 'second.json'), '--to', 'bpgn']);
+    expect(r.code, r.err).to.equal(0);
+    expect(r.err).to.match(/ERR_TEXT_TAG_CONTROL warning: tag "White\w?"/);
+    expect(r.out).to.not.match(/^\[Evil /m);
+    expect(r.out).to.contain('"evil\\"] [Evil \\"1"');
+    const out = join(dir, 'out.bpgn');
+    writeFileSync(out, r.out);
+    const check = cli(['check', out]);
+    expect(check.code, check.out + check.err).to.equal(0);
+    expect(check.out + check.err).to.match(/1 matches?, \d+ moves; 0 errors/);
+    // --quiet silences the warning, not the output
+    const quiet = cli(['convert', join(dir, 'first.json'), join(dir, 'second.json'), '--to', 'bpgn', '--quiet']);
+    expect(quiet.err).to.equal('');
+    expect(quiet.out).to.equal(r.out);
+  });
+
   it('convert A.json B.json --to bpgn takes the partner game as a second FILE', async () => {
     const [idA, a, idB, b] = await pair();
     const dir = tempDir('chesscom2');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createWorker, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { createWorker, type GameNotationWorker } from 'gamenotation/worker';
+import type { Progress } from 'gamenotation';
 import { parseBpgn, matchToJson } from 'gamenotation/bughouse';
 import { readFixture } from '../support/data.js';
 

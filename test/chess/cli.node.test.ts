@@ -32,6 +32,14 @@ describe('CLI: perft, fen, moves', () => {
     const r = run('perft', '2k5/8/8/8/8/8/8/4K3[Qn] w - -', '3', '--variant', 'crazyhouse', '--json');
     expect(JSON.parse(r.out).nodes).to.equal(88634);
   });
+  it('perft of a FEN with a pocket counts drops with --bughouse or no flag, as moves lists them (issue #25)', () => {
+    // 53: test/fixtures/bughouse/perft.json (Fairy-Stockfish, crazyhouse and bughouse alike)
+    const fen = '4k3/8/8/8/8/8/8/4K3[P] w - - 0 1';
+    const listed = run('moves', fen).out.trim().split('\n').length;
+    expect(listed).to.equal(53);
+    for (const flags of [['--bughouse'], [], ['--variant', 'crazyhouse'], ['--bughouse', '--divide']])
+      expect(run('perft', fen, '1', ...flags, '--json').out, flags.join(' ')).to.match(/"nodes":53\b/);
+  });
   it('perft --suite in EPD and .perft formats, reporting mismatches', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gn-chess-'));
     const epd = join(dir, 'suite.epd');

@@ -3,7 +3,7 @@
 // Movetext is extracted crudely here (the PGN reader has its own tests); games whose text this
 // extraction cannot follow stop early and are counted.
 import { expect } from 'chai';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   makeSan,
@@ -33,7 +33,7 @@ function pgnTexts(): string[] {
   const out: string[] = fromShared ? [] : [FALLBACK];
   for (const dir of readdirSync(root)) {
     const d = join(root, dir);
-    if (!existsSync(d) || dir.endsWith('.md')) continue;
+    if (!existsSync(d) || !statSync(d).isDirectory()) continue;
     for (const f of readdirSync(d)) if (f.endsWith('.pgn')) out.push(readFileSync(join(d, f), 'latin1'));
   }
   return out;
@@ -82,7 +82,7 @@ describe('real games', () => {
           const fen = pos.fen();
           const checked = Position.fromFenAll(fen, { variant, chess960: true });
           if (!checked.ok) failures.push(`${fen} after ${san}: ${checked.error.map((e) => e.code).join(',')}`);
-          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).length)
+          if ((moves & 15) === 0 && validateSetup(pos.toSetup(), variant).errors.length)
             failures.push(`${fen} after ${san}: setup`);
           moves++;
         }

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { init, makeFen, parseSquare, Position, squareName, type Setup } from 'gamenotation/chess';
+import { unwrap } from 'gamenotation';
+import { initChess, makeFen, parseSquare, Position, makeSquare, type Setup } from 'gamenotation/chess';
 
-const sq = (s: string) => parseSquare(s)!;
+const sq = (s: string) => unwrap(parseSquare(s));
 function pos(fen: string, variant: 'chess' | 'crazyhouse' = 'chess', bughouse = false): Position {
   const r = Position.fromFen(fen, { variant, bughouse });
   if (!r.ok) throw new Error(`${r.error.code} ${fen}`);
@@ -9,8 +10,8 @@ function pos(fen: string, variant: 'chess' | 'crazyhouse' = 'chess', bughouse = 
 }
 
 describe('Position', () => {
-  it('init() resolves and the initial position has 20 moves', async () => {
-    await init();
+  it('initChess() resolves and the initial position has 20 moves', async () => {
+    await initChess();
     const p = Position.initial();
     expect(p.turn).to.equal('white');
     expect(p.variant).to.equal('chess');
@@ -21,11 +22,13 @@ describe('Position', () => {
   });
 
   it('squares', () => {
-    expect(squareName(0)).to.equal('a1');
-    expect(squareName(63)).to.equal('h8');
-    expect(parseSquare('e4')).to.equal(28);
-    expect(parseSquare('i4')).to.equal(undefined);
-    expect(parseSquare('e44')).to.equal(undefined);
+    expect(makeSquare(0)).to.equal('a1');
+    expect(makeSquare(63)).to.equal('h8');
+    expect(parseSquare('e4')).to.deep.equal({ ok: true, value: 28 });
+    for (const bad of ['i4', 'e44', 'e0', '']) {
+      const r = parseSquare(bad);
+      expect(r.ok || r.error.code, bad).to.equal('ERR_SQUARE_SYNTAX');
+    }
   });
 
   it('checkmate, stalemate, insufficient material, outcome', () => {
@@ -112,7 +115,7 @@ describe('Position', () => {
     // Drops must block a check; a knight check cannot be blocked.
     const check = pos('4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1', 'crazyhouse');
     const drops = check.legalMoves().filter((m) => 'role' in m);
-    expect(drops.map((m) => squareName(m.to)).sort()).to.deep.equal(['b1', 'c1', 'd1']);
+    expect(drops.map((m) => makeSquare(m.to)).sort()).to.deep.equal(['b1', 'c1', 'd1']);
   });
 
   it('castling moves are accepted as king → g/c file or king → rook, nothing else', () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { unwrap } from 'gamenotation';
 import { makeSan, makeUci, parseSan, parseUci, parseSquare, Position, type Move } from 'gamenotation/chess';
 import { parsePgn } from 'gamenotation/pgn';
 import { readShared } from '../support/data.js';
@@ -9,7 +10,7 @@ function pos(fen: string, variant: 'chess' | 'crazyhouse' = 'chess'): Position {
   if (!r.ok) throw new Error(`${r.error.code} ${fen}`);
   return r.value;
 }
-const sq = (s: string) => parseSquare(s)!;
+const sq = (s: string) => unwrap(parseSquare(s));
 
 describe('SAN round trip over every suite position', () => {
   it('parseSan(pos, makeSan(pos, m)) === m for every legal move', async () => {
@@ -39,7 +40,7 @@ describe('SAN round trip over every suite position', () => {
         expect(child.fen()).to.equal(copy.fen());
         // Also through UCI.
         const uci = parseUci(makeUci(m));
-        expect(uci && p.isLegal(uci), makeUci(m)).to.equal(true);
+        expect(uci.ok && p.isLegal(uci.value), makeUci(m)).to.equal(true);
         moves++;
       }
     }
@@ -175,11 +176,13 @@ describe('SAN import is lenient', () => {
 
 describe('UCI', () => {
   it('parses and writes moves and drops', () => {
-    expect(parseUci('e2e4')).to.deep.equal({ from: sq('e2'), to: sq('e4') });
-    expect(parseUci('e7e8q')).to.deep.equal({ from: sq('e7'), to: sq('e8'), promotion: 'queen' });
-    expect(parseUci('N@f3')).to.deep.equal({ role: 'knight', to: sq('f3') });
-    expect(parseUci('e7e8x')).to.equal(undefined);
-    expect(parseUci('z1e2')).to.equal(undefined);
+    expect(parseUci('e2e4')).to.deep.equal({ ok: true, value: { from: sq('e2'), to: sq('e4') } });
+    expect(parseUci('e7e8q')).to.deep.equal({ ok: true, value: { from: sq('e7'), to: sq('e8'), promotion: 'queen' } });
+    expect(parseUci('N@f3')).to.deep.equal({ ok: true, value: { role: 'knight', to: sq('f3') } });
+    for (const bad of ['e7e8x', 'z1e2', 'e2e', '']) {
+      const r = parseUci(bad);
+      expect(r.ok || r.error.code, bad).to.equal('ERR_UCI_SYNTAX');
+    }
     expect(makeUci({ from: sq('e7'), to: sq('e8'), promotion: 'knight' })).to.equal('e7e8n');
     expect(makeUci({ role: 'pawn', to: sq('e4') })).to.equal('P@e4');
   });

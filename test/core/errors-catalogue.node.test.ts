@@ -7,16 +7,29 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, exampleInput, type CodeEntry, type ExampleApi } from 'gamenotation/codes';
-import { init, parseFen, validateSetup, parseSan, parsePerftSuite, Position } from 'gamenotation/chess';
-import { parsePgn, readPgn, tokenize, makePgnWithWarnings } from 'gamenotation/pgn';
-import { parsePbn, checkPbnExport } from 'gamenotation/bridge';
+import {
+  initChess,
+  parseFen,
+  validateSetup,
+  parseSan,
+  parseSquare,
+  parseUci,
+  parsePerftSuite,
+  Position,
+} from 'gamenotation/chess';
+import { parsePgn, readPgn, makePgn } from 'gamenotation/pgn';
+// The lexer is internal (no package entry point): its codes are tested on the module itself.
+import { tokenize } from '../../src/text/lexer.js';
+import { parsePbn, parseCard, parseContract } from 'gamenotation/bridge';
+import { checkPbnExport } from '../../src/bridge/pbn/export-check.js';
 import {
   parsePbi,
   parseProblemXml,
   checkProblemXml,
   parsePopeye,
+  parseStipulation,
   solve,
-  initSolver,
+  initProblems,
   pbiToXml,
   pbiToPopeye,
   xmlToPbi,
@@ -30,7 +43,8 @@ import {
   parseChesscomGame,
   chesscomToMatch,
 } from 'gamenotation/bughouse';
-import { parseAif, parseAifBytes, validateAif } from 'gamenotation/aif';
+import { parseAif, validateAif } from 'gamenotation/aif';
+import { parseEpd } from 'gamenotation/epd';
 import { parseQueueUrl } from 'gamenotation/queue';
 import type { Parsed } from 'gamenotation';
 // @ts-ignore plain ESM helpers
@@ -95,7 +109,11 @@ type Options = Record<string, number> | undefined;
 
 const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported | Promise<Reported>> = {
   tokenize: (input, options) => errorsOnly(tokenize(input, options).flatMap((t) => (t.error ? [t.error] : []))),
-  makePgnWithWarnings: (input) => warningsOnly(parsePgn(input).flatMap((g) => makePgnWithWarnings(g.value).warnings)),
+  makePgn: (input) => {
+    const warnings: string[] = [];
+    for (const g of parsePgn(input)) makePgn(g.value, { onWarning: (w) => warnings.push(w.code) });
+    return { errors: [], warnings };
+  },
   parsePbnBytes: (input) => reported(parsePbn(bytes(input))),
   readPgnBytes: async (input) => {
     const games = [];
@@ -107,7 +125,7 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     for await (const match of readBpgn(bytes(input))) matches.push(match);
     return ofItems(matches);
   },
-  parseAifBytes: (input) => ofItems(parseAifBytes(bytes(input))),
+  parseAifBytes: (input) => ofItems(parseAif(bytes(input))),
   parsePbiBytes: (input) => reported(parsePbi(bytes(input))),
   parseProblemXmlBytes: (input) => reported(parseProblemXml(bytes(input))),
   pbiToXml: (input) => warningsOnly(pbiToXml(parsePbi(input).value).warnings),
@@ -118,7 +136,7 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   validateSetup: (input) => {
     const setup = parseFen(input);
     if (!setup.ok) return errorsOnly([setup.error.code]);
-    return errorsOnly(validateSetup(setup.value).map((e) => e.code));
+    return errorsOnly(validateSetup(setup.value).errors.map((e) => e.code));
   },
   parseSan: (input) => {
     const [fen, san] = split(input, START);
@@ -126,6 +144,9 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     if (!pos.ok) return errorsOnly([pos.error.code]);
     return reported(parseSan(pos.value, san));
   },
+  parseSquare: (input) => reported(parseSquare(input)),
+  parseUci: (input) => reported(parseUci(input)),
+  parseStipulation: (input) => reported(parseStipulation(input)),
   parsePerftSuite: (input) => {
     try {
       return reported(parsePerftSuite(input));
@@ -140,6 +161,8 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     return ofItems(games);
   },
   parsePbn: (input, options) => reported(parsePbn(input, options)),
+  parseCard: (input) => reported(parseCard(input)),
+  parseContract: (input) => reported(parseContract(input)),
   checkPbnExport: (input) => ({ errors: [], warnings: checkPbnExport(input).map((e) => e.code) }),
   parsePbi: (input, options) => reported(parsePbi(input, options)),
   parseProblemXml: (input, options) => reported(parseProblemXml(input, options)),
@@ -156,7 +179,7 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
   validateBfen: (input) => {
     const bfen = parseBfen(input);
     if (!bfen.ok) return errorsOnly([bfen.error.code]);
-    return errorsOnly(validateBfen(bfen.value).map((e) => e.code));
+    return errorsOnly(validateBfen(bfen.value).errors.map((e) => e.code));
   },
   parseChesscomGame: (input) => reported(parseChesscomGame(input)),
   chesscomToMatch: (input) => {
@@ -167,6 +190,8 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     return match.ok ? ofItems([match.value]) : errorsOnly([match.error.code]);
   },
   parseAif: (input, options) => ofItems(parseAif(input, options)),
+  parseEpd: (input, options) => ofItems(parseEpd(input, options)),
+  parseEpdBytes: (input) => ofItems(parseEpd(bytes(input))),
   parseQueueUrl: (input) => {
     const r = parseQueueUrl(input);
     return errorsOnly(r.ok ? [] : [r.error.code]);
@@ -187,8 +212,8 @@ describe('error catalogue (src/codes.ts)', () => {
   const byCode = new Map<string, CodeEntry>(ERROR_CODES.map((e) => [e.code, e]));
 
   before(async () => {
-    await init();
-    await initSolver();
+    await initChess();
+    await initProblems();
   });
 
   it('lists each code once, sorted', () => {

@@ -2,6 +2,7 @@
 // markup and compared with what the input says (pieces in the FEN, pockets, 52 cards of the deal,
 // the reference double-dummy tables), plus the accessibility attributes and flipping.
 import { expect } from 'chai';
+import { XMLValidator } from 'fast-xml-parser';
 import {
   aifEvalGraph,
   aifScores,
@@ -14,8 +15,8 @@ import {
   evalGraphDiagram,
   gameDiagram,
   problemDiagram,
-  pieceCount,
 } from 'gamenotation/diagram';
+import { pieceCount } from '../../src/diagram/problem.js';
 import { parsePgn } from 'gamenotation/pgn';
 import { Position } from 'gamenotation/chess';
 import { parseAif } from 'gamenotation/aif';
@@ -46,8 +47,13 @@ function unwrap(r: { ok: true; value: string } | { ok: false; error: unknown }):
   return r.value;
 }
 
-/** Well-formed XML with an svg root (only where a DOMParser exists, i.e. the browser). */
+/**
+ * Well-formed XML with an svg root: a real XML parser everywhere (fast-xml-parser's validator), and
+ * the browser's own parser where a DOMParser exists.
+ */
 function checkWellFormed(svg: string): void {
+  expect(XMLValidator.validate(svg), svg.slice(0, 200)).to.equal(true);
+  expect(svg.startsWith('<svg ')).to.equal(true);
   const Parser = (globalThis as { DOMParser?: typeof DOMParser }).DOMParser;
   if (!Parser) return;
   const doc = new Parser().parseFromString(svg, 'image/svg+xml');

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser } from 'puppeteer-core';
 // @ts-ignore plain ESM helper shared with scripts/screenshots.mjs
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,7 +40,7 @@ async function direct() {
   const ac = new AbortController();
   setTimeout(() => ac.abort(), 100);
   const stopped = await e.analyse('startpos', { infinite: true }, { signal: ac.signal });
-  await e.quit();
+  await e.close();
   return { name: e.name, bestmove: r.bestmove, score: r.lines[0].score.toJSON(), stopped: stopped.stopped };
 }
 async function viaWorker() {
@@ -123,7 +124,7 @@ describe('engine: Chromium pages with and without cross-origin isolation', () =>
 
   function matesNow(uci: string): boolean {
     const pos = (Position.fromFen(FEN) as { value: Position }).value;
-    pos.play(parseUci(uci)!);
+    pos.play(unwrap(parseUci(uci)));
     return pos.isCheckmate();
   }
 

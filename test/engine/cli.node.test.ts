@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
 import { engineEnv as env } from '../cli/support.js';
 
@@ -25,7 +26,7 @@ describe('CLI: analyse and engines', () => {
     const j = JSON.parse(r.out);
     expect(j.lines[0]).to.deep.include({ multipv: 1, score: { mate: 1 } });
     const pos = (Position.fromFen(fen) as { value: Position }).value;
-    pos.play(parseUci(j.bestmove)!);
+    pos.play(unwrap(parseUci(j.bestmove)));
     expect(pos.isCheckmate()).to.equal(true);
   });
 
@@ -51,9 +52,20 @@ describe('CLI: analyse and engines', () => {
     expect(r.code, r.err).to.equal(0);
     const pos = (Position.fromFen(fen, { variant: 'crazyhouse' }) as { value: Position }).value;
     for (const m of JSON.parse(r.out).lines[0].pv) {
-      expect(pos.isLegal(parseUci(m)!), m).to.equal(true);
-      pos.play(parseUci(m)!);
+      expect(pos.isLegal(unwrap(parseUci(m))), m).to.equal(true);
+      pos.play(unwrap(parseUci(m)));
     }
+  });
+
+  it("limits beyond what an engine takes are usage errors, by the engine's own check (exit 2)", () => {
+    // Before: --nodes 10^21 went out as `go nodes 1e+21` (Stockfish read 1) and exited 0.
+    const nodes = run('analyse', 'startpos', '--nodes', '1000000000000000000000');
+    expect(nodes.code).to.equal(2);
+    expect(nodes.err).to.match(/--nodes must be an integer in 1\.\.9007199254740991/);
+    const depth = run('analyse', 'startpos', '--depth', '246');
+    expect(depth.code).to.equal(2);
+    expect(depth.err).to.match(/--depth must be an integer in 1\.\.245/);
+    expect(run('analyse', 'startpos', '--movetime', '9999999999').code).to.equal(2);
   });
 
   it('bad input exits 1, a bad command line 2', () => {

@@ -2,8 +2,11 @@
 // child process) and in Chromium (a Web Worker running stockfish.wasm on the test runner's
 // cross-origin-isolated page). Truth: matetrack's mate in 1 and Fool's mate, checked with our rules.
 import { expect } from 'chai';
-import { createWorker, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { createWorker, type GameNotationWorker } from 'gamenotation/worker';
+import type { Progress } from 'gamenotation';
+import { unwrap } from 'gamenotation';
 import { Position, parseUci } from 'gamenotation/chess';
+import { Score } from 'gamenotation/engine';
 
 const inBrowser = typeof (globalThis as { window?: unknown }).window !== 'undefined';
 const engine = inBrowser
@@ -35,7 +38,7 @@ describe('engine through the worker API', () => {
     );
     expect(r.lines[0].score).to.deep.equal({ mate: 1 });
     const pos = (Position.fromFen(MATE1) as { value: Position }).value;
-    pos.play(parseUci(r.bestmove!)!);
+    pos.play(unwrap(parseUci(r.bestmove!)));
     expect(pos.isCheckmate()).to.equal(true);
     expect(seen.length).to.be.greaterThan(0);
   });
@@ -50,7 +53,11 @@ describe('engine through the worker API', () => {
     );
     expect(seen).to.deep.equal([1, 2, 3, 4, 5]);
     expect(results[3].lines[0].score).to.deep.equal({ mate: -1 }); // Black mates in 1: White's view
+    // Plain data back into a Score: Black's view of the same line.
+    expect(Score.fromWhite(results[3].lines[0].score, results[3].turn).black().toJSON()).to.deep.equal({ mate: 1 });
+    expect(results[3].lines[0].pvSan[0]).to.equal('Qh4#');
     expect(results[4].bestmove).to.equal(null); // checkmate: nothing to play
+    expect(JSON.parse(JSON.stringify(results))).to.deep.equal(results); // plain data, nothing lost in JSON
   });
 
   it('an abort ends the job at once; the next job gets a fresh engine', async () => {

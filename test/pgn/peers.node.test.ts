@@ -42,3 +42,15 @@ describe(`pgn: main lines agree with chessops on the ${corpus.source} corpus`, (
     });
   }
 });
+
+describe('pgn: where a game without a result ends, as chessops reads it (issue #25)', () => {
+  it('four games in no-result-then-no-tags.pgn, the same main lines', async () => {
+    const { parsePgn: chessopsPgn } = await import('chessops/pgn');
+    const { readFixture } = await import('../support/data.js');
+    const { parsePgn: ours } = await import('gamenotation/pgn');
+    const text = await readFixture('pgn/no-result-then-no-tags.pgn');
+    const theirs = chessopsPgn(text).map((g) => [...g.moves.mainline()].map((m) => m.san).join(' '));
+    expect(theirs).to.have.length(4);
+    expect(ours(text).map((g) => g.value.moves.map((m) => m.san).join(' '))).to.deep.equal(theirs);
+  });
+});

@@ -3,15 +3,15 @@ import {
   makePgn,
   mainlineFen,
   parseCommands,
-  parseClock,
   parsePgn,
   readPgn,
-  streamPgn,
+  visitPgnStream,
   visitPgn,
-  iteratePgn,
   type PgnMoveInfo,
   type PgnVisitor,
 } from 'gamenotation/pgn';
+// The clock format's reader is internal (no package entry point); %clk values reach users through parseCommands.
+import { parseClock } from '../../src/pgn/commands.js';
 
 const one = (text: string) => {
   const games = parsePgn(text);
@@ -217,7 +217,7 @@ describe('pgn: reader', () => {
     const fromStrings = [];
     for await (const g of readPgn(strings())) fromStrings.push(g.value.moves[0]!.san);
     expect(fromStrings).to.deep.equal(['e4', 'd4']);
-    expect([...iteratePgn(text)].length).to.equal(2);
+    expect(parsePgn(text).length).to.equal(2);
   });
 
   it('drives a visitor in file order, and a visitor can skip games and variations', async () => {
@@ -260,7 +260,7 @@ describe('pgn: reader', () => {
     let moves = 0;
     visitPgn('1. e4 (1. d4 d5 2. c4) e5 *', { move: () => void moves++, beginVariation: () => false });
     expect(moves).to.equal(2);
-    const streamed = await streamPgn(new TextEncoder().encode(text), { move: () => void moves++ });
+    const streamed = await visitPgnStream(new TextEncoder().encode(text), { move: () => void moves++ });
     expect(streamed).to.equal(2);
   });
 

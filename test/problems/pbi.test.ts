@@ -1,17 +1,15 @@
 import { expect } from 'chai';
 import {
-  encodePbiField,
   makePbi,
-  makePbiWithWarnings,
-  makeForsyth,
   newPbiProblem,
   parseForsyth,
   parsePbi,
   pbiFen,
   pbiStatusFromSolution,
-  withPbiStatus,
   type PbiProblem,
 } from 'gamenotation/problems';
+import { encodePbiField, withPbiStatus } from '../../src/problems/pbi.js';
+import { makeForsyth } from '../../src/problems/board.js';
 import { referenceProblems } from './support.js';
 
 const THAI = '๓ ที่หมากดำหนึ่ ๔ ที่หมากขาวไล';
@@ -259,9 +257,11 @@ describe('PBI: writing', () => {
     expect(encodePbiField('a\u0085b')).to.equal('a\\x85b');
   });
   it('reports characters \\xHH cannot carry', () => {
-    const r = makePbiWithWarnings({ version: '1.2', comments: [], problems: [newPbiProblem({ comment: 'a\u2028b' })] });
-    expect(r.text.endsWith(':a b\n')).to.equal(true);
-    expect(r.warnings.map((w) => w.code)).to.deep.equal(['ERR_PBI_UNENCODABLE']);
+    const warnings: string[] = [];
+    const doc = { version: '1.2', comments: [], problems: [newPbiProblem({ comment: 'a\u2028b' })] };
+    const text = makePbi(doc, { onWarning: (w) => warnings.push(w.code) });
+    expect(text.endsWith(':a b\n')).to.equal(true);
+    expect(warnings).to.deep.equal(['ERR_PBI_UNENCODABLE']);
   });
   it('reads the |||/empty used-source shorthand as no source and keeps the form that was written', () => {
     const text = `${BOM}#PBI 1.2\nA::#2:|||:::::\nB::#2::::::\n`;

@@ -1,15 +1,8 @@
 // solve() on PBI records and problem XML made from the reference problems (position and
 // stipulation only): the same solutions and statuses as Popeye's.
 import { expect } from 'chai';
-import {
-  solve,
-  parsePbi,
-  pbiToXml,
-  makeProblemXml,
-  parseProblemXml,
-  makeForsyth,
-  parseForsyth,
-} from 'gamenotation/problems';
+import { solve, parsePbi, pbiToXml, makeProblemXml, parseProblemXml, parseForsyth } from 'gamenotation/problems';
+import { makeForsyth } from '../../src/problems/board.js';
 import { referenceProblems, type ReferenceProblem } from './support.js';
 
 const key = (u: string | string[]) => (Array.isArray(u) ? u.join(' ') : u);

@@ -4,7 +4,8 @@
 // counted; twins are compared section by section (a), b), …). Without ../shared, a facts fixture of a
 // few of these problems (input and keys) is used.
 import { expect } from 'chai';
-import { parsePopeye, solve, parseSolveStipulation, type PopeyeProblem } from 'gamenotation/problems';
+import { parsePopeye, solve, type PopeyeProblem } from 'gamenotation/problems';
+import { parseSolveStipulation } from '../../src/problems/solve/solve.js';
 import { readShared } from '../support/data.js';
 import { outputBlocks, keysOf, helpLinesOf, triesOf, threatsOf } from './solve-popeye-output.js';
 

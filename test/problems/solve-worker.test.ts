@@ -1,7 +1,8 @@
 // The solver in a worker (Node worker_thread under vitest, Web Worker in Chromium): the same
 // solutions as Popeye, progress per key tried, and abort that settles at once.
 import { expect } from 'chai';
-import { createWorker, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { createWorker, type GameNotationWorker } from 'gamenotation/worker';
+import type { Progress } from 'gamenotation';
 
 describe('solve in the worker', () => {
   let worker: GameNotationWorker;

@@ -1,7 +1,8 @@
 // The solver against Popeye 4.104's solutions and statuses (../shared solve-reference.jsonl, or
 // the facts-only fixture copy), plus positions where castling and e.p. decide the key.
 import { expect } from 'chai';
-import { solve, solveAll, parsePopeye, parseSolveStipulation } from 'gamenotation/problems';
+import { solve, solveAll, parsePopeye } from 'gamenotation/problems';
+import { parseSolveStipulation } from '../../src/problems/solve/solve.js';
 import { referenceProblems, type ReferenceProblem } from './support.js';
 
 const isNode = typeof (globalThis as any).process?.versions?.node === 'string';
@@ -158,6 +159,35 @@ describe('solve: input forms and errors', () => {
     controller.abort();
     const a = solve({ fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' }, { signal: controller.signal });
     expect(!a.ok && a.error.code).to.equal('ERR_SOLVE_ABORTED');
+  });
+
+  it('refuses options out of range with ERR_SOLVE_OPTION: maxSolutions -1 is not "no limit" (issue #25)', () => {
+    const problem = { fen: '8/3Q4/5k2/8/8/3PB1P1/8/K2B4 w - - 0 1', stipulation: '#2' };
+    // the problem has a solution: with maxSolutions -1 it read as "+" (stopped early) before
+    const plain = solve(problem);
+    expect(plain.ok && plain.value.parts[0]!.status).to.equal('*');
+    const bad: Record<string, unknown>[] = [
+      { maxSolutions: -1 },
+      { maxSolutions: 0 },
+      { maxSolutions: 1.5 },
+      { tableMiB: 1e9 },
+      { tableMiB: -1 },
+      { tableMiB: Number.NaN },
+      { maxRefutations: -2 },
+      { intended: 0 },
+      { maxSolutions: '3' },
+    ];
+    for (const options of bad) {
+      const r = solve(problem, options as never);
+      expect(!r.ok && r.error.code, JSON.stringify(options)).to.equal('ERR_SOLVE_OPTION');
+      const all = solveAll(
+        'BeginProblem\nPieces White Kc3 Qc2 Black Ke1 Pe3\nStipulation #2\nEndProblem\n',
+        options as never,
+      );
+      expect(!all.ok && all.error.code, JSON.stringify(options)).to.equal('ERR_SOLVE_OPTION');
+    }
+    for (const options of [{ maxSolutions: 1 }, { tableMiB: 0 }, { tableMiB: 16 }, { maxRefutations: 0 }])
+      expect(solve(problem, options).ok, JSON.stringify(options)).to.equal(true);
   });
 
   it('tries with their refutations, and set play of a helpmate', () => {

@@ -11,6 +11,8 @@ describe('problem XML: limits', () => {
       maxTextLength: 1 << 20,
       maxAttributeLength: 64 << 10,
       maxDepth: 256,
+      maxElements: 1_000_000,
+      maxProblemElements: 100_000,
       maxErrors: 100,
     });
   });
@@ -99,6 +101,60 @@ describe('problem XML: limits', () => {
     expect(codes.slice(0, 20).every((c) => c === 'ERR_XML_ATTRIBUTE')).to.equal(true);
     expect(codes[20]).to.equal('ERR_TOO_MANY_ERRORS');
     expect(many.errors[20]!.message).to.match(/^130 more error\(s\) not reported \(150 in all; maxErrors 20\)/);
+  });
+});
+
+describe('problem XML: element counts (issue #25: 3,300,000 `<problem/>` under 32 MiB took 2.3 GB)', () => {
+  it('refuses more than maxElements elements before parsing, with the position of the first one over', () => {
+    const r = parseProblemXml(wrap('<problem/>\n'.repeat(30)), { maxElements: 20 });
+    expect(r.value).to.equal(null);
+    expect(r.errors).to.deep.equal([
+      { code: 'ERR_XML_TOO_MANY_ELEMENTS', message: 'more than 20 elements (maxElements)', line: 22, column: 1 },
+    ]);
+    // the root counts: 20 elements are the root and 19 problems
+    expect(parseProblemXml(wrap('<problem/>\n'.repeat(19)), { maxElements: 20 }).value?.problems).to.have.length(19);
+  });
+
+  it('refuses a problem (or other child of the root) of more than maxProblemElements elements', () => {
+    const big = `<problem>${'<remark/>'.repeat(50)}</problem>\n`;
+    const r = parseProblemXml(wrap(`<problem/>\n${big}`), { maxProblemElements: 40 });
+    expect(r.value).to.equal(null);
+    expect(r.errors.map((e) => [e.code, e.line, e.message])).to.deep.equal([
+      ['ERR_XML_TOO_MANY_ELEMENTS', 4, 'more than 40 elements in one child of the root (maxProblemElements)'],
+    ]);
+    // under a `problem` root the whole document is the one problem
+    const lone = `<problem xmlns="${NS}">${'<remark/>'.repeat(50)}</problem>`;
+    expect(parseProblemXml(lone, { maxProblemElements: 40 }).errors[0]!.code).to.equal('ERR_XML_TOO_MANY_ELEMENTS');
+    expect(parseProblemXml(wrap(`<problem/>\n${big}`)).value?.problems).to.have.length(2);
+  });
+
+  it('reads the children of the root one at a time with the same model and positions as before', () => {
+    // problems, remarks and unknown elements between them, comments, CDATA, a prefixed problem
+    const doc = wrap(
+      `<!-- c --><remark><text>one</text></remark>\n<problem><remark><text><![CDATA[a<b]]></text></remark></problem>\n` +
+        `<x:other xmlns:x="urn:x" a="1"><y/></x:other>\n<p:problem xmlns:p="${NS}"/>\ntext\n<problem>\n  <bogus/>\n</problem>`,
+    );
+    const r = parseProblemXml(doc);
+    expect(r.value!.problems).to.have.length(3);
+    expect(r.value!.remarks).to.have.length(1);
+    expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([
+      ['ERR_XML_RELEASE', 4, 1],
+      ['ERR_XML_RELEASE', 6, 1],
+      ['ERR_XML_RELEASE', 8, 1],
+    ]);
+    expect(r.value!.problems[2]!.extra).to.deep.equal([{ name: 'bogus' }]);
+    expect(r.value!.problems[2]!.pos).to.deep.equal({ line: 8, column: 1 });
+  });
+
+  it('caps the errors while reading, and the twins’ findings of checkProblemXml', () => {
+    const r = checkProblemXml(wrap('<problem/>'.repeat(5000)), { maxErrors: 10 });
+    expect(r.errors).to.have.length(11);
+    expect(r.errors[10]!.message).to.equal('4990 more error(s) not reported (5000 in all; maxErrors 10)');
+    const twin = (i: number) =>
+      `<problem><release id="r" type="initial"><twin id="t${i}" base="nowhere"/></release></problem>`;
+    const many = checkProblemXml(wrap(Array.from({ length: 300 }, (_, i) => twin(i)).join('\n')), { maxErrors: 10 });
+    expect(many.errors.length).to.be.at.most(22);
+    expect(many.errors.at(-1)!.code).to.equal('ERR_TOO_MANY_ERRORS');
   });
 });
 

@@ -3,15 +3,14 @@ import {
   checkProblemXml,
   deriveTwin,
   deriveTwins,
-  effectiveRelease,
-  solutionText,
   encodeProblemXml,
-  latestRelease,
   makeProblemXml,
   parseProblemXml,
   twinFens,
   type ProblemsDocument,
 } from 'gamenotation/problems';
+import { effectiveRelease, latestRelease } from '../../src/problems/xml/derive.js';
+import { solutionText } from '../../src/problems/convert/twins.js';
 import { fixtureBytes, referenceProblems } from './support.js';
 
 const NS = 'http://www.sci.fi/~stniekat/pccc/2007/Problem/1/0';

@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePgn } from 'gamenotation/pgn';
-import { failureError, failureText, gameJobText, jobIdOf, parseQueueUrl, type QueueJobData } from 'gamenotation/queue';
+import { parseQueueUrl, type QueueJobData } from 'gamenotation/queue';
+import { failureError, failureText, gameJobText, jobIdOf } from '../../src/queue/jobs.js';
 import { root } from '../cli/support.js';
 
 describe('queue units', () => {

@@ -16,7 +16,11 @@ export function rng(seed) {
 export function xorshift(seed, zeroSeed = 0) {
   let s = seed >>> 0 || zeroSeed;
   return () => {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
     return s / 4294967296;
   };
 }

@@ -5,10 +5,12 @@
 // whole and streamed, whatever the chunking (cuts inside a multi-byte sequence included).
 import { expect } from 'chai';
 import type { Parsed } from 'gamenotation';
-import { GameSplitter, readPgn, streamPgn, type PgnGame } from 'gamenotation/pgn';
+import { readPgn, visitPgnStream, type PgnGame } from 'gamenotation/pgn';
+// The splitter and the Latin-1 decoder are internal (the text layer): tested on the modules themselves.
+import { GameSplitter } from '../../src/text/split.js';
+import { decodeLatin1 } from '../../src/text/decode.js';
 import { readBpgn, type BughouseMatch } from 'gamenotation/bughouse';
-import { parseAifBytes, readAif, type AifGame } from 'gamenotation/aif';
-import { decodeLatin1 } from 'gamenotation/problems';
+import { parseAif, readAif, type AifGame } from 'gamenotation/aif';
 import { v10 } from '../fixtures/aif/fixtures.js';
 
 /** A string whose characters (all below U+0100) stand for bytes. */
@@ -73,7 +75,7 @@ describe('text: one decoding rule for PGN, BPGN and AIF', () => {
   it('PGN: the visitor stream reports the same warning', async () => {
     const seen: [string, number | undefined][] = [];
     const events: string[] = [];
-    await streamPgn(bytewise(bytes(pgnUtf8)), {
+    await visitPgnStream(bytewise(bytes(pgnUtf8)), {
       header: (name, value) => void (name === 'Event' && events.push(value)),
       warning: (w) => void (w.code === 'ERR_PGN_ENCODING' && seen.push([w.code, w.line])),
     });
@@ -131,11 +133,11 @@ describe('text: one decoding rule for PGN, BPGN and AIF', () => {
     }
   });
 
-  it('AIF: the same rule, whole (parseAifBytes) and streamed (readAif), whatever the chunking', async () => {
+  it('AIF: the same rule, whole (parseAif of bytes) and streamed (readAif), whatever the chunking', async () => {
     const text = v10.replace(/Casual/g, `Caf${UTF8_E}`) + v10.replace(/Casual/g, `Bad${STRAY} `);
     const b = bytes(text);
     const shape = (gs: Parsed<AifGame>[]) => gs.map((g) => [g.value.headers.GameID, g.value.line, g.errors.length]);
-    const whole = parseAifBytes(b);
+    const whole = parseAif(b);
     expect(whole).to.have.length(2);
     expect(whole[0]!.value.headers.GameID).to.contain('Café');
     expect(whole[1]!.value.headers.GameID).to.contain('Badé ');
@@ -147,7 +149,7 @@ describe('text: one decoding rule for PGN, BPGN and AIF', () => {
       expect(warningsOf(got)).to.deep.equal(warningsOf(whole));
     }
     const latin = bytes(v10.replace(/Casual/g, `Caf${STRAY}`));
-    const games = parseAifBytes(latin);
+    const games = parseAif(latin);
     expect(games[0]!.value.headers.GameID).to.contain('Café');
     expect(warningsOf(games)).to.deep.equal([]);
     expect(shape(await all(readAif(bytewise(latin))))).to.deep.equal(shape(games));

@@ -3,8 +3,9 @@
 // they disagreed, a stream cut where the reader would not end a game; so every chunking of inputs
 // built around escape lines and `;` comments must read as the whole string does.
 import { expect } from 'chai';
-import { parsePgn, readPgn, tokenize, TOKEN_ESCAPE, TOKEN_OTHER } from 'gamenotation/pgn';
-import { parsePbn, readPbnGames } from 'gamenotation/bridge';
+import { parsePgn, readPgn } from 'gamenotation/pgn';
+import { tokenize, TOKEN_ESCAPE, TOKEN_OTHER } from '../../src/text/lexer.js';
+import { parsePbn, readPbn } from 'gamenotation/bridge';
 
 const enc = new TextEncoder();
 const cuts = (b: Uint8Array) =>
@@ -66,7 +67,7 @@ describe('text: one escape-line and line-comment rule', () => {
     expect(boards).to.deep.equal(['1', '2', '3']);
     const b = enc.encode(text);
     for (const chunks of cuts(b)) {
-      const got = (await all(readPbnGames(chunks))).map((item) => item.value.tags.Board?.value);
+      const got = (await all(readPbn(chunks))).map((item) => item.value.tags.Board?.value);
       expect(got, `cut at ${chunks[0]!.length}`).to.deep.equal(boards);
     }
   });

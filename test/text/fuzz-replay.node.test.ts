@@ -5,12 +5,14 @@ import * as bughouse from 'gamenotation/bughouse';
 import * as chess from 'gamenotation/chess';
 import * as pgn from 'gamenotation/pgn';
 import * as problems from 'gamenotation/problems';
+// The internal text layer, as scripts/fuzz/run.mjs gives it to the targets.
+import * as text from '../../src/text/index.js';
 // @ts-ignore plain ESM modules of the fuzz harness (`npm run fuzz`, see docs/fuzz.md)
 import { readFixtures } from '../../scripts/fuzz/fixtures.mjs';
 // @ts-ignore the target registry is a plain ESM module too
 import { targets } from '../../scripts/fuzz/targets.mjs';
 
-const lib = { aif, bridge, bughouse, chess, pgn, problems };
+const lib = { aif, bridge, bughouse, chess, pgn, problems, text };
 
 // Every saved fuzz input (seeds and the crashers `npm run fuzz` found, test/fixtures/fuzz/<format>/)
 // goes through its format's check again: no exception, typed errors, round-trip identity.

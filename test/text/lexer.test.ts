@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+// The text layer is internal (no package entry point): its modules are tested directly.
 import {
   Lexer,
   tokenize,
@@ -20,8 +21,8 @@ import {
   TOKEN_TAG_OPEN,
   escapeString,
   unescapeString,
-} from 'gamenotation/pgn';
-import { GameSplitter, decodeBytes } from 'gamenotation/pgn';
+} from '../../src/text/lexer.js';
+import { GameSplitter, decodeBytes } from '../../src/text/split.js';
 
 const kinds = (text: string) => tokenize(text).map((t) => TOKEN_NAMES[t.kind]);
 const texts = (text: string) => tokenize(text).map((t) => t.text);

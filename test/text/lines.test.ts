@@ -1,7 +1,8 @@
 // LineSplitter: the family's line rule (LF, CRLF, lone CR) for line-oriented readers, the same
 // lines and numbers whatever the chunking, and a bound on line length that keeps memory flat.
 import { expect } from 'chai';
-import { LineSplitter } from 'gamenotation/aif';
+// The text layer is internal (no package entry point): tested on the module itself.
+import { LineSplitter } from '../../src/text/lines.js';
 
 function lines(pieces: string[], max?: number): [string, number][] {
   const out: [string, number][] = [];
@@ -55,5 +56,42 @@ describe('text: LineSplitter', () => {
       expect(got[1]![0]).to.match(/^y+$/);
       expect([got[0]![0], got[2]![0]]).to.deep.equal(['a', 'b']);
     }
+  });
+});
+
+describe('text: LineSplitter with PBI’s line ends', () => {
+  const text = '\ufeffone\u0085two\u2028three\r\nfour\rfive\nsix';
+  const expected: [string, number, string][] = [
+    ['\ufeffone', 1, '\u0085'],
+    ['two', 2, '\u2028'],
+    ['three', 3, '\r\n'],
+    ['four', 4, '\r'],
+    ['five', 5, '\n'],
+    ['six', 6, ''],
+  ];
+  const split = (pieces: string[]) => {
+    const out: [string, number, string][] = [];
+    const s = new LineSplitter((t, line, end) => void out.push([t, line, end]), Infinity, {
+      unicodeLineEnds: true,
+      keepBom: true,
+    });
+    for (const p of pieces) s.push(p);
+    s.end();
+    return out;
+  };
+
+  it('ends lines at NEL and LS too, hands each line over with its line end, keeps the BOM when asked', () => {
+    for (const pieces of cuttings(text)) expect(split(pieces), JSON.stringify(pieces)).to.deep.equal(expected);
+  });
+
+  it('without the option, NEL and LS are characters of the line, and the line end is still given', () => {
+    const out: [string, string][] = [];
+    const s = new LineSplitter((t, _line, end) => void out.push([t, end]));
+    s.push('a\u0085b\u2028c\r\nd\r');
+    s.end();
+    expect(out).to.deep.equal([
+      ['a\u0085b\u2028c', '\r\n'],
+      ['d', '\r'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createWorker, WorkerPool, type GameNotationWorker, type Progress } from 'gamenotation/worker';
+import { createWorker, WorkerPool, type GameNotationWorker } from 'gamenotation/worker';
+import type { Progress } from 'gamenotation';
 import { NotationFailure } from 'gamenotation';
 import { readShared } from '../support/data.js';
 

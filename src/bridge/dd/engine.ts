@@ -23,7 +23,7 @@ export const BRIDGE_ABI = 1;
 export const bridgeWasm = new WasmModule<BridgeExports>('bridge', base64, { abiVersion: BRIDGE_ABI });
 
 /** Compiles the solver ahead of the first call (optional: the sync API compiles on first use). */
-export function initDD(): Promise<unknown> {
+export function initBridge(): Promise<unknown> {
   return bridgeWasm.init();
 }
 

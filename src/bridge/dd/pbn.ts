@@ -6,10 +6,11 @@ import { SEATS, SUITS } from '../types.js';
 import { par, type DDTable, type ParResult } from '../par.js';
 import type { PbnGame, PbnSection } from '../pbn/model.js';
 import { pbnGameInfo } from '../pbn/info.js';
-import { parseCard, parseDeal } from '../deal.js';
+import { cardOf, parseDeal } from '../deal.js';
 import { trickWinner } from '../play.js';
 import { boardConditions } from '../board.js';
 import { calcDDTable, solveBoard } from './solve.js';
+import { resultBoundary } from '../../text/boundary.js';
 
 const ROW_SEATS: Seat[] = ['N', 'S', 'E', 'W'];
 const ROW_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
@@ -41,6 +42,15 @@ export function optimumScore(parResult: ParResult): string {
  * seat `leader` + i (the opening leader's column first), whoever led the trick.
  */
 export function optimumPlayTable(
+  deal: Deal,
+  trump: Strain,
+  leader: Seat,
+  cards: readonly string[],
+): Result<PbnSection> {
+  return resultBoundary('optimumPlayTable', () => optimumPlayTableUnchecked(deal, trump, leader, cards));
+}
+
+function optimumPlayTableUnchecked(
   deal: Deal,
   trump: Strain,
   leader: Seat,
@@ -87,7 +97,7 @@ export function optimumPlayTable(
       trick.push(card);
       if (trick.length === 4) {
         const win = trickWinner(
-          trick.map((c) => parseCard(c)!),
+          trick.map((c) => cardOf(c)!),
           trump,
         );
         trickLeader = SEATS[(SEATS.indexOf(trickLeader) + win) % 4]!;
@@ -116,6 +126,10 @@ export interface DDPbnResult {
  * Dealer and vulnerability come from the tags, else from the board number's cycle (board 1 default).
  */
 export function solvePbnGame(game: PbnGame): Result<DDPbnResult> {
+  return resultBoundary('solvePbnGame', () => solvePbnGameUnchecked(game));
+}
+
+function solvePbnGameUnchecked(game: PbnGame): Result<DDPbnResult> {
   const info = pbnGameInfo(game);
   const dealText = game.tags['Deal']?.value;
   const deal =

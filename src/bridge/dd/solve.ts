@@ -7,6 +7,7 @@ import { SEATS, SUITS } from '../types.js';
 import { parseDeal } from '../deal.js';
 import type { DDTable } from '../par.js';
 import { engine } from './engine.js';
+import { resultBoundary, shapeOf } from '../../text/boundary.js';
 
 const RANK_CHARS = '23456789TJQKA';
 const STRAIN_INDEX: Record<Strain, number> = { S: 0, H: 1, D: 2, C: 3, NT: 4 };
@@ -92,9 +93,16 @@ function toMasks(deal: string | Deal): Result<Masks> {
     for (let h = 0; h < 4; h++) {
       const hand = deal[SEATS[h]!];
       if (!hand) return err(error('every hand must be known to solve a deal'));
+      // a hand is { S, H, D, C } of rank letters (`['SA']` is not one)
+      if (typeof hand !== 'object' || Array.isArray(hand))
+        return err(
+          error(`${SEATS[h]}'s hand must be an object of suits ({ S: 'AK', H: '', … }), not ${shapeOf(hand)}`),
+        );
       for (const s of SUITS) {
-        if (!/^[AKQJT98765432]*$/i.test(hand[s] ?? ''))
-          return err(error(`invalid ranks "${hand[s]}" in ${SEATS[h]}'s ${s}`));
+        const ranks: unknown = hand[s] ?? '';
+        if (typeof ranks !== 'string')
+          return err(error(`${SEATS[h]}'s ${s} must be a string of ranks, not ${shapeOf(ranks)}`));
+        if (!/^[AKQJT98765432]*$/i.test(ranks)) return err(error(`invalid ranks "${ranks}" in ${SEATS[h]}'s ${s}`));
       }
       setHand(masks, h, hand);
     }
@@ -135,6 +143,10 @@ function load(masks: Masks): ReturnType<typeof engine> {
  * `deal` holds the cards still in the hands (without the cards of `trickInProgress`).
  */
 export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Result<SolveBoardResult> {
+  return resultBoundary('solveBoard', () => solveBoardUnchecked(deal, options));
+}
+
+function solveBoardUnchecked(deal: string | Deal, options: SolveBoardOptions): Result<SolveBoardResult> {
   const trump = STRAIN_INDEX[options?.trump];
   if (trump === undefined) return err(error(`unknown trump "${options?.trump}"`));
   const leader = SEATS.indexOf(options.leader);
@@ -191,6 +203,10 @@ export function solveBoard(deal: string | Deal, options: SolveBoardOptions): Res
  * ```
  */
 export function calcDDTable(deal: string | Deal): Result<DDTable> {
+  return resultBoundary('calcDDTable', () => calcDDTableUnchecked(deal));
+}
+
+function calcDDTableUnchecked(deal: string | Deal): Result<DDTable> {
   const r = toMasks(deal);
   if (!r.ok) return r;
   const x = load(r.value);
@@ -218,7 +234,9 @@ async function breathe(state: { last: number }): Promise<void> {
 }
 
 async function batch<I, O>(items: readonly I[], one: (item: I) => O, options: BatchOptions): Promise<O[]> {
-  const { onProgress, signal } = options;
+  const given = options && typeof options === 'object' ? options : ({} as BatchOptions);
+  const onProgress = typeof given.onProgress === 'function' ? given.onProgress : undefined;
+  const signal = given.signal instanceof AbortSignal ? given.signal : undefined;
   const out: O[] = [];
   const state = { last: Date.now() };
   for (let i = 0; i < items.length; i++) {
@@ -236,6 +254,7 @@ export function calcDDTables(
   deals: readonly (string | Deal)[],
   options: BatchOptions = {},
 ): Promise<Result<DDTable>[]> {
+  if (!Array.isArray(deals)) return Promise.resolve([err(error(`deals must be an array, not ${shapeOf(deals)}`))]);
   return batch(deals, calcDDTable, options);
 }
 
@@ -249,5 +268,13 @@ export function solveBoards(
   boards: readonly BoardToSolve[],
   options: BatchOptions = {},
 ): Promise<Result<SolveBoardResult>[]> {
-  return batch(boards, (b) => solveBoard(b.deal, b), options);
+  if (!Array.isArray(boards)) return Promise.resolve([err(error(`boards must be an array, not ${shapeOf(boards)}`))]);
+  return batch(
+    boards,
+    (b) =>
+      b && typeof b === 'object'
+        ? solveBoard(b.deal, b)
+        : err(error(`a board to solve is an object ({ deal, trump, leader }), not ${shapeOf(b)}`)),
+    options,
+  );
 }

@@ -21,7 +21,7 @@ import type { PbnReader } from './parse.js';
 import { MAX_COLUMN_WIDTH, isTableName, isSectionToken, makeColumns, parseColumns } from './table.js';
 import { NO_INHERIT_TAGS, isKnownTag } from './tags.js';
 import { canonicalCall, canonicalCard } from './tokens.js';
-import { parseContract, parseSeat } from './values.js';
+import { contractOf, parseSeat } from './values.js';
 import {
   checkGame,
   checkTableOrder,
@@ -221,7 +221,7 @@ export class GameBuilder {
         return;
       }
       if (!this.tags.Deal) this.r.error('PLAY_NO_DEAL', 'the Deal tag must come before the play section', pos);
-      const contract = this.tags.Contract ? parseContract(this.tags.Contract.value) : null;
+      const contract = this.tags.Contract ? contractOf(this.tags.Contract.value) : null;
       // decided in finish(): a warning when a complete auction gives them (BBO writes no Contract/Declarer then)
       if (!this.tags.Contract)
         this.playMissing.push(['PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);

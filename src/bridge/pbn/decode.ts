@@ -1,5 +1,5 @@
 /**
- * How PBN bytes become text, for `parsePbn` (whole input) and `readPbnGames` (chunk by chunk) alike,
+ * How PBN bytes become text, for `parsePbn` (whole input) and `readPbn` (chunk by chunk) alike,
  * so both read any file the same way. PBN 2.1 (2.2) defines the file as ISO 8859-1 (Latin-1); many
  * programs now write UTF-8. The rule is the text layer's, one for the whole PGN family
  * (src/text/decode.ts): chosen once per file, UTF-8 when the file starts with a UTF-8 byte order

@@ -21,49 +21,137 @@ export function checkPbnExport(
   options: { startLine?: number; maxErrors?: number } = {},
 ): NotationError[] {
   const text = decodePbn(input).text;
-  const errors: NotationError[] = [];
-  const shift = (options.startLine ?? 1) - 1;
-  // the first maxErrors of each game are kept, the rest counted (one ERR_TOO_MANY_ERRORS at the game's end)
-  const max = Math.max(0, options.maxErrors ?? 100);
-  let count = 0;
-  let lastLine = 0;
-  const e = (code: string, message: string, line: number, column = 1) => {
-    lastLine = line + shift;
-    if (++count <= max) errors.push(notationError(`ERR_PBN_EXPORT_${code}`, excerpt(message), line + shift, column));
-  };
-  // line ends: every line ends with CRLF (reported once, at the first line that does not)
-  const lines = text.split(/\r\n|\r|\n/);
-  if (lines.length && lines[lines.length - 1] === '') lines.pop();
-  else if (text.length) e('EOL', 'the last line has no CRLF', lines.length, lines[lines.length - 1]!.length + 1);
-  const bad = /\r(?!\n)|(?<!\r)\n/.exec(text);
-  if (bad) {
-    const before = text.slice(0, bad.index);
-    const line = before.split(/\r\n|\r|\n/).length;
-    const all = text.match(/\r(?!\n)|(?<!\r)\n/g)!.length;
+  const checker = new PbnExportChecker(options.maxErrors);
+  return checker.check(text, options.startLine ?? 1, true);
+}
+
+/**
+ * The export-format rules over a text that comes in parts cut between games (a stream): what one
+ * game or line tells is reported with its part; the line-end rule ("every line ends with CRLF",
+ * reported once for the input with the count) is reported by `end()`. The parts together give
+ * what `checkPbnExport` gives for the whole text.
+ */
+export class PbnExportChecker {
+  private readonly max: number;
+  private count = 0;
+  private lastLine = 0;
+  private inBrace = false;
+  private blankRun = 0;
+  private game = { tags: [] as string[], values: {} as Record<string, string>, section: '' };
+  private readonly sticky = new Set<string>();
+  /** Lines seen in earlier parts, and the first line end that is not CRLF with the count of them. */
+  private lines = 0;
+  private badEol: { line: number; column: number; count: number } | null = null;
+  private lastEnded = true;
+  private lastLength = 0;
+
+  constructor(maxErrors?: number) {
+    this.max = Math.max(0, maxErrors ?? 100);
+  }
+
+  /**
+   * Checks the next part (starting at line `startLine`, 1-based, cut after a line end between
+   * games); `whole` when it is the whole input (the line-end rule is then reported first, as it
+   * is found).
+   */
+  check(text: string, startLine: number, whole = false): NotationError[] {
+    const errors: NotationError[] = [];
+    const shift = startLine - 1;
+    const e = (code: string, message: string, line: number, column = 1) => {
+      this.lastLine = line + shift;
+      if (++this.count <= this.max)
+        errors.push(notationError(`ERR_PBN_EXPORT_${code}`, excerpt(message), line + shift, column));
+    };
+    // line ends: every line ends with CRLF (reported once, at the first line that does not)
+    const lines = text.split(/\r\n|\r|\n/);
+    const ended = !lines.length || lines[lines.length - 1] === '';
+    if (ended) lines.pop();
+    if (text.length) {
+      this.lastEnded = ended;
+      this.lastLength = ended ? 0 : lines[lines.length - 1]!.length;
+    }
+    // (the parts are cut after a whole line end, so a CRLF is never cut in two)
+    const badAt = /\r(?!\n)|(?<!\r)\n/g;
+    const first = badAt.exec(text);
+    if (first) {
+      if (!this.badEol) {
+        const before = text.slice(0, first.index);
+        this.badEol = {
+          line: before.split(/\r\n|\r|\n/).length + shift,
+          column: first.index - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')),
+          count: 0,
+        };
+      }
+      this.badEol.count += text.match(badAt)!.length;
+    }
+    if (whole) {
+      if (!ended && text.length)
+        e('EOL', 'the last line has no CRLF', lines.length, lines[lines.length - 1]!.length + 1);
+      this.reportEol(e, shift);
+    }
+    lines.forEach((line, idx) => this.line(line, idx + 1, e, errors));
+    this.lines = shift + lines.length;
+    if (whole) this.finish(lines.length, e, errors);
+    return errors;
+  }
+
+  /** The input ended: the line-end rule for the whole input, and the last game if no empty line ended it. */
+  end(): NotationError[] {
+    const errors: NotationError[] = [];
+    const e = (code: string, message: string, line: number, column = 1) => {
+      this.lastLine = line;
+      if (++this.count <= this.max)
+        errors.push(notationError(`ERR_PBN_EXPORT_${code}`, excerpt(message), line, column));
+    };
+    if (!this.lastEnded && this.lines) e('EOL', 'the last line has no CRLF', this.lines, this.lastLength + 1);
+    this.reportEol(e, 0);
+    this.finish(this.lines, e, errors);
+    return errors;
+  }
+
+  private reportEol(e: (code: string, message: string, line: number, column?: number) => void, shift: number): void {
+    const bad = this.badEol;
+    if (!bad) return;
     e(
       'EOL',
-      `line end is not CRLF (${all} line${all > 1 ? 's' : ''} in all)`,
-      line,
-      bad.index - Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')),
+      `line end is not CRLF (${bad.count} line${bad.count > 1 ? 's' : ''} in all)`,
+      bad.line - shift,
+      bad.column,
     );
+    this.badEol = null;
   }
-  let inBrace = false;
-  let blankRun = 0;
-  let game = { tags: [] as string[], values: {} as Record<string, string>, section: '' };
-  const sticky = new Set<string>();
-  const closeCount = () => {
-    if (count > max)
+
+  /** The end of the input: the last game if no empty line ended it (at `line`, as `e` takes lines). */
+  private finish(
+    line: number,
+    e: (code: string, message: string, line: number, column?: number) => void,
+    errors: NotationError[],
+  ): void {
+    if (this.blankRun === 0) this.endGame(line, e, errors);
+    this.blankRun = 1;
+    this.closeCount(errors);
+  }
+
+  private closeCount(errors: NotationError[]): void {
+    const max = this.max;
+    if (this.count > max)
       errors.push(
         notationError(
           'ERR_TOO_MANY_ERRORS',
-          `${count - max} more export-format warning(s) not reported (${count} in all; maxErrors ${max})`,
-          lastLine,
+          `${this.count - max} more export-format warning(s) not reported (${this.count} in all; maxErrors ${max})`,
+          this.lastLine,
           1,
         ),
       );
-    count = 0;
-  };
-  const endGame = (line: number) => {
+    this.count = 0;
+  }
+
+  private endGame(
+    line: number,
+    e: (code: string, message: string, line: number, column?: number) => void,
+    errors: NotationError[],
+  ): void {
+    const { game, sticky } = this;
     const tags = game.tags;
     const ident = tags.filter((t) => t !== 'Auction' && t !== 'Play' && t !== 'Note' && !isTableName(t));
     if (ident.length) {
@@ -87,27 +175,33 @@ export function checkPbnExport(
         if (r && r.tricks === undefined) e('VALUE', "Result must give declarer's tricks", line);
       }
     }
-    game = { tags: [], values: {}, section: '' };
-    closeCount();
-  };
-  lines.forEach((line, idx) => {
-    const n = idx + 1;
+    this.game = { tags: [], values: {}, section: '' };
+    this.closeCount(errors);
+  }
+
+  private line(
+    line: string,
+    n: number,
+    e: (code: string, message: string, line: number, column?: number) => void,
+    errors: NotationError[],
+  ): void {
     if (line.length + 2 > 255) e('LINE_TOO_LONG', `line has ${line.length + 2} characters with CRLF (at most 255)`, n);
     const tab = line.search(/[\t\v]/);
     if (tab >= 0) e('TAB', 'tabs are not allowed in export format', n, tab + 1);
-    if (inBrace) {
-      if (line.includes('}')) inBrace = false;
+    if (this.inBrace) {
+      if (line.includes('}')) this.inBrace = false;
       return;
     }
     if (line === '') {
-      blankRun++;
-      if (blankRun === 2) e('BLANK', 'games are separated by exactly one empty line', n);
-      if (blankRun === 1) endGame(n - 1);
+      this.blankRun++;
+      if (this.blankRun === 2) e('BLANK', 'games are separated by exactly one empty line', n);
+      if (this.blankRun === 1) this.endGame(n - 1, e, errors);
       return;
     }
     if (/^[ \t]+$/.test(line)) e('BLANK', 'the line between games must be empty', n);
-    blankRun = 0;
+    this.blankRun = 0;
     if (line.startsWith('%')) return;
+    const game = this.game;
     if (line.startsWith('[')) {
       const m = TAG_LINE.exec(line);
       const pairs = m ? [m] : [...line.matchAll(/\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]/g)];
@@ -121,7 +215,7 @@ export function checkPbnExport(
     }
     // data lines: comments and section data
     const open = line.lastIndexOf('{');
-    if (open >= 0 && line.indexOf('}', open) < 0 && !line.slice(0, open).includes(';')) inBrace = true;
+    if (open >= 0 && line.indexOf('}', open) < 0 && !line.slice(0, open).includes(';')) this.inBrace = true;
     if (
       (game.section === 'Auction' || game.section === 'Play') &&
       /(^|\s)[^{;\s]*[!?]/.test(line.replace(/\{[^}]*\}?|;.*$/g, ''))
@@ -134,8 +228,5 @@ export function checkPbnExport(
     ) {
       e('CASE', 'calls and cards are upper case in export format', n);
     }
-  });
-  if (blankRun === 0) endGame(lines.length);
-  closeCount();
-  return errors;
+  }
 }

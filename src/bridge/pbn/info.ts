@@ -1,10 +1,11 @@
 /** Typed views of a PBN game (derived from its tags and sections) and comment text helpers. */
-import { analyzeAuction } from '../auction.js';
+import type { DDTable } from '../par.js';
+import { analyseAuction } from '../auction.js';
 import { parseDeal } from '../deal.js';
-import { analyzePlay } from '../play.js';
+import { analysePlay } from '../play.js';
 import { nextSeat, type Contract, type Seat, type Strain } from '../types.js';
 import type { PbnGame, PbnGameInfo } from './model.js';
-import { declarerTricks, parseContract, parseDeclarer, parseResult, parseSeat, parseVulnerable } from './values.js';
+import { declarerTricks, contractOf, parseDeclarer, parseResult, parseSeat, parseVulnerable } from './values.js';
 
 export interface PbnGameAnalysis extends PbnGameInfo {
   /** Contract and declarer the auction produces (when it is complete). */
@@ -35,7 +36,7 @@ export function pbnGameInfo(game: PbnGame): PbnGameAnalysis {
     info.declarer = decl.seat;
     if (decl.irregular) info.irregularDeclarer = true;
   }
-  const contract = v('Contract') ? parseContract(v('Contract')!) : null;
+  const contract = v('Contract') ? contractOf(v('Contract')!) : null;
   if (contract) {
     info.contract = contract;
     if (contract !== 'Pass') info.trump = contract.strain;
@@ -47,12 +48,12 @@ export function pbnGameInfo(game: PbnGame): PbnGameAnalysis {
     if (tricks !== undefined) info.resultTricks = tricks;
   }
   if (game.auction && dealer && game.auction.first === dealer) {
-    const a = analyzeAuction(dealer, game.auction.calls);
+    const a = analyseAuction(dealer, game.auction.calls);
     if (a.contract) info.auctionContract = a.contract;
     if (a.declarer) info.auctionDeclarer = a.declarer;
   }
   if (game.play) {
-    const p = analyzePlay(
+    const p = analysePlay(
       info.deal,
       info.trump,
       game.play.first,
@@ -72,9 +73,6 @@ export function suitSymbols(text: string): string {
   return text.replace(/\\([SHDC])/g, (_, s: string) => SUIT_SYMBOLS[s]!);
 }
 
-/** Double-dummy tricks per declarer and strain, as `table[declarer][strain]`. */
-export type TricksTable = Record<Seat, Record<Strain, number>>;
-
 const HEX_SEATS: Seat[] = ['N', 'S', 'E', 'W'];
 const HEX_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
 
@@ -83,8 +81,8 @@ const HEX_STRAINS: Strain[] = ['NT', 'S', 'H', 'D', 'C'];
  * the `DoubleDummyTricks` tag some programs write (20 hex digits, N S E W × NT S H D C).
  * Null when neither is complete. (Some generators clamp low values: treat such tables with care.)
  */
-export function pbnTricksTable(game: PbnGame): TricksTable | null {
-  const empty = (): TricksTable => ({
+export function pbnTricksTable(game: PbnGame): DDTable | null {
+  const empty = (): DDTable => ({
     N: {} as Record<Strain, number>,
     E: {} as Record<Strain, number>,
     S: {} as Record<Strain, number>,

@@ -68,7 +68,7 @@ export class PbnInheritance {
 
 /**
  * Reads games from a decoded text. Keeps tag inheritance across calls, so it can be fed game texts
- * one at a time (see `readPbnGames`).
+ * one at a time (see `readPbn`).
  */
 export class PbnReader {
   readonly errors: NotationError[] = [];
@@ -273,7 +273,7 @@ export class PbnReader {
 /**
  * Reads a whole PBN file (text, or bytes decoded as UTF-8 or Latin-1 by the rule of `PbnDecoder`)
  * into one `Parsed` item for the document: `value` holds the games and the file's header facts,
- * `errors` and `warnings` are the whole file's (`readPbnGames` gives them game by game instead).
+ * `errors` and `warnings` are the whole file's (`readPbn` gives them game by game instead).
  * @example
  * ```ts
  * const { value: doc, errors, warnings } = parsePbn(readFileSync('session.pbn'));

@@ -4,19 +4,19 @@
  */
 import type { Contract } from '../types.js';
 import { matchpoints, scoreNS, type MatchpointScheme } from '../scoring.js';
-import { declarerTricks, parseContract, parseDeclarer, parseResult, parseVulnerable } from './values.js';
+import { declarerTricks, contractOf, parseDeclarer, parseResult, parseVulnerable } from './values.js';
 import type { PbnGame, PbnSection } from './model.js';
 
 /** Parses a contract leniently (`4S`, `3NX`, `3NT`, `pass`) for scoring tables. */
 export function parseContractLoose(text: string): Contract | 'Pass' | null {
   const t = text.trim().replace(/^(\d)N(?!T)/i, '$1NT');
-  return parseContract(t);
+  return contractOf(t);
 }
 
 /** North-South score of a PBN game from its Contract, Declarer, Result and Vulnerable tags (null when unknown). */
 export function pbnGameScore(game: PbnGame): number | null {
   const t = game.tags;
-  const contract = t.Contract ? parseContract(t.Contract.value) : null;
+  const contract = t.Contract ? contractOf(t.Contract.value) : null;
   if (contract === 'Pass') return 0;
   if (!contract || contract.level === 0) return null;
   const decl = t.Declarer ? parseDeclarer(t.Declarer.value) : null;

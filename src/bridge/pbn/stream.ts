@@ -4,15 +4,12 @@ import type { Parsed } from '../../errors.js';
 import { countLineBreaks, lastRecordBoundary, textChunks, type TextSource } from '../../text/index.js';
 import { PbnDecoder } from './decode.js';
 import type { PbnGame } from './model.js';
-import { checkPbnExport } from './export-check.js';
+import { PbnExportChecker } from './export-check.js';
 import { PbnReader, type ParsePbnOptions } from './parse.js';
-
-/** Where `streamPbn` reads from: a string, bytes or a stream of chunks. */
-export type PbnSource = TextSource;
 
 /**
  * Whether a game holds nothing: no tag, section, auction, play, comment or escape line. Such a game
- * only comes from `readPbnGames` for an input with no game at all, as the carrier of its errors.
+ * only comes from `readPbn` for an input with no game at all, as the carrier of its errors.
  */
 export function isEmptyPbnGame(game: PbnGame): boolean {
   return (
@@ -34,21 +31,28 @@ export function isEmptyPbnGame(game: PbnGame): boolean {
  * one item holding them with an empty game (`isEmptyPbnGame`), so nothing is dropped.
  * @example
  * ```ts
- * for await (const { value: game, errors } of readPbnGames(createReadStream('big.pbn'))) {
+ * for await (const { value: game, errors } of readPbn(createReadStream('big.pbn'))) {
  *   if (!errors.length) console.log(game.tags.Board?.value);
  * }
  * ```
  */
-export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions = {}): AsyncGenerator<Parsed<PbnGame>> {
+export async function* readPbn(source: TextSource, options: ParsePbnOptions = {}): AsyncGenerator<Parsed<PbnGame>> {
   const reader = new PbnReader(options);
   // bytes are decoded by the same rule as parsePbn's (decode.ts): one choice per file
   const decoder = new PbnDecoder();
-  let buffer = '';
-  let scanned = 0;
+  // Text since the last cut, in pieces: whole lines already scanned for record boundaries, then the
+  // line not yet complete. Nothing is joined or scanned again until a boundary or a line end comes
+  // (a record of 600,000 tag lines, or one long line, was copied and scanned once per chunk).
+  let lines: string[] = [];
+  let open: string[] = [];
   const state = { inBrace: false };
   let line = 1;
   let first = true;
   const held: PbnGame[] = [];
+  // the export-format rules carry over from part to part (## tags, the line-end count), and their
+  // warnings are capped per game by the checker, as parsePbn adds them
+  const exportChecker = new PbnExportChecker(options.maxErrors);
+  const checkExport = () => options.checkExport ?? reader.exportFormat;
   // each item takes the reports up to the end of its game, which then leave the reader (flat memory);
   // the last game of the input takes everything that is left
   const emit = function* (games: PbnGame[], last = false): Generator<Parsed<PbnGame>> {
@@ -63,27 +67,35 @@ export async function* readPbnGames(source: PbnSource, options: ParsePbnOptions 
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       if (text.length) first = false;
     }
-    buffer += text;
-    const { cut, scanned: s } = lastRecordBoundary(buffer, state, scanned);
-    scanned = s;
-    if (cut > 0) {
-      const part = buffer.slice(0, cut);
-      buffer = buffer.slice(cut);
-      scanned -= cut;
-      // the newest game is held back: comments at the very end of the input still belong to it
-      append(held, reader.read(part, line));
-      if (options.checkExport ?? reader.exportFormat)
-        reader.addWarnings(checkPbnExport(part, { startLine: line, maxErrors: options.maxErrors }));
-      yield* emit(held.splice(0, held.length - 1));
-      line += countLineBreaks(part);
+    if (!text.length) continue;
+    if (text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+      open.push(text);
+      continue;
     }
+    const scan = open.length ? open.join('') + text : text;
+    open = [];
+    const { cut, scanned } = lastRecordBoundary(scan, state, 0);
+    if (scanned < scan.length) open.push(scan.slice(scanned));
+    if (cut <= 0) {
+      if (scanned > 0) lines.push(scan.slice(0, scanned));
+      continue;
+    }
+    const part = lines.length ? lines.join('') + scan.slice(0, cut) : scan.slice(0, cut);
+    lines = cut < scanned ? [scan.slice(cut, scanned)] : [];
+    // the newest game is held back: comments at the very end of the input still belong to it
+    append(held, reader.read(part, line));
+    if (checkExport()) append(reader.warnings, exportChecker.check(part, line));
+    yield* emit(held.splice(0, held.length - 1));
+    line += countLineBreaks(part);
   }
-  buffer += decoder.decode(new Uint8Array(0), true);
+  const buffer = lines.join('') + open.join('') + decoder.decode(new Uint8Array(0), true);
   append(held, reader.read(buffer, line));
   const encoding = decoder.warning();
   if (encoding) reader.addWarnings([encoding]);
-  if (options.checkExport ?? reader.exportFormat)
-    reader.addWarnings(checkPbnExport(buffer, { startLine: line, maxErrors: options.maxErrors }));
+  if (checkExport()) {
+    append(reader.warnings, exportChecker.check(buffer, line));
+    append(reader.warnings, exportChecker.end());
+  }
   reader.finishInput(held[held.length - 1]);
   if (held.length) {
     yield* emit(held, true);

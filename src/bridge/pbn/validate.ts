@@ -5,9 +5,9 @@
  * received as JSON) and reports the same codes the reader would for that game's text.
  */
 import { notationError, type NotationError } from '../../errors.js';
-import { analyzeAuction } from '../auction.js';
+import { analyseAuction } from '../auction.js';
 import { makeDeal, parseDeal } from '../deal.js';
-import { analyzePlay } from '../play.js';
+import { analysePlay } from '../play.js';
 import { type Strain, nextSeat, partner, SEATS } from '../types.js';
 import type { PbnGame, PbnNote, PbnSection } from './model.js';
 import { isKnownTag } from './tags.js';
@@ -19,7 +19,7 @@ import {
   pbnDateDialect,
   isPbnTime,
   makeContract,
-  parseContract,
+  contractOf,
   parseDeclarer,
   parseResult,
   parseSeat,
@@ -185,7 +185,7 @@ export function normalizeTagValues(
     else t.Declarer!.value = d === '' ? '' : `${d.irregular ? '^' : ''}${d.seat}`;
   }
   if (known('Contract')) {
-    const contract = parseContract(t.Contract!.value);
+    const contract = contractOf(t.Contract!.value);
     if (!contract) r.error('CONTRACT', `Contract "${t.Contract!.value}" is not a contract`, at('Contract'));
     else t.Contract!.value = makeContract(contract);
     // a passed-out deal has empty Declarer and Result (3.4.13, 3.4.15)
@@ -281,7 +281,7 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
 
   // contract, declarer, result
   const dealer = val('Dealer') ? parseSeat(val('Dealer')!) : null;
-  const contract = val('Contract') ? parseContract(val('Contract')!) : null;
+  const contract = val('Contract') ? contractOf(val('Contract')!) : null;
   const declTag = val('Declarer') !== undefined ? parseDeclarer(val('Declarer')!) : undefined;
   const declarer = declTag ? declTag.seat : undefined;
   const result = val('Result') !== undefined ? parseResult(val('Result')!) : undefined;
@@ -318,7 +318,7 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
         if (dash >= 0)
           r.error('AUCTION_CALL_SYNTAX', "'-' is only allowed before the dealer's first call", places.callPos[dash]);
         else {
-          const an = analyzeAuction(dealer, a.calls);
+          const an = analyseAuction(dealer, a.calls);
           for (const issue of an.issues) r.error(issue.code, issue.message, places.callPos[issue.index]);
           if (an.complete && a.end === '*')
             r.error('AUCTION_AFTER_END', '* after a complete auction', places.auctionPos);
@@ -366,7 +366,7 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
         places.playPos,
       );
     }
-    const an = analyzePlay(deal && deal.ok ? deal.value : undefined, trump, p.first, p.cards, declarer);
+    const an = analysePlay(deal && deal.ok ? deal.value : undefined, trump, p.first, p.cards, declarer);
     for (const issue of an.issues) r.error(issue.code, issue.message, places.cardPos[issue.index] ?? places.playPos);
     if (result && declarer && an.issues.length === 0) {
       const tricks = declarerTricks(result, declarer);
@@ -443,7 +443,7 @@ export function reportPlayMissing(
   if (!missing.length) return;
   const a = game.auction;
   const dealer = game.tags.Dealer ? parseSeat(game.tags.Dealer.value) : null;
-  const derived = !!(a && dealer && a.first === dealer && !badAuction && analyzeAuction(dealer, a.calls).complete);
+  const derived = !!(a && dealer && a.first === dealer && !badAuction && analyseAuction(dealer, a.calls).complete);
   for (const [code, message, pos] of missing) {
     if (derived) sink.warning(code, `${message} (the auction gives it)`, pos);
     else sink.error(code, message, pos);
@@ -453,7 +453,7 @@ export function reportPlayMissing(
 /** What the reader finds missing before a play section, as the model shows it (tags in any order). */
 export function playMissing(game: PbnGame, pos?: Pos): [string, string, Pos | undefined][] {
   const out: [string, string, Pos | undefined][] = [];
-  const contract = game.tags.Contract ? parseContract(game.tags.Contract.value) : null;
+  const contract = game.tags.Contract ? contractOf(game.tags.Contract.value) : null;
   if (!game.tags.Contract) out.push(['PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);
   const endPosition = contract && contract !== 'Pass' && contract.level === 0;
   if (!game.tags.Declarer && !endPosition)

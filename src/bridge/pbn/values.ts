@@ -1,4 +1,6 @@
 /** Parsing and canonical forms of PBN tag values (Dealer, Vulnerable, Contract, Declarer, Result, scores). */
+import { err, notationError, ok, type Result } from '../../errors.js';
+import { resultBoundary } from '../../text/boundary.js';
 import type { Contract, Risk, Seat, Strain, Vulnerability } from '../types.js';
 import type { PbnResult } from './model.js';
 
@@ -36,8 +38,25 @@ export function parseStrain(text: string): Strain | null {
   return t === 'S' || t === 'H' || t === 'D' || t === 'C' ? t : null;
 }
 
-/** `4SX`, `3NT`, `Pass`, or a bare denomination (`H`, `NT`) for end positions (level 0). */
-export function parseContract(value: string): Contract | 'Pass' | null {
+/**
+ * Reads a contract as PBN writes it: `4SX`, `3NT`, `Pass`, or a bare denomination (`H`, `NT`,
+ * level 0) for end positions.
+ * @example
+ * ```ts
+ * parseContract('4HX'); // { ok: true, value: { level: 4, strain: 'H', risk: 'X' } }
+ * ```
+ */
+export function parseContract(text: string): Result<Contract | 'Pass'> {
+  return resultBoundary('parseContract', () => {
+    const contract = contractOf(text);
+    return contract
+      ? ok(contract)
+      : err(notationError('ERR_BRIDGE_CONTRACT', `not a contract: ${JSON.stringify(text.slice(0, 20))}`));
+  });
+}
+
+/** @internal `parseContract` without the Result: null when malformed. */
+export function contractOf(value: string): Contract | 'Pass' | null {
   const v = value.trim();
   if (/^pass$/i.test(v)) return 'Pass';
   const m = /^([1-7]?)(NT|[SHDC])(XX|X)?$/i.exec(v);

@@ -1,10 +1,12 @@
 /** PBN 2.1 writer: the strict export format (CRLF, MTS order, NAGs, columns) or a relaxed import form. */
+import type { NotationError } from '../../errors.js';
+import { tagNameText, tagPairWarnings, tagValueText } from '../../text/tag-value.js';
 import { append } from './util.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import type { PbnAnnotated, PbnComment, PbnGame, PbnNote, PbnSection } from './model.js';
 import { makeColumns, makeRow } from './table.js';
 import { MTS_TAGS, NO_INHERIT_TAGS, isMtsTag } from './tags.js';
-import { makeContract, parseContract, parseDeclarer, parseSeat, parseVulnerable } from './values.js';
+import { makeContract, contractOf, parseDeclarer, parseSeat, parseVulnerable } from './values.js';
 
 /** Options of `makePbn` (export or import layout, header lines). */
 export interface MakePbnOptions {
@@ -12,6 +14,11 @@ export interface MakePbnOptions {
   form?: 'export' | 'import';
   /** Write the `% PBN 2.1` / `% EXPORT` lines (default true). */
   header?: boolean;
+  /**
+   * Called for what the tag rule changed on the way: a line end or other control in a tag value
+   * written as a space (`ERR_TEXT_TAG_CONTROL`), a tag name that is not a symbol (`ERR_TEXT_TAG_NAME`).
+   */
+  onWarning?: (warning: NotationError) => void;
 }
 
 /** Printing characters per line: 255 with the CRLF line end. */
@@ -32,7 +39,7 @@ export function canonicalTagValue(name: string, value: string, tags: Record<stri
       return makeDeal(d.value, dealer ?? parseSeat(value.trim()[0]!) ?? 'N');
     }
     case 'Contract': {
-      const c = parseContract(value);
+      const c = contractOf(value);
       return c ? makeContract(c) : value;
     }
     case 'Declarer': {
@@ -57,8 +64,14 @@ export function escapeCopyMarker(name: string, value: string): string {
   return value;
 }
 
-function tagLine(name: string, value: string): string {
-  value = escapeCopyMarker(name, value);
+/** Collects what the tag rule changed, when the caller asked for warnings. */
+type Warnings = NotationError[] | undefined;
+
+function tagLine(name: string, value: string, warnings: Warnings): string {
+  // the shared rule (src/text/tag-value.ts): a tag is one line whatever its value holds
+  if (warnings) warnings.push(...tagPairWarnings(name, value));
+  name = tagNameText(name);
+  value = escapeCopyMarker(name, tagValueText(value));
   // `\` is doubled only where it would otherwise start an escape (before `"` or `\`, or at the end),
   // so column specs such as `Rank\2R` stay as other PBN software writes them.
   const quoted = `"${value
@@ -180,19 +193,20 @@ function tagWithComments(
   value: string,
   comments: PbnComment[] | undefined,
   eol: string,
+  warnings: Warnings,
 ): void {
-  out.push(tagLine(name, value));
+  out.push(tagLine(name, value, warnings));
   for (const c of comments ?? []) out.push(commentText(c, eol));
 }
 
-function notes(out: string[], list: PbnNote[], eol: string): void {
+function notes(out: string[], list: PbnNote[], eol: string, warnings: Warnings): void {
   for (const n of [...list].sort((a, b) => a.index - b.index))
-    tagWithComments(out, 'Note', `${n.index}:${n.text}`, n.comments, eol);
+    tagWithComments(out, 'Note', `${n.index}:${n.text}`, n.comments, eol, warnings);
 }
 
-function section(out: string[], s: PbnSection, eol: string): void {
+function section(out: string[], s: PbnSection, eol: string, warnings: Warnings): void {
   const value = s.columns ? makeColumns(s.columns) : s.value;
-  tagWithComments(out, s.name, value, s.comments, eol);
+  tagWithComments(out, s.name, value, s.comments, eol, warnings);
   if (s.columns && s.rows) {
     for (const row of s.rows) out.push(makeRow(row, s.columns));
   } else if (s.elements?.length) {
@@ -210,25 +224,30 @@ function section(out: string[], s: PbnSection, eol: string): void {
 
 /** One game as lines (no line ends). */
 export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
+  return gameLines(game, eol, undefined);
+}
+
+function gameLines(game: PbnGame, eol: string, warnings: Warnings): string[] {
   const out: string[] = [];
-  for (const e of game.escapes ?? []) out.push(`%${e.replace(/[\t\v]/g, ' ')}`);
+  // an escape is one line too: a line end in it would start a line of PBN data
+  for (const e of game.escapes ?? []) out.push(`%${tagValueText(e).replace(/[\t\v]/g, ' ')}`);
   for (const c of game.comments ?? []) out.push(commentText(c, eol));
   const tags = game.tags;
-  const contract = tags.Contract ? parseContract(tags.Contract.value) : null;
+  const contract = tags.Contract ? contractOf(tags.Contract.value) : null;
   for (const name of MTS_TAGS) {
     const tag = tags[name];
     let value = tag ? canonicalTagValue(name, tag.value, tags) : '?';
     if (!tag && contract === 'Pass' && (name === 'Declarer' || name === 'Result')) value = '';
-    tagWithComments(out, name, value, tag?.comments, eol);
+    tagWithComments(out, name, value, tag?.comments, eol, warnings);
   }
   const others = Object.keys(tags)
     .filter((n) => !isMtsTag(n))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of others) tagWithComments(out, name, tags[name]!.value, tags[name]!.comments, eol);
+  for (const name of others) tagWithComments(out, name, tags[name]!.value, tags[name]!.comments, eol, warnings);
 
   const a = game.auction;
   if (a) {
-    tagWithComments(out, 'Auction', a.first, a.comments, eol);
+    tagWithComments(out, 'Auction', a.first, a.comments, eol, warnings);
     const w = new LineWriter(eol);
     a.calls.forEach((call, i) => {
       if (i > 0 && i % 4 === 0) w.break();
@@ -241,11 +260,11 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
     }
     w.break();
     append(out, w.lines);
-    notes(out, a.notes, eol);
+    notes(out, a.notes, eol, warnings);
   }
   const p = game.play;
   if (p) {
-    tagWithComments(out, 'Play', p.first, p.comments, eol);
+    tagWithComments(out, 'Play', p.first, p.comments, eol, warnings);
     const w = new LineWriter(eol);
     p.cards.forEach((card, i) => {
       if (i > 0 && i % 4 === 0) w.break();
@@ -258,10 +277,10 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
     }
     w.break();
     append(out, w.lines);
-    notes(out, p.notes, eol);
+    notes(out, p.notes, eol, warnings);
   }
   const sections = [...game.sections].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  for (const s of sections) section(out, s, eol);
+  for (const s of sections) section(out, s, eol, warnings);
   // comments after the last game's data: after a semi-empty line, as they were read
   if (game.endComments?.length) {
     out.push('');
@@ -272,6 +291,13 @@ export function makeGameLines(game: PbnGame, eol = '\r\n'): string[] {
 
 /** Writes games in PBN (export format by default): one empty line between games. */
 export function makePbn(games: PbnGame | PbnGame[], options: MakePbnOptions = {}): string {
+  const warnings: Warnings = options.onWarning ? [] : undefined;
+  const text = writePbn(games, options, warnings);
+  for (const warning of warnings ?? []) options.onWarning!(warning);
+  return text;
+}
+
+function writePbn(games: PbnGame | PbnGame[], options: MakePbnOptions, warnings: Warnings): string {
   const list = Array.isArray(games) ? games : [games];
   const exportForm = (options.form ?? 'export') === 'export';
   const eol = exportForm ? '\r\n' : '\n';
@@ -282,7 +308,7 @@ export function makePbn(games: PbnGame | PbnGame[], options: MakePbnOptions = {}
     if (exportForm) header.push('% EXPORT');
   }
   list.forEach((g, i) => {
-    const lines = makeGameLines(g, eol);
+    const lines = gameLines(g, eol, warnings);
     if (i === 0) lines.unshift(...header);
     parts.push(lines.join(eol) + eol);
   });

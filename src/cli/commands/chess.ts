@@ -1,7 +1,6 @@
 // Chess verbs: perft (single position or whole suites), fen (normalize/validate), moves.
 import { formatError, NotationFailure } from '../../errors.js';
 import {
-  looksCrazyhouse,
   makeSan,
   makeUci,
   normalizeFen,
@@ -11,6 +10,7 @@ import {
   Position,
   type Variant,
 } from '../../chess/index.js';
+import { looksCrazyhouse } from '../../chess/suite.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import { startProgress } from '../progress.js';

@@ -6,7 +6,7 @@ import type { NotationError, Result } from '../../errors.js';
 import { parsePgn } from '../../pgn/index.js';
 import { calcDDTable, par, parsePbn, pbnGameInfo, boardConditions } from '../../bridge/index.js';
 import { parsePbi, parseProblemXml } from '../../problems/index.js';
-import { parseAifBytes } from '../../aif/reader.js';
+import { parseAif } from '../../aif/reader.js';
 import { parseBpgn } from '../../bughouse/bpgn.js';
 import {
   aifEvalGraph,
@@ -87,7 +87,7 @@ export const diagramReaders: Record<
     return bpgnDiagram(match, { ply: intOption(ctx, 'ply', 0), ...common });
   },
   aif(input, _text, ctx, common) {
-    const games = parseAifBytes(input.bytes)
+    const games = parseAif(input.bytes)
       .map((g) => g.value)
       .filter((g) => g.blocks.length);
     if (!games.length)

@@ -1,17 +1,18 @@
 // `gamenotation analyse <FEN|startpos>` (one position through a UCI engine) and `gamenotation engines`.
 import { existsSync } from 'node:fs';
-import { makeSanAndPlay, parseUci, Position } from '../../chess/index.js';
+import { Position } from '../../chess/index.js';
 import {
   EngineError,
-  findExecutable,
   listEngines,
   openEngine,
-  resolvePosition,
   type AnalysisResult,
   type EngineKind,
   type Limit,
   type OpenEngineOptions,
 } from '../../engine/index.js';
+import { findExecutable } from '../../engine/native.js';
+import { resolvePosition } from '../../engine/position.js';
+import { checkLimit } from '../../engine/protocol.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
 import type { Command, CommandContext } from '../types.js';
 import { AIF_ANALYSE_OPTIONS, analyseFile, isGameFile } from './aif-analyse.js';
@@ -22,6 +23,25 @@ function intOption(ctx: CommandContext, name: string, min: number): number | und
   if (typeof v !== 'string' || !/^\d+$/.test(v.trim()) || Number(v) < min)
     throw new UsageError(`--${name} needs an integer ≥ ${min}, got '${String(v)}'`);
   return Number(v);
+}
+
+/** The engine's own check of a search limit (ranges, integers), as a usage error. */
+export function usableLimit<T extends Limit>(limit: T): T {
+  try {
+    checkLimit(limit);
+  } catch (e) {
+    if (e instanceof EngineError) throw new UsageError(`--${e.error.message.replace(/^limit /, '')}`);
+    throw e;
+  }
+  return limit;
+}
+
+/** An engine failure as one line: its code, then its message. */
+export function engineFailureText(e: unknown): string {
+  const code = (e as { code?: unknown })?.code;
+  const message = (e as Error)?.message ?? String(e);
+  if (typeof code !== 'string') return `ERR_ENGINE ${message}`;
+  return message.startsWith(code) ? message : `${code} ${message}`;
 }
 
 /** --engine: a kind name, or a path/name of a UCI binary. Pockets in the FEN default to Fairy-Stockfish. */
@@ -56,7 +76,7 @@ function limitFrom(ctx: CommandContext): Limit {
   if (movetime !== undefined) limit.movetime = movetime;
   if (mate !== undefined) limit.mate = mate;
   if (!Object.keys(limit).length) limit.depth = 15;
-  return limit;
+  return usableLimit(limit);
 }
 
 function scoreText(v: { cp: number } | { mate: number }): string {
@@ -65,25 +85,18 @@ function scoreText(v: { cp: number } | { mate: number }): string {
   return v.cp > 0 ? `+${s}` : s;
 }
 
-/** A PV in SAN with move numbers (UCI for what our rules refuse, which should not happen). */
-function sanLine(start: Position, pv: string[]): string {
-  const pos = start.clone();
-  const fen = pos.fen().split(' ');
-  let moveNo = Number(fen[5]) || 1;
+/** A PV (already in SAN, checked by the engine layer) with move numbers. */
+function numberedLine(start: Position, san: string[]): string {
+  let moveNo = Number(start.fen().split(' ')[5]) || 1;
+  let white = start.turn === 'white';
   const out: string[] = [];
-  for (let i = 0; i < pv.length; i++) {
-    const m = parseUci(pv[i]);
-    if (!m || !pos.isLegal(m)) {
-      out.push(...pv.slice(i));
-      break;
-    }
-    const white = pos.turn === 'white';
-    const san = makeSanAndPlay(pos, m);
-    if (white) out.push(`${moveNo}. ${san}`);
+  for (let i = 0; i < san.length; i++) {
+    if (white) out.push(`${moveNo}. ${san[i]}`);
     else {
-      out.push(i === 0 ? `${moveNo}... ${san}` : san);
+      out.push(i === 0 ? `${moveNo}... ${san[i]}` : san[i]!);
       moveNo++;
     }
+    white = !white;
   }
   return out.join(' ');
 }
@@ -93,7 +106,7 @@ export const analyseCommand: Command = {
   usage:
     'gamenotation analyse <FEN|startpos> [--moves "e2e4 e7e5"] [--engine stockfish|stockfish.wasm|stockfish-lite|fairy|PATH]\n' +
     '    [--depth N | --nodes N | --movetime MS | --mate N] [--multipv K] [--json]\n' +
-    'gamenotation analyse FILE.pgn --out FILE.aif [--engine …] [--depth N | --nodes N] [--multipv K|all] [--jobs N | --queue redis://host:6379 [--window N] [--attempts N]] [--resume] [--from PLY] [--json-progress]\n' +
+    'gamenotation analyse FILE.pgn --out FILE.aif [--engine …] [--depth N | --nodes N] [--multipv K|all] [--jobs N | --queue redis://host:6379 [--window N] [--attempts N]] [--resume] [--from PLY] [--platform TEXT] [--json-progress]\n' +
     "Scores are from White's point of view. A pocket in the FEN ([Nn]) means crazyhouse (Fairy-Stockfish by default).",
   options: {
     engine: { type: 'string' },
@@ -130,7 +143,7 @@ export const analyseCommand: Command = {
     try {
       start = resolvePosition(input).position;
     } catch (e) {
-      ctx.io.err(`error: ${(e as EngineError).code} ${(e as EngineError).message}\n`);
+      ctx.io.err(`error: ${engineFailureText(e)}\n`);
       return EXIT_INPUT;
     }
     let engine;
@@ -138,22 +151,19 @@ export const analyseCommand: Command = {
       engine = await openEngine({ ...choice, options });
     } catch (e) {
       const err = e as EngineError;
-      if (err.code === 'ERR_ENGINE_NOT_FOUND') throw new UsageError(err.message);
-      ctx.io.err(
-        `error: ${err.code ?? 'ERR_ENGINE'} ${err.message}${err.stderr ? `\n${err.stderr.join('\n')}` : ''}\n`,
-      );
+      if (err.code === 'ERR_ENGINE_NOT_FOUND') throw new UsageError(err.error.message);
+      ctx.io.err(`error: ${engineFailureText(err)}${err.stderr ? `\n${err.stderr.join('\n')}` : ''}\n`);
       return EXIT_INPUT;
     }
     let result: AnalysisResult;
     try {
       result = await engine.analyse(input, limit, { multipv });
     } catch (e) {
-      const err = e as EngineError;
-      ctx.io.err(`error: ${err.code ?? 'ERR_ENGINE'} ${err.message}\n`);
-      await engine.quit();
+      ctx.io.err(`error: ${engineFailureText(e)}\n`);
+      await engine.close();
       return EXIT_INPUT;
     }
-    await engine.quit();
+    await engine.close();
     if (ctx.options.json) {
       const json = {
         bestmove: result.bestmove,
@@ -169,7 +179,7 @@ export const analyseCommand: Command = {
     );
     for (const l of result.lines) {
       ctx.io.out(
-        `${String(l.multipv).padStart(2)}  depth ${String(l.depth).padStart(2)}  ${scoreText(l.score.white).padStart(6)}  ${sanLine(start, l.pv)}\n`,
+        `${String(l.multipv).padStart(2)}  depth ${String(l.depth).padStart(2)}  ${scoreText(l.score.white().toJSON()).padStart(6)}  ${numberedLine(start, l.pvSan)}\n`,
       );
     }
     return EXIT_OK;

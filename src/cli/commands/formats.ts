@@ -8,6 +8,18 @@ import type { Command, CommandContext, FormatHandler, InputStream, StreamSink } 
 
 const decoder = new TextDecoder('latin1');
 
+/** Limits on a gzipped input (`.aif.gz`): `maxInflatedBytes` and `maxInflateRatio` of gamenotation/aif. */
+const INFLATE_OPTIONS = {
+  'max-inflated-bytes': { type: 'string' },
+  'max-inflate-ratio': { type: 'string' },
+} as const;
+
+/** Checks the inflation limits up front (a bad value is a usage error before any output). */
+function inflateOptions(ctx: CommandContext): void {
+  intOption(ctx, 'max-inflated-bytes', { min: 1 });
+  intOption(ctx, 'max-inflate-ratio', { min: 1 });
+}
+
 /** Opens FILE (streamed) and finds its format: `--format`, else the extension, else the content. */
 async function openWithFormat(
   ctx: CommandContext,
@@ -38,15 +50,18 @@ function location(name: string, e: NotationError): string {
 
 export const checkCommand: Command = {
   name: 'check',
-  usage: 'gamenotation check FILE|- [--format F] [--strict] [--json] [--threads N] [--quiet]',
+  usage:
+    'gamenotation check FILE|- [--format F] [--strict] [--json] [--threads N] [--max-inflated-bytes N] [--max-inflate-ratio N] [--quiet]',
   options: {
     format: { type: 'string' },
     json: { type: 'boolean' },
     strict: { type: 'boolean' },
     threads: { type: 'string' },
+    ...INFLATE_OPTIONS,
   },
   async run(ctx) {
     intOption(ctx, 'threads', { min: 1, max: 256 });
+    inflateOptions(ctx);
     const { input, format } = await openWithFormat(ctx, this.usage);
     const { io } = ctx;
     const json = ctx.options.json === true;
@@ -128,7 +143,7 @@ async function writeOut(
   ctx: CommandContext,
   input: InputStream,
   stream: ((sink: StreamSink) => Promise<void>) | undefined,
-  whole: () => Promise<{ text: string; errors: NotationError[] }>,
+  whole: () => Promise<{ text: string; errors: NotationError[]; warnings?: NotationError[] }>,
 ): Promise<number> {
   const { io } = ctx;
   const progress = startProgress(io, { label: input.name, total: input.size ?? 0, unit: 'bytes' });
@@ -156,6 +171,7 @@ async function writeOut(
     const result = await whole();
     io.out(result.text);
     result.errors.forEach(sink.error);
+    result.warnings?.forEach(sink.warning);
   }
   progress.stop();
   await drainStdout();
@@ -164,9 +180,10 @@ async function writeOut(
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: 'gamenotation export FILE|- [--format F] [--quiet]',
-  options: { format: { type: 'string' }, reduced: { type: 'boolean' }, keep: { type: 'boolean' } },
+  usage: 'gamenotation export FILE|- [--format F] [--max-inflated-bytes N] [--max-inflate-ratio N] [--quiet]',
+  options: { format: { type: 'string' }, reduced: { type: 'boolean' }, keep: { type: 'boolean' }, ...INFLATE_OPTIONS },
   async run(ctx) {
+    inflateOptions(ctx);
     const { input, format } = await openWithFormat(ctx, this.usage);
     if (!format.export && !format.exportStream) throw new UsageError(`${format.name} has no export form`);
     return writeOut(
@@ -180,9 +197,11 @@ export const exportCommand: Command = {
 
 export const convertCommand: Command = {
   name: 'convert',
-  usage: 'gamenotation convert FILE|- --to <json|...> [--format F] [--quiet]',
-  options: { format: { type: 'string' }, to: { type: 'string' } },
+  usage:
+    'gamenotation convert FILE|- --to <json|...> [--format F] [--max-inflated-bytes N] [--max-inflate-ratio N] [--quiet]',
+  options: { format: { type: 'string' }, to: { type: 'string' }, ...INFLATE_OPTIONS },
   async run(ctx) {
+    inflateOptions(ctx);
     const { input, format } = await openWithFormat(ctx, this.usage);
     const to = typeof ctx.options.to === 'string' ? ctx.options.to.toLowerCase() : '';
     if ((!format.convert && !format.convertStream) || !format.convertTargets.includes(to)) {

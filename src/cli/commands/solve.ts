@@ -7,12 +7,12 @@ import {
   parseProblemXml,
   solve,
   parsePopeye,
-  outsideProblems,
-  withPbiStatus,
   type SolvedProblem,
   type SolveInput,
   type SolveOptions,
 } from '../../problems/index.js';
+import { outsideProblems } from '../../problems/solve/solve.js';
+import { withPbiStatus } from '../../problems/pbi.js';
 import { ok, type Result } from '../../errors.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';

@@ -11,7 +11,9 @@ import { engineChoice } from './engine.js';
 export const workerCommand: Command = {
   name: 'worker',
   usage:
-    'gamenotation worker --queue redis://host:6379[/db][?name=q] [--jobs N] [--engine E] [--lock-seconds S] [--stalled-seconds S] [--grace S] [--quiet]',
+    'gamenotation worker --queue redis://host:6379[/db][?name=q] [--jobs N] [--engine E] [--lock-seconds S] [--stalled-seconds S] [--grace S]\n' +
+    '    [--max-depth N] [--max-nodes N] [--max-time S] [--quiet]\n' +
+    'Jobs over --max-depth or --max-nodes are refused, and one running longer than --max-time seconds is stopped (ERR_QUEUE_JOB_INPUT).',
   options: {
     queue: { type: 'string' },
     jobs: { type: 'string' },
@@ -19,6 +21,9 @@ export const workerCommand: Command = {
     'lock-seconds': { type: 'string' },
     'stalled-seconds': { type: 'string' },
     grace: { type: 'string' },
+    'max-depth': { type: 'string' },
+    'max-nodes': { type: 'string' },
+    'max-time': { type: 'string' },
   },
   async run(ctx) {
     if (ctx.positionals.length)
@@ -38,6 +43,9 @@ export const workerCommand: Command = {
       Math.max(1, Math.floor(lockSeconds / 2)),
     );
     const grace = intOption(ctx, 'grace', { min: 0, max: 86400 }, 30);
+    const maxDepth = intOption(ctx, 'max-depth', { min: 1, max: 245 });
+    const maxNodes = intOption(ctx, 'max-nodes', { min: 1 });
+    const maxTime = intOption(ctx, 'max-time', { min: 1, max: 7 * 86400 });
     const engine = engineChoice(ctx.options.engine as string | undefined, false);
 
     const stop = new AbortController();
@@ -65,6 +73,9 @@ export const workerCommand: Command = {
       lockMs: lockSeconds * 1000,
       stalledMs: stalledSeconds * 1000,
       graceMs: grace * 1000,
+      maxDepth,
+      maxNodes,
+      maxTimeMs: maxTime === undefined ? undefined : maxTime * 1000,
       signal: stop.signal,
       // --quiet keeps failures and Redis trouble, drops the line per job.
       log: (text, level) => (level === 'error' ? ctx.io.err : ctx.io.warn)(`worker: ${text}\n`),

@@ -1,7 +1,17 @@
 // check/export/convert on .aif and .aif.gz, streamed one game at a time (bounded memory).
-import { makeAifGame, readAif, validateAif, type AifGame } from '../../aif/index.js';
+import { makeAif, readAif, validateAif, type AifGame, type AifReadOptions } from '../../aif/index.js';
 import type { NotationError } from '../../errors.js';
-import type { FormatHandler, InputStream, StreamSink } from '../types.js';
+import { intOption } from '../args.js';
+import type { CommandContext, FormatHandler, InputStream, StreamSink } from '../types.js';
+
+/** The inflation limits of a `.aif.gz` from `--max-inflated-bytes` and `--max-inflate-ratio`. */
+function readOptions(options: CommandContext['options']): AifReadOptions {
+  const ctx = { options } as CommandContext;
+  return {
+    maxInflatedBytes: intOption(ctx, 'max-inflated-bytes', { min: 1 }),
+    maxInflateRatio: intOption(ctx, 'max-inflate-ratio', { min: 1 }),
+  };
+}
 
 function located(e: NotationError, game: AifGame): NotationError {
   return e.line === undefined ? { ...e, line: game.line } : e;
@@ -25,12 +35,13 @@ export function aifGameJson(g: AifGame): unknown {
 
 async function each(
   input: InputStream,
+  options: CommandContext['options'],
   sink: StreamSink,
   onGame: (g: AifGame) => void,
 ): Promise<Record<string, number>> {
   let games = 0,
     blocks = 0;
-  for await (const { value: g, errors, warnings } of readAif(input.chunks)) {
+  for await (const { value: g, errors, warnings } of readAif(input.chunks, readOptions(options))) {
     games++;
     blocks += g.blocks.length;
     for (const e of errors) sink.error(located(e, g));
@@ -46,21 +57,21 @@ export const aifFormat: FormatHandler = {
   async check() {
     throw new Error('aif: checkStream is used');
   },
-  async checkStream(input, _options, sink) {
-    return each(input, sink, (g) => {
+  async checkStream(input, options, sink) {
+    return each(input, options, sink, (g) => {
       const v = validateAif(g);
       for (const e of v.errors) sink.error(e);
       for (const w of v.warnings) sink.warning(w);
     });
   },
-  async exportStream(input, _options, sink) {
-    await each(input, sink, (g) => sink.out(makeAifGame(g)));
+  async exportStream(input, options, sink) {
+    await each(input, options, sink, (g) => sink.out(makeAif(g, { onWarning: (w) => sink.warning(located(w, g)) })));
   },
   convertTargets: ['json'],
-  async convertStream(input, _to, _options, sink) {
+  async convertStream(input, _to, options, sink) {
     let first = true;
     sink.out('[');
-    await each(input, sink, (g) => {
+    await each(input, options, sink, (g) => {
       sink.out(`${first ? '\n' : ',\n'}${JSON.stringify(aifGameJson(g))}`);
       first = false;
     });

@@ -1,6 +1,8 @@
 // check/export/convert on .bpgn (bughouse), streamed one batch of matches at a time (bounded memory).
-import { makeBpgn, matchToJson, readBpgn, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
-import type { NotationError } from '../../errors.js';
+import { makeBpgn, matchToJson, replayMatch, type BughouseMatch } from '../../bughouse/index.js';
+import { readBpgnVisiting } from '../../bughouse/bpgn.js';
+import { withWarnings } from '../warnings.js';
+import { notationError, type NotationError } from '../../errors.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
 
 async function each(
@@ -12,7 +14,7 @@ async function each(
   let matches = 0,
     moves = 0;
   // `check` needs no moves kept: the validating read (every move still resolved and played).
-  for await (const { value: m, errors, warnings } of readBpgn(
+  for await (const { value: m, errors, warnings } of readBpgnVisiting(
     input.chunks,
     { keepMoves },
     { move: () => void moves++ },
@@ -38,7 +40,10 @@ export const bpgnFormat: FormatHandler = {
   async exportStream(input, _options, sink) {
     let first = true;
     await each(input, sink, (m) => {
-      sink.out((first ? '' : '\n') + makeBpgn(m));
+      const made = withWarnings((onWarning) => makeBpgn(m, { onWarning }));
+      // a writer's warning names the tag; its line is the output's, not the input's
+      for (const w of made.warnings) sink.warning(notationError(w.code, w.message));
+      sink.out((first ? '' : '\n') + made.text);
       first = false;
     });
   },

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chesscomToMatch, makeBpgn, matchToJson, parseChesscomGame, type BughouseMatch } from '../../bughouse/index.js';
+import { withWarnings } from '../warnings.js';
 import { notationError, type NotationError } from '../../errors.js';
 import type { FormatHandler, InputFile } from '../types.js';
 
@@ -49,15 +50,17 @@ export const chesscomFormat: FormatHandler = {
   },
   async export(input) {
     const { match, errors } = load(input);
-    return { text: match ? makeBpgn(match) : '', errors };
+    if (!match) return { text: '', errors };
+    const made = withWarnings((onWarning) => makeBpgn(match, { onWarning }));
+    return { text: made.text, errors, warnings: made.warnings.map((w) => notationError(w.code, w.message)) };
   },
   convertTargets: ['bpgn', 'json'],
   async convert(input, to, options) {
     const { match, errors } = load(input, options);
     if (!match) return { text: '', errors };
-    return {
-      text: to === 'bpgn' ? makeBpgn(match) : JSON.stringify([matchToJson(match, errors)]) + '\n',
-      errors: to === 'json' ? [] : errors,
-    };
+    if (to === 'json') return { text: JSON.stringify([matchToJson(match, errors)]) + '\n', errors: [] };
+    // a tag value with a line end (pgnHeaders.White) is written as one line, with a warning
+    const made = withWarnings((onWarning) => makeBpgn(match, { onWarning }));
+    return { text: made.text, errors, warnings: made.warnings.map((w) => notationError(w.code, w.message)) };
   },
 };

@@ -1,6 +1,8 @@
 // One batch of PGN text checked through the reader's fast path (visitor, no trees): shared by the
 // `check` verb in the main thread and its worker threads (src/cli/pgn-worker.ts).
-import { chessRules, PgnParser, type PgnVisitor } from '../../pgn/index.js';
+import { PgnParser } from '../../pgn/parser.js';
+import { chessRules } from '../../pgn/rules.js';
+import type { PgnVisitor } from '../../pgn/index.js';
 import type { NotationError } from '../../errors.js';
 import { decodePiece, type TextEncodingName } from '../../text/decode.js';
 

@@ -1,7 +1,8 @@
 import { Buffer, isAscii } from 'node:buffer';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
-import { makePgn, mainlineFen, readPgn, type PgnGame, type PgnNode } from '../../pgn/index.js';
+import { makePgn, mainlineFen, readPgn, SEVEN_TAG_ROSTER, type PgnGame, type PgnNode } from '../../pgn/index.js';
+import { tagPairWarnings } from '../../text/tag-value.js';
 import { PgnBatchChecker, type BatchResult } from './pgn-batch.js';
 import { notationError, type NotationError, type Parsed } from '../../errors.js';
 import { decodePiece, StreamDecoder, type TextEncodingName } from '../../text/decode.js';
@@ -65,8 +66,28 @@ function idleCores(): number {
   return Math.max(1, Math.min(availableParallelism(), Math.round(availableParallelism() - loadavg()[0]!)));
 }
 
+/** Offset of the last line end in `b` (-1: none); a CR at the very end may be half a CRLF, so it does not count. */
+function lastLineEnd(b: Buffer): number {
+  let cr = b.lastIndexOf(13);
+  if (cr === b.length - 1) cr = cr > 0 ? b.lastIndexOf(13, cr - 1) : -1;
+  return Math.max(b.lastIndexOf(10), cr);
+}
+
+/** The last `n` bytes of a list of chunks. */
+function lastBytes(chunks: Buffer[], n: number): Buffer {
+  const out = Buffer.alloc(n);
+  let at = n;
+  for (let i = chunks.length - 1; i >= 0 && at > 0; i--) {
+    const c = chunks[i]!;
+    const take = Math.min(at, c.length);
+    c.copy(out, at - take, c.length - take);
+    at -= take;
+  }
+  return out;
+}
+
 /** Lines in `bytes` as the lexer counts them: LF, CRLF and a lone CR each end one. */
-function countLines(bytes: Buffer): number {
+function countLines(bytes: Uint8Array): number {
   let n = 0;
   for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) n++;
   if (bytes.includes(13))
@@ -159,12 +180,25 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   };
   /** The line after the batch read here last (the reader counts lines; workers' batches are counted apart). */
   let lineAfter = 1;
+  /** Length of the carried game's text when it was last read (it ran into the end of that batch). */
+  let carryRead = 0;
   /** Reads a batch here, after the game carried over from the previous one. */
   const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
     const { text, invalid, invalidLine } = decodePiece(bytes, encodingOf(bytes), line);
+    // A game that spans many batches (600,000 tag lines, a huge movetext) is read again only once
+    // its text has grown four times, not with every batch: reading it once per batch was quadratic
+    // (growing four times, the game is read about 1.3 times in all).
+    const held = carry ? carry.text.length + text.length : 0;
+    if (carry && !last && held < 4 * carryRead && held <= MAX_GAME_BYTES) {
+      carry.text += text;
+      decoder.addInvalid(invalid, invalidLine);
+      lineAfter = line + countLines(bytes);
+      return;
+    }
     const r = carry ? local.check(carry.text + text, carry.line, carry.column, last) : local.check(text, line, 1, last);
     lineAfter = r.endLine;
     apply({ ...r, invalid, invalidLine });
+    carryRead = carry ? carry.text.length : 0;
   };
 
   let failure: Error | undefined;
@@ -189,7 +223,12 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   };
 
   try {
-    let rest: Buffer | undefined;
+    // Bytes after the last cut in which no cut point was found: kept as chunks and searched once
+    // each (one long line or game start-free stretch is not copied and searched again per chunk).
+    let held: Buffer[] = [];
+    let heldBytes = 0;
+    /** Offset of the last line end in the held bytes (-1: none). */
+    let heldLineEnd = -1;
     let line = 1;
     let bytesRead = 0;
     let first = true;
@@ -200,20 +239,37 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
         first = false;
         if (decoder.skipBom(bytes)) bytes = bytes.subarray(3);
       }
-      const buf = rest ? Buffer.concat([rest, bytes]) : bytes;
-      let cut = cutPoint(buf);
-      // No game start in a long stretch (CR-only line ends, one huge game): cut at any line end;
-      // the carry-over keeps the result right.
-      if (cut < 0 && buf.length > 4 * chunk.length) cut = Math.max(buf.lastIndexOf(10), buf.lastIndexOf(13));
-      if (cut < 0) {
-        if (buf.length > MAX_GAME_BYTES) {
-          oversize(line, buf.length);
-          rest = undefined;
-        } else rest = buf;
-        continue;
+      // A game start may begin in the last 3 held bytes; before them there is none.
+      const overlap = Math.min(3, heldBytes);
+      const window = overlap ? Buffer.concat([lastBytes(held, overlap), bytes]) : bytes;
+      const base = heldBytes - overlap;
+      let cut = cutPoint(window);
+      if (cut >= 0) cut += base;
+      else {
+        const end = lastLineEnd(window);
+        const lastEnd = end >= 0 ? base + end : heldLineEnd;
+        // No game start in a long stretch (CR-only line ends, one huge game): cut at any line end;
+        // the carry-over keeps the result right.
+        if (heldBytes + bytes.length > 4 * chunk.length) cut = lastEnd;
+        if (cut < 0) {
+          held.push(bytes);
+          heldBytes += bytes.length;
+          heldLineEnd = lastEnd;
+          if (heldBytes > MAX_GAME_BYTES) {
+            oversize(line, heldBytes);
+            held = [];
+            heldBytes = 0;
+            heldLineEnd = -1;
+          }
+          continue;
+        }
       }
+      const buf = held.length ? Buffer.concat([...held, bytes]) : bytes;
       const piece = buf.subarray(0, cut + 1);
-      rest = buf.subarray(cut + 1);
+      const rest = buf.subarray(cut + 1);
+      held = rest.length ? [rest] : [];
+      heldBytes = rest.length;
+      heldLineEnd = lastLineEnd(rest);
       await batch(piece, line);
       line = workers ? line + countLines(piece) : lineAfter;
       sink.progress(bytesRead);
@@ -222,7 +278,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
     }
     while (inFlight.length) await settleOne();
     if (failure) throw failure;
-    readHere(rest ?? new Uint8Array(0), line, true);
+    readHere(Buffer.concat(held), line, true);
     const encoding = decoder.encodingWarning('ERR_PGN_ENCODING');
     if (encoding) sink.warning(encoding);
     sink.progress(bytesRead);
@@ -230,6 +286,19 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
     workers?.close();
   }
   return { games, moves, 'games with errors': withErrors };
+}
+
+/**
+ * What writing a game changes in its tags by the tag rule (src/text/tag-value.ts: a control such as
+ * NUL in a value written as a space), as warnings at the game's line in the input.
+ */
+function tagWarnings(game: PgnGame, reduced: boolean): NotationError[] {
+  const out: NotationError[] = [];
+  for (const [name, value] of Object.entries(game.headers)) {
+    if (reduced && !SEVEN_TAG_ROSTER.some(([n]) => n === name)) continue;
+    for (const w of tagPairWarnings(name, value)) out.push({ ...w, line: game.line, column: 1 });
+  }
+  return out;
 }
 
 /** Games of a PGN stream one at a time (bounded memory), errors and warnings sent to the sink. */
@@ -267,15 +336,20 @@ export const pgnFormat: FormatHandler = {
     const reduced = options.reduced === true;
     let text = '';
     const errors: NotationError[] = [];
+    const warnings: NotationError[] = [];
     for await (const game of readPgn(input.bytes)) {
       text += makePgn(game.value, { reduced });
       errors.push(...game.errors);
+      warnings.push(...tagWarnings(game.value, reduced));
     }
-    return { text, errors };
+    return { text, errors, warnings };
   },
   async exportStream(input, options, sink) {
     const reduced = options.reduced === true;
-    for await (const game of streamGames(input, sink)) sink.out(makePgn(game.value, { reduced }));
+    for await (const game of streamGames(input, sink)) {
+      tagWarnings(game.value, reduced).forEach(sink.warning);
+      sink.out(makePgn(game.value, { reduced }));
+    }
   },
   convertTargets: ['json'],
   async convert(input: InputFile): Promise<ExportResult> {

@@ -1,11 +1,5 @@
-import {
-  checkProblemXml,
-  makePbiWithWarnings,
-  makeProblemXml,
-  twinFens,
-  xmlToPbi,
-  xmlToPopeye,
-} from '../../problems/index.js';
+import type { NotationError } from '../../errors.js';
+import { checkProblemXml, makePbi, makeProblemXml, twinFens, xmlToPbi, xmlToPopeye } from '../../problems/index.js';
 import type { FormatHandler } from '../types.js';
 import { reportWarnings } from './pbi.js';
 
@@ -42,9 +36,10 @@ export const problemXmlFormat: FormatHandler = {
     if (!r.value) return { text: '', errors: r.errors };
     if (to === 'pbi') {
       const converted = xmlToPbi(r.value);
-      const made = makePbiWithWarnings(converted.value);
-      reportWarnings(input, [...r.warnings, ...converted.warnings, ...made.warnings], options);
-      return { text: made.text, errors: r.errors };
+      const made: NotationError[] = [];
+      const text = makePbi(converted.value, { onWarning: (w) => made.push(w) });
+      reportWarnings(input, [...r.warnings, ...converted.warnings, ...made], options);
+      return { text, errors: r.errors };
     }
     const converted = xmlToPopeye(r.value);
     reportWarnings(input, [...r.warnings, ...converted.warnings], options);

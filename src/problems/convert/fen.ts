@@ -2,7 +2,7 @@
 import type { NotationError } from '../../errors.js';
 import { problemFen } from '../fen.js';
 import type { PbiProblem } from '../pbi.js';
-import { formatStipulation } from '../stipulation.js';
+import { makeStipulation } from '../stipulation.js';
 import { deriveTwins } from '../xml/derive.js';
 import type { Problem } from '../xml/model.js';
 
@@ -21,7 +21,7 @@ export interface TwinFen {
 export function twinFens(problem: Problem): TwinFen[] {
   return deriveTwins(problem).map(({ value: t }) => {
     const { fen, warning } = problemFen(t.board, t.stipulation);
-    const out: TwinFen = { releaseId: t.releaseId, twinId: t.twinId, stipulation: formatStipulation(t.stipulation) };
+    const out: TwinFen = { releaseId: t.releaseId, twinId: t.twinId, stipulation: makeStipulation(t.stipulation) };
     if (fen) out.fen = fen;
     if (warning) out.warning = { ...warning, message: `twin '${t.twinId}': ${warning.message}` };
     return out;

@@ -2,7 +2,7 @@
 import type { NotationError } from '../../errors.js';
 import { makeForsyth, squareName, type ProblemBoard } from '../board.js';
 import { newPbiProblem, type PbiAward, type PbiDocument } from '../pbi.js';
-import { formatStipulation, parseStipulation } from '../stipulation.js';
+import { makeStipulation, stipulationOf } from '../stipulation.js';
 import { effectiveRelease, latestRelease, squareToPlanes } from '../xml/derive.js';
 import type { Award, PieceDecl, PieceOp, Problem, ProblemsDocument } from '../xml/model.js';
 import {
@@ -65,7 +65,7 @@ export function pbiToXml(doc: PbiDocument): ConvertResult<ProblemsDocument> {
         line,
       );
     }
-    if (p.stipulation !== '') twin.stipulation = parseStipulation(p.stipulation) ?? { text: p.stipulation };
+    if (p.stipulation !== '') twin.stipulation = stipulationOf(p.stipulation) ?? { text: p.stipulation };
     if (p.keymove !== '') twin.solution = { items: [{ kind: 'movetext', text: p.keymove }] };
     const release: Problem['releases'][number] = {
       id: 'r1',
@@ -152,7 +152,7 @@ export function xmlToPbi(doc: ProblemsDocument, options: XmlToPbiOptions = {}): 
         p.position = forsyth;
         p.board = first.board;
       }
-      p.stipulation = formatStipulation(first.stipulation);
+      p.stipulation = makeStipulation(first.stipulation);
       if (first.stipulation && p.stipulation === '')
         warn(warnings, 'ERR_CONVERT_STIPULATION', `${where}: the stipulation has no common text form`, line);
     }

@@ -2,7 +2,7 @@
 import type { NotationError } from '../../errors.js';
 import { isOrthodoxKind, squareName, type ProblemBoard } from '../board.js';
 import type { PbiDocument } from '../pbi.js';
-import { formatStipulation, parseStipulation } from '../stipulation.js';
+import { makeStipulation, stipulationOf } from '../stipulation.js';
 import { effectiveRelease, latestRelease } from '../xml/derive.js';
 import type { ProblemsDocument } from '../xml/model.js';
 import { formatDate, authorName, type ConvertResult, sourceToPbi, warn } from './records.js';
@@ -68,7 +68,7 @@ function writePopeye(problems: PopeyeProblem[], warnings: NotationError[]): stri
     if (p.title) lines.push(`Title ${popeyeText(p.title)}`);
     if (p.board) lines.push(`Pieces ${popeyePieces(p.board, where, warnings)}`);
     else warn(warnings, 'ERR_CONVERT_POSITION', `${where}: no position`);
-    if (p.stipulation && !parseStipulation(p.stipulation)) {
+    if (p.stipulation && !stipulationOf(p.stipulation)) {
       warn(
         warnings,
         'ERR_CONVERT_STIPULATION',
@@ -111,7 +111,7 @@ export function xmlToPopeye(doc: ProblemsDocument): ConvertResult<string> {
     const first = derived[0];
     const pp: PopeyeProblem = {
       authors: (release?.authors ?? []).map((a) => authorName(a, where, warnings)),
-      stipulation: formatStipulation(first?.stipulation),
+      stipulation: makeStipulation(first?.stipulation),
       twins: [],
     };
     const src = release?.sources[0];

@@ -2,7 +2,7 @@
 // Popeye twinning commands, and a twin's solution as text.
 import type { Parsed } from '../../errors.js';
 import { kindLetter, squareName, type ProblemBoard, type ProblemColor } from '../board.js';
-import { formatStipulation } from '../stipulation.js';
+import { makeStipulation } from '../stipulation.js';
 import { deriveTwins, effectiveRelease, type DerivedTwin } from '../xml/derive.js';
 import type { Problem, Stipulation } from '../xml/model.js';
 
@@ -10,8 +10,8 @@ import type { Problem, Stipulation } from '../xml/model.js';
 export function twinCommands(first: DerivedTwin, twin: DerivedTwin): string[] {
   const a = first.board;
   const b = twin.board;
-  const s1 = formatStipulation(first.stipulation);
-  const s2 = formatStipulation(twin.stipulation);
+  const s1 = makeStipulation(first.stipulation);
+  const s2 = makeStipulation(twin.stipulation);
   const stipulation = s2 !== s1 && s2 !== '' ? [`Stipulation ${s2}`] : [];
   const whole = wholeBoardTwin(a, b);
   if (whole) return [whole, ...stipulation];

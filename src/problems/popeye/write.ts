@@ -3,12 +3,17 @@
 // give to a king and rook on their home squares become NoCastling; an e.p. square becomes the
 // EnPassant double step.
 import type { NotationError, Result } from '../../errors.js';
+import { resultBoundary } from '../../text/boundary.js';
 
 const LETTER: Record<string, string> = { k: 'K', q: 'Q', r: 'R', b: 'B', n: 'S', p: 'P' };
 const sq = (file: number, rank: number) => String.fromCharCode(97 + file) + (rank + 1);
 
 /** A Popeye input for a FEN and a stipulation (castling and e.p. rights carried over). */
 export function fenToPopeye(fen: string, stipulation: string, title?: string): Result<string, NotationError> {
+  return resultBoundary('fenToPopeye', () => fenToPopeyeUnchecked(fen, stipulation, title));
+}
+
+function fenToPopeyeUnchecked(fen: string, stipulation: string, title?: string): Result<string, NotationError> {
   const fields = fen.trim().split(/\s+/);
   const rows = fields[0]?.split('/') ?? [];
   const bad = (message: string): Result<string, NotationError> => ({
@@ -55,12 +60,10 @@ export function fenToPopeye(fen: string, stipulation: string, title?: string): R
   if (noCastling.length) options.push(`NoCastling ${noCastling.join(' ')}`);
   const lines = ['BeginProblem'];
   if (title) lines.push(`Title ${title}`);
-  lines.push(
-    `Pieces White ${white.join(' ')} Black ${black.join(' ')}`,
-    `Stipulation ${stipulation}`,
-    `Option ${options.join(' ')}`,
-    'EndProblem',
-    '',
-  );
+  // a colour without pieces is left out: `White Black Ke8` would read `Black` as a piece
+  const groups = [white.length ? `White ${white.join(' ')}` : '', black.length ? `Black ${black.join(' ')}` : ''];
+  const pieces = groups.filter(Boolean).join(' ');
+  if (pieces) lines.push(`Pieces ${pieces}`);
+  lines.push(`Stipulation ${stipulation}`, `Option ${options.join(' ')}`, 'EndProblem', '');
   return { ok: true, value: lines.join('\n') };
 }

@@ -3,16 +3,17 @@
 // letter. The search runs in problems.wasm; this layer walks the root moves (progress and abort
 // between them), builds the solution tree for display and decides the status.
 import type { NotationError, Parsed, Result } from '../../errors.js';
-import { err, ok } from '../../errors.js';
+import { err, notationError, ok } from '../../errors.js';
 import type { Progress } from '../../progress.js';
 import { fenObstacle, makeForsyth, type ProblemBoard } from '../board.js';
 import { homeCastlingRights } from '../fen.js';
 import { pbiStatusFromSolution, type PbiProblem, type PbiStatus } from '../pbi.js';
-import { formatStipulation } from '../stipulation.js';
+import { makeStipulation } from '../stipulation.js';
 import { deriveTwins } from '../xml/derive.js';
 import type { Problem } from '../xml/model.js';
 import { applyTwin, parsePopeye, type PopeyeProblem } from '../popeye/read.js';
 import { loadFen, outMoves, sanOf, solverWasm, uciOf, type ProblemsExports } from './wasm.js';
+import { resultBoundary } from '../../text/boundary.js';
 
 /** A problem to solve given as FEN and stipulation. */
 export interface FenProblem {
@@ -159,6 +160,14 @@ export function problemBoardFen(
   stipulation: string,
   opts: { noCastling?: number[]; enPassant?: number } = {},
 ): Result<string> {
+  return resultBoundary('problemBoardFen', () => problemBoardFenUnchecked(board, stipulation, opts));
+}
+
+function problemBoardFenUnchecked(
+  board: ProblemBoard,
+  stipulation: string,
+  opts: { noCastling?: number[]; enPassant?: number } = {},
+): Result<string> {
   const obstacle = fenObstacle(board);
   if (obstacle) return err({ code: 'ERR_SOLVE_POSITION', message: obstacle });
   const st = parseSolveStipulation(stipulation);
@@ -278,7 +287,7 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
     const parts: Part[] = [];
     for (const [i, { value: t, errors }] of twins.entries()) {
       if (errors.length) return err(errors[0]!);
-      const stip = formatStipulation(t.stipulation);
+      const stip = makeStipulation(t.stipulation);
       const fen = problemBoardFen(t.board, stip);
       if (!fen.ok) return err(fen.error);
       parts.push({
@@ -299,8 +308,39 @@ function toTask(input: SolveInput, options: SolveOptions): Result<Task> {
 
 class Aborted extends Error {}
 
+/** The counts and sizes a solver option takes (a wrong one is refused, never read as "no limit"). */
+const OPTION_RANGES: Partial<Record<keyof SolveOptions, [number, number]>> = {
+  maxSolutions: [1, 1_000_000],
+  maxRefutations: [0, 1000],
+  intended: [1, 1_000_000],
+  // MiB of the transposition table; 0 turns it off
+  tableMiB: [0, 1024],
+};
+
+/** ERR_SOLVE_OPTION for an option out of its range (`maxSolutions: -1`, `tableMiB: 1e9`), if any. */
+function optionError(options: SolveOptions): NotationError | undefined {
+  if (options === null || typeof options !== 'object')
+    return notationError('ERR_SOLVE_OPTION', 'the options of solve() are an object');
+  for (const [name, [min, max]] of Object.entries(OPTION_RANGES) as [keyof SolveOptions, [number, number]][]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      return notationError(
+        'ERR_SOLVE_OPTION',
+        `${name} must be an integer from ${min} to ${max}, not ${String(value)}`,
+      );
+  }
+  return undefined;
+}
+
 /** Solves one problem (every twin). Synchronous; errors come back as values. */
 export function solve(input: SolveInput, options: SolveOptions = {}): Result<SolvedProblem> {
+  return resultBoundary('solve', () => solveUnchecked(input, options));
+}
+
+function solveUnchecked(input: SolveInput, options: SolveOptions = {}): Result<SolvedProblem> {
+  const bad = optionError(options);
+  if (bad) return err(bad);
   const task = toTask(input, options);
   if (!task.ok) return task;
   return run(task.value);
@@ -318,6 +358,12 @@ export function outsideProblems(items: Parsed<PopeyeProblem>[]): NotationError |
 
 /** Solves every problem of a Popeye input file (one result per problem, in input order). */
 export function solveAll(input: string, options: SolveOptions = {}): Result<Result<SolvedProblem>[]> {
+  return resultBoundary('solveAll', () => solveAllUnchecked(input, options));
+}
+
+function solveAllUnchecked(input: string, options: SolveOptions = {}): Result<Result<SolvedProblem>[]> {
+  const bad = optionError(options);
+  if (bad) return err(bad);
   const parsed = parsePopeye(input);
   const outside = outsideProblems(parsed);
   if (outside) return err(outside);

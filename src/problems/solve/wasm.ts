@@ -37,7 +37,7 @@ let ready: ProblemsExports | undefined;
 let tableMiB = -1;
 
 /** Compiles problems.wasm ahead of the first solve (optional: solve compiles on first use). */
-export async function initSolver(): Promise<void> {
+export async function initProblems(): Promise<void> {
   await module.init();
 }
 

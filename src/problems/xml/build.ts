@@ -8,12 +8,12 @@ import type {
   Change,
   Correctness,
   ForeignId,
-  Move,
+  ProblemMove,
   MoveText,
   PieceDecl,
   PieceOp,
   Plane,
-  Position,
+  ProblemPosition,
   PositionOp,
   Problem,
   ProblemsDocument,
@@ -124,7 +124,8 @@ class Ctx {
     for (const [k, v] of Object.entries(el.attrs)) if (!knownAttrs.includes(k)) attrs[k] = v;
     if (Object.keys(attrs).length) target.attrs = attrs;
     const extra: XmlNode[] = [];
-    for (const child of el.children) {
+    // a `problems` root reads its children one at a time (reader.ts)
+    for (const child of el.lazyChildren ? el.lazyChildren() : el.children) {
       if (!isEl(child)) continue;
       const handler = known[child.local];
       if (handler) handler(child);
@@ -405,8 +406,8 @@ class Ctx {
     return out;
   }
 
-  position(el: El): Position {
-    const p: Position = { id: this.required(el, 'id'), ops: [], remarks: [] };
+  position(el: El): ProblemPosition {
+    const p: ProblemPosition = { id: this.required(el, 'id'), ops: [], remarks: [] };
     if (el.attrs.base !== undefined) p.base = el.attrs.base;
     const op = <T extends PositionOp | PieceOp>(
       o: T,
@@ -519,7 +520,7 @@ class Ctx {
       el,
       {
         move: (c) => {
-          const m: Move = { kind: 'move', changes: [] };
+          const m: ProblemMove = { kind: 'move', changes: [] };
           for (const a of ['id', 'parent', 'type'] as const) if (c.attrs[a] !== undefined) m[a] = c.attrs[a];
           this.walk(
             c,

@@ -3,7 +3,7 @@
 // (plane dim 1 = file, dim 2 = rank).
 import type { NotationError, Parsed } from '../../errors.js';
 import { cloneBoard, emptyBoard, squareName, type ProblemBoard, type ProblemColor } from '../board.js';
-import type { Move, Plane, Position, Problem, Release, Stipulation, Twin, XmlPos } from './model.js';
+import type { ProblemMove, Plane, ProblemPosition, Problem, Release, Stipulation, Twin, XmlPos } from './model.js';
 
 /** The concrete position and stipulation of one twin (`deriveTwins` gives it with the errors found deriving it). */
 export interface DerivedTwin {
@@ -156,7 +156,7 @@ class Deriver {
     return result;
   }
 
-  position(position: Position, baseTwin: Found<Twin> | undefined): ProblemBoard {
+  position(position: ProblemPosition, baseTwin: Found<Twin> | undefined): ProblemBoard {
     const cached = this.positionCache.get(position.id);
     if (cached) return cloneBoard(cached);
     const key = position;
@@ -190,7 +190,11 @@ class Deriver {
     return board.squares.findIndex((p) => p?.id === id);
   }
 
-  private apply(board: ProblemBoard, op: Position['ops'][number], baseTwin: Found<Twin> | undefined): ProblemBoard {
+  private apply(
+    board: ProblemBoard,
+    op: ProblemPosition['ops'][number],
+    baseTwin: Found<Twin> | undefined,
+  ): ProblemBoard {
     switch (op.op) {
       case 'pieces':
         for (const item of op.items) {
@@ -308,7 +312,7 @@ class Deriver {
         return board;
       case 'aftermove': {
         const solution = baseTwin?.item.solution;
-        const moves = (solution?.items ?? []).filter((m): m is Move => m.kind === 'move');
+        const moves = (solution?.items ?? []).filter((m): m is ProblemMove => m.kind === 'move');
         const target = moves.find((m) => m.id === op.move);
         if (!target) {
           this.errors.push({
@@ -318,10 +322,10 @@ class Deriver {
           });
           return board;
         }
-        const line: Move[] = [];
+        const line: ProblemMove[] = [];
         const seen = new Set<string>();
         for (
-          let m: Move | undefined = target;
+          let m: ProblemMove | undefined = target;
           m && !seen.has(m.id ?? '');
           m = m.parent ? moves.find((x) => x.id === m!.parent) : undefined
         ) {

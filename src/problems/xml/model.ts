@@ -20,7 +20,8 @@ export interface XmlNode {
   children?: (XmlNode | { text: string })[];
 }
 
-interface Located {
+/** What every problem XML model element carries besides its own fields: where it was read and what the model does not interpret. */
+export interface ProblemXmlElement {
   /** Source position of the element (set by the reader). */
   pos?: XmlPos;
   /** Attributes the model does not interpret, kept for writing. */
@@ -37,20 +38,20 @@ export interface XmlDate {
 }
 
 /** Who wrote something, and when. */
-export interface Signature extends Located {
+export interface Signature extends ProblemXmlElement {
   by: string[];
   date?: XmlDate;
   text?: string;
 }
 
 /** A signed remark. */
-export interface Remark extends Located {
+export interface Remark extends ProblemXmlElement {
   signature?: Signature;
   text?: string;
 }
 
 /** A problem XML document: encoding, title, problems and remarks. */
-export interface ProblemsDocument extends Located {
+export interface ProblemsDocument extends ProblemXmlElement {
   /** The encoding named in the XML declaration ('UTF-8' when none). */
   encoding: string;
   count?: number;
@@ -60,13 +61,13 @@ export interface ProblemsDocument extends Located {
 }
 
 /** A problem's id in another database. */
-export interface ForeignId extends Located {
+export interface ForeignId extends ProblemXmlElement {
   domain: string;
   problemId: string;
 }
 
 /** A piece declaration of a problem: id, kind and attributes. */
-export interface PieceDecl extends Located {
+export interface PieceDecl extends ProblemXmlElement {
   id: string;
   /** An orthodox kind or a fairy piece name. */
   kind: string;
@@ -74,7 +75,7 @@ export interface PieceDecl extends Located {
 }
 
 /** One problem: piece declarations, releases, remarks, themes and references. */
-export interface Problem extends Located {
+export interface Problem extends ProblemXmlElement {
   foreignIds: ForeignId[];
   piecedecls: PieceDecl[];
   releases: Release[];
@@ -89,7 +90,7 @@ export interface Problem extends Located {
 export type ReleaseType = 'initial' | 'correction' | 'version';
 
 /** A release of a problem (initial, correction or version) with its positions and twins. */
-export interface Release extends Located {
+export interface Release extends ProblemXmlElement {
   id: string;
   base?: string;
   type: ReleaseType | (string & {});
@@ -103,27 +104,27 @@ export interface Release extends Located {
 }
 
 /** An author's name parts. */
-export interface AuthorName extends Located {
+export interface AuthorName extends ProblemXmlElement {
   transcription?: string;
   familyName?: string;
   givenNames?: string;
 }
 
 /** An author of a problem. */
-export interface Author extends Located {
+export interface Author extends ProblemXmlElement {
   name?: AuthorName;
   /** A `vCard:VCARD` element, kept as is. */
   vcard?: XmlNode;
 }
 
 /** A tourney. */
-export interface Tourney extends Located {
+export interface Tourney extends ProblemXmlElement {
   name?: string;
   date?: XmlDate;
 }
 
 /** Where a problem was published. */
-export interface Source extends Located {
+export interface Source extends ProblemXmlElement {
   name?: string;
   volume?: string;
   issue?: string;
@@ -137,7 +138,7 @@ export interface Source extends Located {
 }
 
 /** An award of a problem in a tourney. */
-export interface Award extends Located {
+export interface Award extends ProblemXmlElement {
   tourney?: Tourney;
   distinction?: string;
 }
@@ -146,19 +147,19 @@ export interface Award extends Located {
  * Our reading of `correctness` (its schema page was not available): `type` is one of
  * correct | cooked | nosolution | shortsolution | other, plus free text.
  */
-export interface Correctness extends Located {
+export interface Correctness extends ProblemXmlElement {
   type?: string;
   text?: string;
   signature?: Signature;
 }
 
 /** A twin of a release: a base twin, a position and a stipulation. */
-export interface Twin extends Located {
+export interface Twin extends ProblemXmlElement {
   id: string;
   base?: string;
   type?: 'duplex' | 'zeroposition' | (string & {});
   text?: string;
-  position?: Position;
+  position?: ProblemPosition;
   stipulation?: Stipulation;
   /** Fairy conditions, kept as elements. */
   conditions?: XmlNode;
@@ -173,25 +174,25 @@ export interface Plane {
 
 /** A piece operation of a position: add, remove or exchange pieces. */
 export type PieceOp =
-  | ({ op: 'addition'; piece: string; kind?: string; color?: string; square: Plane[] } & Located)
-  | ({ op: 'removal'; piece: string } & Located)
-  | ({ op: 'exchange'; piece1: string; piece2: string } & Located);
+  | ({ op: 'addition'; piece: string; kind?: string; color?: string; square: Plane[] } & ProblemXmlElement)
+  | ({ op: 'removal'; piece: string } & ProblemXmlElement)
+  | ({ op: 'exchange'; piece1: string; piece2: string } & ProblemXmlElement);
 
 /** An operation on a position: pieces, rotation, reflection, shift, … */
 export type PositionOp =
-  | ({ op: 'pieces'; items: PieceOp[] } & Located)
+  | ({ op: 'pieces'; items: PieceOp[] } & ProblemXmlElement)
   /** Counter-clockwise by `angle` degrees (90, 180, 270), as Popeye's `Rotate`: a1 → h1 for 90. */
-  | ({ op: 'rotation'; angle: number } & Located)
+  | ({ op: 'rotation'; angle: number } & ProblemXmlElement)
   /** Shift every piece by the plane values (dim 1 files, dim 2 ranks). */
-  | ({ op: 'translation'; by: Plane[] } & Located)
+  | ({ op: 'translation'; by: Plane[] } & ProblemXmlElement)
   /** Mirror along the given dimensions: dim 1 swaps files a↔h, dim 2 swaps ranks 1↔8. */
-  | ({ op: 'reflection'; axes: number[] } & Located)
-  | ({ op: 'swapcolors' } & Located)
+  | ({ op: 'reflection'; axes: number[] } & ProblemXmlElement)
+  | ({ op: 'swapcolors' } & ProblemXmlElement)
   /** The position after the move with this id in the base twin's solution. */
-  | ({ op: 'aftermove'; move: string } & Located);
+  | ({ op: 'aftermove'; move: string } & ProblemXmlElement);
 
 /** A position of a problem: a base position and the operations on it. */
-export interface Position extends Located {
+export interface ProblemPosition extends ProblemXmlElement {
   id: string;
   base?: string;
   ops: PositionOp[];
@@ -200,22 +201,22 @@ export interface Position extends Located {
 }
 
 /** A structured stipulation: order, play, length and end state. */
-export interface Stipulation extends Located {
+export interface Stipulation extends ProblemXmlElement {
   /** alternating | series */
   order?: string;
   /** direct | help | self | reflex | … */
   play?: string;
   structure?: string;
-  length?: { type?: string; value: string } & Located;
+  length?: { type?: string; value: string } & ProblemXmlElement;
   /** mate | stalemate | … */
-  endstate?: { type: string } & Located;
+  endstate?: { type: string } & ProblemXmlElement;
   stipulation?: Stipulation;
   /** The stipulation as free text (our extension; PBI stipulations that do not parse). */
   text?: string;
 }
 
 /** A change of a piece on a square in a solution move (kind, colour), with its reason. */
-export interface Change extends Located {
+export interface Change extends ProblemXmlElement {
   piece: string;
   kind?: string;
   color?: string;
@@ -224,7 +225,7 @@ export interface Change extends Located {
 }
 
 /** One move of a solution tree. */
-export interface Move extends Located {
+export interface ProblemMove extends ProblemXmlElement {
   kind: 'move';
   id?: string;
   parent?: string;
@@ -235,14 +236,14 @@ export interface Move extends Located {
 }
 
 /** Free text between solution moves. */
-export interface MoveText extends Located {
+export interface MoveText extends ProblemXmlElement {
   kind: 'movetext';
   after?: string;
   text: string;
 }
 
 /** A solution: moves and text, optionally signed. */
-export interface Solution extends Located {
-  items: (Move | MoveText)[];
+export interface Solution extends ProblemXmlElement {
+  items: (ProblemMove | MoveText)[];
   signature?: Signature;
 }

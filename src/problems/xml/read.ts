@@ -1,7 +1,7 @@
 // Reads problem.xsd documents: the public entry. Three stages, each in its own file: reader.ts
 // (bytes or text to an element tree, safely), build.ts (element tree to the typed model) and
 // validate.ts (references across a problem).
-import type { NotationError, Parsed } from '../../errors.js';
+import { CappedErrorList, type NotationError, type Parsed } from '../../errors.js';
 import type { ProblemsDocument } from './model.js';
 import { readXmlTree } from './reader.js';
 import { buildDocument } from './build.js';
@@ -19,6 +19,18 @@ export interface ProblemXmlOptions {
   maxAttributeLength?: number;
   /** Deepest element nesting before `ERR_XML_TOO_DEEP`. Default 256. */
   maxDepth?: number;
+  /**
+   * Most elements in the document before `ERR_XML_TOO_MANY_ELEMENTS`. Default 1,000,000 (a
+   * 32 MiB collection of real problems has about 650,000): what the model holds grows with the
+   * elements, so this bounds memory where the byte limit alone does not (`<problem/>` is 10 bytes).
+   */
+  maxElements?: number;
+  /**
+   * Most elements in one child of the root (a problem, a remark…; in the whole document under a
+   * `problem` root) before `ERR_XML_TOO_MANY_ELEMENTS`. Default 100,000 (a problem has a few
+   * hundred): the children of the root are parsed one at a time, and this bounds the largest.
+   */
+  maxProblemElements?: number;
   /** Errors (and, separately, warnings) kept before one `ERR_TOO_MANY_ERRORS` with the count. Default 100. */
   maxErrors?: number;
 }
@@ -29,28 +41,39 @@ export const PROBLEM_XML_LIMITS: Required<ProblemXmlOptions> = {
   maxTextLength: 1 << 20,
   maxAttributeLength: 64 << 10,
   maxDepth: 256,
+  maxElements: 1_000_000,
+  maxProblemElements: 100_000,
   maxErrors: 100,
 };
 
 /** Longest error message; a longer one is cut (a message may quote the input). */
 const MAX_MESSAGE = 300;
 
-function boundMessages(list: NotationError[], maxErrors: number, what: string): NotationError[] {
-  for (const e of list) {
-    if (e.message.length > MAX_MESSAGE)
-      e.message = `${e.message.slice(0, MAX_MESSAGE)}… (${e.message.length} characters in all)`;
-  }
-  if (list.length <= maxErrors) return list;
-  const last = list[list.length - 1]!;
-  const kept = list.slice(0, maxErrors);
-  kept.push({
-    code: 'ERR_TOO_MANY_ERRORS',
-    message: `${list.length - maxErrors} more ${what} not reported (${list.length} in all; maxErrors ${maxErrors})`,
-    line: last.line ?? 1,
-    column: last.column ?? 1,
-  });
-  return kept;
+/**
+ * An error list that keeps its first `max` items and counts the rest as they come (a document of
+ * a million faulty problems does not hold a million errors), then ends with one
+ * `ERR_TOO_MANY_ERRORS` with the count; messages are cut to MAX_MESSAGE characters.
+ */
+function boundedList(max: number): BoundedList {
+  const capped = new CappedErrorList(max);
+  const list = [] as unknown as BoundedList;
+  // The readers below take a plain array and only push to it.
+  list.push = (...items: NotationError[]): number => {
+    capped.push(...items);
+    return 0;
+  };
+  list.close = (what: string) => {
+    const out = capped.close(what);
+    for (const e of out) {
+      if (e.message.length > MAX_MESSAGE)
+        e.message = `${e.message.slice(0, MAX_MESSAGE)}… (${e.message.length} characters in all)`;
+    }
+    return out;
+  };
+  return list;
 }
+
+type BoundedList = NotationError[] & { close(what: string): NotationError[] };
 
 /**
  * Reads a problem XML document (text or bytes) within size limits into one `Parsed` item for the
@@ -68,11 +91,11 @@ export function parseProblemXml(
   options: ProblemXmlOptions = {},
 ): Parsed<ProblemsDocument | null> {
   const limits = { ...PROBLEM_XML_LIMITS, ...options };
-  const errors: NotationError[] = [];
-  const warnings: NotationError[] = [];
-  let result: Parsed<ProblemsDocument | null>;
+  const errors = boundedList(limits.maxErrors);
+  const warnings = boundedList(limits.maxErrors);
+  let value: ProblemsDocument | null;
   try {
-    result = { value: parseInner(input, errors, warnings, limits), errors, warnings };
+    value = parseInner(input, errors, warnings, limits);
   } catch (e) {
     errors.push({
       code: 'ERR_XML_SYNTAX',
@@ -80,11 +103,9 @@ export function parseProblemXml(
       line: 1,
       column: 1,
     });
-    result = { value: null, errors, warnings };
+    value = null;
   }
-  result.errors = boundMessages(result.errors, limits.maxErrors, 'error(s)');
-  result.warnings = boundMessages(result.warnings, limits.maxErrors, 'warning(s)');
-  return result;
+  return { value, errors: errors.close('error(s)'), warnings: warnings.close('warning(s)') };
 }
 
 function parseInner(

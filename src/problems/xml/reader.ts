@@ -27,13 +27,54 @@ function positionOf(text: string, index: number): XmlPos {
   return { line, column: index - start + 1 };
 }
 
+/** What the pass before parsing found: a limit passed, and where the children of the root are. */
+interface Scan {
+  error: NotationError | null;
+  /** Start and end offsets of each child element of a `problems` root, in pairs. */
+  children: number[];
+  /** The pass followed the markup to its end (it stops at markup it cannot follow). */
+  complete: boolean;
+}
+
+/** The local name of the element whose start tag begins at `lt` (the `<`). */
+function tagLocalName(text: string, lt: number): string {
+  let e = lt + 1;
+  while (e < text.length) {
+    const c = text.charCodeAt(e);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62) break;
+    e++;
+  }
+  const name = text.slice(lt + 1, e);
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
 /**
  * One linear pass over the markup that checks the size limits before any parser sees the text:
- * text runs, attribute values, nesting depth. Malformed markup is left to the validator (the pass
- * stops where it cannot follow the structure). Returns an error or null.
+ * text runs, attribute values, nesting depth, the number of elements (in the document and in one
+ * problem or other child of the root). Malformed markup is left to the validator (the pass stops
+ * where it cannot follow the structure). It also notes where each child of a `problems` root
+ * starts and ends, so that they can be parsed one at a time.
  */
-function checkLimits(text: string, limits: Required<ProblemXmlOptions>): NotationError | null {
+function checkLimits(text: string, limits: Required<ProblemXmlOptions>): Scan {
+  const children: number[] = [];
+  const error = checkLimitsIn(text, limits, children);
+  return { error: error ?? null, children, complete: error === undefined };
+}
+
+/** The pass of `checkLimits`: an error, null where it stopped at malformed markup, undefined at the end. */
+function checkLimitsIn(
+  text: string,
+  limits: Required<ProblemXmlOptions>,
+  children: number[],
+): NotationError | null | undefined {
   const n = text.length;
+  let elements = 0;
+  /** Elements in the child of the root being read (in the whole document under another root). */
+  let inChild = 0;
+  /** Start of the child of a `problems` root being read (-1: none). */
+  let childStart = -1;
+  let rootIsProblems = false;
   const fail = (code: string, message: string, at: number): NotationError => ({
     code,
     message,
@@ -77,8 +118,23 @@ function checkLimits(text: string, limits: Required<ProblemXmlOptions>): Notatio
       body = (close < 0 ? n : close) - lt;
       if (close >= 0) close += 1;
       depth--;
+      if (depth === 1 && childStart >= 0 && close >= 0) {
+        children.push(childStart, close);
+        childStart = -1;
+      }
     } else {
       // A start tag: attribute values are the only places a '>' may hide.
+      if (++elements > limits.maxElements)
+        return fail('ERR_XML_TOO_MANY_ELEMENTS', `more than ${limits.maxElements} elements (maxElements)`, lt);
+      if (depth === 0) rootIsProblems = tagLocalName(text, lt) === 'problems';
+      const child = depth === 1 && rootIsProblems;
+      if (child) inChild = 0;
+      if (depth > 0 && ++inChild > limits.maxProblemElements)
+        return fail(
+          'ERR_XML_TOO_MANY_ELEMENTS',
+          `more than ${limits.maxProblemElements} elements in one ${rootIsProblems ? 'child of the root' : 'document'} (maxProblemElements)`,
+          lt,
+        );
       let p = lt + 1;
       close = -1;
       while (p < n) {
@@ -98,7 +154,12 @@ function checkLimits(text: string, limits: Required<ProblemXmlOptions>): Notatio
         }
         if (c === 62) {
           close = p + 1;
-          if (text.charCodeAt(p - 1) !== 47 && ++depth > limits.maxDepth)
+          const empty = text.charCodeAt(p - 1) === 47;
+          if (child) {
+            if (empty) children.push(lt, close);
+            else childStart = lt;
+          }
+          if (!empty && ++depth > limits.maxDepth)
             return fail('ERR_XML_TOO_DEEP', `elements nested deeper than ${limits.maxDepth} (maxDepth)`, lt);
           break;
         }
@@ -118,7 +179,7 @@ function checkLimits(text: string, limits: Required<ProblemXmlOptions>): Notatio
     if (close < 0) return null;
     i = close;
   }
-  return null;
+  return undefined;
 }
 
 /** A parsed element with decoded attributes and text, before it is mapped onto the model. */
@@ -129,6 +190,11 @@ export interface El {
   attrs: Record<string, string>;
   children: (El | string)[];
   pos?: XmlPos;
+  /**
+   * The children of a `problems` root, each parsed when it is reached (`children` then holds only
+   * the text between them): one child's tree at a time.
+   */
+  lazyChildren?: () => Iterable<El>;
 }
 
 /** Decodes XML bytes per BOM / declaration. */
@@ -262,9 +328,9 @@ export function readXmlTree(
   } else {
     ({ text, encoding } = decodeXmlBytes(input, errors));
   }
-  const limited = checkLimits(text, limits);
-  if (limited) {
-    errors.push(limited);
+  const scan = checkLimits(text, limits);
+  if (scan.error) {
+    errors.push(scan.error);
     return null;
   }
   // XML 1.0 has no place for these characters (not even as references): the document is not
@@ -327,18 +393,44 @@ export function readXmlTree(
     ignorePiTags: true,
     cdataPropName: '#cdata',
   } as any);
-  const tree = parser.parse(text) as any[];
+  // The children of a `problems` root are parsed one at a time when the builder reaches them (a
+  // tree of the whole document took about 700 bytes per element): the root is parsed with them
+  // cut out. It starts before them, so its position is the same; what is left between them is
+  // text of the root, which no one reads.
+  const ranges = scan.complete ? scan.children : [];
+  let skeleton = text;
+  if (ranges.length) {
+    const parts: string[] = [];
+    let at = 0;
+    for (let k = 0; k < ranges.length; k += 2) {
+      parts.push(text.slice(at, ranges[k]));
+      at = ranges[k + 1]!;
+    }
+    parts.push(text.slice(at));
+    skeleton = parts.join('');
+  }
+  const tree = parser.parse(skeleton) as any[];
   const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
   const entityError = (pos?: XmlPos) => (message: string) =>
     errors.push({ code: 'ERR_XML_ENTITY', message, ...(pos ?? { line: 1, column: 1 }) });
-  const convert = (node: any, parentPos?: XmlPos): El | string | undefined => {
+  /** The children of the root, read one at a time from their ranges. */
+  function* rootChildren(rootPos: XmlPos | undefined): Generator<El> {
+    for (let k = 0; k < ranges.length; k += 2) {
+      const start = ranges[k]!;
+      for (const node of parser.parse(text.slice(start, ranges[k + 1])) as any[]) {
+        const el = convert(node, rootPos, start);
+        if (typeof el === 'object') yield el;
+      }
+    }
+  }
+  const convert = (node: any, parentPos: XmlPos | undefined, offset: number): El | string | undefined => {
     const key = Object.keys(node).find((k) => k !== ':@');
     if (key === undefined) return undefined;
     if (key === '#text') return expand(String(node['#text']), entityError(parentPos));
     if (key === '#cdata') return (node['#cdata'] as any[]).map((c) => String(c['#text'] ?? '')).join('');
     if (key === '#comment' || key.startsWith('?')) return undefined;
     const start = node[meta]?.startIndex;
-    const pos = typeof start === 'number' ? lines.at(start) : undefined;
+    const pos = typeof start === 'number' ? lines.at(start + offset) : undefined;
     if (!/^[^\s!?\d.\-<>"'=/][^\s<>"'=/!?]*$/.test(key)) {
       errors.push({
         code: 'ERR_XML_SYNTAX',
@@ -351,16 +443,17 @@ export function readXmlTree(
     for (const [k, v] of Object.entries(node[':@'] ?? {})) attrs[k] = expand(String(v), entityError(pos));
     const children: (El | string)[] = [];
     for (const child of node[key] as any[]) {
-      const c = convert(child, pos);
+      const c = convert(child, pos, offset);
       if (c !== undefined) children.push(c);
     }
     return { name: key, local: key.includes(':') ? key.slice(key.indexOf(':') + 1) : key, attrs, children, pos };
   };
-  const roots = tree.map((n) => convert(n)).filter((n): n is El => typeof n === 'object');
+  const roots = tree.map((n) => convert(n, undefined, 0)).filter((n): n is El => typeof n === 'object');
   const root = roots[0];
   if (!root) {
     errors.push({ code: 'ERR_XML_ROOT', message: 'the document has no root element', line: 1, column: 1 });
     return null;
   }
+  if (ranges.length) root.lazyChildren = () => rootChildren(root.pos);
   return { root, encoding };
 }

@@ -5,7 +5,7 @@ import type {
   Correctness,
   PieceOp,
   Plane,
-  Position,
+  ProblemPosition,
   Problem,
   ProblemsDocument,
   Release,
@@ -139,7 +139,7 @@ function pieceOpNode(item: PieceOp): XmlNode {
   }
 }
 
-function positionNode(p: Position): XmlNode {
+function positionNode(p: ProblemPosition): XmlNode {
   const ops = p.ops.map((op) => {
     switch (op.op) {
       case 'pieces':

@@ -1,4 +1,0 @@
-// gamenotation/bridge double-dummy solver — re-exports only.
-export { initDD, setDDMemory } from './engine.js';
-export * from './solve.js';
-export * from './pbn.js';

@@ -1,9 +1,9 @@
 // Double-dummy solver: the export surface of bridge.wasm (flat numeric functions; data through the
 // static buffers HANDS, PLY_CARD and IO). See src/bridge/dd/ for the TypeScript API.
-import { HANDS, PLY_CARD, IO, ABI_VERSION } from './bridge/state';
-import { ttInit, ttBytes, ttNewGeneration, statK, statN, statStores } from './bridge/tt';
-import { setupRoot, rootValue, rootCards, calcTable as table } from './bridge/solve';
-import { expandedAt, cutFirst, cutLater, allNode, nodes, resetNodes, stat0, statHit, statCut, statQt } from './bridge/search';
+import { HANDS, PLY_CARD, IO, ABI_VERSION, STATS, TRACE, traceLen, setTraceDepth } from './bridge/state';
+import { ttInit, ttBytes, ttNewGeneration, ttForget } from './bridge/tt';
+import { setupRoot, rootValue, rootCards, testRoot, calcTable as table } from './bridge/solve';
+import { nodes, resetNodes } from './bridge/search';
 
 let ttReady = false;
 
@@ -80,14 +80,25 @@ export function newGeneration(): void {
 }
 
 // Search statistics for tuning: all zero unless bridge/state.ts DIAGNOSTICS is set when building.
-export function stats(i: i32): f64 {
-  return <f64>(i == 0 ? stat0 : i == 1 ? statHit : i == 2 ? statCut : i == 3 ? statQt : i == 4 ? statK : i == 5 ? statN : statStores);
+export function stat(i: i32): f64 {
+  return i >= 0 && i < STATS.length ? <f64>STATS[i] : 0;
 }
 
-export function ordStat(k: i32, pos: i32): f64 {
-  return <f64>(k == 0 ? cutFirst[pos] : k == 1 ? cutLater[pos] : allNode[pos]);
+/** Tuning: one null-window test from an empty table ("can the side to move take `target` tricks?"). */
+export function testTarget(trump: i32, leader: i32, target: i32): i32 {
+  ensure();
+  ttForget();
+  if (setupRoot(trump, leader, 0) < 0) return -1;
+  return testRoot(target) ? 1 : 0;
 }
 
-export function expStat(r: i32): f64 {
-  return <f64>expandedAt[r];
+/** Tuning: trace the moves tried at plies below `depth` (diagnostics builds only). */
+export function traceMoves(depth: i32): void {
+  setTraceDepth(depth);
+}
+export function traceCount(): i32 {
+  return traceLen;
+}
+export function traceAt(i: i32): u32 {
+  return TRACE[i];
 }

@@ -191,13 +191,27 @@ export function qtRelFor(x: i32): u64 {
  */
 export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   // Every count below takes tricks only in suits whose top card the side holds, at most the longer
-  // hand's length there: when those cannot reach `want`, no branch can.
+  // hand's length there, and in the rounds the longer opponent still follows only with the side's
+  // cards above that opponent's top card: when those cannot reach `want`, no branch can.
   const P = L ^ 2;
   let reach = 0;
   for (let s = 0; s < 4; s++) {
     const side = hm(L, s) | hm(P, s);
     if (!side || msb(side) < msb(agg(s))) continue;
-    reach += <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P, s)));
+    const longer = <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P, s)));
+    const mA = hm((L + 1) & 3, s);
+    const mB = hm((L + 3) & 3, s);
+    const lA = <i32>popcnt<u32>(mA);
+    const lB = <i32>popcnt<u32>(mB);
+    // The longer opponent (of two as long, the higher top card): it follows longest.
+    const longOpp = lA > lB || (lA == lB && msb(mA) > msb(mB)) ? mA : mB;
+    if (!longOpp) {
+      reach += longer;
+      continue;
+    }
+    const above = <i32>popcnt<u32>(side & ~((<u32>2 << <u32>msb(longOpp)) - 1));
+    const oppLen = lA > lB ? lA : lB;
+    reach += oppLen <= above || longer <= above ? longer : above;
   }
   if (reach < want) return 0;
   bestTrump = trump;
@@ -277,26 +291,38 @@ export function quickTricks(L: i32, trump: i32, rem: i32, want: i32): i32 {
   return best;
 }
 
-/** Ranks the last laterTricks bounds depend on. */
+/** Ranks the upper bound of the last laterTricks depends on. */
 export let ltRel: u64 = 0;
-/** Set by laterTricks: a lower bound for the leader's side from its top trumps. */
+/** Set by laterTricks: a lower bound for the leader's side, and the ranks it depends on. */
 export let ltLower: i32 = 0;
+export let ltLowerRel: u64 = 0;
 
 /**
- * Trump control: the side holding the top trump wins separate tricks with its trumps that are higher
- * than every trump of the other side, as many as the longer of its two trump holdings allows. Returns
- * an upper bound for the leader's side (rem - those tricks when the opponents hold them; at no trump,
- * rem - 1 when the opponents hold the top card of every suit the leader can lead) and sets ltLower for
- * the leader's side's own trump tricks.
+ * Trump control and suit control. Returns an upper bound for the side on lead (L and partner) and sets
+ * ltLower, a lower bound.
+ *
+ * With trumps out: the side holding the top trump wins separate tricks with its trumps that are higher
+ * than every trump of the other side, as many as the longer of its two trump holdings allows. When the
+ * side on lead holds the top trump, it cannot win every trick left if the second-best trump's holder
+ * has two or more trumps and either plays right after the top trump's holder (it waits over it) or its
+ * side also holds the third-best trump (one top trump cannot capture both). Only while that side never
+ * gets the lead: once it leads trumps from its holding, the top trump may capture them after all, so
+ * this gives the side on lead rem - 1 and nothing to the other side.
+ *
+ * At no trump (or with no trump left): a side that wins every trick keeps the lead, so it only leads
+ * suits whose top card it holds, and it cannot lead a suit more often than its longer hand there; when
+ * those lengths add up to fewer than the tricks left, the opponents win one (rem - 1). Likewise when the
+ * opponents hold the top of every suit the leader can lead.
  */
 export function laterTricks(L: i32, trump: i32, rem: i32): i32 {
   ltLower = 0;
   ltRel = 0;
-  if (trump < 4) {
+  ltLowerRel = 0;
+  if (trump < 4 && agg(trump)) {
     const a = agg(trump);
-    if (!a) return rem;
+    const topRank = msb(a);
     let owner = 0;
-    while (!(hm(owner, trump) & (<u32>1 << <u32>msb(a)))) owner++;
+    while (!(hm(owner, trump) & (<u32>1 << <u32>topRank))) owner++;
     // Every trick in which the side plays a trump above all the other side's trumps is its own, and
     // its two hands can spend such trumps on as many tricks as the longer hand has trumps.
     const other = hm((owner + 1) & 3, trump) | hm((owner + 3) & 3, trump);
@@ -305,18 +331,71 @@ export function laterTricks(L: i32, trump: i32, rem: i32): i32 {
     const longer = <i32>max(popcnt<u32>(hm(owner, trump)), popcnt<u32>(hm(owner ^ 2, trump)));
     const count = high < longer ? high : longer;
     // Relevant: the trumps above the other side's (none when that side has none).
-    ltRel = other ? <u64>(a & ~(floor - 1)) << (<u64>trump << 4) : 0;
+    const countRel: u64 = other ? <u64>(a & ~(floor - 1)) << (<u64>trump << 4) : 0;
+    // The other side's trick with the second-best trump (it matters only when the owner is on lead).
+    let otherTrick = false;
+    let otherRel: u64 = 0;
+    if (high == 1) {
+      const second = msb(other);
+      const secondBit = <u32>1 << <u32>second;
+      let h2 = (owner + 1) & 3;
+      if (!(hm(h2, trump) & secondBit)) h2 = (owner + 3) & 3;
+      if (popcnt<u32>(hm(h2, trump)) >= 2) {
+        if (h2 == ((owner + 1) & 3)) {
+          otherTrick = true;
+          otherRel = <u64>(a & ~(secondBit - 1)) << (<u64>trump << 4);
+        } else {
+          const rest = a & (secondBit - 1);
+          if (rest) {
+            const thirdBit = <u32>1 << <u32>msb(rest);
+            if (other & thirdBit) {
+              otherTrick = true;
+              otherRel = <u64>(a & ~(thirdBit - 1)) << (<u64>trump << 4);
+            }
+          }
+        }
+      }
+    }
     if ((owner & 1) == (L & 1)) {
       ltLower = count;
+      ltLowerRel = countRel;
+      if (otherTrick) {
+        ltRel = otherRel;
+        return rem - 1;
+      }
       return rem;
     }
+    ltRel = countRel;
     return rem - count;
   }
+  // No trumps in play.
+  const P = L ^ 2;
+  let sum = 0;
+  let oppTops: u64 = 0;
+  let leaderBlocked = true;
+  let blockRel: u64 = 0;
   for (let s = 0; s < 4; s++) {
-    if (!hm(L, s)) continue;
-    const t = msb(agg(s));
-    ltRel |= <u64>1 << (<u64>((s << 4) + t));
-    if ((hm(L, s) | hm(L ^ 2, s)) & (<u32>1 << t)) return rem;
+    const all = agg(s);
+    if (!all) continue;
+    const t = msb(all);
+    const bit = <u32>1 << <u32>t;
+    const ours = hm(L, s) | hm(P, s);
+    if (ours & bit) {
+      sum += <i32>max(popcnt<u32>(hm(L, s)), popcnt<u32>(hm(P, s)));
+      if (hm(L, s)) leaderBlocked = false;
+    } else {
+      // The opponents' top card matters when another hand holds cards of the suit.
+      if (all != bit) oppTops |= <u64>bit << (<u64>s << 4);
+      if (hm(L, s)) blockRel |= <u64>bit << (<u64>s << 4);
+    }
   }
-  return rem - 1;
+  if (sum < rem) {
+    ltRel = oppTops;
+    return rem - 1;
+  }
+  if (leaderBlocked) {
+    ltRel = blockRel;
+    return rem - 1;
+  }
+  return rem;
 }

@@ -1,25 +1,15 @@
 // Move generation: one representative per group of equivalent cards (cards of one hand with no other
 // card still in play between them, counting the cards on the table in this trick), each with a weight
 // from play heuristics; the list is sorted best first (entry layout at MULTI).
-import { hm, msb, handCount } from './state';
+import { hm, agg, seq, msb, handCount } from './state';
 
 /**
- * A move entry: weight << 12 | top card of the group << 8 | MULTI | suit << 4 | the card played (the
- * group's lowest). MULTI marks a group of several cards; see searchMoves for why its top matters.
+ * A move entry: (weight + 2048) << 16 | (15 - generation index) << 12 | top card of the group << 8 |
+ * MULTI | suit << 4 | the card played (the group's lowest), so that sorting the entries orders by weight
+ * and keeps ties in generation order. MULTI marks a group of several cards; see searchMoves for why its
+ * top matters.
  */
 export const MULTI: u32 = 0x40;
-
-// @ts-ignore: decorator
-@inline function push(out: usize, n: i32, w: i32, s: i32, r: i32, hi: i32): i32 {
-  store<u32>(out + (<usize>n << 2), (<u32>(w + 1000) << 12) | (<u32>hi << 8) | (hi != r ? MULTI : 0) | (<u32>s << 4) | <u32>r);
-  return n + 1;
-}
-
-/** Top rank of a mask, -1 if empty. */
-// @ts-ignore: decorator
-@inline function top(m: u32): i32 {
-  return msb(m);
-}
 
 /**
  * Card of the current trick that separates groups: only the winning card. A card on the table that is
@@ -42,15 +32,262 @@ export function setSeparator(suit: i32, rank: i32): void {
   sepBit = suit >= 0 ? <u32>1 << <u32>rank : 0;
 }
 
-/** Bonus of the lead that last cut off at the same depth (the killer), and of the table's best lead. */
-const KILLER_BONUS: i32 = 40;
-const TABLE_LEAD_BONUS: i32 = 40;
-
-/** Emits the groups of suit s for hand h with weight fn(kind). Returns the new count. */
+/**
+ * Leads, weighted by the heuristics DDS documents for its move ordering (our own code): a suit costs
+ * in proportion to the opponents' cards there (a void opponent counts as a full hand, since it
+ * discards at will), suits an opponent ruffs or where RHO holds a top card are discouraged, suits
+ * where partner ruffs or can be put in for a ruff, or where LHO's top card sits over partner's second,
+ * encouraged. A lead that can win the trick (our top card, or partner's, and no ruff against it)
+ * prefers cashing when partner holds the second card, a singleton top card of an opponent to ruff, and
+ * touching honours; other leads prefer suits where the side holds the second and third cards. The
+ * lead that last cut off at this depth (the killer) and the table's best lead get a bonus.
+ */
 // @ts-ignore: decorator
-@inline function groups(out: usize, n: i32, h: i32, s: i32, kind: i32, p0: i32, p1: i32, hint: i32, killer: i32): i32 {
-  let m = hm(h, s);
-  const others = separators(h, s);
+@inline function leadMoves(out: usize, L: i32, trump: i32, hint: i32, killer: i32): i32 {
+  let n = 0;
+  const P = L ^ 2;
+  const LH = (L + 1) & 3;
+  const RH = (L + 3) & 3;
+  const rem = handCount(L);
+  const trumps = trump < 4 && agg(trump) != 0;
+  const trL = trumps ? hm(L, trump) : 0;
+  const trP = trumps ? hm(P, trump) : 0;
+  const trLH = trumps ? hm(LH, trump) : 0;
+  const trRH = trumps ? hm(RH, trump) : 0;
+  for (let s = 0; s < 4; s++) {
+    let m = hm(L, s);
+    if (!m) continue;
+    const all = agg(s);
+    const mP = hm(P, s);
+    const mLH = hm(LH, s);
+    const mRH = hm(RH, s);
+    const lenL = <i32>popcnt<u32>(m);
+    const lenP = <i32>popcnt<u32>(mP);
+    const lenLH = <i32>popcnt<u32>(mLH);
+    const lenRH = <i32>popcnt<u32>(mRH);
+    const topBit = <u32>1 << <u32>msb(all);
+    const secondBit = all & ~topBit ? <u32>1 << <u32>msb(all & ~topBit) : 0;
+    // Who holds the first, second and third card in play (-1 none): from the owner sequence (no card
+    // is on the table at a lead).
+    const cardsIn = <i32>popcnt<u32>(all);
+    const q = seq(s);
+    const w1 = <i32>((q >> <u32>((cardsIn - 1) << 1)) & 3);
+    const w2 = cardsIn >= 2 ? <i32>((q >> <u32>((cardsIn - 2) << 1)) & 3) : -1;
+    const w3 = cardsIn >= 3 ? <i32>((q >> <u32>((cardsIn - 3) << 1)) & 3) : -1;
+    const countLH = (lenLH ? lenLH : rem) << 2;
+    const countRH = (lenRH ? lenRH : rem) << 2;
+    const side = s != trump;
+    let base: i32;
+    if (trumps) {
+      base = -(((countLH + countRH) << 5) / 13);
+      let bonus = 0;
+      if (side && ((!mLH && trLH) || (!mRH && trRH))) bonus = -12;
+      if (side && !mP && trP && lenRH > 0) bonus += 17;
+      if (w1 == RH || w2 == RH) {
+        if (lenRH != 1) bonus -= 12;
+      } else if (w1 == LH && w2 == P) {
+        if (lenP != 1) bonus += 27;
+      }
+      if (side && lenL == 1 && trL && lenP > 1 && w1 == P) bonus += 19;
+      base += bonus;
+    } else {
+      base = -(((countLH + countRH) << 5) / 19);
+      if (!mP) base -= 9;
+    }
+    const others = all & ~m;
+    while (m) {
+      const t = msb(m);
+      const below = others & ((<u32>1 << t) - 1);
+      const lowBound = below ? msb(below) + 1 : 0;
+      const g = m & ~((<u32>1 << lowBound) - 1);
+      m &= ~g;
+      const lo = <i32>ctz<u32>(g);
+      const touching = t != lo;
+      const tBit = <u32>1 << <u32>t;
+      const rRank = <i32>popcnt<u32>(all >> <u32>t);
+      const rank = t + 2;
+      const isKiller = killer >= 0 && (killer >> 4) == s && (g & (<u32>1 << <u32>(killer & 15))) != 0;
+      const isHint = hint >= 0 && (hint >> 4) == s && (g & (<u32>1 << <u32>(hint & 15))) != 0;
+      let w = base;
+      if (trumps) {
+        let win = false;
+        if (topBit == tBit) {
+          if (!side) win = true;
+          else if (mP || !trP) win = (mLH || !trLH) && (mRH || !trRH);
+          else win = (mLH || msb(trP) > msb(trLH)) && (mRH || msb(trP) > msb(trRH));
+        } else if (msb(mP) > msb(mLH | mRH)) {
+          win = !side || ((mLH || !trLH) && (mRH || !trRH));
+        } else if (side && !mP && trP) {
+          const lhRuffs = !mLH && trLH;
+          const rhRuffs = !mRH && trRH;
+          if (lhRuffs && rhRuffs) win = msb(trP) > msb(trLH | trRH);
+          else if (lhRuffs) win = msb(trP) > msb(trLH);
+          else if (rhRuffs) win = msb(trP) > msb(trRH);
+          else win = true;
+        }
+        if (win) {
+          if ((lenLH == 1 && w1 == LH) || (lenRH == 1 && w1 == RH)) w += 35 + rRank;
+          else if (w1 == L) w += w2 == P ? 48 + rRank : topBit == tBit ? 31 : rRank - 3;
+          else if (w1 == P) w += w2 == L ? 42 + rRank : 28 + rRank;
+          else if (touching && secondBit == tBit) w += 40;
+          else w += touching ? 22 + rRank : 11 + rRank;
+          if (isKiller) w += 55;
+          else if (isHint) w += 18;
+        } else {
+          if (w2 == P && w3 == P) w += 20;
+          else if (lenP > 1 && ((w2 == L && w3 == P) || (w2 == P && w3 == L))) w += 13;
+          if ((lenLH == 1 && w1 == LH) || (lenRH == 1 && w1 == RH)) w += rRank + 2;
+          else if (w1 == L) w += w2 == P ? 33 + rRank : topBit == tBit ? 38 : rRank - 14;
+          else if (w1 == P) w += 34 + rRank;
+          else if (touching && secondBit == tBit) w += 35;
+          else w += 17 - rank;
+          if (isKiller) w += 18;
+        }
+      } else {
+        if (topBit == tBit || msb(mP) > msb(mLH | mRH)) {
+          if (w2 == RH) {
+            if (lenRH != 1) w -= 1;
+          } else if (w2 == LH) w += lenLH != 1 ? 22 : 16;
+          if ((w2 != LH || lenLH == 1) && (w2 != RH || lenRH == 1)) w += 45 + rRank;
+          else w += 18 + rRank;
+          if (isKiller) w += 126;
+          else if (isHint) w += 32;
+        } else {
+          if (w1 == RH || w2 == RH) {
+            if (lenRH != 1) w -= 10;
+          } else if (w1 == LH && w2 == P) {
+            if (lenP != 1) w += 31;
+          }
+          if (w2 == P && w3 == P) w += 35;
+          else if (lenP > 1 && ((w2 == L && w3 == P) || (w2 == P && w3 == L))) w += 25;
+          if ((lenLH == 1 && w1 == LH) || (lenRH == 1 && w1 == RH)) w += 28 + rRank;
+          else if (w1 == L) w += rRank - 17;
+          else if (!touching) w += 12 + rRank;
+          else if (secondBit == tBit) w += 48;
+          else w += 29 - rRank;
+          if (isKiller) w += 47;
+          else if (isHint) w += 19;
+        }
+      }
+      n = push(out, n, w, s, lo, t);
+    }
+  }
+  return n;
+}
+
+/** DDS ranks (2..14) of a mask's highest and lowest card; 0 for an empty mask. */
+// @ts-ignore: decorator
+@inline function rankHi(m: u32): i32 {
+  return m ? msb(m) + 2 : 0;
+}
+// @ts-ignore: decorator
+@inline function rankLo(m: u32): i32 {
+  return m ? <i32>ctz<u32>(m) + 2 : 0;
+}
+
+/** Whether hand h holds the second-best (keepsSecond) or the best (keepsTop) card of suit s in play. */
+// @ts-ignore: decorator
+@inline function keepsSecond(s: i32, h: i32): bool {
+  const all = agg(s);
+  const rest = all & ~(<u32>1 << <u32>msb(all));
+  return rest != 0 && (hm(h, s) & (<u32>1 << <u32>msb(rest))) != 0;
+}
+// @ts-ignore: decorator
+@inline function keepsTop(s: i32, h: i32): bool {
+  const all = agg(s);
+  return all != 0 && (hm(h, s) & (<u32>1 << <u32>msb(all))) != 0;
+}
+
+/** The lowest card of `m` above rank bit index x (its group is the lowest one headed above x), or -1. */
+// @ts-ignore: decorator
+@inline function lowestAbove(m: u32, x: i32): i32 {
+  const above = x >= 0 ? m & ~((<u32>2 << <u32>x) - 1) : m;
+  return above ? <i32>ctz<u32>(above) : -1;
+}
+
+/**
+ * The card to play to force out the fourth hand's top card (RankForcesAce in DDS's terms): the fourth
+ * hand's best card below its top sequence is `secondTop`; when that beats the trick so far, the lowest
+ * of our cards above it, else (second hand winning) the lowest of our cards above the winner. As a rank
+ * bit index of our cards, or -1.
+ */
+// @ts-ignore: decorator
+@inline function forcingCard(m: u32, c4: u32, ls: i32, winRank: i32, secondWinning: bool): i32 {
+  if (!c4) return -1;
+  const all = agg(ls);
+  // The fourth hand's top sequence: its cards from its top down to the first card of another hand.
+  const othersBelow = all & ~c4 & ((<u32>1 << <u32>msb(c4)) - 1);
+  const seqFloor = othersBelow ? msb(othersBelow) : -1;
+  const restOf4th = seqFloor >= 0 ? c4 & ((<u32>1 << <u32>seqFloor) - 1) : 0;
+  if (!restOf4th) return -1;
+  const secondTop = msb(restOf4th);
+  if (secondTop > winRank) return lowestAbove(m, secondTop);
+  if (secondWinning) return lowestAbove(m, winRank);
+  return -1;
+}
+
+/** followMoves' flag: the moves are already best first. */
+const SORTED: i32 = 0x100;
+
+/**
+ * Emits the groups of `m` (suit s, split by `others`) from the lowest up, with weight base - rank:
+ * best first already.
+ */
+// @ts-ignore: decorator
+@inline function lowFirst(out: usize, n: i32, m: u32, others: u32, s: i32, base: i32): i32 {
+  while (m) {
+    const lo = <i32>ctz<u32>(m);
+    const above = others & ~((<u32>2 << <u32>lo) - 1);
+    const g = above ? m & ((<u32>1 << ctz<u32>(above)) - 1) : m;
+    m &= ~g;
+    const t = msb(g);
+    n = push(out, n, base - (t + 2), s, lo, t);
+  }
+  return n;
+}
+
+/**
+ * Following (positions 1 to 3), weighted by the heuristics DDS documents for each seat, following suit
+ * or void, at no trump and in a trump contract (our own code): second hand plays low unless it can win
+ * cheaply or has to split touching cards, third hand wins as cheaply as it can or forces out the fourth
+ * hand's top card, fourth hand wins cheaply or plays low; discards come from long suits, not from Kx or
+ * a singleton top card; ruffs are cheap, high enough when the next hand can overruff, and avoided when
+ * partner's card surely wins. Returns the count, with SORTED when the moves are already best first.
+ * (Each case is a function of its own: one large function spilled most of its registers.)
+ */
+function followMoves(out: usize, pos: i32, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
+  const mine = hm(H, ls);
+  if (!mine) return voidMoves(out, pos, H, ls, winHand, winSuit, winRank, trump);
+  if (pos == 1) return secondFollows(out, H, ls, winRank, trump);
+  if (pos == 2) return thirdFollows(out, H, ls, winHand, winSuit, winRank, trump);
+  // Fourth hand: partner winning, or an opponent ruffed: low; else win as cheaply as possible (the
+  // cheapest winner first, then the lowest losers).
+  const others = separators(H, ls);
+  if (winHand == (H ^ 2) || (winSuit != ls && trump < 4)) return lowFirst(out, 0, mine, others, ls, 0) | SORTED;
+  const above = mine & ~((<u32>2 << <u32>winRank) - 1);
+  return lowFirst(out, lowFirst(out, 0, above, others, ls, 30), mine & ~above, others, ls, 0) | SORTED;
+}
+
+/** Second hand following suit. */
+function secondFollows(out: usize, H: i32, ls: i32, winRank: i32, trump: i32): i32 {
+  const mine = hm(H, ls);
+  const others = separators(H, ls);
+  const all = agg(ls);
+  const win = winRank + 2;
+  const Ld = (H + 3) & 3;
+  const t3 = (H + 1) & 3;
+  const pd = (H + 2) & 3;
+  const m3 = hm(t3, ls);
+  const mpd = hm(pd, ls);
+  const max3rd = rankHi(m3);
+  const maxpd = rankHi(mpd);
+  const min3rd = rankLo(m3);
+  const minpd = rankLo(mpd);
+  const trumps = trump < 4 && agg(trump) != 0;
+  // At no trump, partner beating both opponents: all low.
+  if (!trumps && maxpd > win && maxpd > max3rd) return lowFirst(out, 0, mine, others, ls, 0) | SORTED;
+  let n = 0;
+  let m = mine;
   while (m) {
     const t = msb(m);
     const below = others & ((<u32>1 << t) - 1);
@@ -58,180 +295,258 @@ const TABLE_LEAD_BONUS: i32 = 40;
     const g = m & ~((<u32>1 << lowBound) - 1);
     m &= ~g;
     const lo = <i32>ctz<u32>(g);
-    let w = weight(kind, s, t, lo, p0, p1);
-    if (hint >= 0 && (g & (<u32>1 << hint))) w += TABLE_LEAD_BONUS;
-    else if (killer >= 0 && (g & (<u32>1 << killer))) w += KILLER_BONUS;
-    n = push(out, n, w, s, lo, t);
+    const touching = t != lo;
+    const rank = t + 2;
+    const rRank = <i32>popcnt<u32>(all >> <u32>t);
+    let w: i32;
+    if (trumps) {
+      let wins = false;
+      if (ls == trump) {
+        wins = (maxpd > win && maxpd > max3rd) || (rank > win && rank > max3rd);
+      } else {
+        const no3Trumps = !hm(t3, trump);
+        const pdTrumps = hm(pd, trump) != 0;
+        if (rank > win && rank > max3rd) {
+          wins = max3rd != 0 || no3Trumps || (maxpd == 0 && pdTrumps && msb(hm(pd, trump)) > msb(hm(t3, trump)));
+        } else if (maxpd > win && maxpd > max3rd) {
+          wins = max3rd != 0 || no3Trumps;
+        } else if (win > maxpd && win > max3rd && win > rank) {
+          if (maxpd == 0 && pdTrumps) wins = max3rd != 0 || no3Trumps || msb(hm(pd, trump)) > msb(hm(t3, trump));
+        } else if (maxpd == 0 && pdTrumps) wins = true;
+      }
+      if (wins) {
+        if (min3rd > rank) w = 40 + rRank;
+        else if (maxpd > win && msb(hm(Ld, ls)) > msb(mpd)) w = 41 + rRank;
+        else if (rank > win) {
+          if (rank < maxpd) w = 78 - rank;
+          else if (rank > max3rd) w = 73 - rank;
+          else w = touching ? 62 - rank : 49 - rank;
+        } else w = maxpd > 0 ? 47 - rank : 40 - rank;
+      } else if (rank < min3rd || rank < minpd) w = rRank - 9;
+      else if (rank < win) w = rRank - 16;
+      else w = touching ? 22 - rank : 10 - rank;
+    } else {
+      if (rank > win && rank > max3rd) w = 81 - rank;
+      else if (min3rd > rank || minpd > rank) w = rRank - 3;
+      else if (rank < win) w = rRank - 11;
+      else w = touching ? 10 + rRank : 13 - rank;
+    }
+    n = push(out, n, w, ls, lo, t);
   }
   return n;
 }
 
-// Kinds of weighting.
-const LEAD_TOP = 0; // leader holds the top card of the suit; p0 = 1 if opponents will ruff
-const LEAD_TO_PARTNER = 1; // partner holds the top card; p0 = 1 if opponents will ruff
-const LEAD_RUFF = 2; // partner can ruff; p0 = 1 if LHO can overruff
-const LEAD_OTHER = 3; // p0 = 1 if RHO holds the top card
-const FOLLOW = 4; // p0 = rank to beat (or 99 if cannot win), p1 = flags: 1 partner wins surely, 2 card must beat p1>>8 to be sure
-const RUFF = 5; // p0 = rank to beat in trumps (-1 if the trick is not ruffed), p1 = flags
-const DISCARD = 6; // p0 = length of the suit
-
-// @ts-ignore: decorator
-@inline function weight(kind: i32, s: i32, hi: i32, lo: i32, p0: i32, p1: i32): i32 {
-  switch (kind) {
-    // Leads: p1 = the cost of the opponents' cards in the suit (a void opponent discards at will: it
-    // costs as much as a full hand), so suits where they are short come first.
-    case LEAD_TOP:
-      // A low card from the suit whose top card the leader holds comes after cashing it.
-      // p0 bit 1: RHO holds the second card, guarded: cashing the top card sets it up.
-      // p0 bit 2: partner holds the second card, so a low card is a sure trick too.
-      if (hi != (p0 >> 8)) return (p0 & 4 ? (p0 & 1 ? 14 : 34) : 5) - p1 - (lo >> 1);
-      return (p0 & 1 ? 20 : 40) - (p0 & 2 ? 25 : 0) - p1 + (hi >> 1);
-    case LEAD_TO_PARTNER:
-      return (p0 & 1 ? 20 : 42) - (p0 & 2 ? 25 : 0) - p1 - (lo >> 1);
-    case LEAD_RUFF:
-      return (p0 ? 25 : 45) - lo - p1;
-    case LEAD_OTHER: {
-      // p0 bit 0: RHO holds one of the two top cards (and more): leading gives it a cheap trick; bit 1:
-      // LHO holds the top card and partner the second, guarded: a lead through LHO sets it up; bit 2:
-      // an opponent ruffs.
-      let w = (p0 & 1 ? 18 : 28) + (p0 & 2 ? 25 : 0) - (p0 & 4 ? 12 : 0) - p1 - (lo >> 1);
-      if (hi > lo && hi >= 8) w += 6; // the top of touching honours
-      return w;
+/** Third hand following suit. */
+function thirdFollows(out: usize, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
+  const mine = hm(H, ls);
+  const others = separators(H, ls);
+  const win = winRank + 2;
+  const partnerWin = winHand == (H ^ 2);
+  const trumps = trump < 4 && agg(trump) != 0;
+  const c4 = hm((H + 1) & 3, ls);
+  const max4th = rankHi(c4);
+  const min4th = rankLo(c4);
+  const top3 = rankHi(mine);
+  // Weights: 1 all low; 2 cards beating the fourth hand and the winner 58 - rank; 3 beating the
+  // fourth hand 58 - rank; 4 beating both 60 - rank; 5 beating the winner 20 - rank; else -rank. A
+  // bonus card (rank bit index) gets 20 more.
+  let mode = 1;
+  let bonusCard = -1;
+  if (trumps && ls == trump) {
+    if (partnerWin && win > max4th) mode = 1;
+    else if (top3 < min4th || top3 < win) mode = 1;
+    else if (top3 > max4th) mode = 2;
+    else bonusCard = forcingCard(mine, c4, ls, winRank, !partnerWin);
+  } else if (trumps && winSuit == trump) {
+    mode = 1;
+  } else if (trumps && partnerWin) {
+    if (!max4th || win > max4th || top3 < min4th || top3 < win) mode = 1;
+    else if (top3 > max4th) mode = 3;
+    else {
+      mode = 4;
+      bonusCard = forcingCard(mine, c4, ls, winRank, false);
     }
-    case FOLLOW: {
-      // p1 bit 1: partner surely wins -> play low. Otherwise p0 = rank to beat now, p1 >> 8 = rank the
-      // later opponent can reach (-1 none, 99 may ruff).
-      if (p1 & 1) return 70 - lo;
-      if (hi > p0) {
-        const later = p1 >> 8;
-        if (hi > later && later != 99) return 80 - lo; // a sure winner: the lowest one first
-        if (p1 & 2) return 10 + (hi >> 1); // second hand: low before covering
-        return 40 + hi; // third hand: beats the trick but may be beaten later
-      }
-      return 30 - lo;
+  } else if (trumps) {
+    if (!max4th) mode = 5;
+    else if (top3 < min4th || top3 < win) mode = 1;
+    else if (top3 > max4th) mode = 2;
+    else {
+      mode = 4;
+      bonusCard = forcingCard(mine, c4, ls, winRank, true);
     }
-    case RUFF: {
-      if (p1 & 1) return 5 - lo; // partner wins: do not waste a trump
-      if (hi > p0) {
-        const later = p1 >> 8;
-        if (hi > later && later != 99) return 75 - lo;
-        return 45 + hi;
-      }
-      return 5 - lo; // underruff
+  } else if (partnerWin && win > max4th) {
+    // Partner led a singleton below our top card: overtake when our top sequence can run the suit.
+    if (!hm((H + 2) & 3, ls) && keepsTop(ls, H)) {
+      const lhoLen = <i32>popcnt<u32>(hm((H + 3) & 3, ls));
+      let oppLen = <i32>popcnt<u32>(c4) - 1;
+      if (lhoLen > oppLen) oppLen = lhoLen;
+      const blockers = agg(ls) & ~mine & ~(<u32>1 << <u32>winRank);
+      const below = blockers & ((<u32>1 << <u32>msb(mine)) - 1);
+      const floor = below ? msb(below) + 1 : 0;
+      const topNumber = <i32>popcnt<u32>(mine & ~((<u32>1 << <u32>floor) - 1)) - 1;
+      if (oppLen <= topNumber) bonusCard = lowestAbove(mine, winRank);
     }
-    default:
-      // DISCARD: keep high cards; prefer low cards from long suits.
-      return 35 - hi + (p0 << 1);
+  } else if (top3 >= min4th && top3 >= win) {
+    mode = 4;
+    if (max4th > top3 && max4th > win) bonusCard = forcingCard(mine, c4, ls, winRank, !partnerWin);
   }
+  if (mode == 1 && bonusCard < 0) return lowFirst(out, 0, mine, others, ls, 0) | SORTED;
+  let n = 0;
+  let m = mine;
+  while (m) {
+    const t = msb(m);
+    const below = others & ((<u32>1 << t) - 1);
+    const lowBound = below ? msb(below) + 1 : 0;
+    const g = m & ~((<u32>1 << lowBound) - 1);
+    m &= ~g;
+    const lo = <i32>ctz<u32>(g);
+    const rank = t + 2;
+    let w: i32;
+    if (mode == 1) w = -rank;
+    else if (mode == 2) w = rank > max4th && rank > win ? 58 - rank : -rank;
+    else if (mode == 3) w = rank > max4th ? 58 - rank : -rank;
+    else if (mode == 4) w = rank > win && rank > max4th ? 60 - rank : -rank;
+    else w = rank > win ? 20 - rank : -rank;
+    if (bonusCard >= 0 && (g & (<u32>1 << <u32>bonusCard))) w += 20;
+    n = push(out, n, w, ls, lo, t);
+  }
+  return n;
+}
+
+/** Void in the led suit: discards and ruffs. */
+function voidMoves(out: usize, pos: i32, H: i32, ls: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32): i32 {
+  let n = 0;
+  const Ld = (H - pos) & 3;
+  const trumps = trump < 4 && agg(trump) != 0;
+  const win = winRank + 2;
+  const partnerWin = winHand == (H ^ 2);
+  const t3 = (H + 1) & 3;
+  const pd = (H + 2) & 3;
+  for (let s = 0; s < 4; s++) {
+    let m = hm(H, s);
+    if (!m) continue;
+    const sc = <i32>popcnt<u32>(m);
+    const kx = sc == 2 && keepsSecond(s, H);
+    const stiffTop = sc == 1 && keepsTop(s, H);
+    const all = agg(s);
+    const others = separators(H, s);
+    // A per-suit addend, and per card: 0 plain (-rank + add), 1 ruff (base - rank + add), 2 by overruff.
+    let add = 0;
+    let base = 0;
+    let perCard = 0;
+    if (pos == 1) {
+      const pdWins = msb(hm(pd, ls)) > max(msb(hm(t3, ls)), winRank);
+      if (!trumps) {
+        if (pdWins) add = ((sc << 6) / 23) - (kx ? 2 : stiffTop ? 3 : 0);
+        else add = ((sc << 6) / 33) - (kx ? 6 : stiffTop ? 8 : 0);
+      } else if (ls == trump) {
+        if (pdWins) add = (sc << 6) / 44;
+        else add = ((sc << 6) / 36) - (kx ? 4 : 0);
+      } else if (s != trump) {
+        const good = (sc << 6) / 44 + 60;
+        const poor = ((sc << 6) / 36) - 2 - (kx ? 4 : 0);
+        if (hm(t3, ls)) add = pdWins || (!hm(pd, ls) && hm(pd, trump)) ? good : poor;
+        else if (!hm(pd, ls) && msb(hm(pd, trump)) > msb(hm(t3, trump))) add = good;
+        else if (!hm(t3, trump) && msb(hm(pd, ls)) > winRank) add = good;
+        else add = poor;
+      } else if (hm(t3, ls) || (!hm(pd, ls) && hm(pd, trump) && msb(hm(pd, trump)) > msb(hm(t3, trump)))) {
+        base = 24;
+        add = (sc << 6) / 44;
+      } else {
+        perCard = 2;
+      }
+    } else if (pos == 2) {
+      if (!trumps) add = ((sc << 6) / 24) - (kx || stiffTop ? 4 : 0);
+      else if (ls == trump || s != trump) add = (sc << 6) / 40;
+      else {
+        const c4 = hm((H + 1) & 3, ls);
+        const max4th = rankHi(c4);
+        if (partnerWin && win > max4th && (max4th != 0 || !hm((H + 1) & 3, trump))) {
+          base = -50;
+        } else perCard = 3;
+      }
+    } else {
+      if (!trumps) add = ((sc << 6) / 27) - (kx ? 6 : stiffTop ? 8 : 0);
+      else {
+        const val = ((sc << 6) / 24) - (kx ? 2 : 0);
+        if (ls == trump) add = val;
+        else if (partnerWin) {
+          add = val;
+          base = s == trump ? 2 : 25;
+        } else if (winSuit == trump) {
+          if (s == trump) perCard = 4;
+          else {
+            add = val;
+            base = 14;
+          }
+        } else if (s == trump) perCard = 5;
+        else {
+          add = val;
+          base = 14;
+        }
+      }
+    }
+    while (m) {
+      const t = msb(m);
+      const below = others & ((<u32>1 << t) - 1);
+      const lowBound = below ? msb(below) + 1 : 0;
+      const g = m & ~((<u32>1 << lowBound) - 1);
+      m &= ~g;
+      const lo = <i32>ctz<u32>(g);
+      const rank = t + 2;
+      let w: i32;
+      if (perCard == 0) w = base - rank + add;
+      else if (perCard == 2) {
+        // Second hand ruffs, everybody void: over the third hand's trumps, or make its trick costly.
+        if (t > msb(hm(t3, trump))) w = 24 - rank + (sc << 6) / 44;
+        else w = 15 - rank + ((sc << 6) / 36) - (kx ? 4 : 0);
+      } else if (perCard == 3) {
+        const c4 = hm((H + 1) & 3, ls);
+        const sa = (sc << 6) / 50;
+        if (winSuit == trump && t < winRank) w = rRankOf(all, t) - 32 + (sc << 6) / 40;
+        else if (partnerWin) {
+          if (c4) w = (keepsSecond(ls, Ld) ? 36 : 48) - rank + sa;
+          else if (t > msb(hm((H + 1) & 3, trump))) w = 48 - rank + sa;
+          else w = -12 - rank + sa;
+        } else if (c4) w = 72 - rank + sa;
+        else if (t > msb(hm((H + 1) & 3, trump))) w = 48 - rank + sa;
+        else w = 36 - rank + sa;
+      } else if (perCard == 4) w = t > winRank ? 33 + rRankOf(all, t) : rRankOf(all, t) - 13;
+      else w = 33 + rRankOf(all, t);
+      n = push(out, n, w, s, lo, t);
+    }
+  }
+  return n;
+}
+
+/** The relative rank of bit t among the cards in play `all` (1 = the highest). */
+// @ts-ignore: decorator
+@inline function rRankOf(all: u32, t: i32): i32 {
+  return <i32>popcnt<u32>(all >> <u32>t);
+}
+
+/** Appends a move entry (see MULTI). */
+// @ts-ignore: decorator
+@inline function push(out: usize, n: i32, w: i32, s: i32, r: i32, hi: i32): i32 {
+  store<u32>(out + (<usize>n << 2), (<u32>(w + 2048) << 16) | (<u32>(15 - n) << 12) | (<u32>hi << 8) | (hi != r ? MULTI : 0) | (<u32>s << 4) | <u32>r);
+  return n + 1;
 }
 
 /**
- * Generates the moves for `hand` at position `pos` of the trick. The trick so far: lead suit, the
- * winning hand, suit and rank. Leads only: `hint` (the table's best lead) and `killer` are cards
- * (suit << 4 | rank) to try early, or -1.
+ * Generates the moves for `hand` at position `pos` of the trick, sorted best first. The
+ * trick so far: lead suit, the winning hand, suit and rank. Leads only: `hint` (the table's best lead)
+ * and `killer` are cards (suit << 4 | rank) to try early, or -1.
  */
 // @ts-ignore: decorator
 @inline export function genMoves(out: usize, pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, trump: i32, hint: i32, killer: i32): i32 {
-  let n = 0;
   setSeparator(pos == 0 ? -1 : winSuit, winRank);
-  const hintSuit = hint >= 0 ? hint >> 4 : -1;
-  const hintRank = hint >= 0 ? hint & 15 : -1;
-  const killerSuit = killer >= 0 ? killer >> 4 : -1;
-  const killerRank = killer >= 0 ? killer & 15 : -1;
-  if (pos == 0) {
-    const P = hand ^ 2;
-    const A = (hand + 1) & 3;
-    const B = (hand + 3) & 3;
-    const aTr = trump < 4 && hm(A, trump) != 0;
-    const bTr = trump < 4 && hm(B, trump) != 0;
-    const pTr = trump < 4 && hm(P, trump) != 0;
-    const cards = handCount(hand);
-    for (let s = 0; s < 4; s++) {
-      const mL = hm(hand, s);
-      if (!mL) continue;
-      const hs = s == hintSuit ? hintRank : -1;
-      const ks = s == killerSuit ? killerRank : -1;
-      const mA = hm(A, s);
-      const mB = hm(B, s);
-      const mP = hm(P, s);
-      const oppRuff = s != trump && ((aTr && !mA) || (bTr && !mB)) ? 1 : 0;
-      const topOpp = top(mA | mB);
-      const topP = top(mP);
-      const topL = top(mL);
-      const oppCards = (mA ? <i32>popcnt<u32>(mA) : cards) + (mB ? <i32>popcnt<u32>(mB) : cards);
-      const pot = oppCards * (trump < 4 ? 10 : 7);
-      const all = mL | mA | mB | mP;
-      const t1 = <u32>1 << <u32>top(all);
-      const t2 = <u32>1 << <u32>top(all & ~t1);
-      const lenB = popcnt<u32>(mB);
-      const rhoHigh = lenB >= 2 && ((mB & t1) != 0 || (mB & t2) != 0) ? 1 : 0;
-      if (topL > topOpp && topL > topP) {
-        const partnerSecond = (mP & t2) != 0 ? 4 : 0;
-        n = groups(out, n, hand, s, LEAD_TOP, oppRuff | (rhoHigh << 1) | partnerSecond | (topL << 8), pot, hs, ks);
-      } else if (topP > topOpp) {
-        n = groups(out, n, hand, s, LEAD_TO_PARTNER, oppRuff | (rhoHigh << 1), pot, hs, ks);
-      } else if (s != trump && pTr && !mP && mA) {
-        n = groups(out, n, hand, s, LEAD_RUFF, (bTr && !mB) ? 1 : 0, pot, hs, ks);
-      } else {
-        const lenP = popcnt<u32>(mP);
-        const finesse = !rhoHigh && (mA & t1) != 0 && (mP & t2) != 0 && lenP >= 2 ? 2 : 0;
-        n = groups(out, n, hand, s, LEAD_OTHER, rhoHigh | finesse | (oppRuff << 2), pot, hs, ks);
-      }
-    }
-    return n;
+  let n: i32;
+  if (pos == 0) n = leadMoves(out, hand, trump, hint, killer);
+  else {
+    n = followMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump);
+    if (n & SORTED) return n & 0xff;
   }
-  const partnerWinning = (winHand & 1) == (hand & 1);
-  // The rank later opponents can reach: only the 4th hand after pos 1 (the leader's partner is an
-  // opponent of pos 1) or pos 2. For pos 1 the next hand (pos 2) is an opponent; for pos 2 the next
-  // (pos 3) is an opponent; at pos 3 nobody follows.
-  let later = -1;
-  if (pos < 3) {
-    const nx = (hand + 1) & 3;
-    const mN = hm(nx, leadSuit);
-    if (mN) later = top(mN);
-    else if (trump < 4 && leadSuit != trump && hm(nx, trump)) later = 99;
-  }
-  const mine = hm(hand, leadSuit);
-  if (mine) {
-    let flags = 0;
-    let beat = winSuit == leadSuit ? winRank : 99;
-    if (partnerWinning) {
-      // Partner's card wins unless the next opponent can beat it.
-      if (winSuit != leadSuit || (later != 99 && winRank > later) || pos == 3) flags = 1;
-    } else if (pos == 1) {
-      // Second hand: partner, last to play, beats the led card and everything the third hand holds.
-      const p4 = top(hm(hand ^ 2, leadSuit));
-      if (p4 > winRank && p4 > later && later != 99) flags = 1;
-    }
-    // The later-reach value only matters if the trick is still in the lead suit.
-    const p1 = flags | (pos == 1 ? 2 : 0) | ((winSuit == leadSuit ? later : 99) << 8);
-    return groups(out, 0, hand, leadSuit, FOLLOW, beat, p1, -1, -1);
-  }
-  // Void: ruff or discard.
-  let partnerSure = false;
-  if (partnerWinning) {
-    if (pos == 3) partnerSure = true;
-    else if (winSuit == leadSuit) partnerSure = later != 99 && winRank > later;
-    else {
-      const nx = (hand + 1) & 3;
-      partnerSure = hm(nx, leadSuit) != 0 || top(hm(nx, trump)) < winRank;
-    }
-  }
-  for (let s = 0; s < 4; s++) {
-    if (!hm(hand, s)) continue;
-    if (s == trump) {
-      // To be beaten later, the next hand must overruff.
-      let laterTrump = -1;
-      if (pos < 3) {
-        const nx = (hand + 1) & 3;
-        if (!hm(nx, leadSuit) && hm(nx, trump)) laterTrump = top(hm(nx, trump));
-      }
-      const beat = winSuit == trump ? winRank : -1;
-      n = groups(out, n, hand, s, RUFF, beat, (partnerSure ? 1 : 0) | (laterTrump << 8), -1, -1);
-    } else {
-      n = groups(out, n, hand, s, DISCARD, <i32>popcnt<u32>(hm(hand, s)), 0, -1, -1);
-    }
-  }
+  sortMoves(out, n);
   return n;
 }
 

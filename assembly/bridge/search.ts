@@ -1,8 +1,10 @@
 // Alpha-beta over tricks as a null-window (boolean) search: "can the max side take at least `target`
 // tricks in total?". Bounds and the transposition table are applied at trick boundaries.
-import { HANDS, PLY_CARD, MOVES, DIAGNOSTICS, hm, agg, seq, setAgg, setSeq, quitCard, msb } from './state';
-import { genMoves, sortMoves, MULTI } from './moves';
-import { quickTricks, laterTricks, ltLower, ltRel, qtRelFor } from './bounds';
+import { HANDS, PLY_CARD, MOVES, DIAGNOSTICS, STATS, hm, agg, seq, setAgg, setSeq, quitCard, msb, count,
+  ST_PROBE, ST_TT_CUT, ST_QT_CUT, ST_LT_CUT, ST_2ND_CUT, ST_EXPANDED, ST_CUT_FIRST, ST_CUT_LATER, ST_ALL_NODE,
+  ST_MOVES_TRIED, trace, ST_NODES_AT, ST_EXPANDED_AT, ST_TT_CUT_AT, ST_QT_CUT_AT, ST_LT_CUT_AT, ST_TRIED_AT } from './state';
+import { genMoves, MULTI } from './moves';
+import { quickTricks, laterTricks, ltLower, ltRel, ltLowerRel, qtRelFor } from './bounds';
 import { ttKey, ttKeep, ttRecall, ttProbe, ttStore, probeRel, probeBest } from './tt';
 
 /** Per ply: the lead that last cut off at a trick start of that depth in this solve (-1 none). */
@@ -17,16 +19,8 @@ export let winsMax: i32 = 0;
 export let remTricks: i32 = 0;
 export let ply: i32 = 0;
 export let nodes: u64 = 0;
-export const cutFirst = new StaticArray<u64>(4);
-export const cutLater = new StaticArray<u64>(4);
-export const allNode = new StaticArray<u64>(4);
-export const expandedAt = new StaticArray<u64>(14);
 /** Ranks (16 bits per suit) the result of the last search call depends on. */
 export let retRel: u64 = 0;
-export let stat0: u64 = 0;
-export let statHit: u64 = 0;
-export let statCut: u64 = 0;
-export let statQt: u64 = 0;
 
 /** Lengths: 4 bits per (hand, suit), hand 0 suit 0 in the top bits; kept up to date by playAndSearch. */
 export let lenKey: u64 = 0;
@@ -50,7 +44,8 @@ export function clearKillers(): void {
 }
 
 export function resetNodes(): void {
-  nodes = 0; stat0 = 0; statHit = 0; statCut = 0; statQt = 0;
+  nodes = 0;
+  if (DIAGNOSTICS) for (let i = 0; i < STATS.length; i++) unchecked(STATS[i] = 0);
 }
 
 /** Winner of the last trick when every hand holds one card; returns 1 if the max side wins it. */
@@ -80,14 +75,13 @@ function lastTrick(leader: i32): i32 {
 }
 
 /**
- * Second to play, when its side needs just one more trick: does the side surely win this one? Either
- * its best card of the led suit beats the led card and everything the third hand holds there, or one of
- * its hands ruffs while the third hand still follows suit (or holds no trump). At no trump, also two
- * tricks when the hand winning this one then holds a card above both opponents' in some suit. Sets
- * retRel.
+ * Second to play: does its side surely win this trick, and enough tricks to reach what it needs? This
+ * trick: its best card of the led suit beats the led card and everything the third hand holds there,
+ * or one of its hands ruffs while the third hand still follows suit (or holds no trump). At no trump,
+ * more: the hand winning this trick leads next and cashes its sure winners. Sets retRel.
  */
 function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool {
-  if (need != 1 && (need != 2 || trump != 4)) return false;
+  if (need != 1 && trump != 4) return false;
   const third = (hand + 1) & 3;
   const fourth = hand ^ 2;
   const m3 = hm(third, leadSuit);
@@ -95,15 +89,39 @@ function secondHandWins(hand: i32, leadSuit: i32, ledRank: i32, need: i32): bool
   if (sideSuit && !m3 && hm(third, trump)) return false;
   const best = msb(hm(hand, leadSuit) | hm(fourth, leadSuit));
   if (best > ledRank && best > msb(m3)) {
-    retRel = <u64>1 << (<u64>((leadSuit << 4) + best));
+    const bestBit = <u32>1 << <u32>best;
+    retRel = <u64>bestBit << (<u64>leadSuit << 4);
     if (need == 1) return true;
-    // At no trump the hand winning this trick leads next: a card above both opponents' cards of its
-    // suit is a second trick (partner cannot overtake: best is the side's highest card of the suit).
-    const winner = hm(hand, leadSuit) & (<u32>1 << <u32>best) ? hand : fourth;
+    // At no trump the hand winning this trick leads next and cashes its winners (DDS counts them the
+    // same way): per suit its top card when it beats every other hand's, all its cards where nobody
+    // else holds the suit (in the led suit after the card it wins with).
+    const winner = hm(hand, leadSuit) & bestBit ? hand : fourth;
     const leader = (hand + 3) & 3;
+    let q = 1;
+    let rel = retRel;
     for (let s = 0; s < 4; s++) {
       let mine = hm(winner, s);
-      if (s == leadSuit) mine &= ~(<u32>1 << <u32>best);
+      if (s == leadSuit) mine &= ~bestBit;
+      if (!mine) continue;
+      const others = hm(third, s) | hm(leader, s) | hm(winner ^ 2, s);
+      if (!others) q += <i32>popcnt<u32>(mine);
+      else {
+        const top = msb(mine);
+        if (top < msb(others)) continue;
+        q++;
+        rel |= <u64>1 << (<u64>((s << 4) + top));
+      }
+      if (q >= need) {
+        retRel = rel;
+        return true;
+      }
+    }
+    if (need != 2) return false;
+    // Two tricks: a card above both opponents' in some suit will do, even if partner holds a higher
+    // one (partner cannot overtake in the led suit: best is the side's highest card there).
+    for (let s = 0; s < 4; s++) {
+      let mine = hm(winner, s);
+      if (s == leadSuit) mine &= ~bestBit;
       if (!mine) continue;
       const top = msb(mine);
       if (top > msb(hm(third, s) | hm(leader, s))) {
@@ -174,9 +192,10 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
 // @ts-ignore: decorator
 @inline function follow(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32): bool {
   nodes++;
+  count(ST_NODES_AT + pos * 14 + remTricks);
   const isMax = (hand & 1) == maxSide;
   if (pos == 1 && secondHandWins(hand, leadSuit, winRank, isMax ? target - winsMax : remTricks - target + winsMax + 1)) {
-    if (DIAGNOSTICS) statQt++;
+    count(ST_2ND_CUT);
     return isMax;
   }
   return searchMoves(pos, hand, leadSuit, winHand, winSuit, winRank, target, isMax, -1);
@@ -185,6 +204,7 @@ export function playAndSearch(pos: i32, hand: i32, leadSuit: i32, winHand: i32, 
 export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: i32, winRank: i32, target: i32): bool {
   if (pos != 0) return follow(pos, hand, leadSuit, winHand, winSuit, winRank, target);
   nodes++;
+  count(ST_NODES_AT + remTricks);
   const isMax = (hand & 1) == maxSide;
 
   if (winsMax >= target) {
@@ -197,7 +217,6 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
     return false;
   }
   if (rem == 1) return winsMax + lastTrick(hand) >= target;
-  if (DIAGNOSTICS) stat0++;
   const need = target - winsMax; // future tricks the max side needs
   // Bounds for the leader's side, converted to the max side.
   // Leader-side tricks that decide the test: at least `want` proves it for the leader's side.
@@ -207,9 +226,11 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   const lb = laterCut(hand, rem, want);
   if (lb >= 0) return lb == 1 ? isMax : !isMax;
   ttKey(hand, trump, lenKey);
+  count(ST_PROBE);
   const t = ttProbe(need, isMax, rem);
   if (t >= 0) {
-    if (DIAGNOSTICS) statCut++;
+    count(ST_TT_CUT);
+    count(ST_TT_CUT_AT + rem);
     retRel = probeRel;
     return t == 1;
   }
@@ -217,7 +238,8 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
   if (b >= 0) return b == 1 ? isMax : !isMax;
   ttKeep(ply);
   const hint = probeBest;
-  if (DIAGNOSTICS) expandedAt[rem]++;
+  count(ST_EXPANDED);
+  count(ST_EXPANDED_AT + rem);
   const res = searchMoves(0, hand, 0, 0, 0, 0, target, isMax, hint);
   const rel = retRel;
   // The bound just proven, for the leader's side.
@@ -243,13 +265,15 @@ export function search(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit
 function laterCut(hand: i32, rem: i32, want: i32): i32 {
   const hi = laterTricks(hand, trump, rem);
   if (hi < want) {
-    if (DIAGNOSTICS) statQt++;
+    count(ST_LT_CUT);
+    count(ST_LT_CUT_AT + rem);
     retRel = ltRel;
     return 0;
   }
   if (ltLower >= want) {
-    if (DIAGNOSTICS) statQt++;
-    retRel = ltRel;
+    count(ST_LT_CUT);
+    count(ST_LT_CUT_AT + rem);
+    retRel = ltLowerRel;
     return 1;
   }
   return -1;
@@ -258,7 +282,8 @@ function laterCut(hand: i32, rem: i32, want: i32): i32 {
 /** The quick-trick bound: 1 if it proves the side on lead gets `want` tricks, else -1 (as laterCut). */
 function quickCut(hand: i32, rem: i32, want: i32): i32 {
   if (quickTricks(hand, trump, rem, want) >= want) {
-    if (DIAGNOSTICS) statQt++;
+    count(ST_QT_CUT);
+    count(ST_QT_CUT_AT + rem);
     retRel = qtRelFor(want);
     return 1;
   }
@@ -272,7 +297,6 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
   const out = MOVES + (<usize>ply << 6);
   const killer = pos == 0 ? unchecked(killers[ply]) : -1;
   const n = genMoves(out, pos, hand, leadSuit, winHand, winSuit, winRank, trump, hint, killer);
-  sortMoves(out, n);
   let rel: u64 = 0;
   // Per suit (4 bits each) a rank below which this hand's cards need no trial: a failed card below the
   // lowest rank its result depended on stands for every other such card (same abstraction after it).
@@ -287,16 +311,17 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
       skipped |= <u32>1 << <u32>i;
       continue;
     }
+    count(ST_MOVES_TRIED + pos);
+    if (pos == 0) count(ST_TRIED_AT + remTricks);
+    const before = nodes;
     const res = playAndSearch(pos, hand, leadSuit, winHand, winSuit, winRank, s, r, target);
+    trace(ply, <u32>((s << 4) | r | (hand << 8)), res ? 1 : 0, <u32>(nodes - before));
     if (res == isMax) {
       if (pos == 0) {
         lastBest = (s << 4) | r;
         unchecked(killers[ply] = lastBest);
       }
-      if (DIAGNOSTICS) {
-        if (i == 0) cutFirst[pos]++;
-        else cutLater[pos]++;
-      }
+      count((i == 0 ? ST_CUT_FIRST : ST_CUT_LATER) + pos);
       return res;
     }
     const child = retRel;
@@ -305,7 +330,7 @@ function searchMoves(pos: i32, hand: i32, leadSuit: i32, winHand: i32, winSuit: 
     const b: u32 = inSuit ? ctz<u32>(inSuit) : 13;
     if (<u32>r < b && b > ((cover >> shift) & 15)) cover = (cover & ~(<u32>15 << shift)) | (b << shift);
   }
-  if (DIAGNOSTICS) allNode[pos]++;
+  count(ST_ALL_NODE + pos);
   // Every move failed, but only one card of each group was tried. In a position that matches this one's
   // abstraction (the owners of every card down to the lowest relevant rank of each suit) a group that
   // straddles that rank may be split, and its top card would be a move nobody tried: such a group keeps

@@ -1,7 +1,7 @@
 // Drivers: the root position (a full deal or an end position, possibly with a trick in progress), the
 // value by repeated null-window searches from a guess (MTD(f)-style), the score of every root card, and
 // the 4 x 5 double-dummy table.
-import { PLY_CARD, MOVES, IO, hm, agg, handCount, rebuildRelative } from './state';
+import { PLY_CARD, MOVES, IO, hm, agg, handCount, rebuildRelative, count, ST_ROOT_TESTS } from './state';
 import { setSearch, search, playAndSearch, remTricks, clearKillers } from './search';
 import { genMoves, separators, setSeparator } from './moves';
 import { ttForget, ttNewGeneration } from './tt';
@@ -61,6 +61,7 @@ export function rootTricks(): i32 {
 
 /** Can the side to move take at least `target` tricks? */
 export function testRoot(target: i32): bool {
+  count(ST_ROOT_TESTS);
   ttNewGeneration();
   setSearch(rootTrump, rootHand & 1, rootRem, rootPos);
   return search(rootPos, rootHand, rootLead, rootWinHand, rootWinSuit, rootWinRank, target);

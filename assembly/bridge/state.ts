@@ -12,6 +12,57 @@ export const ABI_VERSION: i32 = 1;
 /** Search statistics (node kinds, cut positions, table fill) for tuning; off in the release build. */
 export const DIAGNOSTICS = false;
 
+/** The statistics counters (see DIAGNOSTICS), read through bridge.wasm's stat(i). */
+export const STATS = new StaticArray<u64>(160);
+export const ST_PROBE = 0; // table probes
+export const ST_TT_CUT = 1; // probes that decided the node
+export const ST_QT_CUT = 2; // quick-trick cut-offs
+export const ST_LT_CUT = 3; // later-trick (trump control) cut-offs
+export const ST_2ND_CUT = 4; // second hand's sure trick(s)
+export const ST_EXPANDED = 5; // trick starts whose moves were searched
+export const ST_STORES = 6; // table stores
+export const ST_PINNED = 7; // cards pinned by stored entries (sum)
+export const ST_INPLAY = 8; // cards in play at stores (sum)
+export const ST_SLOTS = 9; // slots scanned by probes (sum)
+export const ST_ROOT_TESTS = 10; // null-window tests at the root
+export const ST_TT_RESETS = 11; // times the table filled up and started again empty
+export const ST_NO_SHAPE = 12; // probes that found no entry of the position's shape
+export const ST_CUT_FIRST = 16; // + pos: cut-offs by the first move tried
+export const ST_CUT_LATER = 20; // + pos: cut-offs by a later move
+export const ST_ALL_NODE = 24; // + pos: nodes where every move failed
+export const ST_MOVES_TRIED = 28; // + pos: moves searched
+export const ST_NODES_AT = 32; // + pos * 14 + tricks left: nodes
+export const ST_EXPANDED_AT = 88; // + tricks left: trick starts whose moves were searched
+export const ST_TT_CUT_AT = 102; // + tricks left
+export const ST_QT_CUT_AT = 116; // + tricks left
+export const ST_LT_CUT_AT = 130; // + tricks left
+export const ST_TRIED_AT = 144; // + tricks left: leads searched
+
+/** Diagnostics: a trace of the moves tried near the root (ply, card | hand << 8, result, nodes), 4 u32 each. */
+export const TRACE = new StaticArray<u32>(DIAGNOSTICS ? 4 * 65536 : 4);
+export let traceLen: i32 = 0;
+export let traceDepth: i32 = 0;
+export function setTraceDepth(d: i32): void {
+  traceDepth = d;
+  traceLen = 0;
+}
+// @ts-ignore: decorator
+@inline export function trace(ply: i32, card: u32, res: u32, nodes: u32): void {
+  if (DIAGNOSTICS && ply < traceDepth && traceLen < 65536) {
+    const i = traceLen << 2;
+    unchecked(TRACE[i] = <u32>ply);
+    unchecked(TRACE[i + 1] = card);
+    unchecked(TRACE[i + 2] = res);
+    unchecked(TRACE[i + 3] = nodes);
+    traceLen++;
+  }
+}
+
+// @ts-ignore: decorator
+@inline export function count(i: i32, by: u64 = 1): void {
+  if (DIAGNOSTICS) unchecked(STATS[i] += by);
+}
+
 /** u16 [hand*4 + suit]: cards each hand still holds. */
 export const HANDS: usize = memory.data(64, 16);
 /** u16 [suit]: cards not yet quitted (the hands plus the cards on the table in the current trick). */

@@ -193,6 +193,48 @@ describe('bridge double dummy against exhaustive minimax', () => {
     expect(checkRandom(20261123, 48, [5])).to.be.greaterThan(150);
   });
 
+  // The later-trick bounds at their edges. A guarded second-best trump sitting over the top trump wins
+  // a trick only while its side never has to lead trumps: with West (AQ) on lead East-West cannot take
+  // both tricks, but with North (K2) on lead North must lead a trump into the AQ and takes nothing (a
+  // version that gave the K's side a trick here got reference board 41's hearts wrong). A second-best
+  // trump with the third-best in partner's hand; a no-trump count of the suits the side on lead
+  // controls (AK opposite a void, partner's winners unreachable).
+  it('applies the later-trick bounds only where they hold', () => {
+    const positions: [string, Strain, Seat][] = [
+      ['N:K2... .32.. ..32. AQ...', 'S', 'N'],
+      ['N:K2... .32.. ..32. AQ...', 'S', 'W'],
+      ['N:K2... .32.. ..32. AQ...', 'S', 'E'],
+      ['N:K3.4.. .32.5. Q2..2. A4..3.', 'S', 'W'],
+      ['N:K3.4.. .32.5. Q2..2. A4..3.', 'S', 'N'],
+      ['N:AK.2.. .Q3.2. .AK.3. 32..4.', 'NT', 'N'],
+      ['N:AK.2.. .Q3.2. .AK.3. 32..4.', 'NT', 'W'],
+    ];
+    for (const [deal, trump, leader] of positions) {
+      const masks = new Array<number>(16).fill(0);
+      deal
+        .slice(2)
+        .split(' ')
+        .forEach((hand, seat) =>
+          hand.split('.').forEach((suit, s) => {
+            for (const ch of suit) masks[seat * 4 + s]! |= 1 << RANKS.indexOf(ch);
+          }),
+        );
+      const r = solveBoard(deal, { trump, leader });
+      expect(r.ok, deal).to.equal(true);
+      if (!r.ok) continue;
+      const mm = new Minimax(STRAINS.indexOf(trump) === 4 ? -1 : STRAINS.indexOf(trump));
+      const where = `${deal} ${trump} leader ${leader}`;
+      expect(r.value.tricks, where).to.equal(mm.value(masks, [], SEATS.indexOf(leader)));
+      for (const c of r.value.cards) {
+        const s = SUITS.indexOf(c.card[0]!);
+        const rank = RANKS.indexOf(c.card[1]!);
+        expect(c.tricks, `${where} card ${c.card}`).to.equal(
+          mm.after(masks, [], SEATS.indexOf(leader), SEATS.indexOf(leader), s, rank),
+        );
+      }
+    }
+  });
+
   // Found on reference board 6 after five earlier tables: the first position of each pair stored a
   // result whose abstraction left out the rank that kept a group of touching cards together (the J-9
   // of spades, both East's), so it matched the second position, where they are apart, and gave it a

@@ -3,7 +3,7 @@
  * sections with their annotations, notes, tables), reporting syntax errors at their places. Its last
  * steps run the validator (`validate.ts`) on the game it built.
  */
-import { escapeString, type RecordToken as Token } from '../../text/index.js';
+import { escapeString, suffixNag, type RecordToken as Token } from '../../text/index.js';
 import type {
   PbnAnnotated,
   PbnAuction,
@@ -52,8 +52,6 @@ function orderComments(e: PbnAnnotated): void {
     }
   }
 }
-
-const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
 type Mode = 'ident' | 'auction' | 'play' | 'section' | 'skip' | 'notes';
 
@@ -487,8 +485,8 @@ export class GameBuilder {
         if ((inAuction && cardOnly) || (!inAuction && callOnly))
           return this.r.error('NAG_SECTION', `NAG ${p} is for ${inAuction ? 'cards' : 'calls'} only`, pos);
       } else {
-        const base = SUFFIX_NAG[p];
-        if (base === undefined) return this.r.error('SUFFIX', `bad suffix ${p}`, pos);
+        const base = suffixNag(p);
+        if (base < 0) return this.r.error('SUFFIX', `bad suffix ${p}`, pos);
         if (this.curSuffix) return this.r.error('SUFFIX_DUPLICATE', `second suffix ${p}`, pos);
         this.curSuffix++;
         nag = inAuction ? base : base + 6;

@@ -49,6 +49,8 @@ export {
 export {
   RecordScanner,
   scanRecords,
+  TEXT_RECORD_CODES,
+  type RecordCodes,
   type RecordScannerOptions,
   type RecordToken,
   type RecordTokenKind,

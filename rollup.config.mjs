@@ -14,6 +14,7 @@ const entries = {
   bughouse: 'src/bughouse/index.ts',
   engine: 'src/engine/index.ts',
   aif: 'src/aif/index.ts',
+  epd: 'src/epd/index.ts',
   diagram: 'src/diagram/index.ts',
   worker: 'src/worker/index.ts',
   queue: 'src/queue/index.ts',

@@ -33,6 +33,9 @@ export type ExampleApi =
   | 'chesscomToMatch'
   | 'parseAif'
   | 'validateAif'
+  // EPD: the lenient reader, and the same with the input's characters taken as bytes (decoding errors)
+  | 'parseEpd'
+  | 'parseEpdBytes'
   // the queue URL of --queue (gamenotation/queue, Node only)
   | 'parseQueueUrl'
   // the PGN-family lexer's tokens (internal: src/text/lexer.ts) and the PGN writer's export-format warnings (onWarning)
@@ -1153,6 +1156,243 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'no answer to … within … ms',
     trigger:
       'the engine does not answer within the timeout; no text input (tests: test/engine/cli.node.test.ts, test/engine/engines.node.test.ts)',
+  },
+  {
+    code: 'ERR_EPD_ABORTED',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'the engine test suite was aborted (its AbortSignal fired)',
+    trigger:
+      'analyseEpdSuite(records, engine, limit, { signal }) with the signal aborted; no text input (tests: test/epd/suite.node.test.ts)',
+  },
+  {
+    code: 'ERR_EPD_COMMENT',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'a comment line (starting with # or %) among the records; it holds no position and is not written back',
+    example: {
+      api: 'parseEpd',
+      input: '# Bratko-Kopec test suite',
+    },
+  },
+  {
+    code: 'ERR_EPD_CONTROL',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a control character (NUL, …) read as a space; also a line end in a string operand that the writer writes as a space',
+    example: {
+      api: 'parseEpd',
+      input: '1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";\u0000',
+    },
+  },
+  {
+    code: 'ERR_EPD_COUNTERS',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'hmvc is more than the plies played before fmvn (possible only after a set-up position), or more than 150',
+    example: {
+      api: 'parseEpd',
+      input: '8/8/8/4k3/8/8/8/4K2R w - - hmvc 30; fmvn 3;',
+    },
+  },
+  {
+    code: 'ERR_EPD_DUPLICATE',
+    format: 'epd',
+    severity: 'error',
+    meaning:
+      'an opcode that appears twice in one record (the second is kept untyped), or FEN counters that disagree with hmvc/fmvn',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - acd 12; acd 13;',
+    },
+  },
+  {
+    code: 'ERR_EPD_EMPTY_OPERATION',
+    format: 'epd',
+    severity: 'warning',
+    meaning: "a ';' with no operation before it (`- ; bm Qd1;`, or the `;D1 20` of perft suites)",
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - ; bm Rh8+;',
+    },
+  },
+  {
+    code: 'ERR_EPD_ENCODING',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'bytes of a file read as UTF-8 are not UTF-8; they are read as Latin-1 characters',
+    example: {
+      api: 'parseEpdBytes',
+      input: 'ï»¿4k3/8/8/8/8/8/8/4K2R w K - id "ÿ";',
+    },
+  },
+  {
+    code: 'ERR_EPD_FEN_COUNTERS',
+    format: 'epd',
+    severity: 'warning',
+    meaning: "FEN's halfmove and fullmove counters after the four position fields; read as hmvc and fmvn",
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - 0 1 bm Rh8+;',
+    },
+  },
+  {
+    code: 'ERR_EPD_FIELDS',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a line that does not start with the four position fields (placement, side, castling, en passant)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w; bm Rh8+;',
+    },
+  },
+  {
+    code: 'ERR_EPD_HMVC',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'hmvc is not 0 although the position has an en passant square (the double pawn push reset the clock)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/4P3/8/8/4K3 b - e3 hmvc 5;',
+    },
+  },
+  {
+    code: 'ERR_EPD_LINE_TOO_LONG',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a line longer than maxLineLength (default 1 MiB); it is skipped',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - id "a long line";',
+      options: { maxLineLength: 20 },
+    },
+  },
+  {
+    code: 'ERR_EPD_MATE_DIALECT',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a `bm #n`/`am #n` operand: a mate length written where a move belongs (standard EPD says dm n); epd-test counts a mate in n or fewer as solving it',
+    example: {
+      api: 'parseEpd',
+      input: '6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1;',
+    },
+  },
+  {
+    code: 'ERR_EPD_MOVE',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'an operand of am, bm, pm or sm that is not a legal move (SAN or UCI) in the position',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm Qd1;',
+    },
+  },
+  {
+    code: 'ERR_EPD_NUMBER',
+    format: 'epd',
+    severity: 'error',
+    meaning:
+      'a numeric operand (acd, acn, acs, ce, dm, fmvn, hmvc, rc, tcgs) that is not an integer or is out of its range',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - acd deep;',
+    },
+  },
+  {
+    code: 'ERR_EPD_OPCODE',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'an opcode that is not a letter followed by up to 14 letters, digits or underscores',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+; 00:00;',
+    },
+  },
+  {
+    code: 'ERR_EPD_OPERANDS',
+    format: 'epd',
+    severity: 'error',
+    meaning:
+      'a standard opcode with the wrong number or kind of operands (id without a string, pm with two moves, draw_offer with one)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - pm Rh8+ Kd1;',
+    },
+  },
+  {
+    code: 'ERR_EPD_PM_PV',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'the predicted move (pm) is not the first move of the predicted variation (pv)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - pm Rh8+; pv Kd1 Kd7;',
+    },
+  },
+  {
+    code: 'ERR_EPD_PV',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a move of the predicted variation (pv) that is not legal at its place in the line',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - pv Rh8+ Kd7 Rh8;',
+    },
+  },
+  {
+    code: 'ERR_EPD_SAN_FORM',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a move operand not in canonical SAN (UCI `e2e4`, a missing `+`, `Qd1 +` with a space); the export writes it in SAN',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm h1h8;',
+    },
+  },
+  {
+    code: 'ERR_EPD_SEMICOLON',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      "an operation not ended by ';' (the last one of a line, or one running into the next opcode: `bm Rc8+ dm 26`)",
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+',
+    },
+  },
+  {
+    code: 'ERR_EPD_STRING',
+    format: 'epd',
+    severity: 'error',
+    meaning: 'a quoted string that does not end on its line',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - id "BK.01;',
+    },
+  },
+  {
+    code: 'ERR_EPD_STRING_LENGTH',
+    format: 'epd',
+    severity: 'warning',
+    meaning: 'a string operand of 256 bytes or more (the standard allows fewer than 256)',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - c0 "«x×300»";',
+    },
+  },
+  {
+    code: 'ERR_EPD_UNQUOTED',
+    format: 'epd',
+    severity: 'warning',
+    meaning:
+      'a text opcode (id, c0–c9, v0–v9, eco, nic, tcri, tcsi) given bare operands; they are read as one string joined by spaces',
+    example: {
+      api: 'parseEpd',
+      input: '4k3/8/8/8/8/8/8/4K2R w K - id BK.01;',
+    },
   },
   {
     code: 'ERR_FEN_BOARD',

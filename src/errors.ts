@@ -67,3 +67,45 @@ export class NotationFailure extends Error {
     this.column = error.column;
   }
 }
+
+/**
+ * A list of findings that keeps its first `max` and only counts the rest, so memory stays flat
+ * however much of an input is bad; `close()` ends it with one `ERR_TOO_MANY_ERRORS` giving the
+ * count. A pushed `ERR_TOO_MANY_ERRORS` (a list capped upstream, e.g. one record's) adds the count
+ * it gives, so a document-level list built from record lists reports the true total.
+ * @internal
+ */
+export class CappedErrorList {
+  private readonly kept: NotationError[] = [];
+  private count = 0;
+  private last: NotationError | undefined;
+
+  constructor(private readonly max: number) {}
+
+  push(...items: NotationError[]): void {
+    for (const item of items) {
+      this.last = item;
+      if (item.code === 'ERR_TOO_MANY_ERRORS') {
+        const notReported = /^(\d+) more/.exec(item.message);
+        if (notReported) {
+          this.count += Number(notReported[1]);
+          continue;
+        }
+      }
+      if (++this.count <= this.max) this.kept.push(item);
+    }
+  }
+
+  /** The kept findings, then the count of the rest (`what`: "error(s)") when there were more than `max`. */
+  close(what: string): NotationError[] {
+    const list = this.kept.slice();
+    if (this.count > this.max)
+      list.push({
+        code: 'ERR_TOO_MANY_ERRORS',
+        message: `${this.count - this.max} more ${what} not reported (${this.count} in all; maxErrors ${this.max})`,
+        line: this.last?.line ?? 1,
+        column: this.last?.column ?? 1,
+      });
+    return list;
+  }
+}

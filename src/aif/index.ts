@@ -11,3 +11,11 @@ export {
   type AnalyseHooks,
   type AnalyseProgress,
 } from './analyse.js';
+export {
+  aifStats,
+  aifPlayerSummary,
+  type AifGameStats,
+  type AifPlayerStats,
+  type AifPlayerSummary,
+  type AifMoveStat,
+} from './stats.js';

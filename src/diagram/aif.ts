@@ -1,7 +1,15 @@
 // The evaluation graph of an AIF game: the played move's value after each analysed turn, and the
 // turns where the played move lost the most against the engine's best marked.
 import { AIF_MATE, turnToPly, type AifBlock, type AifCell, type AifGame } from '../aif/model.js';
-import { evalGraphDiagram, type EvalGraphOptions, type EvalMark } from './graph.js';
+import { aifStats } from '../aif/stats.js';
+import {
+  evalGraphDiagram,
+  lossGraphDiagram,
+  type EvalGraphOptions,
+  type EvalMark,
+  type LossBar,
+  type LossGraphOptions,
+} from './graph.js';
 
 function deepest(cells: readonly AifCell[]): number | undefined {
   for (let i = cells.length - 1; i >= 0; i--) if (typeof cells[i] === 'number') return cells[i] as number;
@@ -89,5 +97,20 @@ export function aifEvalGraph(
     title: white || black ? `Evaluation: ${white ?? '?'} – ${black ?? '?'}` : undefined,
     marks,
     ...rest,
+  });
+}
+
+/**
+ * Each player's centipawn loss per move in an AIF game (as `aifStats` of `gamenotation/aif` counts
+ * it), White's bars above the line and Black's below; mistakes and blunders in red.
+ */
+export function aifLossGraph(game: AifGame, options: LossGraphOptions = {}): string {
+  const { white, black } = aifStats(game);
+  const bars = (moves: typeof white.perMove): LossBar[] =>
+    moves.map((m) => ({ ply: m.ply, loss: m.loss, marked: m.judgement === 'mistake' || m.judgement === 'blunder' }));
+  return lossGraphDiagram(bars(white.perMove), bars(black.perMove), {
+    title: `Loss per move: ${white.name} – ${black.name}`,
+    names: [white.name, black.name],
+    ...options,
   });
 }

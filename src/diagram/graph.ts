@@ -121,3 +121,95 @@ export function evalGraphDiagram(scores: readonly (number | null)[], options: Ev
 function fmt(v: number): string {
   return `${v > 0 ? '+' : ''}${(Math.round(v * 100) / 100).toFixed(2)}`;
 }
+
+/** A move's loss, for `lossGraphDiagram`. */
+export interface LossBar {
+  /** 0-based ply (White's first move = 0): where the bar stands. */
+  ply: number;
+  /** Centipawns lost (≥ 0). */
+  loss: number;
+  /** Drawn in the red of the theme (a mistake or a blunder). */
+  marked?: boolean;
+}
+
+/** Options of `lossGraphDiagram`. */
+export interface LossGraphOptions {
+  /** Width in pixels (default 480); height is a third of it unless given. */
+  size?: number;
+  /** Height in pixels. */
+  height?: number;
+  /** Colours and font. */
+  theme?: Partial<DiagramTheme>;
+  /** Losses beyond this many centipawns are drawn at the edge (default 300). */
+  clamp?: number;
+  /** Names for the description (default White, Black). */
+  names?: [string, string];
+  /** The SVG's title (default: Loss per move). */
+  title?: string;
+  /** Prefix of the ids of its title and description (default: from the content). */
+  id?: string;
+}
+
+/**
+ * Each player's loss per move as bars on one ply axis: White's upwards from the middle line,
+ * Black's downwards, so the two players' errors read side by side through the game.
+ */
+export function lossGraphDiagram(
+  white: readonly LossBar[],
+  black: readonly LossBar[],
+  options: LossGraphOptions = {},
+): string {
+  const t = makeTheme(options.theme);
+  const width = options.size ?? 480;
+  const height = options.height ?? width / 3;
+  const clamp = options.clamp ?? 300;
+  const [whiteName, blackName] = options.names ?? ['White', 'Black'];
+  const pad = height * 0.06;
+  const mid = height / 2;
+  const half = mid - pad;
+  const last = Math.max(1, ...white.map((b) => b.ply), ...black.map((b) => b.ply));
+  const slot = width / (last + 1);
+  const bar = Math.max(1, slot * 0.8);
+  const parts: string[] = [`<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="#f4f4f4"/>`];
+  const draw = (list: readonly LossBar[], up: boolean, fill: string, cls: string) => {
+    for (const b of list) {
+      const h = (Math.min(clamp, Math.max(0, b.loss)) / clamp) * half;
+      if (h <= 0) continue;
+      const x = b.ply * slot + (slot - bar) / 2;
+      const y = up ? mid - h : mid;
+      parts.push(
+        `<rect class="${cls}" data-ply="${b.ply}" x="${num(x)}" y="${num(y)}" width="${num(bar)}" height="${num(h)}" fill="${esc(b.marked ? t.red : fill)}" stroke="${esc(t.border)}" stroke-width="0.5"/>`,
+      );
+    }
+  };
+  draw(white, true, t.whitePiece, 'loss-white');
+  draw(black, false, t.blackPiece, 'loss-black');
+  parts.push(
+    `<line x1="0" y1="${num(mid)}" x2="${num(width)}" y2="${num(mid)}" stroke="${esc(t.border)}" stroke-width="0.75"/>`,
+  );
+  const fs = width / 45;
+  parts.push(text(fs * 0.4, pad + fs, whiteName, { 'font-size': fs, fill: t.text }));
+  parts.push(text(fs * 0.4, height - pad - fs * 0.3, blackName, { 'font-size': fs, fill: t.text }));
+  parts.push(
+    `<rect x="0" y="0" width="${num(width)}" height="${num(height)}" fill="none" stroke="${esc(t.border)}" stroke-width="1"/>`,
+  );
+  const summary = (name: string, list: readonly LossBar[]) => {
+    if (!list.length) return `${name}: no moves.`;
+    const worst = list.reduce((a, b) => (b.loss > a.loss ? b : a));
+    const mean = list.reduce((a, b) => a + b.loss, 0) / list.length;
+    return `${name}: ${list.length} moves, average loss ${Math.round(mean)}, largest ${Math.round(worst.loss)} at ply ${worst.ply + 1}.`;
+  };
+  return envelope(
+    {
+      width,
+      height,
+      title: options.title ?? 'Loss per move',
+      description: `Centipawns lost per move, ${whiteName} above the line and ${blackName} below, clamped at ${clamp}. ${summary(whiteName, white)} ${summary(blackName, black)}`,
+      id: options.id,
+      kind: 'gn-diagram gn-loss-graph',
+      font: t.font,
+      background: t.background,
+    },
+    parts.join(''),
+  );
+}

@@ -20,5 +20,12 @@ export {
   type DealDiagramOptions,
   type DDTableDiagramOptions,
 } from './bridge.js';
-export { evalGraphDiagram, type EvalGraphOptions, type EvalMark } from './graph.js';
-export { aifEvalGraph, aifScores, type AifScores, type AifTurnLoss } from './aif.js';
+export {
+  evalGraphDiagram,
+  lossGraphDiagram,
+  type EvalGraphOptions,
+  type EvalMark,
+  type LossBar,
+  type LossGraphOptions,
+} from './graph.js';
+export { aifEvalGraph, aifLossGraph, aifScores, type AifScores, type AifTurnLoss } from './aif.js';

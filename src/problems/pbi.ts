@@ -2,7 +2,7 @@
 // Reader: never throws on bad input; every error/warning has a stable ERR_PBI_* code and line:column.
 // Writer: canonical form (BOM, marker, minimal \xHH encoding per field, normalised Forsyth), but
 // fields read from a file and left unchanged are written back byte for byte.
-import type { NotationError, Parsed } from '../errors.js';
+import { CappedErrorList, type NotationError, type Parsed } from '../errors.js';
 import { LineSplitter } from '../text/lines.js';
 import { textChunks, type TextSource } from '../text/source.js';
 import { makeForsyth, parseForsyth, type ProblemBoard } from './board.js';
@@ -215,38 +215,6 @@ export interface ParsePbiOptions {
 
 /** Default longest PBI line (characters). */
 const MAX_LINE = 1 << 20;
-
-/**
- * A list that keeps its first `max` items and counts the rest (memory stays flat however many
- * lines are bad); `close()` appends `ERR_TOO_MANY_ERRORS` with the count.
- */
-class CappedList {
-  readonly list: NotationError[] = [];
-  private count = 0;
-  private last: NotationError | undefined;
-
-  constructor(
-    private readonly max: number,
-    private readonly what: string,
-  ) {}
-
-  push(item: NotationError): void {
-    this.last = item;
-    if (++this.count <= this.max) this.list.push(item);
-  }
-
-  close(): NotationError[] {
-    if (this.count > this.max) {
-      this.list.push({
-        code: 'ERR_TOO_MANY_ERRORS',
-        message: `${this.count - this.max} more ${this.what} not reported (${this.count} in all; maxErrors ${this.max})`,
-        line: this.last?.line ?? 1,
-        column: this.last?.column ?? 1,
-      });
-    }
-    return this.list;
-  }
-}
 
 /** Where the line reader sends what it finds. */
 interface PbiSink {
@@ -486,8 +454,8 @@ const UTF8_ERROR: NotationError = {
  */
 export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = {}): Parsed<PbiDocument> {
   const max = Math.max(0, options.maxErrors ?? 100);
-  const errors = new CappedList(max, 'error(s)');
-  const warnings = new CappedList(max, 'warning(s)');
+  const errors = new CappedErrorList(max);
+  const warnings = new CappedErrorList(max);
   const problems: PbiProblem[] = [];
   const lines = new PbiLines(options, {
     error: (e) => errors.push(e),
@@ -500,7 +468,7 @@ export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = 
   lines.end();
   const doc = lines.header;
   doc.problems = problems;
-  return { value: doc, errors: errors.close(), warnings: warnings.close() };
+  return { value: doc, errors: errors.close('error(s)'), warnings: warnings.close('warning(s)') };
 }
 
 /**
@@ -523,8 +491,8 @@ export function parsePbi(input: string | Uint8Array, options: ParsePbiOptions = 
 export class PbiReader {
   private readonly lines: PbiLines;
   private readonly max: number;
-  private errors: CappedList;
-  private warnings: CappedList;
+  private errors: CappedErrorList;
+  private warnings: CappedErrorList;
   private readonly decoder = new Utf8Chunks();
   private started = false;
   /** The first bytes, held until three tell whether they start with a byte order mark. */
@@ -536,8 +504,8 @@ export class PbiReader {
 
   constructor(options: ParsePbiOptions = {}) {
     this.max = Math.max(0, options.maxErrors ?? 100);
-    this.errors = new CappedList(this.max, 'error(s)');
-    this.warnings = new CappedList(this.max, 'warning(s)');
+    this.errors = new CappedErrorList(this.max);
+    this.warnings = new CappedErrorList(this.max);
     this.lines = new PbiLines(options, {
       error: (e) => this.errors.push(e),
       warning: (w) => this.warnings.push(w),
@@ -554,9 +522,9 @@ export class PbiReader {
   }
 
   private closeReports(): { errors: NotationError[]; warnings: NotationError[] } {
-    const out = { errors: this.errors.close(), warnings: this.warnings.close() };
-    this.errors = new CappedList(this.max, 'error(s)');
-    this.warnings = new CappedList(this.max, 'warning(s)');
+    const out = { errors: this.errors.close('error(s)'), warnings: this.warnings.close('warning(s)') };
+    this.errors = new CappedErrorList(this.max);
+    this.warnings = new CappedErrorList(this.max);
     return out;
   }
 

@@ -26,6 +26,7 @@ export type {
   SolveProblemInput,
   AnalyseAifInput,
   AnalyseAifOutput,
+  AnalyseEpdSuiteInput,
 } from './jobs.js';
 export type { EngineSpec, AnalysePositionInput, AnalyseGameInput, PlainAnalysis, PlainLine } from '../engine/jobs.js';
 export type { WorkerApi } from './api.js';

@@ -34,6 +34,8 @@ import {
   type PlainAnalysis,
 } from '../engine/jobs.js';
 import { parsePgn } from '../pgn/index.js';
+import { analyseEpdSuite, parseEpd, type EpdSuiteResult } from '../epd/index.js';
+import type { Limit } from '../engine/index.js';
 
 /**
  * Progress of a long job, reported through a Comlink-proxied callback: the library's one `Progress`
@@ -137,6 +139,16 @@ export interface AnalyseAifOutput {
   errors: NotationError[];
 }
 
+/** Input of the `analyseEpdSuite` job: an EPD suite's text, the engine to open in the worker, the limit per position. */
+export interface AnalyseEpdSuiteInput {
+  /** The suite as EPD text. */
+  epd: string;
+  /** The engine to open in the worker (closed when the job ends). */
+  engine: EngineSpec;
+  /** The search limit of each position. */
+  limit: Limit;
+}
+
 /**
  * Every job a worker runs, by name: `worker.run(name, input, { onProgress, signal })`. The input
  * and output are plain data (they cross postMessage).
@@ -160,6 +172,8 @@ export interface Jobs {
   validateMatch(input: MatchInput, ctx: JobContext): Promise<MatchValidation>;
   /** AIF: every game of a PGN text analysed by an engine opened in this worker; progress per ply. */
   analyseAif(input: AnalyseAifInput, ctx: JobContext): Promise<AnalyseAifOutput>;
+  /** An engine test suite (EPD) run by an engine opened in this worker; progress per position. */
+  analyseEpdSuite(input: AnalyseEpdSuiteInput, ctx: JobContext): Promise<EpdSuiteResult>;
   /** Engine analysis of one position; progress once per completed depth. */
   analysePosition(input: AnalysePositionInput, ctx: JobContext): Promise<PlainAnalysis>;
   /** Engine analysis of every position of a game's main line; progress once per position. */
@@ -319,6 +333,24 @@ export const jobs: Jobs = {
       await engine.close();
     }
     return { text, games: games.length, errors };
+  },
+
+  /** An engine test suite (EPD) run by an engine opened in this worker; progress per position. */
+  async analyseEpdSuite(input: AnalyseEpdSuiteInput, ctx: JobContext): Promise<EpdSuiteResult> {
+    const records = parseEpd(input.epd)
+      .map((item) => item.value)
+      .filter((r) => r.position);
+    const engine = await openEngine(input.engine);
+    try {
+      const sent: Promise<void>[] = [];
+      const result = await analyseEpdSuite(records, engine, input.limit, {
+        onProgress: (p) => void sent.push(ctx.progress({ done: p.done, total: p.total, unit: 'positions' })),
+      });
+      await Promise.all(sent);
+      return result;
+    } finally {
+      await engine.close();
+    }
   },
 
   /** Engine analysis of a position (progress per depth) or of a game (per position); closeEngine. */

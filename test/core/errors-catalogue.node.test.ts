@@ -44,6 +44,7 @@ import {
   chesscomToMatch,
 } from 'gamenotation/bughouse';
 import { parseAif, validateAif } from 'gamenotation/aif';
+import { parseEpd } from 'gamenotation/epd';
 import { parseQueueUrl } from 'gamenotation/queue';
 import type { Parsed } from 'gamenotation';
 // @ts-ignore plain ESM helpers
@@ -189,6 +190,8 @@ const DISPATCH: Record<ExampleApi, (input: string, options: Options) => Reported
     return match.ok ? ofItems([match.value]) : errorsOnly([match.error.code]);
   },
   parseAif: (input, options) => ofItems(parseAif(input, options)),
+  parseEpd: (input, options) => ofItems(parseEpd(input, options)),
+  parseEpdBytes: (input) => ofItems(parseEpd(bytes(input))),
   parseQueueUrl: (input) => {
     const r = parseQueueUrl(input);
     return errorsOnly(r.ok ? [] : [r.error.code]);

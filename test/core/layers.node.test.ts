@@ -31,7 +31,7 @@ function layerOf(path: string): Layer {
     if (parts[1] === 'pbn' || path === 'bridge/dd/pbn.ts') return 'formats';
     return 'rules';
   }
-  if (['pgn', 'problems', 'bughouse', 'aif'].includes(top)) return 'formats';
+  if (['pgn', 'problems', 'bughouse', 'aif', 'epd'].includes(top)) return 'formats';
   if (top === 'engine') return 'engines';
   if (top === 'diagram') return 'pictures';
   if (top === 'worker') return 'jobs';
@@ -61,11 +61,18 @@ function allowed(from: string, to: string): string | null {
   if (domainA === domainB && /(^|\/)index\.ts$/.test(from) && from.split('/').length <= 3) return null;
   if (a === 'rules' && b === 'rules' && domainA !== domainB) return 'one rules domain imports another';
   if (a === 'formats' && b === 'formats' && domainA !== domainB) {
-    const builds: Record<string, string[]> = { bughouse: ['pgn'], problems: ['pgn'], aif: ['pgn'], bridge: [] };
+    const builds: Record<string, string[]> = {
+      bughouse: ['pgn'],
+      problems: ['pgn'],
+      aif: ['pgn'],
+      epd: ['pgn'],
+      bridge: [],
+    };
     if (!(builds[domainA] ?? []).includes(domainB)) return `${domainA} does not build on ${domainB}`;
     return null;
   }
-  if (a === 'formats' && b === 'engines') return domainA === 'aif' ? null : 'only aif builds on the engines';
+  if (a === 'formats' && b === 'engines')
+    return domainA === 'aif' || domainA === 'epd' ? null : 'only aif and epd build on the engines';
   if (a === 'engines' && b === 'formats') return domainB === 'pgn' ? null : 'engines build on chess and pgn only';
   if (a === 'engines' && b === 'rules' && domainB !== 'chess') return 'engines play chess only';
   if (domainA === domainB && rank[a] < rank[b]) return `a ${a} file imports a ${b} file of its own domain`;

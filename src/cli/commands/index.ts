@@ -60,6 +60,16 @@ export const verbs: Verb[] = [
     load: async () => (await import('./engine.js')).analyseCommand,
   },
   {
+    name: 'epd-test',
+    summary: 'run an engine test suite (EPD: bm/am, STS points in c0) on N engines, solved count and points',
+    load: async () => (await import('./epd-test.js')).epdTestCommand,
+  },
+  {
+    name: 'stats',
+    summary: 'per-player figures of AIF analysis: acpl, engine-move matches, lichess accuracy and errors (--by-player)',
+    load: async () => (await import('./stats.js')).statsCommand,
+  },
+  {
     name: 'engines',
     summary: 'list the UCI engines found (native binaries, installed engine packages) with their versions',
     load: async () => (await import('./engine.js')).enginesCommand,

@@ -59,6 +59,16 @@ export const formats: Format[] = [
     load: async () => (await import('./aif.js')).aifFormat,
   },
   {
+    name: 'epd',
+    extensions: ['.epd'],
+    // A line that starts with FEN's four position fields (then operations or FEN's counters).
+    sniff: (text) =>
+      /^\uFEFF?\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}\s+[wb]\s+(-|[KQkqA-Ha-h]{1,4})\s+(-|[a-h][36])(\s|;|$)/m.test(
+        text,
+      ),
+    load: async () => (await import('./epd.js')).epdFormat,
+  },
+  {
     name: 'chesscom',
     extensions: [],
     sniff: (text) => /"moveList"\s*:/.test(text) && /"partnerGameId"\s*:/.test(text),

@@ -8,7 +8,7 @@ import {
   PbiReader,
   type PbiProblem,
 } from '../../problems/index.js';
-import type { NotationError, Parsed } from '../../errors.js';
+import { CappedErrorList, type NotationError, type Parsed } from '../../errors.js';
 import { readAll } from '../io.js';
 import type { CommandContext, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
@@ -48,35 +48,6 @@ async function* problems(reader: PbiReader, input: InputStream, sink: StreamSink
 /** `JSON.stringify(value, null, 1)` indented by `depth` more spaces, as it stands inside an object nested that deep. */
 function nestedJson(value: unknown, depth: number): string {
   return JSON.stringify(value, null, 1).replace(/\n/g, `\n${' '.repeat(depth)}`);
-}
-
-/**
- * A document-level cap on a list, as `parsePbi` keeps its lists (`convert --to json` writes them
- * after the problems): the first 100 and one `ERR_TOO_MANY_ERRORS` with the count.
- */
-function documentList(what: string) {
-  const max = 100;
-  const list: NotationError[] = [];
-  let count = 0;
-  let last: NotationError | undefined;
-  return {
-    push(e: NotationError) {
-      last = e;
-      // a problem's own cap (the reader's, also 100): what it only counted counts here too
-      if (e.code === 'ERR_TOO_MANY_ERRORS') count += Number(/^(\d+) more/.exec(e.message)?.[1] ?? 0);
-      else if (++count <= max) list.push(e);
-    },
-    close(): NotationError[] {
-      if (count > max)
-        list.push({
-          code: 'ERR_TOO_MANY_ERRORS',
-          message: `${count - max} more ${what} not reported (${count} in all; maxErrors ${max})`,
-          line: last?.line ?? 1,
-          column: last?.column ?? 1,
-        });
-      return list;
-    },
-  };
 }
 
 export const pbiFormat: FormatHandler = {
@@ -126,8 +97,8 @@ export const pbiFormat: FormatHandler = {
     // The same JSON as `JSON.stringify({ ...doc, problems, errors, warnings }, null, 1)` of the whole
     // document, written problem by problem; the errors and warnings (capped) follow the problems.
     const reader = new PbiReader();
-    const errors = documentList('error(s)');
-    const warnings = documentList('warning(s)');
+    const errors = new CappedErrorList(100);
+    const warnings = new CappedErrorList(100);
     const collect: StreamSink = {
       ...sink,
       error: (e) => {
@@ -155,6 +126,8 @@ export const pbiFormat: FormatHandler = {
       );
     else sink.out('\n ]');
     if (header.newline !== undefined) sink.out(`,\n "newline": ${JSON.stringify(header.newline)}`);
-    sink.out(`,\n "errors": ${nestedJson(errors.close(), 1)},\n "warnings": ${nestedJson(warnings.close(), 1)}\n}\n`);
+    sink.out(
+      `,\n "errors": ${nestedJson(errors.close('error(s)'), 1)},\n "warnings": ${nestedJson(warnings.close('warning(s)'), 1)}\n}\n`,
+    );
   },
 };

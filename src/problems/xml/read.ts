@@ -1,7 +1,7 @@
 // Reads problem.xsd documents: the public entry. Three stages, each in its own file: reader.ts
 // (bytes or text to an element tree, safely), build.ts (element tree to the typed model) and
 // validate.ts (references across a problem).
-import type { NotationError, Parsed } from '../../errors.js';
+import { CappedErrorList, type NotationError, type Parsed } from '../../errors.js';
 import type { ProblemsDocument } from './model.js';
 import { readXmlTree } from './reader.js';
 import { buildDocument } from './build.js';
@@ -54,32 +54,21 @@ const MAX_MESSAGE = 300;
  * a million faulty problems does not hold a million errors), then ends with one
  * `ERR_TOO_MANY_ERRORS` with the count; messages are cut to MAX_MESSAGE characters.
  */
-function boundedList(max: number): NotationError[] {
-  const list: NotationError[] = [];
-  let count = 0;
-  let last: NotationError | undefined;
+function boundedList(max: number): BoundedList {
+  const capped = new CappedErrorList(max);
+  const list = [] as unknown as BoundedList;
+  // The readers below take a plain array and only push to it.
   list.push = (...items: NotationError[]): number => {
-    for (const item of items) {
-      last = item;
-      if (++count <= max) Array.prototype.push.call(list, item);
-    }
-    return list.length;
+    capped.push(...items);
+    return 0;
   };
-  (list as BoundedList).close = (what: string) => {
-    delete (list as { push?: unknown }).push;
-    delete (list as { close?: unknown }).close;
-    for (const e of list) {
+  list.close = (what: string) => {
+    const out = capped.close(what);
+    for (const e of out) {
       if (e.message.length > MAX_MESSAGE)
         e.message = `${e.message.slice(0, MAX_MESSAGE)}… (${e.message.length} characters in all)`;
     }
-    if (count > max)
-      list.push({
-        code: 'ERR_TOO_MANY_ERRORS',
-        message: `${count - max} more ${what} not reported (${count} in all; maxErrors ${max})`,
-        line: last?.line ?? 1,
-        column: last?.column ?? 1,
-      });
-    return list;
+    return out;
   };
   return list;
 }
@@ -102,8 +91,8 @@ export function parseProblemXml(
   options: ProblemXmlOptions = {},
 ): Parsed<ProblemsDocument | null> {
   const limits = { ...PROBLEM_XML_LIMITS, ...options };
-  const errors = boundedList(limits.maxErrors) as BoundedList;
-  const warnings = boundedList(limits.maxErrors) as BoundedList;
+  const errors = boundedList(limits.maxErrors);
+  const warnings = boundedList(limits.maxErrors);
   let value: ProblemsDocument | null;
   try {
     value = parseInner(input, errors, warnings, limits);

@@ -17,6 +17,7 @@ const entries = {
   epd: 'src/epd/index.ts',
   diagram: 'src/diagram/index.ts',
   worker: 'src/worker/index.ts',
+  elements: 'src/elements/index.ts',
   queue: 'src/queue/index.ts',
   cli: 'src/cli/main.ts',
   'cli-pgn-worker': 'src/cli/pgn-worker.ts',

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 // @ts-ignore plain ESM helper shared with the browser runner
 import { sharedDir } from './scripts/shared-dir.mjs';
@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     globals: true,
     include: ['test/**/*.test.ts'],
+    // `*.browser.test.ts` need a DOM (custom elements): @web/test-runner runs them in Chromium only.
+    exclude: [...configDefaults.exclude, 'test/**/*.browser.test.ts'],
     setupFiles: ['test/support/vitest-setup.ts'],
     maxWorkers: 1,
     testTimeout: 300_000,

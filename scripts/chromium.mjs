@@ -14,12 +14,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Launches Chromium (`CHROME_PATH`, else /usr/bin/chromium); `userDataDir` gives it a profile of its own. */
-export function launchChromium({ userDataDir } = {}) {
+/**
+ * Launches Chromium (`CHROME_PATH`, else /usr/bin/chromium); `userDataDir` gives it a profile of its own,
+ * `protocolTimeout` (ms) the longest one call into the page may take (puppeteer's default is 180 s).
+ */
+export function launchChromium({ userDataDir, protocolTimeout } = {}) {
   return puppeteer.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
     ...(userDataDir ? { userDataDir } : {}),
+    ...(protocolTimeout ? { protocolTimeout } : {}),
     args: CHROMIUM_ARGS,
   });
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Serves the playground (examples/playground) with the built package (dist/) as plain ES modules,
-// the sample files (examples/data) and fast-xml-parser bundled once into one browser module.
+// Serves the playground (examples/playground, built on gamenotation/elements) with the built package
+// (dist/, which bundles what it needs) as plain ES modules and the sample files (examples/data).
 // Cross-origin isolated (COOP/COEP), so threaded wasm engines can run. Works offline.
 //   npm run playground            PORT=8080 npm run playground
 import { createServer } from 'node:http';
@@ -35,22 +35,6 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 };
-
-let vendorFxp;
-async function fastXmlParserModule() {
-  if (vendorFxp) return vendorFxp;
-  const esbuild = await import('esbuild');
-  const out = await esbuild.build({
-    stdin: { contents: "export * from 'fast-xml-parser';", resolveDir: root },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  vendorFxp = out.outputFiles[0].text;
-  return vendorFxp;
-}
 
 /** A request the server cannot read (a malformed URL): answered 400, not 500. */
 class BadRequest extends Error {}
@@ -107,11 +91,6 @@ export function startPlayground({
       } catch {
         throw new BadRequest('malformed URL');
       }
-      if (path === '/vendor/fast-xml-parser.js') {
-        res.writeHead(200, { ...headers, 'Content-Type': TYPES['.js'] });
-        res.end(await fastXmlParserModule());
-        return;
-      }
       const file = resolveFile(path);
       if (!file) {
         res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' });
@@ -119,16 +98,7 @@ export function startPlayground({
         return;
       }
       res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      // The one bare import of the built package gets a URL, so module workers (which see no import
-      // map) load dist/ files too.
-      if (file.endsWith('.js') && path.startsWith('/dist/'))
-        res.end(
-          readFileSync(file, 'utf8').replace(
-            /(from\s*|import\s*\(\s*|import\s*)(['"])fast-xml-parser\2/g,
-            '$1$2/vendor/fast-xml-parser.js$2',
-          ),
-        );
-      else res.end(readFileSync(file));
+      res.end(readFileSync(file));
     } catch (e) {
       if (e instanceof BadRequest) {
         res.writeHead(400, { ...headers, 'Content-Type': 'text/plain' });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Saves PNGs of the playground and of each diagram kind into docs/img/ (npm run screenshots; needs
+// Saves PNGs of the playground, of each element of gamenotation/elements (light and dark) and of
+// each diagram kind into docs/img/ (npm run screenshots; needs
 // `npm run build` and Debian's Chromium, or CHROME_PATH). The diagrams are drawn by dist/diagram.js
 // and photographed by the browser, so the pictures show what a page shows.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,9 +80,81 @@ const diagrams = {
   ),
 };
 
+/**
+ * Each element of gamenotation/elements in a page of the playground's server (dist/ and the samples),
+ * light and dark: docs/img/element-<name>.png and element-<name>-dark.png.
+ */
+async function elementShots(browser, base) {
+  // A blank page of the server's origin (so that /dist/ and the samples load), answered here.
+  const page = await browser.newPage();
+  const blank = `${base}__element.html`;
+  await page.setRequestInterception(true);
+  page.on('request', (request) =>
+    request.url() === blank
+      ? request.respond({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>element</title></head><body></body></html>',
+        })
+      : request.continue(),
+  );
+  const shots = [
+    ['game', '<gn-game src="/data/sample.pgn" ply="21"></gn-game>', 'gn-load'],
+    ['match', '<gn-match src="/samples/capture.bpgn" ply="8"></gn-match>', 'gn-load'],
+    ['deal', '<gn-deal src="/data/sample.pbn" dd played="6"></gn-deal>', 'gn-dd'],
+    ['problem', '<gn-problem src="/data/sample.pbi" index="2"></gn-problem>', 'gn-solved'],
+    ['analysis', '<gn-analysis src="/samples/fools-mate.aif" ply="3"></gn-analysis>', 'gn-load'],
+  ];
+  for (const dark of [false, true]) {
+    await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: dark ? 'dark' : 'light' }]);
+    for (const [name, html, ready] of shots) {
+      process.stdout.write(`element ${name}${dark ? ' (dark)' : ''}…\n`);
+      await page.setViewport({ width: 1000, height: 800, deviceScaleFactor: 1.5 });
+      await page.goto(blank, { waitUntil: 'load' });
+      await page.evaluate(
+        async (markup, event) => {
+          document.body.style.cssText = `margin:0;padding:12px;background:${window.matchMedia('(prefers-color-scheme: dark)').matches ? '#121212' : '#fff'}`;
+          await import('/dist/elements.js');
+          document.body.innerHTML = `<main style="width:960px">${markup}</main>`;
+          const el = document.querySelector('main').firstElementChild;
+          await new Promise((resolve, reject) => {
+            const timer = setTimeout(
+              () => reject(new Error(`${el.tagName}: no ${event} in 90 s (errors: ${JSON.stringify(el.errors)})`)),
+              90_000,
+            );
+            el.addEventListener(event, () => resolve(clearTimeout(timer)), { once: true });
+            if (event === 'gn-solved') el.addEventListener('gn-load', () => el.solve(), { once: true });
+          });
+          if (el.tagName === 'GN-PROBLEM') el.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowRight' }));
+          // the card scores of the deal come after the table
+          if (el.tagName === 'GN-DEAL')
+            while (!el.shadowRoot.querySelector('.dd-cards li')) await new Promise((r) => setTimeout(r, 50));
+        },
+        html,
+        ready,
+      );
+      const el = await page.$('main > *');
+      const file = `element-${name}${dark ? '-dark' : ''}.png`;
+      await el.screenshot({ path: join(out, file) });
+      process.stdout.write(`docs/img/${file}\n`);
+    }
+  }
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+  // A phone: the game at 320 px wide.
+  await page.setViewport({ width: 320, height: 700, deviceScaleFactor: 2 });
+  await page.evaluate(() => {
+    document.body.style.padding = '0';
+    document.body.innerHTML = '<main><gn-game src="/data/sample.pgn" ply="21"></gn-game></main>';
+  });
+  await page.waitForFunction(() => document.querySelector('gn-game').shadowRoot.querySelector('.board svg'));
+  await (await page.$('main > *')).screenshot({ path: join(out, 'element-game-320.png') });
+  process.stdout.write('docs/img/element-game-320.png\n');
+  await page.close();
+}
+
 const server = await startPlayground({ port: 0, quiet: true });
 const profile = mkdtempSync(join(tmpdir(), 'gn-screens-'));
-const browser = await launchChromium({ userDataDir: profile });
+const browser = await launchChromium({ userDataDir: profile, protocolTimeout: 300_000 });
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 900, height: 700, deviceScaleFactor: 1.5 });
@@ -94,6 +167,7 @@ try {
     await el.screenshot({ path: join(out, `${name}.png`) });
     process.stdout.write(`docs/img/${name}.png\n`);
   }
+  await elementShots(browser, server.url);
   await page.setViewport({ width: 1400, height: 980, deviceScaleFactor: 1 });
   await page.goto(server.url, { waitUntil: 'load' });
   await page.waitForFunction(() => typeof window.setText === 'function');
@@ -102,7 +176,7 @@ try {
       'playground',
       'PGN',
       async () => {
-        await page.click('#diagram');
+        await page.focus('#element');
         for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
       },
     ],
@@ -123,6 +197,7 @@ try {
       async () => {
         await page.click('#items li:nth-child(3)');
         await page.waitForFunction(() => document.querySelector('#items li.selected')?.textContent?.includes('#2'));
+        await page.waitForFunction(() => document.getElementById('element')?.index === 2);
         await page.click('#run-solve');
         await page.waitForFunction(
           () => ['done', 'failed'].includes(document.getElementById('job-result').dataset.state),
@@ -134,7 +209,9 @@ try {
   for (const [name, sample, then] of shots) {
     await page.click(`[data-sample="${sample}"]`);
     await page.waitForFunction(
-      (format) => document.getElementById('format').textContent === format && document.querySelector('#diagram svg'),
+      (format) =>
+        document.getElementById('format').textContent === format &&
+        document.getElementById('element')?.shadowRoot?.querySelector('svg'),
       {},
       sample,
     );

@@ -1045,6 +1045,30 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     meaning: 'a problem to draw has no valid position, or no twin of the name asked for',
   },
   {
+    code: 'ERR_ELEMENT_EMPTY',
+    format: 'elements',
+    severity: 'error',
+    meaning: 'an element was given input that holds nothing it shows (no game, match, deal, problem or analysis)',
+    trigger:
+      'input without a record for the element, shown inside it (a page, not a text API; tests: test/elements/*.browser.test.ts)',
+  },
+  {
+    code: 'ERR_ELEMENT_INPUT',
+    format: 'elements',
+    severity: 'error',
+    meaning:
+      'an element could not read its input: <gn-match> JSON that is not the two chess.com games of a match, or a reader that failed to load',
+    trigger:
+      'a single chess.com game given to <gn-match> (a page, not a text API; tests: test/elements/match.browser.test.ts)',
+  },
+  {
+    code: 'ERR_ELEMENT_SRC',
+    format: 'elements',
+    severity: 'error',
+    meaning: "the URL of an element's src attribute could not be loaded (network error or HTTP status)",
+    trigger: 'a src that answers 404 (a page, not a text API; tests: test/elements/*.browser.test.ts)',
+  },
+  {
     code: 'ERR_ENGINE',
     format: 'engine',
     severity: 'error',
@@ -3128,11 +3152,28 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_SOLVE_MAX_SOLUTIONS',
+    format: 'solve',
+    severity: 'warning',
+    meaning: 'a part stopped after maxSolutions solutions (default 1000); its status counts only those',
+    trigger:
+      'solve(input, { maxSolutions: 1 }) on a problem with two solutions; no text input (tests: test/problems/solve.test.ts)',
+  },
+  {
+    code: 'ERR_SOLVE_NODES',
+    format: 'solve',
+    severity: 'error',
+    meaning:
+      'the node limit (maxNodes, CLI --max-nodes) stopped the solve; the result holds what was proven (e.g. no solution within 3 moves)',
+    trigger:
+      "solve({ fen, stipulation: '#20' }, { maxNodes: 20000 }); no text input (tests: test/problems/solve-cli.node.test.ts)",
+  },
+  {
     code: 'ERR_SOLVE_OPTION',
     format: 'solve',
     severity: 'error',
     meaning:
-      'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024 (a negative count is not "no limit")',
+      'a solver option out of its range: maxSolutions and intended 1..1000000, maxRefutations 0..1000, tableMiB 0..1024, timeoutMs 1..2^31-1, maxNodes 1..2^53-1 (a negative count is not "no limit")',
     trigger:
       'solve(input, { maxSolutions: -1 }) or { tableMiB: 1e9 }; no text input (tests: test/problems/solve.test.ts)',
   },
@@ -3155,6 +3196,15 @@ export const ERROR_CODES: readonly CodeEntry[] = [
       api: 'solve',
       input: '4k3/8/8/8/8/8/8/4K3 w - - 0 1 ; foo',
     },
+  },
+  {
+    code: 'ERR_SOLVE_TIMEOUT',
+    format: 'solve',
+    severity: 'error',
+    meaning:
+      'the time limit (timeoutMs, CLI --timeout, Popeye MaxTime) stopped the solve; the result holds what was proven',
+    trigger:
+      "solve({ fen, stipulation: '#20' }, { timeoutMs: 1000 }); no text input (tests: test/problems/solve-cli.node.test.ts)",
   },
   {
     code: 'ERR_SQUARE_SYNTAX',

@@ -1,9 +1,12 @@
-// Helpmate: both sides cooperate; the side to move at the last ply mates. Every line is listed.
-// A position with k plies left that has no line is remembered in the transposition table (one
-// bit per k), which is what makes help play fast: the same positions recur through move orders.
-// The last ply generates only checking moves' outcomes, and the ply before it is pruned when the
-// mating side can give no check at all after any move (see canCheckNext).
-import { matesInOne } from './mate1';
+// Help play h#n / h=n: both sides cooperate; the side to move at the last ply mates (stalemates).
+// Every line of the asked length is listed. A position with k plies left that has no line is
+// remembered in the transposition table (one bit per k), which is what makes help play fast: the
+// same positions recur through move orders. For mate, the last ply generates only checking moves'
+// outcomes, and the ply before it is pruned when the mating side can give no check at all after
+// any move; a side left with a lone king cannot mate.
+import { goalMoves } from './goal';
+import { goal, GOAL_MATE } from './config';
+import { stopped } from './search';
 import { mayCheckBy, checkRelevantSquares, flightsMayBeCovered } from './checks';
 import { pawnAttacks, kingAttacks } from '../chess/attacks';
 import { colorBB, roleBB, turn, kingSquare, castleRooks, occupied, KING, PAWN, WHITE, M_DOUBLE, M_EP } from '../chess/position';
@@ -39,8 +42,9 @@ function record(ply: i32): void {
 
 function help(ply: i32, k: i32): i32 {
   let found = 0;
+  if (stopped != 0) return 0;
   if (k == 1) {
-    const n = matesInOne(ply, false);
+    const n = goalMoves(ply, false);
     for (let i = 0; i < n && lines < limit; i++) {
       store<u32>(PATH + (<usize>ply << 2), load<u32>(movesAt(ply) + (<usize>i << 2)));
       record(ply);
@@ -56,7 +60,12 @@ function help(ply: i32, k: i32): i32 {
   // would capture with check, double steps (e.p.) and e.p. captures.
   let skip: u64 = 0, keep: u64 = 0;
   const p = posAt(ply);
-  if (k == 2) {
+  const materSide = (k & 1) ? turn(p) : turn(p) ^ 1;
+  if (goal == GOAL_MATE && (colorBB(p, materSide) & ~roleBB(p, KING)) == 0) {
+    ttPut(key, ttGet(key) | bit);
+    return 0;
+  }
+  if (k == 2 && goal == GOAL_MATE) {
     const mover = turn(p), mater = mover ^ 1;
     if (!flightsMayBeCovered(p)) {
       // Only king moves can lead to a mate. Without castling rights and double steps next to an

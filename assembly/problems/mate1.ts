@@ -4,7 +4,8 @@
 // around the enemy king and tested one by one, without generating every legal move.
 import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between } from '../chess/attacks';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, epSquare, castleRooks, occupied, M_DOUBLE } from '../chess/position';
-import { countLegal, attackersTo } from '../chess/movegen';
+import { attackersTo } from '../chess/movegen';
+import { anyLegal } from './mobility';
 import { posAt, movesAt } from './layout';
 import { play, inCheck, generate } from './search';
 import { checkFilter, mayGiveCheck } from './checks';
@@ -20,7 +21,7 @@ let firstOnly = false;
 @inline function tryMove(ply: i32, m: u32, us: i32): bool {
   const q = play(ply, m);
   // Legal when our own king is not attacked afterwards (pinned pieces); it checks by construction.
-  const ok = ownKingSafe(q, us) && inCheck(q) && !kingCanStep(q) && countLegal(q) == 0;
+  const ok = ownKingSafe(q, us) && inCheck(q) && !anyLegal(q);
   if (ok) {
     store<u32>(list + (<usize>found << 2), m);
     found++;
@@ -32,22 +33,6 @@ let firstOnly = false;
 @inline function ownKingSafe(q: usize, us: i32): bool {
   const k = colorBB(q, us) & roleBB(q, KING);
   return attackersTo(q, <i32>ctz<u64>(k), us ^ 1, occupied(q)) == 0;
-}
-
-/** Can the king of the side to move at q step to a safe square (a quick way out of most checks)? */
-@inline function kingCanStep(q: usize): bool {
-  const us = turn(q), them = us ^ 1;
-  const usBB = colorBB(q, us);
-  const kb = usBB & roleBB(q, KING);
-  const k = <i32>ctz<u64>(kb);
-  const occ = occupied(q) ^ kb;
-  let t = kingAttacks(k) & ~usBB;
-  while (t) {
-    const s = <i32>ctz<u64>(t);
-    t &= t - 1;
-    if (attackersTo(q, s, them, occ) == 0) return true;
-  }
-  return false;
 }
 
 /** Mating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`, at most one). */
@@ -82,7 +67,7 @@ export function matesInOne(ply: i32, first: bool): i32 {
       const m = load<u32>(list + (<usize>i << 2));
       if (!mayGiveCheck(m)) continue;
       const r = play(ply, m);
-      if (inCheck(r) && !kingCanStep(r) && countLegal(r) == 0) {
+      if (inCheck(r) && !anyLegal(r)) {
         store<u32>(list + (<usize>n << 2), m);
         n++;
         if (first) break;

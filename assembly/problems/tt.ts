@@ -1,12 +1,17 @@
-// Transposition table: one 16-byte slot per index (u64 key, u32 data), always replaced. Each
-// search kind salts its keys, so one table serves #n, h#n and s#n without mixing their facts.
+// Transposition table: one 16-byte slot per index (u64 key, u32 data, u32 move), always replaced.
+// Each search kind salts its keys, so one table serves every stipulation without mixing their
+// facts. The key covers the whole position: pieces, side to move, castling rights and the e.p.
+// square; the moves left are in the data. Nothing is stored once a search has been stopped (its
+// answers are then unproven).
 import { ZOBRIST_T, Z_CASTLE, Z_EP, Z_TURN } from '../chess/layout';
 import { O_BOARD, O_TURN, O_EP, castleRooks, occupied } from '../chess/position';
 import { TT_BASE } from './layout';
 import { ensureMemory } from '../common/bits';
+import { stopped } from './search';
 
 export const K_ATTACK: u64 = 0x9e3779b97f4a7c15, K_DEFEND: u64 = 0xc2b2ae3d27d4eb4f, K_HELP: u64 = 0x165667b19e3779f9,
-  K_SELF_WIN: u64 = 0x27d4eb2f165667c5, K_SELF_FORCED: u64 = 0x85ebca77c2b2ae63;
+  K_SELF_WIN: u64 = 0x27d4eb2f165667c5, K_SELF_FORCED: u64 = 0x85ebca77c2b2ae63, K_SERIES: u64 = 0x94d049bb133111eb,
+  K_NULL: u64 = 0xbf58476d1ce4e5b9;
 
 let ttMask: u64 = 0;
 let ttOn = false;
@@ -59,11 +64,27 @@ export function keyOf(p: usize): u64 {
   return load<u64>(s) == key ? load<u32>(s, 8) : 0;
 }
 
+/** The move stored with key (a best move or a refutation), or 0. */
+@inline export function ttMove(key: u64): u32 {
+  if (!ttOn) return 0;
+  const s = slot(key);
+  return load<u64>(s) == key ? load<u32>(s, 12) : 0;
+}
+
 @inline export function ttPut(key: u64, data: u32): void {
-  if (!ttOn) return;
+  if (!ttOn || stopped != 0) return;
+  const s = slot(key);
+  if (load<u64>(s) != key) store<u32>(s, 0, 12);
+  store<u64>(s, key);
+  store<u32>(s, data, 8);
+}
+
+@inline export function ttPutMove(key: u64, data: u32, move: u32): void {
+  if (!ttOn || stopped != 0) return;
   const s = slot(key);
   store<u64>(s, key);
   store<u32>(s, data, 8);
+  store<u32>(s, move, 12);
 }
 
 // Bounds of a "wins within n" search: low byte = largest n known to fail, next byte = smallest n
@@ -74,4 +95,11 @@ export function boundStore(key: u64, old: u32, n: i32, win: bool): void {
   let fail = <i32>(old & 0xff), w = <i32>((old >> 8) & 0xff);
   if (win) { if (w == 0 || n < w) w = n; } else if (n > fail) fail = n;
   ttPut(key, <u32>(fail | (w << 8)));
+}
+
+/** boundStore with the move that won (or refuted), kept for move ordering. */
+export function boundStoreMove(key: u64, old: u32, n: i32, win: bool, move: u32): void {
+  let fail = <i32>(old & 0xff), w = <i32>((old >> 8) & 0xff);
+  if (win) { if (w == 0 || n < w) w = n; } else if (n > fail) fail = n;
+  ttPutMove(key, <u32>(fail | (w << 8)), move);
 }

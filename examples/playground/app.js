@@ -1,16 +1,18 @@
 // The gamenotation playground: open, drop or paste a file; the format is detected; errors link to
-// the text; pick a game, deal or problem to see its diagram, step through moves, read tags, convert
-// to every format the library writes, and run the long jobs in a worker with progress and Cancel.
-// Plain ES modules from dist/ (no bundler); fast-xml-parser comes through the import map.
-import { startingPosition } from '/dist/pgn.js';
-import { par, boardConditions, makeDeal } from '/dist/bridge.js';
+// the text; pick a game, deal or problem to see it in its element of gamenotation/elements (<gn-game>,
+// <gn-match>, <gn-deal>, <gn-problem>, <gn-analysis>: board, stepping, DD, solving), read tags,
+// convert to every format the library writes, and run the long jobs in a worker with progress and
+// Cancel. Plain ES modules from dist/ (no bundler, no import map).
+import '/dist/elements.js';
+import { makePgn } from '/dist/pgn.js';
+import { makePbn } from '/dist/bridge.js';
 import { deriveTwins, makeStipulation } from '/dist/problems.js';
+import { makeBpgn, makeBfen } from '/dist/bughouse.js';
 import { FORMATS, formatByName } from './formats.js';
-import { Position } from '/dist/chess.js';
-import { chessDiagram, gamePosition, pbnDealDiagram, ddTableDiagram, pbiProblemDiagram, problemXmlDiagram, bpgnDiagram, bfenDiagram, bughousePosition, aifEvalGraph } from '/dist/diagram.js';
+import { aifEvalGraph } from '/dist/diagram.js';
 import { createWorker } from '/dist/worker.js';
 import { openEngine } from '/dist/engine.js';
-import { parseAif } from '/dist/aif.js';
+import { parseAif, makeAif } from '/dist/aif.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor');
@@ -89,11 +91,34 @@ function renderTags(rows) {
   }
 }
 
-function showSvg(result) {
-  const box = $('diagram');
-  if (typeof result === 'string') box.innerHTML = result;
-  else if (result.ok) box.innerHTML = result.value;
-  else box.textContent = `${result.error.code} ${result.error.message}`;
+/** The element on show in #viewer (one of gamenotation/elements), or null. */
+function viewer() {
+  return $('viewer').firstElementChild;
+}
+
+/**
+ * Puts an element into #viewer with its input. The playground lists the errors itself (with links
+ * into the text), so the element's own error box is hidden (style.css: `::part(errors)`).
+ */
+function show(tag, property, text, attributes = {}) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.id = 'element';
+  el.addEventListener('gn-ply', (e) => shownPosition(e.detail));
+  el.addEventListener('gn-load', () => shownPosition());
+  $('viewer').replaceChildren(el);
+  el[property] = text;
+  return el;
+}
+
+/** The position on show, for perft, the engine and the FEN/SVG conversions. */
+function shownPosition(detail) {
+  const el = viewer();
+  const fen = detail?.fen ?? (typeof el?.fen === 'string' ? el.fen : undefined);
+  state.fen = fen || undefined;
+  state.ply = detail?.ply ?? el?.ply ?? 0;
+  $('fen').textContent = detail?.fens ? `A: ${detail.fens.A}  B: ${detail.fens.B}` : (el?.fens ? `A: ${el.fens.A}  B: ${el.fens.B}` : (fen ?? ''));
+  if (['SVG diagram', 'FEN (shown position)'].includes($('convert-to').value)) convertNow();
 }
 
 function setTools(kind) {
@@ -109,116 +134,58 @@ async function select(i) {
     if (state.selected !== i) return; // another item was picked meanwhile
     item = reply.item ?? null;
     if (item) item.label = state.parsed.items[i].label;
-    if (item?.kind === 'fen' && item.setup) {
-      const position = Position.fromFen(item.fen, { variant: item.variant });
-      if (position.ok) item.position = position.value;
-    }
   }
   state.item = item;
-  $('moves').replaceChildren();
   $('fen').textContent = '';
-  $('ply').textContent = '-';
-  state.plies = 0;
   state.fen = undefined;
-  $('stepper').hidden = !['game', 'bughouse', 'aif'].includes(item?.kind);
   if (!item) {
-    $('diagram').replaceChildren();
+    $('viewer').replaceChildren();
     renderTags([]);
     setTools('none');
     return;
   }
   if (item.kind === 'bughouse') {
     renderTags(Object.entries(item.match.tags));
-    state.plies = item.match.moves.length;
-    // The four-column table of the match (HTML written by gamenotation/bughouse).
-    $('moves').innerHTML = item.fourColumn;
+    show('gn-match', 'bpgn', makeBpgn(item.match), { ply: 'last' });
     setTools('none');
-    step(state.plies);
   } else if (item.kind === 'bfen') {
     renderTags([['Board A to move', item.bfen.A.setup.turn], ['Board B to move', item.bfen.B.setup.turn]]);
-    showSvg(bfenDiagram(item.bfen));
+    // A BFEN is the starting position of a match without moves.
+    const bfen = makeBfen(item.bfen);
+    show('gn-match', 'bpgn', makeBpgn({ tags: { SetUp: '1', FEN: bfen }, moves: [], result: '*', comments: [], termination: 'unknown', startBfen: bfen }));
     setTools('none');
   } else if (item.kind === 'aif' && !item.game) {
     renderTags(Object.entries(item.aif.headers));
-    showSvg(aifEvalGraph(item.aif));
+    $('viewer').innerHTML = aifEvalGraph(item.aif);
     setTools('none');
-  } else if (item.kind === 'game' || item.kind === 'aif') {
-    renderTags(Object.entries(item.kind === 'aif' ? item.aif.headers : item.game.headers));
-    state.plies = item.game.moves.findIndex((n) => !n.move);
-    if (state.plies < 0) state.plies = item.game.moves.length;
-    renderMoves(item.game);
-    setTools(item.kind === 'game' ? 'chess pgn' : 'chess');
-    step(state.plies);
+  } else if (item.kind === 'aif') {
+    renderTags(Object.entries(item.aif.headers));
+    show('gn-analysis', 'aif', makeAif([item.aif]), { ply: 'last' });
+    setTools('chess');
+  } else if (item.kind === 'game') {
+    renderTags(Object.entries(item.game.headers));
+    show('gn-game', 'pgn', makePgn(item.game), { ply: 'last' });
+    setTools('chess pgn');
   } else if (item.kind === 'fen') {
-    renderTags([['Variant', item.variant], ['Turn', item.setup.turn], ['Legal', item.position ? 'yes' : 'no']]);
-    state.fen = item.fen;
-    $('fen').textContent = item.fen;
-    showSvg(chessDiagram(item.position ?? item.setup, {}));
-    setTools(item.position ? 'chess' : 'none');
+    renderTags([['Variant', item.variant], ['Turn', item.setup.turn], ['Legal', item.legal ? 'yes' : 'no']]);
+    show('gn-game', 'pgn', `${item.fen}\n`);
+    setTools(item.legal ? 'chess' : 'none');
   } else if (item.kind === 'deal') {
     renderTags(Object.entries(item.game.tags).map(([k, t]) => [k, t.value]));
-    showSvg(pbnDealDiagram(item.game));
+    show('gn-deal', 'pbn', makePbn([item.game], { form: 'import' }));
     setTools(item.info.deal ? 'deal' : 'none');
   } else if (item.kind === 'pbi') {
     const p = item.problem;
     renderTags([['Authors', p.names.join(', ')], ['Stipulation', p.stipulation], ['Source', p.usedSource ? Object.values(p.usedSource).filter(Boolean).join(' | ') : ''], ['Key', p.keymove], ['Status', p.status], ['Position', p.position]]);
-    showSvg(pbiProblemDiagram(p));
+    show('gn-problem', 'problem', state.text, { index: String(i) });
     setTools(p.board ? 'problem' : 'none');
   } else if (item.kind === 'xml') {
     const twins = deriveTwins(item.problem).map((t) => t.value);
     renderTags(twins.map((t) => [`Twin ${t.twinId}`, makeStipulation(t.stipulation)]).concat([['Themes', item.problem.themes.join(', ')]]));
-    showSvg(problemXmlDiagram(item.problem));
+    show('gn-problem', 'problem', state.text, { index: String(i) });
     setTools(twins.length ? 'problem' : 'none');
   }
   if ($('convert-to').value === 'SVG diagram') await convertNow();
-}
-
-function renderMoves(game) {
-  const box = $('moves');
-  const start = startingPosition(game.headers);
-  const black = start.ok && start.value.turn === 'black';
-  let number = start.ok ? Number(start.value.fen().split(' ')[5]) || 1 : 1;
-  game.moves.forEach((node, i) => {
-    const white = (i % 2 === 0) !== black;
-    if (white || i === 0) box.append(`${number}${white ? '.' : '...'} `);
-    const span = document.createElement('span');
-    span.textContent = node.san;
-    span.dataset.ply = String(i + 1);
-    span.addEventListener('click', () => step(i + 1));
-    box.append(span, ' ');
-    if (!white) number++;
-  });
-}
-
-function step(ply) {
-  const item = state.item;
-  if (!item || !['game', 'bughouse', 'aif'].includes(item.kind) || (item.kind === 'aif' && !item.game)) return;
-  const target = Math.max(0, Math.min(state.plies, ply));
-  if (item.kind === 'bughouse') {
-    const at = bughousePosition(item.match, target);
-    if (!at.ok) return showSvg(at);
-    state.ply = at.value.ply;
-    state.fen = undefined;
-    $('fen').textContent = `A: ${at.value.boards.fen('A')}  B: ${at.value.boards.fen('B')}`;
-    $('ply').textContent = `${at.value.ply} / ${state.plies}`;
-    showSvg(bpgnDiagram(item.match, { ply: at.value.ply }));
-    if ($('convert-to').value === 'SVG diagram') convertNow();
-    return;
-  }
-  const at = gamePosition(item.game, target);
-  if (!at.ok) {
-    showSvg(at);
-    return;
-  }
-  state.ply = at.value.ply;
-  state.fen = at.value.fen;
-  $('fen').textContent = at.value.fen;
-  $('ply').textContent = `${at.value.ply} / ${state.plies}`;
-  showSvg(chessDiagram(at.value.position, { lastMove: at.value.lastMove, shapes: at.value.shapes, title: `${item.label}, ply ${at.value.ply}` }));
-  // An AIF game shows its evaluation graph under the board.
-  if (item.kind === 'aif') $('diagram').insertAdjacentHTML('beforeend', aifEvalGraph(item.aif, { size: 380 }));
-  for (const span of $('moves').querySelectorAll('span')) span.classList.toggle('current', Number(span.dataset.ply) === state.ply);
-  if ($('convert-to').value === 'SVG diagram' || $('convert-to').value === 'FEN (shown position)') convertNow();
 }
 
 async function renderConvert() {
@@ -234,9 +201,11 @@ async function renderConvert() {
   await convertNow();
 }
 
-/** Every input can also be written as the SVG of the diagram on show. */
+/** Every input can also be written as the SVG of the diagram on show (from the element's shadow root). */
 function shownSvg() {
-  return ($('diagram').querySelector('svg')?.outerHTML ?? '') + '\n';
+  const el = viewer();
+  const svg = el?.shadowRoot ? el.shadowRoot.querySelector('[part="board"] svg') : el?.closest?.('#viewer') && $('viewer').querySelector('svg');
+  return (svg?.outerHTML ?? '') + '\n';
 }
 
 let convertId = 0;
@@ -310,6 +279,7 @@ async function load(text) {
   if (id !== loadId) return; // a newer text is being read
   const format = reply.name ? formatByName(reply.name) : undefined;
   state.format = format;
+  state.text = text;
   $('format').textContent = format ? format.name : text.trim() ? 'unknown format' : 'no input';
   if (reply.error) state.parsed = { items: [], problems: [internal(reply.error)], convertNames: [] };
   else if (!format) state.parsed = { items: [], problems: text.trim() ? [{ severity: 'error', code: 'ERR_FORMAT', message: 'cannot tell the format', line: 1, column: 1 }] : [], convertNames: [] };
@@ -370,18 +340,12 @@ for (const sample of SAMPLES) {
   $('samples').append(button);
 }
 
-$('first').addEventListener('click', () => step(0));
-$('prev').addEventListener('click', () => step(state.ply - 1));
-$('next').addEventListener('click', () => step(state.ply + 1));
-$('last').addEventListener('click', () => step(state.plies));
+// ArrowUp/ArrowDown pick the previous/next item, unless an element has the focus (it steps itself).
 document.addEventListener('keydown', (e) => {
-  const tag = document.activeElement?.tagName;
-  if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
-  const moves = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.plies };
-  if (e.key in moves) {
-    e.preventDefault();
-    step(moves[e.key]);
-  } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+  const active = document.activeElement;
+  const tag = active?.tagName;
+  if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT' || tag?.startsWith('GN-')) return;
+  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
     const n = state.parsed?.items.length ?? 0;
     if (!n) return;
     e.preventDefault();
@@ -456,32 +420,30 @@ $('run-perft').addEventListener('click', () => {
   });
 });
 
+// Double dummy: <gn-deal>'s `dd` attribute; the element computes the table, par and card scores in
+// its worker and says so with gn-dd.
 $('run-dd').addEventListener('click', () => {
-  const item = state.item;
-  if (item?.kind !== 'deal' || !item.info.deal) return;
-  const conditions = boardConditions(item.info.board ?? 1);
-  const dealer = item.info.dealer ?? conditions.dealer;
-  const vulnerability = item.info.vulnerable ?? conditions.vulnerability;
-  runJob('double dummy', async (signal, onProgress) => {
-    const [table] = await getWorker().calcDDTables([makeDeal(item.info.deal)], { signal, onProgress });
-    if (!table.ok) throw Object.assign(new Error(table.error.message), { code: table.error.code });
-    const p = par(table.value, { dealer, vulnerability });
-    const box = $('diagram');
-    const existing = box.querySelector('svg.gn-dd-table');
-    existing?.remove();
-    box.insertAdjacentHTML('beforeend', ddTableDiagram(table.value, { par: p }));
-    return p.dealerText;
-  });
+  const el = viewer();
+  if (el?.tagName !== 'GN-DEAL') return;
+  runJob('double dummy', (signal) => new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('cancelled', 'AbortError')), { once: true });
+    el.addEventListener('gn-dd', (e) => resolve(e.detail.par.dealerText), { once: true });
+    if (el.ddTable) el.removeAttribute('dd');
+    el.setAttribute('dd', '');
+  }));
 });
 
-// The problem solver is the worker's solveProblem job: progress per root move tried in the part
-// being solved, and Cancel aborts it at once (the worker thread is replaced).
+// The problem solver: <gn-problem>.solve() runs the worker's solveProblem job (the element shows
+// its progress and the solution tree); Cancel here cancels it there.
 $('run-solve').addEventListener('click', () => {
-  const item = state.item;
-  if (item?.kind !== 'pbi' && item?.kind !== 'xml') return;
-  runJob('solve', async (signal, onProgress) => {
-    const solved = await getWorker().run('solveProblem', { problem: item.problem, options: { maxSolutions: 20 } }, { signal, onProgress });
-    return solved.parts.map((part) => `${part.twin ? `${part.twin}) ` : ''}${part.stipulation} status ${part.status || '(none)'}${part.shortSolution ? ', shorter solution' : ''}\n${part.text}`).join('\n');
+  const el = viewer();
+  if (el?.tagName !== 'GN-PROBLEM') return;
+  runJob('solve', async (signal) => {
+    signal.addEventListener('abort', () => el.cancel(), { once: true });
+    const [solved] = await el.solve();
+    const status = el.shadowRoot.querySelector('.solve-status')?.textContent ?? '';
+    const moves = [...el.shadowRoot.querySelectorAll('.solution .part')].map((part) => part.textContent.trim()).join('\n');
+    return `${solved.stipulation} status ${solved.parts.map((p) => p.status || '(none)').join(', ')}\n${status}\n${moves}`;
   });
 });
 

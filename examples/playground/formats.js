@@ -65,7 +65,7 @@ const fen = {
   items(data) {
     if (!data.setup) return [];
     const position = data.legal ? Position.fromFen(data.line, { variant: data.variant }) : null;
-    return [{ label: `${data.variant === 'crazyhouse' ? 'Crazyhouse' : 'Chess'} position`, kind: 'fen', fen: data.line, setup: data.setup, position: position?.ok ? position.value : undefined, variant: data.variant }];
+    return [{ label: `${data.variant === 'crazyhouse' ? 'Crazyhouse' : 'Chess'} position`, kind: 'fen', fen: data.line, setup: data.setup, position: position?.ok ? position.value : undefined, legal: !!position?.ok, variant: data.variant }];
   },
   convert: (data) => ({
     'FEN (normalized)': () => {

@@ -1,7 +1,7 @@
 // The one progress bar of the CLI: every long job (check/export/convert of large files, dd batches,
 // perft --suite, and the verbs other domains add) reports through `startProgress`, so that all of
 // them draw the same bar, on stderr only, and only when stderr is a terminal and --quiet is off.
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 import type { Progress as JobProgress } from '../progress.js';
 import type { CliIO } from './types.js';
 
@@ -29,6 +29,17 @@ export interface ProgressOptions {
   delayMs?: number;
 }
 
+/**
+ * cli-progress, loaded when a bar is first drawn: loading it cost about 25 ms of CPU time, on every
+ * call of every verb that merely started a progress report (most never draw one: not a terminal,
+ * --quiet, or done within the delay).
+ */
+let barModule: typeof import('cli-progress') | undefined;
+function loadBars(): typeof import('cli-progress') {
+  barModule ??= createRequire(import.meta.url)('cli-progress') as typeof import('cli-progress');
+  return barModule;
+}
+
 const SILENT: Progress = { update() {}, increment() {}, setTotal() {}, report() {}, stop() {} };
 
 const megabytes = (n: number) => (n / 1e6).toFixed(1);
@@ -42,19 +53,21 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
   if (!io.isTTY || io.quiet || !(options.total > 0)) return SILENT;
   const bytes = options.unit === 'bytes';
   const unit = bytes ? 'MB' : (options.unit ?? 'items');
-  const bar = new cliProgress.SingleBar({
-    stream: process.stderr,
-    format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit}{detail} | ETA {eta_formatted}`,
-    barsize: 24,
-    barCompleteChar: '\u2588',
-    barIncompleteChar: '\u2591',
-    hideCursor: false,
-    clearOnComplete: true,
-    stopOnComplete: false,
-    fps: 10,
-    formatValue: (value: number, _options: unknown, type: string) =>
-      bytes && (type === 'value' || type === 'total') ? megabytes(value) : String(value),
-  });
+  const newBar = () =>
+    new (loadBars().SingleBar)({
+      stream: process.stderr,
+      format: `${options.label} [{bar}] {percentage}% | {value}/{total} ${unit}{detail} | ETA {eta_formatted}`,
+      barsize: 24,
+      barCompleteChar: '\u2588',
+      barIncompleteChar: '\u2591',
+      hideCursor: false,
+      clearOnComplete: true,
+      stopOnComplete: false,
+      fps: 10,
+      formatValue: (value: number, _options: unknown, type: string) =>
+        bytes && (type === 'value' || type === 'total') ? megabytes(value) : String(value),
+    });
+  let bar: ReturnType<typeof newBar> | undefined;
   const started = performance.now();
   // GN_PROGRESS_DELAY_MS (tests only) overrides the default delay.
   const delay = options.delayMs ?? (process.env.GN_PROGRESS_DELAY_MS ? Number(process.env.GN_PROGRESS_DELAY_MS) : 300);
@@ -68,10 +81,11 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     if (!shown) {
       if (performance.now() - started < delay) return;
       shown = true;
+      bar = newBar();
       bar.start(total, done, { detail });
       return;
     }
-    bar.update(done, { detail });
+    bar?.update(done, { detail });
   };
   return {
     update(value, text) {
@@ -85,12 +99,12 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     },
     setTotal(value) {
       total = value;
-      if (shown && !stopped) bar.setTotal(value);
+      if (shown && !stopped) bar?.setTotal(value);
     },
     report(progress) {
       if (progress.total !== undefined && progress.total > 0 && progress.total !== total) {
         total = progress.total;
-        if (shown && !stopped) bar.setTotal(total);
+        if (shown && !stopped) bar?.setTotal(total);
       }
       done = progress.done;
       draw();
@@ -98,7 +112,7 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     stop() {
       if (stopped) return;
       stopped = true;
-      if (shown) bar.stop();
+      if (shown) bar?.stop();
     },
   };
 }

@@ -244,7 +244,9 @@ export function ddTableDiagram(table: DDTable, options: DDTableDiagramOptions = 
   const fs = row * 0.55;
   const parts: string[] = [];
   const desc: string[] = [];
-  parts.push(`<rect x="0" y="0" width="${num(width)}" height="${num(row)}" fill="#f0f0f0"/>`);
+  parts.push(
+    `<rect x="0" y="0" width="${num(width)}" height="${num(row)}" fill="${esc(t.text)}" fill-opacity="0.07"/>`,
+  );
   TABLE_STRAINS.forEach((strain, i) => {
     parts.push(
       text(col * (i + 1.5), row * 0.72, strainText(strain), {
@@ -258,7 +260,9 @@ export function ddTableDiagram(table: DDTable, options: DDTableDiagramOptions = 
   TABLE_SEATS.forEach((seat, r) => {
     const y = row * (r + 1);
     if (r % 2 === 1)
-      parts.push(`<rect x="0" y="${num(y)}" width="${num(width)}" height="${num(row)}" fill="#f8f8f8"/>`);
+      parts.push(
+        `<rect x="0" y="${num(y)}" width="${num(width)}" height="${num(row)}" fill="${esc(t.text)}" fill-opacity="0.03"/>`,
+      );
     parts.push(
       text(col * 0.5, y + row * 0.72, seat, {
         'font-size': fs,

@@ -9,6 +9,7 @@ import type { PgnShape } from '../pgn/types.js';
 import { chessBlock, readBoardInput, type BoardInput } from './chess.js';
 import { envelope, esc, text, theme as makeTheme, type DiagramTheme } from './svg.js';
 import { resultBoundary } from '../text/boundary.js';
+import { formatClock } from './clock.js';
 
 /** One board of a bughouse diagram: position, names, clocks, last move and shapes. */
 export interface BughouseBoard {
@@ -31,20 +32,6 @@ export interface BughouseDiagramOptions {
   theme?: Partial<DiagramTheme>;
   title?: string;
   id?: string;
-}
-
-/** Seconds as `m:ss` (`h:mm:ss` from an hour; tenths under a minute when given). */
-export function formatClock(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '-';
-  if (seconds < 60 && seconds !== Math.floor(seconds)) {
-    const tenths = Math.floor(seconds * 10 + 1e-9);
-    return `0:${String(Math.floor(tenths / 10)).padStart(2, '0')}.${tenths % 10}`;
-  }
-  const whole = Math.floor(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /** SVG of the two boards of a bughouse game side by side, each with its pockets. */

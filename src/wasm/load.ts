@@ -77,11 +77,26 @@ function imports(name: string): WebAssembly.Imports {
         throw new Error(`gamenotation: ${name}.wasm aborted at ${line}:${column}`);
       },
       seed: () => 0x5eed,
+      // a clock for searches that stop at a deadline (problems.wasm: solve --timeout)
+      now: () => performance.now(),
     },
   };
 }
 
+/** Native base64 decoders, where the platform has one: `Uint8Array.fromBase64` (ES2026), Node's `Buffer`. */
+const nativeBase64 = /* @__PURE__ */ (() => {
+  const fromBase64 = (Uint8Array as { fromBase64?: (s: string) => Uint8Array<ArrayBuffer> }).fromBase64;
+  if (typeof fromBase64 === 'function') return (s: string) => fromBase64(s);
+  // A global in Node (no import: library code stays loadable in pages).
+  const NodeBuffer = (globalThis as { Buffer?: { from(s: string, encoding: 'base64'): Uint8Array<ArrayBuffer> } })
+    .Buffer;
+  if (typeof NodeBuffer?.from === 'function') return (s: string) => NodeBuffer.from(s, 'base64');
+  return undefined;
+})();
+
 export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
+  // The module's bytes at start-up: atob and a copy loop cost a few ms of a CLI call's start.
+  if (nativeBase64) return nativeBase64(base64);
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

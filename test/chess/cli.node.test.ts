@@ -79,6 +79,18 @@ describe('CLI: perft, fen, moves', () => {
     expect(syn.err).to.match(/1:14 ERR_FEN_BOARD/);
     noTrace(syn.err);
   });
+  it('fen startpos prints the initial position, as perft and moves read startpos (UCI) (issue 28)', () => {
+    // The standard's starting FEN (PGN standard 16.1.3.6: the FEN of the initial position).
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const r = run('fen', 'startpos');
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out).to.equal(`${start}\n`);
+    expect(JSON.parse(run('fen', 'startpos', '--json').out)).to.include({ ok: true, fen: start });
+    // Only the whole word: anything else is read as a FEN, with its error.
+    const near = run('fen', 'startposx');
+    expect(near.code).to.equal(1);
+    expect(near.err).to.match(/ERR_FEN_BOARD/);
+  });
   it('moves in SAN and UCI', () => {
     const san = run('moves', 'startpos');
     expect(san.out.trim().split('\n')).to.have.length(20);

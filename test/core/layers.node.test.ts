@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const src = join(root, 'src');
 
-type Layer = 'core' | 'text' | 'rules' | 'formats' | 'engines' | 'pictures' | 'jobs' | 'node';
+type Layer = 'core' | 'text' | 'rules' | 'formats' | 'engines' | 'pictures' | 'jobs' | 'views' | 'node';
 
 /** The layer of a file, by its path under src/ (files of one domain may sit in two layers). */
 function layerOf(path: string): Layer {
@@ -35,6 +35,7 @@ function layerOf(path: string): Layer {
   if (top === 'engine') return 'engines';
   if (top === 'diagram') return 'pictures';
   if (top === 'worker') return 'jobs';
+  if (top === 'elements') return 'views';
   if (top === 'cli' || top === 'queue') return 'node';
   throw new Error(`src/${path}: no layer in docs/ARCHITECTURE.md`);
 }
@@ -47,7 +48,8 @@ const rank: Record<Layer, number> = {
   engines: 3,
   pictures: 4,
   jobs: 5,
-  node: 6,
+  views: 6,
+  node: 7,
 };
 
 /** Whether `from` may import `to` (both paths under src/). */

@@ -1,5 +1,6 @@
 // The playground in real Chromium (Debian's, through puppeteer-core): paste a sample of each
-// format and check the diagram and the lists against what the files say, the error list of a
+// format and check the element shown (gamenotation/elements, looked at in its shadow root) and the
+// lists against what the files say, the error list of a
 // broken file, stepping to the end of a game (final FEN against chess.js), problems solved in the
 // worker (a long one cancelled), a pasted game analysed to AIF by stockfish.wasm in the worker (validated),
 // and a deep perft that is cancelled while the page keeps answering.
@@ -43,6 +44,12 @@ async function paste(text: string): Promise<void> {
 
 const countIn = (selector: string) => page.$$eval(selector, (els) => els.length);
 const textOf = (selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
+/** The element on show (#element, one of gamenotation/elements): matches inside its shadow root. */
+const inElement = (selector: string) =>
+  page.$eval('#element', (el, s) => el.shadowRoot!.querySelectorAll(s as string).length, selector);
+const textInElement = (selector: string) =>
+  page.$eval('#element', (el, s) => el.shadowRoot!.querySelector(s as string)?.textContent ?? '', selector);
+const elementValue = (name: string) => page.$eval('#element', (el, n) => (el as any)[n as string], name);
 
 function boardLetters(fen: string): number {
   return [...fen.split(' ')[0]!.replace(/\[.*$/, '').split('/').slice(0, 8).join('')].filter((c) => /[pnbrqk]/i.test(c))
@@ -95,19 +102,21 @@ describe('playground in Chromium', () => {
     const chess = new Chess();
     chess.loadPgn(text);
     const final = chess.fen();
-    await page.click('#diagram');
+    expect(await page.$eval('#element', (el) => el.tagName)).to.equal('GN-GAME');
+    await page.focus('#element');
     await page.keyboard.press('Home');
-    expect(await countIn('#diagram svg .piece')).to.equal(32);
+    expect(await inElement('.board svg .piece')).to.equal(32);
     expect(await textOf('#fen')).to.equal('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     const plies = chess.history().length;
     for (let i = 0; i < plies; i++) await page.keyboard.press('ArrowRight');
     expect(await textOf('#fen')).to.equal(final);
-    expect(await countIn('#diagram svg .piece')).to.equal(boardLetters(final));
-    expect(await textOf('#ply')).to.equal(`${plies} / ${plies}`);
+    expect(await inElement('.board svg .piece')).to.equal(boardLetters(final));
+    expect(await elementValue('ply')).to.equal(plies);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('End');
     expect(await textOf('#fen')).to.equal(final);
-    expect(await countIn('#moves span')).to.equal(plies);
+    // the main line's moves (the file's one variation, 3... exd4, is listed inside it)
+    expect(await inElement('.moves button.move:not(.variation *)')).to.equal(plies);
     expect(await page.$eval('#tags', (t) => t.textContent)).to.include('Morphy, Paul');
     // Every writer of the format is offered and writes something.
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
@@ -137,11 +146,13 @@ describe('playground in Chromium', () => {
     for (const fen of [...fens, ...(epd ?? [])]) {
       await paste(`${fen}\n`);
       expect(await textOf('#format')).to.equal('FEN');
-      expect(await countIn('#diagram svg .piece'), fen).to.equal(boardLetters(fen));
+      expect(await inElement('.board svg .piece'), fen).to.equal(boardLetters(fen));
     }
     await paste(`${fens[1]}\n`);
-    const pockets = await page.$$eval('#diagram .pocket-piece', (els) =>
-      els.map((e) => `${e.getAttribute('data-piece')}${e.getAttribute('data-count')}`),
+    const pockets = await page.$eval('#element', (el) =>
+      [...el.shadowRoot!.querySelectorAll('.board .pocket-piece')].map(
+        (e) => `${e.getAttribute('data-piece')}${e.getAttribute('data-count')}`,
+      ),
     );
     expect(pockets.sort()).to.deep.equal(['bP2', 'wN2', 'wQ1']);
   });
@@ -151,18 +162,18 @@ describe('playground in Chromium', () => {
     await paste(text);
     expect(await textOf('#format')).to.equal('PBN');
     expect(await countIn('#items li')).to.equal((text.match(/^\[Board /gm) ?? []).length);
-    expect(await countIn('#diagram svg .card')).to.equal(52);
+    expect(await inElement('.deal svg .card')).to.equal(52);
     const deal = /\[Deal "([^"]+)"\]/.exec(text)![1]!;
     for (const [i, seatHand] of deal.slice(2).split(' ').entries()) {
       const seat = ['N', 'E', 'S', 'W'][(['N', 'E', 'S', 'W'].indexOf(deal[0]!) + i) % 4];
-      const drawn = await page.$$eval(`#diagram .hand[data-seat="${seat}"] .card`, (els) => els.length);
+      const drawn = await inElement(`.deal .hand[data-seat="${seat}"] .card`);
       expect(drawn, seat).to.equal(seatHand.replace(/\./g, '').length);
     }
     await page.click('#run-dd');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'done', {
       timeout: 120_000,
     });
-    expect(await countIn('#diagram svg.gn-dd-table .dd-cell')).to.equal(20);
+    expect(await inElement('svg.gn-dd-table .dd-cell')).to.equal(20);
     expect(await textOf('#job-result')).to.match(/double dummy: Par -?\d+/);
   });
 
@@ -171,16 +182,16 @@ describe('playground in Chromium', () => {
     await paste(fixture('capture.bpgn'));
     expect(await textOf('#format')).to.equal('BPGN');
     expect(await countIn('#items li')).to.equal(1);
-    expect(await countIn('#moves table.bughouse')).to.equal(1);
+    expect(await inElement('.moves table.bughouse')).to.equal(1);
     // Hand-worked (see diagram.test.ts): 30 pieces on A, 33 on B and White's pawn in B's pocket at the end.
-    expect(await countIn('#diagram [data-board="a"] .piece')).to.equal(30);
-    expect(await countIn('#diagram [data-board="b"] .piece')).to.equal(33);
-    await page.click('#diagram');
+    expect(await inElement('[data-board="a"] .piece')).to.equal(30);
+    expect(await inElement('[data-board="b"] .piece')).to.equal(33);
+    await page.focus('#element');
     await page.keyboard.press('Home');
-    expect(await countIn('#diagram .piece')).to.equal(64);
-    expect(await textOf('#ply')).to.equal('0 / 9');
+    expect(await inElement('.board .piece')).to.equal(64);
+    expect(await elementValue('ply')).to.equal(0);
     await page.keyboard.press('End');
-    expect(await textOf('#ply')).to.equal('9 / 9');
+    expect(await elementValue('ply')).to.equal(9);
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
     expect(targets).to.include.members(['BPGN (export)', 'Four-column text', 'JSON', 'SVG diagram']);
 
@@ -188,20 +199,20 @@ describe('playground in Chromium', () => {
       'rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 174 175 | rnbqkb1r/pppppppp/5n2/8/2PPp3/8/PP2PPPP/RNBQKBNR/P w KQkq - 176.8 172.1\n',
     );
     expect(await textOf('#format')).to.equal('BFEN');
-    expect(await countIn('#diagram [data-board="a"] .piece')).to.equal(30);
-    expect(await countIn('#diagram [data-board="b"] .piece')).to.equal(33);
-    expect(await countIn('#diagram .clock')).to.equal(4);
+    expect(await inElement('[data-board="a"] .piece')).to.equal(30);
+    expect(await inElement('[data-board="b"] .piece')).to.equal(33);
+    expect(await inElement('.board .clock')).to.equal(4);
 
     const aif = fixture('fools-mate.aif');
     await paste(aif);
     expect(await textOf('#format')).to.equal('AIF');
     expect(await countIn('#items li')).to.equal(1);
-    expect(await countIn('#diagram svg.gn-eval-graph')).to.equal(1);
-    expect(await countIn('#diagram svg.gn-eval-graph .eval-mark')).to.equal(1);
+    expect(await inElement('.graph svg.gn-eval-graph')).to.equal(1);
+    expect(await inElement('.graph svg.gn-eval-graph .eval-mark')).to.equal(1);
     const chess = new Chess();
     for (const san of ['f3', 'e5', 'g4', 'Qh4#']) chess.move(san);
     expect(await textOf('#fen')).to.equal(chess.fen());
-    expect(await countIn('#diagram svg.gn-chess .check')).to.equal(1);
+    expect(await inElement('.board svg.gn-chess .check')).to.equal(1);
   });
 
   it('PBI and problem XML: one item per problem, diagram with the position and (w+b) count', async () => {
@@ -216,8 +227,9 @@ describe('playground in Chromium', () => {
     const position = lines[0]!.split(':')[1]!;
     const white = [...position].filter((c) => /[KQRBSP]/.test(c)).length;
     const black = [...position].filter((c) => /[kqrbsp]/.test(c)).length;
-    expect(await countIn('#diagram svg .piece')).to.equal(white + black);
-    expect(await textOf('#diagram .piece-count')).to.equal(`(${white}+${black})`);
+    await page.waitForFunction(() => document.getElementById('element')?.shadowRoot?.querySelector('.board svg'));
+    expect(await inElement('.board svg .piece')).to.equal(white + black);
+    expect(await textInElement('.board .piece-count')).to.equal(`(${white}+${black})`);
     const xml = sample('sample-problem.xml');
     await paste(xml);
     expect(await textOf('#format')).to.equal('Problem XML');
@@ -225,8 +237,9 @@ describe('playground in Chromium', () => {
     // The first problem's first twin: one <addition> per piece placed.
     const firstTwin = xml.slice(xml.indexOf('<twin'), xml.indexOf('</twin>'));
     const additions = [...firstTwin.matchAll(/<addition piece="(white|black)/g)].map((m) => m[1]);
-    expect(await countIn('#diagram svg .piece')).to.equal(additions.length);
-    expect(await textOf('#diagram .piece-count')).to.equal(
+    await page.waitForFunction(() => document.getElementById('element')?.shadowRoot?.querySelector('.board svg'));
+    expect(await inElement('.board svg .piece')).to.equal(additions.length);
+    expect(await textInElement('.board .piece-count')).to.equal(
       `(${additions.filter((c) => c === 'white').length}+${additions.filter((c) => c === 'black').length})`,
     );
     const targets = await page.$$eval('#convert-to option', (o) => o.map((x) => x.textContent));
@@ -243,6 +256,7 @@ describe('playground in Chromium', () => {
     const index = records.findIndex((l) => l.split(':')[2] === '#2');
     const key = records[index]!.split(':')[6]!; // the keymove field, e.g. Kb3-a4
     await page.click(`#items li:nth-child(${index + 1})`);
+    await page.waitForFunction((i) => (document.getElementById('element') as any)?.index === i, {}, index);
     await page.click('#run-solve');
     await page.waitForFunction(
       () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),
@@ -259,11 +273,15 @@ describe('playground in Chromium', () => {
     // Martin Väth's #4 of the sample asked as #6: about 2.5 s per key tried, 45 keys.
     await paste('#PBI 1.2\nMartin Väth:8/6K1/5p1B/2Rsqrbk/4Q1Rp/3S1b1P/4S3/8:#6::::::\n');
     await page.click('#items li:nth-child(1)');
+    await page.waitForFunction(() => (document.getElementById('element') as any)?.index === 0);
     await page.click('#run-solve');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'running');
-    await page.waitForFunction(() => (document.getElementById('progress') as HTMLProgressElement).value > 0, {
-      timeout: 30_000,
-    });
+    // <gn-problem> shows the solver's progress on its own bar
+    await page.waitForFunction(
+      () =>
+        (document.getElementById('element')!.shadowRoot!.querySelector('.progress') as HTMLProgressElement).value > 0,
+      { timeout: 30_000 },
+    );
     expect(await page.$eval('#job-result', (e) => (e as HTMLElement).dataset.state)).to.equal('running');
     await page.click('#cancel');
     await page.waitForFunction(() => document.getElementById('job-result')!.dataset.state === 'cancelled', {
@@ -280,6 +298,7 @@ describe('playground in Chromium', () => {
     const index = records.findIndex((l) => l.split(':')[2] === '#2');
     const [, piece, to] = /^([KQRBSN]?)[a-h][1-8][-*x]([a-h][1-8])/.exec(records[index]!.split(':')[6]!)!;
     await page.click(`#items li:nth-child(${index + 1})`);
+    await page.waitForFunction((i) => (document.getElementById('element') as any)?.index === i, {}, index);
     await page.click('#run-solve');
     await page.waitForFunction(
       () => ['done', 'failed'].includes(document.getElementById('job-result')!.dataset.state ?? ''),

@@ -68,6 +68,31 @@ describe('CLI: solve', () => {
     expect(lines[2]!.split(':')[7]).to.equal('+');
   });
 
+  it('--max-nodes and --timeout stop a long solve with exit 1, the code and what was proven; --no-intelligent', () => {
+    // a #20 with no short mate: unbounded, it would run for hours
+    const fen = 'r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2';
+    const nodes = cli('solve', fen, '--stip', '#20', '--max-nodes', '20000');
+    expect(nodes.code).to.equal(1);
+    expect(nodes.err).to.match(/ERR_SOLVE_NODES node limit of 20000 reached: no solution within [0-9]+ moves/);
+    const time = cli('solve', fen, '--stip', '#20', '--timeout', '1');
+    expect(time.code).to.equal(1);
+    expect(time.err).to.contain('ERR_SOLVE_TIMEOUT time limit of 1000 ms reached');
+    expect(cli('solve', fen, '--stip', '#2', '--timeout', 'soon').code).to.equal(2);
+    // Caillaud's h#4 (Popeye's REGRESSIONTESTS/intell.out): the same line with and without intelligent mode
+    const h4 = join(dir, 'h4.inp');
+    writeFileSync(
+      h4,
+      'BeginProblem\nPieces White Kf1 Rh1 Sh3 Black Ka8 Sb7 Sc8 Pf2 Pf3 Ph4\nStipulation h#4\nEndProblem\n',
+    );
+    for (const args of [[], ['--no-intelligent']]) {
+      const r = cli('solve', h4, '--json', ...args);
+      expect(r.code, args.join(' ')).to.equal(0);
+      expect(JSON.parse(r.out)[0].parts[0].solutions.map((s: { uci: string[] }) => s.uci.join(' '))).to.deep.equal([
+        'c8a7 h1g1 f2g1b h3f4 g1h2 f4d5 h2b8 d5b6',
+      ]);
+    }
+  });
+
   it('errors in the input: file:line:col CODE, exit 1', () => {
     const file = join(dir, 'bad.inp');
     writeFileSync(file, 'BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');

@@ -25,7 +25,9 @@ const PAIRS: [string, string][] = [
 // Lengths solved here (the longer ones take minutes; Popeye's intell file goes to h#9).
 const fits = (stip: string) => {
   const s = parseSolveStipulation(stip);
-  return !!s && (s.kind === 'help' ? s.plies <= 6 : s.n <= 4);
+  if (!s) return false;
+  if (s.series) return s.n <= 8;
+  return s.kind === 'help' ? s.plies <= 6 : s.n <= 4;
 };
 
 // The intell file's 67 h#3 take about two minutes; by default the first 20 run (GN_SOLVE_ALL=1: all).
@@ -57,10 +59,14 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
       let triesCompared = 0;
       let threatsCompared = 0;
       let setCompared = 0;
+      let plainCompared = 0;
+      let plainSearched = 0;
       parsed.forEach(({ value: p, errors }: { value: PopeyeProblem; errors: unknown[] }, i: number) => {
         if (errors.length || !fits(p.stipulation) || p.options.maxSolutions) return;
+        if (p.options.duplex || p.options.halfDuplex || p.options.postKeyPlay) return;
         if (p.options.setPlay && !p.stipulation.startsWith('h')) return;
-        if (input.includes('intell') && compared >= INTELL_LIMIT) return;
+        const plainHelp = !p.stipulation.startsWith('ser-') && !p.options.whiteToPlay && !p.options.setPlay;
+        if (input.includes('intell') && plainHelp && plainCompared >= INTELL_LIMIT) return;
         const block = blocks[i] ?? '';
         if (!aligned && !(p.author && block.includes(p.author.split(/[;&]/)[0]!.trim()))) return;
         if (/can capture the king|kann den K.nig schlagen|illegal/i.test(block)) return;
@@ -74,7 +80,8 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
           if (!fits(part.stipulation)) return;
           const st = parseSolveStipulation(part.stipulation)!;
           const got = part.solutions.map((s) => key(s.uci)).sort();
-          const expected = (st.kind === 'help' ? helpLinesOf(sections[t]!, st.half) : keysOf(sections[t]!)).sort();
+          const lines = st.kind === 'help' || st.series;
+          const expected = (lines ? helpLinesOf(sections[t]!, st.half) : keysOf(sections[t]!)).sort();
           expect(got, `${where} part ${t + 1}`).to.deep.equal(expected);
           if (p.options.setPlay && st.kind === 'help' && !st.half) {
             // Set play: the mating side first, one half-move fewer (Popeye's `1...` lines).
@@ -94,17 +101,30 @@ describe('solve: Popeye regression inputs with their expected outputs', () => {
               threatsCompared++;
             }
           }
-          if (p.options.try && st.kind === 'direct') {
+          if (p.options.try && !st.series && st.kind !== 'help') {
             const tries = (part.tries ?? []).map((x) => x.uci).sort();
             expect(tries, `${where} part ${t + 1} tries`).to.deep.equal(triesOf(sections[t]!).sort());
             triesCompared++;
           }
         });
         compared++;
+        if (plainHelp) plainCompared++;
+        // intelligent mode (the default from 3 moves) and the plain search give the same lines (the
+        // plain search of the ser-h#8 takes over a minute, so series up to 6 moves)
+        const plainFits = parseSolveStipulation(p.stipulation)!.n <= 6;
+        if (input.includes('intell') && plainFits && (!plainHelp || plainCompared <= 3)) {
+          const plain = solve(p, { setPlay: !!p.options.setPlay, intelligent: false });
+          if (!plain.ok) throw new Error(`${where} plain: ${plain.error.code} ${plain.error.message}`);
+          expect(
+            plain.value.parts.map((part) => part.solutions.map((s) => key(s.uci)).sort()),
+            `${where} plain search`,
+          ).to.deep.equal(r.value.parts.map((part) => part.solutions.map((s) => key(s.uci)).sort()));
+          plainSearched++;
+        }
       });
       expect(compared, `${input}: problems compared`).to.be.greaterThan(0);
       console.log(
-        `${input}: ${compared} of ${parsed.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats, ${setCompared} set plays)`,
+        `${input}: ${compared} of ${parsed.length} problems compared (${triesCompared} with tries, ${threatsCompared} #2 keys' threats, ${setCompared} set plays, ${plainSearched} also by plain search)`,
       );
     });
   }

@@ -112,7 +112,7 @@ describe('solve: input forms and errors', () => {
   it('typed errors with line:column for unsupported Popeye input', () => {
     const bad = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\nEndProblem\n');
     expect(bad[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_CONDITION', line: 3, column: 1 });
-    const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption Duplex\nEndProblem\n');
+    const opt = parsePopeye('BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption NullMoves\nEndProblem\n');
     expect(opt[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_OPTION', line: 4, column: 8 });
     const piece = parsePopeye('BeginProblem\nPieces White Ke1 Xz9 Black Ke8\nStipulation #2\nEndProblem\n');
     expect(piece[0]!.errors[0]).to.include({ code: 'ERR_POPEYE_PIECE', line: 2, column: 18 });
@@ -138,7 +138,7 @@ describe('solve: input forms and errors', () => {
   });
 
   it('errors as values: stipulation, position, input', () => {
-    const s = solve({ fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: 'ser-h#3' });
+    const s = solve({ fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: 'hs#3' });
     expect(!s.ok && s.error.code).to.equal('ERR_SOLVE_STIPULATION');
     const p = solve({ fen: '8/8/8/8/8/8/8/8 w - - 0 1', stipulation: '#2' });
     expect(!p.ok && p.error.code).to.equal('ERR_SOLVE_POSITION');
@@ -188,13 +188,48 @@ describe('solve: input forms and errors', () => {
     }
     for (const options of [{ maxSolutions: 1 }, { tableMiB: 0 }, { tableMiB: 16 }, { maxRefutations: 0 }])
       expect(solve(problem, options).ok, JSON.stringify(options)).to.equal(true);
+    // two keys (Popeye: Bd1-h5, Bd1-b3): maxSolutions 1 keeps one and warns
+    const one = solve(problem, { maxSolutions: 1 });
+    expect(one.ok && one.value.parts[0]!.solutions.length).to.equal(1);
+    expect(one.ok && one.value.warnings.map((w) => w.code)).to.deep.equal(['ERR_SOLVE_MAX_SOLUTIONS']);
   });
 
-  it('tries with their refutations, and set play of a helpmate', () => {
-    const r = solve({ fen: '8/8/8/8/8/2K1p3/2Q5/4k3 w - - 0 1', stipulation: '#2' }, { tries: true });
-    expect(r.ok).to.equal(true);
-    if (!r.ok) return;
-    for (const t of r.value.parts[0]!.tries!) expect(t.refutations.length).to.equal(1);
+  // Facts from Popeye 4.104's recorded outputs (thomas-maeder/popeye REGRESSIONTESTS/battle_play.tst,
+  // "s#1 with tries", and REGRESSIONTESTS/intell.out, Caillaud's h#4, Szachisty 1993).
+  it('tries with their refutations (s#1), and set play of a helpmate (h#4), as Popeye records them', () => {
+    const s = solve('BeginProblem\nPieces White Ka1 Rc4 Bd3 Pe4 Black Ka3 Pb3\nStipulation s#1\nEndProblem\n', {
+      tries: true,
+    });
+    if (!s.ok) throw new Error(`${s.error.code} ${s.error.message}`);
+    const part = s.value.parts[0]!;
+    expect(part.solutions.map((x) => x.uci)).to.deep.equal(['d3b1']);
+    const tries = Object.fromEntries((part.tries ?? []).map((t) => [t.uci, t.refutations.map((r) => r.uci)]));
+    expect(tries).to.deep.equal({
+      a1b1: ['b3b2'],
+      d3f1: ['b3b2'],
+      d3e2: ['b3b2'],
+      c4a4: ['a3a4'],
+      c4d4: ['b3b2'],
+      e4e5: ['b3b2'],
+    });
+
+    const input =
+      'BeginProblem\nPieces White Kf1 Rh1 Sh3 Black Ka8 Sb7 Sc8 Pf2 Pf3 Ph4\nStipulation h#4\nOption SetPlay\nEndProblem\n';
+    const lines = ['c8a7 h1g1 f2g1b h3f4 g1h2 f4d5 h2b8 d5b6'];
+    const set = ['h3g1 f2g1r f1f2 g1a1 h1c1 a1a7 c1c8'];
+    for (const intelligent of [true, false]) {
+      const h = solve(input, { setPlay: true, intelligent });
+      if (!h.ok) throw new Error(`${h.error.code} ${h.error.message}`);
+      const p = h.value.parts[0]!;
+      expect(
+        p.solutions.map((x) => key(x.uci)),
+        `intelligent ${intelligent}`,
+      ).to.deep.equal(lines);
+      expect(
+        (p.setPlay ?? []).map((x) => key(x.uci)),
+        `intelligent ${intelligent}: set play`,
+      ).to.deep.equal(set);
+    }
   });
 });
 

@@ -18,6 +18,11 @@ import type { Command, CommandContext } from '../types.js';
 
 const STARTPOS = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/** A position argument: a FEN, or `startpos` (as UCI writes the initial position), for every chess verb alike. */
+function positionArg(arg: string): string {
+  return arg.trim() === 'startpos' ? STARTPOS : arg;
+}
+
 function variantOption(ctx: CommandContext): Variant | undefined {
   const v = ctx.options.variant;
   if (v === undefined) return undefined;
@@ -118,7 +123,7 @@ export const perftCommand: Command = {
     if (args.length < 2) throw new UsageError(`need a FEN (or startpos) and a depth\nusage: ${perftCommand.usage}`);
     const depthText = args[args.length - 1];
     const fenArg = args.slice(0, -1).join(' ');
-    const fen = fenArg === 'startpos' ? STARTPOS : fenArg;
+    const fen = positionArg(fenArg);
     const depth = Number(depthText);
     if (!/^\d+$/.test(depthText) || depth > 20) throw new UsageError(`invalid depth '${depthText}' (an integer 0..20)`);
     const opts = { variant, bughouse: ctx.options.bughouse === true || undefined };
@@ -154,12 +159,13 @@ export const perftCommand: Command = {
 
 export const fenCommand: Command = {
   name: 'fen',
-  usage: 'gamenotation fen <FEN> [--variant crazyhouse] [--shredder] [--json]',
+  usage: 'gamenotation fen <FEN|startpos> [--variant crazyhouse] [--shredder] [--json]',
   options: { variant: { type: 'string' }, shredder: { type: 'boolean' }, json: { type: 'boolean' } },
   async run(ctx) {
     const variant = variantOption(ctx);
-    const fen = ctx.positionals.join(' ');
-    if (!fen) throw new UsageError(`missing FEN\nusage: ${fenCommand.usage}`);
+    const arg = ctx.positionals.join(' ');
+    if (!arg) throw new UsageError(`missing FEN\nusage: ${fenCommand.usage}`);
+    const fen = positionArg(arg);
     const zh = variant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
     const r = normalizeFen(fen, { variant: zh, shredder: ctx.options.shredder === true });
     if (ctx.options.json) {
@@ -185,7 +191,7 @@ export const movesCommand: Command = {
     const variant = variantOption(ctx);
     const arg = ctx.positionals.join(' ');
     if (!arg) throw new UsageError(`missing FEN\nusage: ${movesCommand.usage}`);
-    const fen = arg === 'startpos' ? STARTPOS : arg;
+    const fen = positionArg(arg);
     const zh = variant ?? (looksCrazyhouse(fen) ? 'crazyhouse' : 'chess');
     const r = Position.fromFen(fen, { variant: zh });
     if (!r.ok) {

@@ -13,6 +13,7 @@ import {
 } from '../../problems/index.js';
 import { outsideProblems } from '../../problems/solve/solve.js';
 import { withPbiStatus } from '../../problems/pbi.js';
+import { solvedProblemJson } from '../../problems/solve/json.js';
 import { ok, type Result } from '../../errors.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
@@ -26,28 +27,19 @@ interface Job {
   problem: SolveInput;
 }
 
-function json(p: SolvedProblem): object {
-  return {
-    ...(p.id !== undefined ? { id: p.id } : {}),
-    stipulation: p.stipulation,
-    parts: p.parts.map((part) => ({
-      twin: part.twin,
-      stipulation: part.stipulation,
-      status: part.status,
-      solutions: part.solutions.map((s) => ({ uci: s.uci, san: s.san })),
-    })),
-  };
-}
-
 export const solveCommand: Command = {
   name: 'solve',
   usage:
-    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--intended N] [--set-status] [--popeye] [--queue redis://host:6379]',
+    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--timeout SECONDS] [--max-nodes N] [--hash MiB] [--no-intelligent] [--intended N] [--set-status] [--popeye] [--queue redis://host:6379]',
   options: {
     stip: { type: 'string' },
     json: { type: 'boolean' },
     tries: { type: 'boolean' },
     'max-solutions': { type: 'string' },
+    timeout: { type: 'string' },
+    'max-nodes': { type: 'string' },
+    hash: { type: 'string' },
+    'no-intelligent': { type: 'boolean' },
     intended: { type: 'string' },
     'set-status': { type: 'boolean' },
     'set-play': { type: 'boolean' },
@@ -60,6 +52,13 @@ export const solveCommand: Command = {
     const options: SolveOptions = {};
     const max = intOption(ctx, 'max-solutions', { min: 1 });
     if (max !== undefined) options.maxSolutions = max;
+    const timeout = intOption(ctx, 'timeout', { min: 1 });
+    if (timeout !== undefined) options.timeoutMs = timeout * 1000;
+    const maxNodes = intOption(ctx, 'max-nodes', { min: 1 });
+    if (maxNodes !== undefined) options.maxNodes = maxNodes;
+    const hash = intOption(ctx, 'hash', { min: 1, max: 1024 });
+    if (hash !== undefined) options.tableMiB = hash;
+    if (ctx.options['no-intelligent']) options.intelligent = false;
     const intended = intOption(ctx, 'intended', { min: 1 });
     if (intended !== undefined) options.intended = intended;
     if (ctx.options.tries) options.tries = true;
@@ -131,7 +130,12 @@ export const solveCommand: Command = {
         return;
       }
       const p = result.value;
-      if (ctx.options.json) out.push(json(p));
+      // a limit (--timeout, --max-nodes) fails the problem; what was proven before it is printed below
+      if (p.stopped) {
+        ctx.io.err(`${job.label} ${p.stopped.code} ${p.stopped.message}\n`);
+        failed++;
+      }
+      if (ctx.options.json) out.push(solvedProblemJson(p));
       else {
         const head = `${p.id ?? job.label}  ${p.stipulation}`;
         const body = p.parts

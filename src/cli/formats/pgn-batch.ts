@@ -4,7 +4,8 @@ import { PgnParser } from '../../pgn/parser.js';
 import { chessRules } from '../../pgn/rules.js';
 import type { PgnVisitor } from '../../pgn/index.js';
 import type { NotationError } from '../../errors.js';
-import { decodePiece, type TextEncodingName } from '../../text/decode.js';
+import { Buffer, isAscii } from 'node:buffer';
+import { decodePiece, type DecodedPiece, type TextEncodingName } from '../../text/decode.js';
 
 export interface BatchResult {
   games: number;
@@ -19,6 +20,21 @@ export interface BatchResult {
   /** Bytes of the batch that were not UTF-8 in a UTF-8 input, and the line of the first (see `checkBytes`). */
   invalid?: number;
   invalidLine?: number;
+}
+
+/**
+ * A batch's text by the text layer's rule (`decodePiece`), with a shortcut for ASCII, which most PGN
+ * is: both encodings read it alike, and Node's native check and one-byte copy cost a quarter of the
+ * UTF-8 decoder's time (about 20 ms of CPU on 20 MB) and give a one-byte string, cheaper to scan.
+ */
+export function decodeBatch(bytes: Uint8Array, encoding: TextEncodingName, line: number): DecodedPiece {
+  if (isAscii(bytes))
+    return {
+      text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'),
+      invalid: 0,
+      invalidLine: 0,
+    };
+  return decodePiece(bytes, encoding, line);
 }
 
 /** Line ends in `text` from `from` on, as the lexer counts them: LF, CRLF and a lone CR each end one. */
@@ -61,7 +77,7 @@ export class PgnBatchChecker {
    * warning.
    */
   checkBytes(bytes: Uint8Array, encoding: TextEncodingName, line: number): BatchResult {
-    const { text, invalid, invalidLine } = decodePiece(bytes, encoding, line);
+    const { text, invalid, invalidLine } = decodeBatch(bytes, encoding, line);
     return { ...this.check(text, line, 1, false), invalid, invalidLine };
   }
 

@@ -3,9 +3,9 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
 import { makePgn, mainlineFen, readPgn, SEVEN_TAG_ROSTER, type PgnGame, type PgnNode } from '../../pgn/index.js';
 import { tagPairWarnings } from '../../text/tag-value.js';
-import { PgnBatchChecker, type BatchResult } from './pgn-batch.js';
+import { decodeBatch, PgnBatchChecker, type BatchResult } from './pgn-batch.js';
 import { notationError, type NotationError, type Parsed } from '../../errors.js';
-import { decodePiece, StreamDecoder, type TextEncodingName } from '../../text/decode.js';
+import { StreamDecoder, type TextEncodingName } from '../../text/decode.js';
 import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
 
 function countMoves(line: PgnNode[]): number {
@@ -184,7 +184,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   let carryRead = 0;
   /** Reads a batch here, after the game carried over from the previous one. */
   const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
-    const { text, invalid, invalidLine } = decodePiece(bytes, encodingOf(bytes), line);
+    const { text, invalid, invalidLine } = decodeBatch(bytes, encodingOf(bytes), line);
     // A game that spans many batches (600,000 tag lines, a huge movetext) is read again only once
     // its text has grown four times, not with every batch: reading it once per batch was quadratic
     // (growing four times, the game is read about 1.3 times in all).

@@ -3,8 +3,10 @@
 // Shift, Stipulation, Continued, ZeroPosition), Author, Title, Origin, Remark and comments.
 // Keywords may be abbreviated as Popeye allows (any unambiguous prefix, case-insensitive); English
 // and German keywords are read. Everything else is a typed error with line:column.
+import { reflectBoard, rotateBoard, shiftBoard } from '../geometry.js';
 import type { NotationError, Parsed } from '../../errors.js';
 import { emptyBoard, type ProblemBoard } from '../board.js';
+import { readSolveStipulation, STIPULATIONS_READ } from '../solve/stipulation.js';
 
 /** One Popeye twinning operation (move, exchange, add, remove, …). */
 export type PopeyeTwinOp =
@@ -43,6 +45,36 @@ export interface PopeyeOptions {
   maxSolutions?: number;
   noCastling?: number[];
   variations?: boolean;
+  /** `Threat n`: a defence that leaves no threat within n moves counts as a refutation (read, not used). */
+  threat?: number;
+  /** Help play: White moves first (h#n becomes h#(n-1).5). */
+  whiteToPlay?: boolean;
+  /** Solve the stipulation for both sides (`Duplex`) or for the other side only (`HalfDuplex`). */
+  duplex?: boolean;
+  /** `HalfDuplex`: the stipulation solved for the other side only. */
+  halfDuplex?: boolean;
+  /** No white king (`NoWk`) or no black king (`NoBk`) is required on the board. */
+  noWk?: boolean;
+  /** `NoBk`: no black king is required. */
+  noBk?: boolean;
+  /** s#n / r#n: a direct mate in n also solves (`Quodlibet`). */
+  quodlibet?: boolean;
+  /** `NonTrivial m n`: self play where Black keeps at most m extra moves not met by an s#n. */
+  nonTrivial?: { extra: number; length: number };
+  /** Stop a line once the mating side has no piece left that could mate (`KeepMatingPiece`). */
+  keepMatingPiece?: boolean;
+  /** Self play: short mates in one are not suppressed in the printout (`MatesIn1`). */
+  matesIn1?: boolean;
+  /** A defence that leaves the king this many flight squares counts as a refutation (`MaxFlightsquares n`). */
+  maxFlights?: number;
+  /** Pairs of castling rook squares [white rook, black rook] whose castlings exclude each other. */
+  castlingExclusive?: [number, number][];
+  /** Stop once a short solution is found (`StopOnShortSolutions`). */
+  stopOnShort?: boolean;
+  /** The position is the one after the key: only the play after it is solved (`PostKeyPlay`). */
+  postKeyPlay?: boolean;
+  /** Seconds Popeye may spend on the problem (`MaxTime n`). */
+  maxTime?: number;
 }
 
 /** One problem of a Popeye input: position, stipulation, options and twins. */
@@ -95,6 +127,15 @@ const COMMANDS: Record<string, string> = {
   award: 'award',
   auszeichnung: 'award',
 };
+// Popeye's option names (English and German, as its own vocabularies spell them). Options that only
+// shape Popeye's printout are read and ignored; options this solver cannot honour are refused.
+// Popeye's Mirror axes as reflections of the board.
+const MIRROR_AXIS = {
+  'a1<-->h1': 'files',
+  'a1<-->a8': 'ranks',
+  'a1<-->h8': 'diagonal',
+  'h1<-->a8': 'antidiagonal',
+} as const;
 const OPTIONS: Record<string, string> = {
   noboard: 'noBoard',
   ohnebrett: 'noBoard',
@@ -112,28 +153,65 @@ const OPTIONS: Record<string, string> = {
   maxloesungen: 'maxSolutions',
   nocastling: 'noCastling',
   keinerochade: 'noCastling',
-  variation: 'variations',
+  variations: 'variations',
   varianten: 'variations',
   threat: 'threat',
   drohung: 'threat',
-  movenumbers: 'moveNumbers',
-  zugnummern: 'moveNumbers',
-  nowk: 'ignore',
-  nobk: 'ignore',
-  white: 'whiteFirst',
-  weiss: 'whiteFirst',
-  halfduplex: 'unsupported',
-  duplex: 'unsupported',
-  postkeyplay: 'unsupported',
-  nontrivial: 'unsupported',
-  keepmatingpiece: 'unsupported',
+  movenumbers: 'ignore',
+  zugnummern: 'ignore',
   noshortvariations: 'ignore',
   ohnekurzvarianten: 'ignore',
-  quodlibet: 'unsupported',
-  goalisend: 'unsupported',
+  beep: 'beep',
+  pieps: 'beep',
+  suppressgrid: 'ignore',
+  ohnegitter: 'ignore',
+  writegrid: 'ignore',
+  zeichnegitter: 'ignore',
+  nowk: 'noWk',
+  ohnewk: 'noWk',
+  nobk: 'noBk',
+  ohnesk: 'noBk',
+  whitetoplay: 'whiteToPlay',
+  weissbeginnt: 'whiteToPlay',
+  duplex: 'duplex',
+  halfduplex: 'halfDuplex',
+  halbduplex: 'halfDuplex',
+  postkeyplay: 'postKeyPlay',
+  nachschluessel: 'postKeyPlay',
+  nontrivial: 'nonTrivial',
+  nichttrivial: 'nonTrivial',
+  keepmatingpiece: 'keepMatingPiece',
+  haltemattsetzendenstein: 'keepMatingPiece',
+  quodlibet: 'quodlibet',
+  matesin1: 'matesIn1',
+  mattsin1: 'matesIn1',
+  maxflightsquares: 'maxFlights',
+  maxfluchtfelder: 'maxFlights',
+  castlingmutuallyexclusive: 'castlingExclusive',
+  rochadengegenseitigausschliessend: 'castlingExclusive',
+  stoponshortsolutions: 'stopOnShort',
+  stopnachkurzloesungen: 'stopOnShort',
   maxtime: 'maxTime',
   maxzeit: 'maxTime',
   enpassent: 'enPassant',
+  // options that change what is solved in ways this solver does not follow
+  goalisend: 'unsupported',
+  zielistende: 'unsupported',
+  startmovenumber: 'unsupported',
+  startzugnummer: 'unsupported',
+  uptomovenumber: 'unsupported',
+  biszugnummer: 'unsupported',
+  nullmoves: 'unsupported',
+  nullzuege: 'unsupported',
+  search: 'unsupported',
+  suchen: 'unsupported',
+  multisolutions: 'unsupported',
+  mehrereloesungen: 'unsupported',
+  nosymmetry: 'unsupported',
+  keinesymmetrie: 'unsupported',
+  trivialtriesavoid: 'unsupported',
+  trivialefehlversucheunterdruecken: 'unsupported',
+  lastcapture: 'unsupported',
 };
 const TWIN_OPS: Record<string, string> = {
   move: 'move',
@@ -361,8 +439,12 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
           break;
         }
         i++;
-        if (!/^([hs]?#|#)[1-9][0-9]*(\.5)?$/i.test(s.text))
-          fail(s, 'ERR_POPEYE_STIPULATION', `stipulation '${s.text}' is not #n, h#n(.5) or s#n`);
+        if (!readSolveStipulation(s.text))
+          fail(
+            s,
+            'ERR_POPEYE_STIPULATION',
+            `stipulation '${s.text}' is not one this solver reads (${STIPULATIONS_READ})`,
+          );
         current.stipulation = s.text.toLowerCase();
         break;
       }
@@ -385,6 +467,15 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
               return Number(next.text);
             }
             fail(next ?? o, 'ERR_POPEYE_OPTION', `option ${o.text} needs a number`);
+            return undefined;
+          };
+          const numberAt = (after: Token) => {
+            const t = tokens[i];
+            if (t && /^[0-9]+$/.test(t.text)) {
+              i++;
+              return Number(t.text);
+            }
+            fail(t ?? after, 'ERR_POPEYE_OPTION', `option ${after.text} needs two numbers`);
             return undefined;
           };
           switch (opt) {
@@ -416,13 +507,53 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
               if (n !== undefined) current.options.maxSolutions = n;
               break;
             }
-            case 'threat':
-            case 'maxTime':
-              number();
+            case 'threat': {
+              const n = number();
+              if (n !== undefined) current.options.threat = n;
               break;
-            case 'moveNumbers':
-            case 'ignore':
+            }
+            case 'maxTime': {
+              const n = number();
+              if (n !== undefined) current.options.maxTime = n;
               break;
+            }
+            case 'maxFlights': {
+              const n = number();
+              if (n !== undefined) current.options.maxFlights = n;
+              break;
+            }
+            case 'nonTrivial': {
+              const extra = number();
+              const length = extra === undefined ? undefined : numberAt(o);
+              if (extra !== undefined && length !== undefined) current.options.nonTrivial = { extra, length };
+              break;
+            }
+            case 'beep':
+              // an optional count of beeps
+              if (next && /^[0-9]+$/.test(next.text)) i++;
+              break;
+            case 'whiteToPlay':
+            case 'duplex':
+            case 'halfDuplex':
+            case 'noWk':
+            case 'noBk':
+            case 'quodlibet':
+            case 'keepMatingPiece':
+            case 'matesIn1':
+            case 'stopOnShort':
+            case 'postKeyPlay':
+              current.options[opt] = true;
+              break;
+            case 'castlingExclusive': {
+              const pair = next && /^([a-h][1-8])([a-h][1-8])$/i.exec(next.text);
+              if (!pair) {
+                fail(next ?? o, 'ERR_POPEYE_OPTION', `${o.text} needs a white and a black rook square (e.g. a1h8)`);
+                break;
+              }
+              i++;
+              (current.options.castlingExclusive ??= []).push([parseSquare(pair[1]!)!, parseSquare(pair[2]!)!]);
+              break;
+            }
             case 'enPassant': {
               const m = next && /^((?:[a-h][1-8]){2,})$/i.exec(next.text);
               if (!m) {
@@ -447,9 +578,10 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
               current.options.noCastling = squares;
               break;
             }
-            case 'whiteFirst':
             case 'unsupported':
               fail(o, 'ERR_POPEYE_OPTION', `option '${o.text}' is not supported by this solver`);
+              break;
+            case 'ignore':
               break;
           }
         }
@@ -481,10 +613,15 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
       case 'protocol':
         restOfLine(t);
         break;
-      case 'condition':
-        fail(t, 'ERR_POPEYE_CONDITION', 'fairy conditions are not supported by this solver');
-        restOfLine(t);
+      case 'condition': {
+        const named = restOfLine(t);
+        fail(
+          t,
+          'ERR_POPEYE_CONDITION',
+          `condition '${named || '?'}' is not supported: this solver plays orthodox chess only`,
+        );
         break;
+      }
       case 'sstipulation':
         fail(t, 'ERR_POPEYE_STIPULATION', 'SStipulation is not supported; use Stipulation');
         restOfLine(t);
@@ -601,8 +738,12 @@ function parseTwin(
       }
       case 'stipulation': {
         const s = words[k++] ?? '';
-        if (!/^([hs]?#)[1-9][0-9]*(\.5)?$/i.test(s))
-          fail(where(k - 1), 'ERR_POPEYE_STIPULATION', `stipulation '${s}' is not #n, h#n(.5) or s#n`);
+        if (!readSolveStipulation(s))
+          fail(
+            where(k - 1),
+            'ERR_POPEYE_STIPULATION',
+            `stipulation '${s}' is not one this solver reads (${STIPULATIONS_READ})`,
+          );
         else twin.ops.push({ op: 'stipulation', stipulation: s.toLowerCase() });
         break;
       }
@@ -663,53 +804,17 @@ export function applyTwin(
         );
         break;
       case 'rotate':
+        squares = rotateBoard({ files: 8, ranks: 8, squares }, op.degrees / 90).squares;
+        break;
       case 'mirror':
+        squares = reflectBoard({ files: 8, ranks: 8, squares }, MIRROR_AXIS[op.axis]).squares;
+        break;
       case 'shift': {
-        const next: typeof squares = new Array(64).fill(null);
-        const df = op.op === 'shift' ? (op.to & 7) - (op.from & 7) : 0,
-          dr = op.op === 'shift' ? (op.to >> 3) - (op.from >> 3) : 0;
-        let lost = false;
-        for (let s = 0; s < 64; s++) {
-          const p = squares[s];
-          if (!p) continue;
-          const f = s & 7,
-            r = s >> 3;
-          let nf = f,
-            nr = r;
-          if (op.op === 'rotate') {
-            // Counter-clockwise as Popeye turns the board.
-            if (op.degrees === 90) {
-              nf = 7 - r;
-              nr = f;
-            } else if (op.degrees === 180) {
-              nf = 7 - f;
-              nr = 7 - r;
-            } else {
-              nf = r;
-              nr = 7 - f;
-            }
-          } else if (op.op === 'mirror') {
-            if (op.axis === 'a1<-->h1') nf = 7 - f;
-            else if (op.axis === 'a1<-->a8') nr = 7 - r;
-            else if (op.axis === 'a1<-->h8') {
-              nf = r;
-              nr = f;
-            } else {
-              nf = 7 - r;
-              nr = 7 - f;
-            }
-          } else {
-            nf = f + df;
-            nr = r + dr;
-          }
-          if (nf < 0 || nf > 7 || nr < 0 || nr > 7) {
-            lost = true;
-            continue;
-          }
-          next[nr * 8 + nf] = p;
-        }
-        if (lost) bad('Shift moves a piece off the board');
-        squares = next;
+        const df = (op.to & 7) - (op.from & 7),
+          dr = (op.to >> 3) - (op.from >> 3);
+        const shifted = shiftBoard({ files: 8, ranks: 8, squares }, df, dr);
+        if (shifted.lost.length) bad('Shift moves a piece off the board');
+        squares = shifted.board.squares;
         break;
       }
       case 'stipulation':

@@ -25,12 +25,32 @@ export interface ProblemsExports extends WebAssembly.Exports {
   loses(n: number): number;
   refutations(n: number, max: number): number;
   helpLines(plies: number, max: number): number;
+  intelligentLines(plies: number, max: number, kingSquare: number): number;
+  plans(): number;
+  countPlans(plies: number, cap: number, seriesMode: number): number;
+  intelligentSeries(k: number, mode: number, max: number, kingSquare: number): number;
   selfWins(n: number): number;
   selfForced(n: number): number;
+  selfRefutations(n: number, max: number): number;
+  seriesLines(k: number, mode: number, max: number): number;
+  atGoal(): number;
+  configure(
+    goal: number,
+    threat: number,
+    flights: number,
+    quodlibet: number,
+    ntExtra: number,
+    ntLength: number,
+    reflex: number,
+  ): void;
+  exclusion(white: number, black: number): void;
+  clearExclusion(): void;
+  setLimits(maxNodes: number, deadline: number): void;
+  stopReason(): number;
 }
 
 /** The problems.wasm interface this file is written for: assembly/problems/layout.ts ABI_VERSION (bump both together). */
-export const PROBLEMS_ABI = 1;
+export const PROBLEMS_ABI = 2;
 
 const module = new WasmModule<ProblemsExports>('problems', base64, { abiVersion: PROBLEMS_ABI });
 let ready: ProblemsExports | undefined;

@@ -1,6 +1,7 @@
 // Derives the concrete position of every twin: follows twin and position base chains across the
 // releases of a problem and applies the position operations in document order on a 2D board
 // (plane dim 1 = file, dim 2 = rank).
+import { reflectBoard, remapBoard, rotateBoard, shiftBoard } from '../geometry.js';
 import type { NotationError, Parsed } from '../../errors.js';
 import { cloneBoard, emptyBoard, squareName, type ProblemBoard, type ProblemColor } from '../board.js';
 import type { ProblemMove, Plane, ProblemPosition, Problem, Release, Stipulation, Twin, XmlPos } from './model.js';
@@ -258,52 +259,25 @@ class Deriver {
           }
         }
         return board;
-      case 'rotation': {
-        let out = board;
-        for (let turn = 0; turn < (op.angle / 90) % 4; turn++) {
-          const next = emptyBoard(out.ranks, out.files);
-          out.squares.forEach((p, sq) => {
-            if (!p) return;
-            const x = sq % out.files;
-            const y = Math.floor(sq / out.files);
-            // a1 → h1: (x, y) → (ranks - 1 - y, x)
-            next.squares[x * next.files + (out.ranks - 1 - y)] = p;
-          });
-          out = next;
-        }
-        return out;
-      }
+      case 'rotation':
+        return rotateBoard(board, op.angle / 90);
       case 'translation': {
         const dx = op.by.find((p) => p.dim === 1)?.value ?? 0;
         const dy = op.by.find((p) => p.dim === 2)?.value ?? 0;
-        const next = emptyBoard(board.files, board.ranks);
-        board.squares.forEach((p, sq) => {
-          if (!p) return;
-          const x = (sq % board.files) + dx;
-          const y = Math.floor(sq / board.files) + dy;
-          if (x < 0 || y < 0 || x >= board.files || y >= board.ranks) {
-            this.errors.push({
-              code: 'ERR_XML_SQUARE',
-              message: `translation moves ${p.color} ${p.kind} on ${squareName(sq, board.files)} off the board`,
-              ...at(op),
-            });
-            return;
-          }
-          next.squares[y * board.files + x] = p;
-        });
-        return next;
+        const shifted = shiftBoard(board, dx, dy);
+        for (const { square, piece } of shifted.lost)
+          this.errors.push({
+            code: 'ERR_XML_SQUARE',
+            message: `translation moves ${piece.color} ${piece.kind} on ${squareName(square, board.files)} off the board`,
+            ...at(op),
+          });
+        return shifted.board;
       }
       case 'reflection': {
-        const next = emptyBoard(board.files, board.ranks);
-        board.squares.forEach((p, sq) => {
-          if (!p) return;
-          let x = sq % board.files;
-          let y = Math.floor(sq / board.files);
-          if (op.axes.includes(1)) x = board.files - 1 - x;
-          if (op.axes.includes(2)) y = board.ranks - 1 - y;
-          next.squares[y * board.files + x] = p;
-        });
-        return next;
+        let out = board;
+        if (op.axes.includes(1)) out = reflectBoard(out, 'files');
+        if (op.axes.includes(2)) out = reflectBoard(out, 'ranks');
+        return out === board ? remapBoard(board, (x, y) => [x, y]).board : out;
       }
       case 'swapcolors':
         board.squares = board.squares.map((p) =>

@@ -1,0 +1,575 @@
+// Intelligent mode for help play (h#n, h=n): work backwards from the goal. Every final picture the
+// material can reach (plan.ts) is enumerated: the square of the mated (stalemated) king, what checks
+// it, and for each square next to it the piece that blocks or guards it, with the moves each needs
+// (distance.ts: captures and promotions included, obstacles ignored, so never more than really
+// needed); only pictures whose counts fit the moves left on each side are kept. Each is searched as
+// help play in which every move is counted against the plan: a move after which one side needs more
+// counted moves than it has left, or that captures a piece the plan names, is not played. A line is
+// recorded when its final position is a mate (stalemate) whose canonical picture is the plan's, so
+// each solution is found once; and all are found, since the picture of any solution is enumerated.
+//
+// The plain help search's table facts ("no goal within k half-moves from here") hold for every plan:
+// plan searches read them, and write them where a subtree was searched without a cut of the plan.
+import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from '../layout';
+import { play, generate, stopped, inCheck } from '../search';
+import { goalMoves, goalReached } from '../goal';
+import { goal, GOAL_MATE } from '../config';
+import { flightsMayBeCovered } from '../checks';
+import { keyOf, ttGet, ttPut, K_HELP, K_SERIES } from '../tt';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
+import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
+import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds } from './pieces';
+import {
+  clearPlan, useEntry, undoEntry, entryOf, entryRole, entryTarget, entryCost, clearTables, movesFrom,
+  attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
+  GUARD, BLOCK, FROM_HOME, PLAN_END,
+} from './plan';
+
+const K_INTEL: u64 = 0x5851f42d4c957f2d;
+/** Counted moves of each side still needed, per ply ([ply][side], i32). */
+const SUMS: usize = PLAN_END;
+
+let rootPly = 0;
+let lines = 0;
+let limit = 0;
+let lineLength = 0;
+let mater = 0;
+let mated = 1;
+let mate = true;
+let budgetM = 0;
+let budgetD = 0;
+let sumM = 0;
+let sumD = 0;
+let kingId = 0;
+/** Identities named as blockers in the plan being built. */
+let blockers: u64 = 0;
+let planSalt: u64 = 0;
+/** Numbers every plan ever searched, so that no two plans share table entries. */
+let planSerial: u64 = 0;
+/** Plans searched (or counted) by the last call. */
+export let planCount: i32 = 0;
+/** Count the plans instead of searching them, up to countCap. */
+let countOnly = false;
+let countCap = 0;
+/** Cuts made by a plan (not by the rules of the goal): a subtree searched without any is a plain fact. */
+let cuts: i32 = 0;
+
+@inline function sumAt(ply: i32, side: i32): i32 { return load<i32>(SUMS + (<usize>(ply * 2 + side) << 2)); }
+@inline function setSum(ply: i32, side: i32, v: i32): void { store<i32>(SUMS + (<usize>(ply * 2 + side) << 2), v); }
+
+/**
+ * Slack for castling while the plan is built: one move that takes the king two squares and the
+ * rook along can bring the counts down by three.
+ */
+@inline function castlingSlack(p: usize, side: i32): i32 { return (castleRooks(p) & colorBB(p, side)) != 0 ? 2 : 0; }
+
+/**
+ * The plan's slack for castling of `side` at p: none without castling rights or when its king is
+ * not named (the king's count drops by two, once); one more when a castling rook is named too.
+ */
+function planSlack(p: usize, side: i32): i32 {
+  const rooks = castleRooks(p) & colorBB(p, side);
+  if (rooks == 0) return 0;
+  const k = idAt(rootPly, <i32>ctz<u64>(colorBB(p, side) & roleBB(p, KING)));
+  if (entryOf(k) < 0) return 0;
+  let r = rooks;
+  while (r) {
+    if (entryOf(idAt(rootPly, <i32>ctz<u64>(r))) >= 0) return 2;
+    r &= r - 1;
+  }
+  return 1;
+}
+let slackM = 0;
+let slackD = 0;
+
+/** Squares one king step from the squares of bb (and bb). */
+@inline function grow(bb: u64): u64 {
+  const w = (bb >> 1) & 0x7f7f7f7f7f7f7f7f, e = (bb << 1) & 0xfefefefefefefefe;
+  const row = bb | w | e;
+  return row | (row << 8) | (row >> 8);
+}
+
+/**
+ * How many plans a k-ply help play (series: k series moves of the given mode) from `ply` has,
+ * counting up to cap + 1: too many, and the plain search is the cheaper one.
+ */
+export function countPlans(ply: i32, k: i32, cap: i32, seriesMode: i32): i32 {
+  countOnly = true;
+  countCap = cap;
+  if (seriesMode < 0) intelligentLines(ply, k, 1, 64);
+  else intelligentSeries(ply, k, seriesMode, 1, 64);
+  countOnly = false;
+  return planCount;
+}
+
+/** Series modes intelligent mode solves: the series side mates itself (ser-#, ser-=), or is mated after it (ser-h#, ser-h=). */
+export const SERIES_DIRECT = 0, SERIES_HELP = 1;
+/** -1: help play; else the series mode being solved. */
+let series = -1;
+/** Words of OUT used by series records. */
+let used = 0;
+
+/**
+ * Lists every line of k plies from `ply` (side to move starts, the last mover reaches the goal)
+ * whose final picture has the mated king on `ksq` (64: any square).
+ */
+export function intelligentLines(ply: i32, k: i32, max: i32, ksq: i32): i32 {
+  series = -1;
+  lineLength = k;
+  if (k < 1 || ply + k >= LAST_PLY) return 0;
+  const p = posAt(ply);
+  const side = turn(p);
+  const mater = (k & 1) ? side : side ^ 1;
+  const movesM = side == mater ? (k + 1) >> 1 : k >> 1;
+  return enumerate(ply, mater, movesM, k - movesM, max, ksq);
+}
+
+/**
+ * Lists the series lines from `ply` (the series side to move) of up to k series moves whose final
+ * picture has the mated king on `ksq` (64: any square), as series.ts records them: SERIES_DIRECT,
+ * the series side's last move reaches the goal; SERIES_HELP, the other side's one move after it.
+ */
+export function intelligentSeries(ply: i32, k: i32, mode: i32, max: i32, ksq: i32): i32 {
+  series = mode;
+  used = 0;
+  if (k < 1 || ply + k + 1 >= LAST_PLY) return 0;
+  const side = turn(posAt(ply));
+  lineLength = k;
+  if (mode == SERIES_DIRECT) return enumerate(ply, side, k, 0, max, ksq);
+  return enumerate(ply, side ^ 1, 1, k, max, ksq);
+}
+
+/** Enumerates the plans of the mating side `m` with movesM moves against movesD, and searches each. */
+function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i32): i32 {
+  initDistances();
+  rootPly = ply;
+  lines = 0;
+  limit = max;
+  planCount = 0;
+  const p = posAt(ply);
+  mater = m;
+  mated = mater ^ 1;
+  mate = goal == GOAL_MATE;
+  budgetM = movesM + castlingSlack(p, mater);
+  budgetD = movesD + (movesD > 0 ? castlingSlack(p, mated) : 0);
+  const kb = colorBB(p, mated) & roleBB(p, KING);
+  if (kb == 0) return 0;
+  numberPieces(p, ply);
+  const from = <i32>ctz<u64>(kb);
+  kingId = idAt(ply, from);
+  // king squares nearest first, ring by ring
+  let seen: u64 = 0, ring = kb;
+  for (let d = 0; d <= budgetD && ring != 0 && lines < limit && stopped == 0; d++) {
+    let r = ring;
+    while (r && lines < limit && stopped == 0) {
+      const sq = <i32>ctz<u64>(r);
+      r &= r - 1;
+      if (ksq < 64 && sq != ksq) continue;
+      clearPlan();
+      blockers = 0;
+      setPicture(sq);
+      useEntry(kingId, KING, (<u64>1) << <u64>sq);
+      sumM = 0;
+      sumD = entryCost(0);
+      // a piece of the mated side standing on the king's square must leave it
+      const occupant = idAt(ply, sq);
+      if (occupant != 0 && occupant != kingId && colorOf(occupant) == mated) {
+        useEntry(occupant, roleOf(occupant), ~((<u64>1) << <u64>sq));
+        sumD += entryCost(entryOf(occupant));
+      }
+      if (sumD > budgetD) continue;
+      if (mate) checker();
+      else {
+        setChecker(0, 0);
+        flight(0);
+      }
+    }
+    seen |= ring;
+    ring = grow(ring) & ~seen;
+  }
+  return lines;
+}
+
+/** The roles a piece may end in: its own, or for a pawn also the pieces it promotes to (in time). */
+@inline function roleCount(id: i32, budget: i32): i32 {
+  if (roleOf(id) != PAWN) return 1;
+  const rank = colorOf(id) == WHITE ? 56 : 0;
+  for (let f = 0; f < 8; f++) if (pawnDist(colorOf(id), homeOf(id), rank + f) <= budget) return 5;
+  return 1;
+}
+@inline function roleAt(id: i32, i: i32): i32 {
+  if (roleOf(id) != PAWN) return roleOf(id);
+  return i == 0 ? PAWN : i == 1 ? KNIGHT : i == 2 ? BISHOP : i == 3 ? ROOK : QUEEN;
+}
+/** Where a piece named as a guard or checker may end. */
+@inline function awayFromHome(id: i32, role: i32, target: u64): u64 {
+  return target;
+}
+
+/** Can some mating piece from its square of the diagram attack sq (on an empty board)? */
+function homeCanAttack(sq: i32): bool {
+  for (let id = 1; id <= pieceCount; id++) {
+    if (colorOf(id) != mater) continue;
+    if (attackSet(roleOf(id), mater, sq) & ((<u64>1) << <u64>homeOf(id))) return true;
+  }
+  return false;
+}
+
+/** Fewest moves for a piece of the mated side (not its king, not named yet) to reach f. */
+function cheapestBlock(f: i32): i32 {
+  let best = FAR;
+  for (let id = 1; id <= pieceCount; id++) {
+    if (colorOf(id) != mated || roleOf(id) == KING || ((blockers >> <u64>id) & 1) != 0) continue;
+    let d = dist(roleOf(id), mated, homeOf(id), f);
+    if (roleOf(id) == PAWN && d > 1)
+      for (let r = KNIGHT; r <= QUEEN; r++) { const x = promotedDist(mated, homeOf(id), r, f); if (x < d) d = x; }
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Fewest more moves for a mating piece away from home to guard f too (as named, or newly). */
+function cheapestGuard(f: i32, kb: u64): i32 {
+  let best = FAR;
+  for (let id = 1; id <= pieceCount; id++) {
+    if (colorOf(id) != mater) continue;
+    const e = entryOf(id);
+    let d = FAR;
+    if (e >= 0) {
+      const role = entryRole(e);
+      const t = entryTarget(e) & attackSet(role, mater, f) & ~kb;
+      if (t != 0) d = costFrom(id, role, t, homeOf(id), roleOf(id) == PAWN) - entryCost(e);
+    } else {
+      for (let r = 0; r < roleCount(id, budgetM - sumM); r++) {
+        const role = roleAt(id, r);
+        const x = costFrom(id, role, awayFromHome(id, role, attackSet(role, mater, f) & ~kb), homeOf(id), roleOf(id) == PAWN);
+        if (x < d) d = x;
+      }
+    }
+    if (d < best) best = d;
+    if (best == 0) break;
+  }
+  return best;
+}
+
+/**
+ * A bound before covering squares i..: each needs a way within the moves left, and the squares only
+ * a block can cover need the mated side's moves for their cheapest blockers together.
+ */
+function coverable(i: i32): bool {
+  const kb = (<u64>1) << <u64>kingSquare;
+  const leftD = budgetD - sumD, leftM = budgetM - sumM;
+  let onlyBlocks = 0;
+  for (let j = i; j < flightCount; j++) {
+    const f = flightSquare(j);
+    if (cheapestGuard(f, kb) <= leftM) continue;
+    onlyBlocks += cheapestBlock(f);
+    if (onlyBlocks > leftD) return false;
+  }
+  return true;
+}
+
+/** Names what checks the king: a piece from home, or a mating piece that moves there. */
+function checker(): void {
+  const ksq = kingSquare;
+  for (let id = 1; id <= pieceCount && lines < limit && stopped == 0; id++) {
+    if (colorOf(id) != mater || roleOf(id) == KING) continue;
+    for (let r = 0; r < roleCount(id, budgetM); r++) {
+      const role = roleAt(id, r);
+      const old = useEntry(id, role, awayFromHome(id, role, attackSet(role, mater, ksq)));
+      if (old == -2) continue;
+      const cost = entryCost(entryOf(id));
+      if (cost <= budgetM) {
+        sumM = cost;
+        setChecker(id, role);
+        flight(0);
+        sumM = 0;
+      }
+      undoEntry(id, old, 0);
+    }
+  }
+}
+
+/** Takes away square i next to the king and the ones after it: blocked, guarded from home, or guarded by a named piece. */
+function flight(i: i32): void {
+  if (lines >= limit || stopped != 0) return;
+  if (i == flightCount) {
+    runPlan();
+    return;
+  }
+  if (!coverable(i)) return;
+  const f = flightSquare(i);
+  const kb = (<u64>1) << <u64>kingSquare;
+  // blocked: a piece of the mated side not blocking yet ends on f (the one that leaves the king's square may)
+  const fb = (<u64>1) << <u64>f;
+  for (let id = 1; id <= pieceCount && lines < limit && stopped == 0; id++) {
+    if (colorOf(id) != mated || roleOf(id) == KING || ((blockers >> <u64>id) & 1) != 0) continue;
+    const named = entryOf(id);
+    if (named >= 0) {
+      const before = entryTarget(named);
+      const old = useEntry(id, entryRole(named), fb);
+      if (old == -2) continue;
+      const delta = entryCost(named) - old;
+      if (sumD + delta <= budgetD) {
+        sumD += delta;
+        blockers |= (<u64>1) << <u64>id;
+        assignFlight(i, BLOCK, id, entryRole(named));
+        flight(i + 1);
+        blockers &= ~((<u64>1) << <u64>id);
+        sumD -= delta;
+      }
+      undoEntry(id, old, before);
+      continue;
+    }
+    if (roleOf(id) != PAWN && dist(roleOf(id), mated, homeOf(id), f) > budgetD - sumD) continue;
+    for (let r = 0; r < roleCount(id, budgetD - sumD); r++) {
+      const role = roleAt(id, r);
+      const old = useEntry(id, role, fb);
+      if (old == -2) continue;
+      const cost = entryCost(entryOf(id));
+      if (sumD + cost <= budgetD) {
+        sumD += cost;
+        blockers |= (<u64>1) << <u64>id;
+        assignFlight(i, BLOCK, id, role);
+        flight(i + 1);
+        blockers &= ~((<u64>1) << <u64>id);
+        sumD -= cost;
+      }
+      undoEntry(id, old, 0);
+    }
+  }
+  for (let id = 1; id <= pieceCount && lines < limit && stopped == 0; id++) {
+    if (colorOf(id) != mater) continue;
+    const e = entryOf(id);
+    if (e >= 0) {
+      const role = entryRole(e);
+      const before = entryTarget(e);
+      const old = useEntry(id, role, attackSet(role, mater, f) & ~kb);
+      if (old == -2) continue;
+      const delta = entryCost(e) - old;
+      if (sumM + delta <= budgetM) {
+        sumM += delta;
+        assignFlight(i, GUARD, id, role);
+        flight(i + 1);
+        sumM -= delta;
+      }
+      undoEntry(id, old, before);
+    } else {
+      for (let r = 0; r < roleCount(id, budgetM - sumM); r++) {
+        const role = roleAt(id, r);
+        const old = useEntry(id, role, awayFromHome(id, role, attackSet(role, mater, f) & ~kb));
+        if (old == -2) continue;
+        const cost = entryCost(entryOf(id));
+        if (sumM + cost <= budgetM) {
+          sumM += cost;
+          assignFlight(i, GUARD, id, role);
+          flight(i + 1);
+          sumM -= cost;
+        }
+        undoEntry(id, old, 0);
+      }
+    }
+  }
+}
+
+function runPlan(): void {
+  if (countOnly) {
+    planCount++;
+    // stop the enumeration once the cap is passed
+    if (planCount > countCap) lines = limit;
+    return;
+  }
+  // the plan's own castling slack is tighter than the one it was built with
+  const root = posAt(rootPly);
+  slackM = planSlack(root, mater);
+  slackD = planSlack(root, mated);
+  if (sumM > budgetM - castlingSlack(root, mater) + slackM) return;
+  if (sumD > budgetD - castlingSlack(root, mated) + slackD) return;
+  clearTables();
+  planCount++;
+  planSerial++;
+  planSalt = planSerial * 0x9e3779b97f4a7c15 ^ K_INTEL;
+  setSum(rootPly, mater, sumM);
+  setSum(rootPly, mated, sumD);
+  if (series < 0) search(rootPly, lineLength);
+  else seriesSearch(rootPly, lineLength);
+}
+
+/** Records a series line: the series moves on the path up to `end` (exclusive), and `last` when not 0. */
+function recordSeries(end: i32, last: u32): void {
+  let len = end - rootPly;
+  if (last != 0) len++;
+  if (used + len + 1 <= OUT_CAP) {
+    store<u32>(OUT + (<usize>used << 2), len);
+    let at = used + 1;
+    for (let i = rootPly; i < end; i++) { store<u32>(OUT + (<usize>at << 2), load<u32>(PATH + (<usize>i << 2))); at++; }
+    if (last != 0) store<u32>(OUT + (<usize>at << 2), last);
+    used += len + 1;
+  }
+  lines++;
+}
+
+/**
+ * Series play under the plan: the series side (to move at `ply`) has k moves left; the other side
+ * passes. Its moves are counted against the plan, and none may check but the last.
+ */
+function seriesSearch(ply: i32, k: i32): i32 {
+  if (stopped != 0 || lines >= limit) return 0;
+  const p = posAt(ply);
+  const side = turn(p);
+  const plain = keyOf(p) ^ K_SERIES ^ (<u64>series << 32);
+  const bit: u32 = 1 << <u32>(k & 31);
+  if (ttGet(plain) & bit) return 0;
+  const key = plain ^ planSalt;
+  if (ttGet(key) & bit) {
+    cuts++;
+    return 0;
+  }
+  const cutsBefore = cuts;
+  let found = 0;
+  const allowed = k - 1 + ((castleRooks(p) & colorBB(p, side)) != 0 ? (side == mater ? slackM : slackD) : 0);
+  const other = sumAt(ply, side ^ 1);
+  const cnt = generate(ply);
+  const list = movesAt(ply);
+  for (let i = 0; i < cnt && lines < limit; i++) {
+    const m = load<u32>(list + (<usize>i << 2));
+    const cap = capturedBy(ply, m);
+    const own = cap != 0 && entryOf(cap) >= 0 ? -1 : sumAfter(ply, p, m, side);
+    if (own < 0 || own > allowed) {
+      cuts++;
+      continue;
+    }
+    moveIds(ply, m);
+    const q = play(ply, m);
+    if (series == SERIES_DIRECT) {
+      if (goalReached(q)) {
+        if (describes(q, ply + 1, mater, mate)) {
+          recordSeries(ply + 1, 0);
+          found++;
+        } else cuts++;
+        continue;
+      }
+      if (inCheck(q)) continue;
+    } else {
+      // the other side's one move: the goal, with the plan's picture (the last series move may check)
+      const n = goalMoves(ply + 1, false);
+      const replies = movesAt(ply + 1);
+      for (let j = 0; j < n && lines < limit; j++) {
+        const r = load<u32>(replies + (<usize>j << 2));
+        moveIds(ply + 1, r);
+        if (describes(play(ply + 1, r), ply + 2, mater, mate)) {
+          recordSeries(ply + 1, r);
+          found++;
+        } else cuts++;
+      }
+      if (inCheck(q)) continue;
+    }
+    if (k > 1) {
+      // the other side passes: the series side moves again from the same position
+      store<u8>(q, <u8>side, O_TURN);
+      store<u8>(q, 0, O_EP);
+      setSum(ply + 1, side, own);
+      setSum(ply + 1, side ^ 1, other);
+      found += seriesSearch(ply + 1, k - 1);
+    }
+  }
+  if (found == 0 && lines < limit) {
+    ttPut(key, ttGet(key) | bit);
+    if (cuts == cutsBefore) ttPut(plain, ttGet(plain) | bit);
+  }
+  return found;
+}
+
+function record(): void {
+  const at = lines * lineLength;
+  if (at + lineLength <= OUT_CAP) {
+    for (let i = 0; i < lineLength; i++) {
+      store<u32>(OUT + (<usize>(at + i) << 2), load<u32>(PATH + (<usize>(rootPly + i) << 2)));
+    }
+  }
+  lines++;
+}
+
+/** The mover's counted moves after its move m at `ply` (-1: m moves a named piece out of its role). */
+function sumAfter(ply: i32, p: usize, m: u32, side: i32): i32 {
+  const from = mFrom(m), to = mTo(m);
+  const s = sumAt(ply, side);
+  if (m & M_CASTLE) {
+    const rank = from & 56;
+    const kTo = rank + (to > from ? 6 : 2), rTo = rank + (to > from ? 5 : 3);
+    const ke = entryOf(idAt(ply, from)), re = entryOf(idAt(ply, to));
+    let t = s;
+    if (ke >= 0) t += movesFrom(ke, kTo, false) - movesFrom(ke, from, false);
+    if (re >= 0) t += movesFrom(re, rTo, false) - movesFrom(re, to, false);
+    return t;
+  }
+  const e = entryOf(idAt(ply, from));
+  if (e < 0) return s;
+  const stillPawn = (pieceAt(p, from) & 7) == PAWN;
+  const promo = mPromo(m);
+  let after: i32;
+  if (stillPawn && promo != 0) {
+    if (promo != entryRole(e)) return -1;
+    after = movesFrom(e, to, false);
+  } else if (stillPawn && entryRole(e) != PAWN) after = movesFrom(e, to, true);
+  else after = movesFrom(e, to, false);
+  return s - movesFrom(e, from, stillPawn) + after;
+}
+
+function search(ply: i32, k: i32): i32 {
+  if (stopped != 0 || lines >= limit) return 0;
+  const p = posAt(ply);
+  let found = 0;
+  if (k == 1) {
+    const n = goalMoves(ply, false);
+    const list = movesAt(ply);
+    for (let i = 0; i < n && lines < limit; i++) {
+      const m = load<u32>(list + (<usize>i << 2));
+      moveIds(ply, m);
+      const q = play(ply, m);
+      if (describes(q, ply + 1, mater, mate)) {
+        record();
+        found++;
+      } else cuts++;
+    }
+    return found;
+  }
+  const plain = keyOf(p) ^ K_HELP;
+  const bit: u32 = 1 << <u32>k;
+  if (ttGet(plain) & bit) return 0;
+  const key = plain ^ planSalt;
+  if (ttGet(key) & bit) {
+    // the plan's own fact: the subtree may hold goal lines of other plans
+    cuts++;
+    return 0;
+  }
+  const cutsBefore = cuts;
+  const side = turn(p);
+  const leftS = (k + 1) >> 1;
+  const allowedS = leftS - 1 + ((castleRooks(p) & colorBB(p, side)) != 0 ? (side == mater ? slackM : slackD) : 0);
+  const other = sumAt(ply, side ^ 1);
+  // two plies left, mate: when the flights cannot be covered, only king moves can lead to a mate
+  const kingOnly = k == 2 && mate && !flightsMayBeCovered(p);
+  const cnt = generate(ply);
+  const list = movesAt(ply);
+  for (let i = 0; i < cnt && lines < limit; i++) {
+    const m = load<u32>(list + (<usize>i << 2));
+    if (kingOnly && (pieceAt(p, mFrom(m)) & 7) != KING) continue;
+    const cap = capturedBy(ply, m);
+    const own = cap != 0 && entryOf(cap) >= 0 ? -1 : sumAfter(ply, p, m, side);
+    if (own < 0 || own > allowedS) {
+      cuts++;
+      continue;
+    }
+    moveIds(ply, m);
+    play(ply, m);
+    setSum(ply + 1, side, own);
+    setSum(ply + 1, side ^ 1, other);
+    found += search(ply + 1, k - 1);
+  }
+  if (found == 0 && lines < limit) {
+    ttPut(key, ttGet(key) | bit);
+    if (cuts == cutsBefore) ttPut(plain, ttGet(plain) | bit);
+  }
+  return found;
+}

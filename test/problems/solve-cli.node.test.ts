@@ -124,7 +124,8 @@ describe('CLI: solve', () => {
       for (const file of [collection, sample, xml])
         for (const json of [[], ['--json']]) {
           const one = cli('solve', file, ...json, '--jobs', '1');
-          for (const n of ['2', '3']) {
+          // three threads for the text of the collection (more threads than the sample files need)
+          for (const n of file === collection && !json.length ? ['2', '3'] : ['2']) {
             const many = cli('solve', file, ...json, '--jobs', n);
             expect(many.out, `${file} ${json} --jobs ${n}`).to.equal(one.out);
             expect(many.err, `${file} ${json} --jobs ${n}`).to.equal(one.err);

@@ -9,9 +9,11 @@ const files = readdirSync(new URL('.', import.meta.url))
   .sort();
 console.log(`node ${process.version}, ${process.arch}; benches: ${files.join(', ')}\n`);
 for (const file of files) {
+  const { run } = await import(new URL(file, import.meta.url));
+  // a module without run() is a helper of another bench (e.g. solve-corpus.mjs)
+  if (typeof run !== 'function') continue;
   const started = performance.now();
   console.log(`## ${file.replace(/\.mjs$/, '')}\n`);
-  const { run } = await import(new URL(file, import.meta.url));
   await run();
   console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
 }

@@ -69,8 +69,8 @@ export function startProgress(io: CliIO, options: ProgressOptions): Progress {
     });
   let bar: ReturnType<typeof newBar> | undefined;
   const started = performance.now();
-  // GN_PROGRESS_DELAY_MS (tests only) overrides the default delay.
-  const delay = options.delayMs ?? (process.env.GN_PROGRESS_DELAY_MS ? Number(process.env.GN_PROGRESS_DELAY_MS) : 300);
+  // GN_PROGRESS_DELAY_MS (tests only) overrides any delay, so that a test need not run a long job.
+  const delay = process.env.GN_PROGRESS_DELAY_MS ? Number(process.env.GN_PROGRESS_DELAY_MS) : (options.delayMs ?? 300);
   let total = options.total;
   let done = 0;
   let detail = '';

@@ -74,6 +74,32 @@ describe('CLI progress on stderr, only for a terminal', () => {
     expect(readFileSync(join(dir, 'two.aif'), 'utf8')).to.match(/\[GameID "/);
   });
 
+  it('solve draws the depth and the nodes per second of a solve, and problems done with --jobs', () => {
+    // H3-03 of the reference set (h#3, two twins): long enough to report several root moves
+    const fen = 'K7/7p/3n1b2/1r4rp/3pk2p/1b6/6R1/2nB3q b - - 0 1';
+    const r = onTerminal(['solve', fen, '--stip', 'h#3']);
+    expect(r.code, r.terminal).to.equal(0);
+    expect(r.terminal).to.match(/\[[\u2588\u2591]+\] \d+% \| \d+\/\d+ root moves \| depth \d+ \| \d+ knodes\/s/);
+    expect(r.stdout)
+      .to.contain('status')
+      .and.to.not.match(/[\u2588\u2591]|knodes/);
+    const problems = join(dir, 'two.pbi');
+    writeFileSync(
+      problems,
+      '#PBI 1.2\nVäth:8/3Q4/5k2/8/8/3PB1P1/8/K2B4:#2::::::\nVäth:7R/7p/5P1k/4PKpP/8/8/8/8:#2::::::\n',
+    );
+    const jobs = onTerminal(['solve', problems, '--jobs', '2']);
+    expect(jobs.terminal).to.match(/\d+\/2 problems/);
+    expect(jobs.stdout)
+      .to.contain('status *')
+      .and.to.not.match(/[\u2588\u2591]/);
+    // a pipe, and --quiet on a terminal: no bar
+    const piped = cli(['solve', fen, '--stip', 'h#3'], { env: { GN_PROGRESS_DELAY_MS: '0' } });
+    expect(piped.code).to.equal(0);
+    expect(piped.err).to.equal('');
+    expect(onTerminal(['solve', fen, '--stip', 'h#3', '--quiet']).terminal).to.not.match(/knodes|\d+%/);
+  });
+
   it('nothing but the results when stderr is a pipe, or with --quiet on a terminal', () => {
     const piped = cli(['perft', '--suite', suite], { env: { GN_PROGRESS_DELAY_MS: '0' } });
     expect(piped.code).to.equal(0);

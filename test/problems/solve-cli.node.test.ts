@@ -100,4 +100,62 @@ describe('CLI: solve', () => {
     expect(r.code).to.equal(1);
     expect(r.err).to.contain(':3:1 ERR_POPEYE_CONDITION');
   });
+
+  describe('--jobs N: a collection on N worker threads, output in input order', () => {
+    // The reference problems (Popeye 4.104's solutions beside each) as one Popeye file, with a
+    // problem the reader refuses in the middle: it fails in its place and the others are solved.
+    const records = readFileSync(join(root, 'test/fixtures/problems/solve-reference-mini.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as { id: string; popeye_input: string; parts: { solutions: { uci: string | string[] }[] }[] },
+      );
+    const bodies = records.map((r) =>
+      r.popeye_input.replace(/^BeginProblem\n/, `Title ${r.id}\n`).replace(/EndProblem\n$/, ''),
+    );
+    bodies.splice(3, 0, 'Pieces White Ke1 Black Ke8\nCondition Circe\nStipulation #2\n');
+    const collection = join(dir, 'collection.inp');
+    writeFileSync(collection, `BeginProblem\n${bodies.join('NextProblem\n')}EndProblem\n`);
+    const sample = join(root, 'examples/data/sample.pbi');
+    const xml = join(root, 'examples/data/sample-problem.xml');
+
+    it('--jobs 2 and 3 print the same bytes as --jobs 1 (text and --json), errors in place', () => {
+      for (const file of [collection, sample, xml])
+        for (const json of [[], ['--json']]) {
+          const one = cli('solve', file, ...json, '--jobs', '1');
+          // three threads for the text of the collection (more threads than the sample files need)
+          for (const n of file === collection && !json.length ? ['2', '3'] : ['2']) {
+            const many = cli('solve', file, ...json, '--jobs', n);
+            expect(many.out, `${file} ${json} --jobs ${n}`).to.equal(one.out);
+            expect(many.err, `${file} ${json} --jobs ${n}`).to.equal(one.err);
+            expect(many.code).to.equal(one.code);
+          }
+        }
+      const r = cli('solve', collection, '--json', '--jobs', '2');
+      expect(r.code).to.equal(1);
+      expect(r.err).to.match(/collection\.inp problem 4:\d+:1 ERR_POPEYE_CONDITION/);
+      const solved = JSON.parse(r.out) as { id: string; parts: { solutions: { uci: string | string[] }[] }[] }[];
+      expect(solved.map((p) => p.id)).to.deep.equal(records.map((x) => x.id));
+      const key = (u: string | string[]) => (Array.isArray(u) ? u.join(' ') : u);
+      solved.forEach((p, i) =>
+        p.parts.forEach((part, j) =>
+          expect(part.solutions.map((s) => key(s.uci)).sort(), `${p.id} part ${j}`).to.deep.equal(
+            records[i]!.parts[j]!.solutions.map((s) => key(s.uci)).sort(),
+          ),
+        ),
+      );
+    });
+
+    it('--set-status with --jobs 2 writes the same letters; --jobs with --queue or below 1 is a usage error', () => {
+      const file = join(dir, 'jobs.pbi');
+      const text = '#PBI 1.2\nVäth:8/3Q4/5k2/8/8/3PB1P1/8/K2B4:#2::::::\nVäth:7R/7p/5P1k/4PKpP/8/8/8/8:#2::::::\n';
+      writeFileSync(file, text);
+      expect(cli('solve', file, '--set-status', '--jobs', '2').code).to.equal(0);
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      expect(lines.slice(1).map((l) => l.split(':')[7])).to.deep.equal(['*', '+']);
+      expect(cli('solve', file, '--jobs', '0').code).to.equal(2);
+      expect(cli('solve', file, '--jobs', '2', '--queue', 'redis://127.0.0.1:1').code).to.equal(2);
+    });
+  });
 });

@@ -1,5 +1,7 @@
-// `gamenotation solve FILE.inp|FILE.pbi|FILE.xml [--json] [--set-status]` and
-// `gamenotation solve "<FEN>" --stip "h#3"`: the chess problem solver.
+// `gamenotation solve FILE.inp|FILE.pbi|FILE.xml [--json] [--set-status] [--jobs N]` and
+// `gamenotation solve "<FEN>" --stip "h#3"`: the chess problem solver. The problems of a collection
+// are solved in this thread, or with --jobs N on a worker pool (WorkerPool.run hands back one Result
+// per problem in input order, so the output is the same bytes whatever N is).
 import {
   fenToPopeye,
   makePbi,
@@ -10,15 +12,21 @@ import {
   type SolvedProblem,
   type SolveInput,
   type SolveOptions,
+  type SolveProgress,
 } from '../../problems/index.js';
 import { outsideProblems } from '../../problems/solve/solve.js';
 import { withPbiStatus } from '../../problems/pbi.js';
 import { solvedProblemJson } from '../../problems/solve/json.js';
 import { ok, type Result } from '../../errors.js';
+import { WorkerPool } from '../../worker/index.js';
 import { intOption } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, UsageError } from '../exit.js';
+import { startProgress } from '../progress.js';
 import { QUEUE_OPTIONS, queueTarget, runQueued } from '../queued.js';
 import type { Command, CommandContext } from '../types.js';
+
+/** Progress is drawn only for a solve (or, with --jobs, a collection) that takes longer than this. */
+const PROGRESS_DELAY_MS = 1000;
 
 const FEN_BOARD = /^\s*[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
 
@@ -30,7 +38,7 @@ interface Job {
 export const solveCommand: Command = {
   name: 'solve',
   usage:
-    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--timeout SECONDS] [--max-nodes N] [--hash MiB] [--no-intelligent] [--intended N] [--set-status] [--popeye] [--queue redis://host:6379]',
+    'gamenotation solve FILE.inp|FILE.pbi|FILE.xml|"<FEN>" [--stip "h#3"] [--json] [--tries] [--max-solutions N] [--timeout SECONDS] [--max-nodes N] [--hash MiB] [--no-intelligent] [--intended N] [--set-status] [--popeye] [--jobs N | --queue redis://host:6379] [--quiet]',
   options: {
     stip: { type: 'string' },
     json: { type: 'boolean' },
@@ -44,6 +52,7 @@ export const solveCommand: Command = {
     'set-status': { type: 'boolean' },
     'set-play': { type: 'boolean' },
     popeye: { type: 'boolean' },
+    jobs: { type: 'string' },
     ...QUEUE_OPTIONS,
   },
   async run(ctx: CommandContext) {
@@ -63,7 +72,11 @@ export const solveCommand: Command = {
     if (intended !== undefined) options.intended = intended;
     if (ctx.options.tries) options.tries = true;
     if (ctx.options['set-play']) options.setPlay = true;
-    if (typeof ctx.options.queue === 'string') await queueTarget(ctx);
+    const threads = intOption(ctx, 'jobs', { min: 1, max: 256 }, 1);
+    const queued = typeof ctx.options.queue === 'string';
+    if (queued && ctx.options.jobs !== undefined)
+      throw new UsageError('--jobs and --queue: with --queue the workers choose (gamenotation worker --jobs N)');
+    if (queued) await queueTarget(ctx);
     const jobs: Job[] = [];
     let afterAll: ((results: Result<SolvedProblem>[]) => Promise<void>) | undefined;
     const stip = ctx.options.stip as string | undefined;
@@ -146,7 +159,7 @@ export const solveCommand: Command = {
         ctx.io.out(`${head}\n${body}\n\n`);
       }
     };
-    if (typeof ctx.options.queue === 'string') {
+    if (queued) {
       const settings = { ...options };
       await runQueued(
         ctx,
@@ -163,9 +176,61 @@ export const solveCommand: Command = {
             outcome.ok ? ok((outcome.value as { solved: SolvedProblem }).solved) : { ok: false, error: outcome.error },
           ),
       );
-    } else for (const job of jobs) print(job, solve(job.problem, options));
+    } else if (Math.min(threads, jobs.length) > 1) {
+      // One problem per worker at a time; the pool's results come back in input order.
+      const progress = startProgress(ctx.io, {
+        label: arg,
+        total: jobs.length,
+        unit: 'problems',
+        delayMs: PROGRESS_DELAY_MS,
+      });
+      const pool = new WorkerPool({ size: Math.min(threads, jobs.length) });
+      let solved: Result<SolvedProblem>[];
+      try {
+        solved = await pool.run(
+          'solveProblem',
+          jobs.map((job) => ({ problem: job.problem, options })),
+          { onProgress: (p) => progress.report(p) },
+        );
+      } finally {
+        progress.stop();
+        await pool.terminate();
+      }
+      jobs.forEach((job, i) => print(job, solved[i]!));
+    } else
+      for (const job of jobs) {
+        const progress = solveProgress(ctx, job.label);
+        const result = solve(job.problem, { ...options, onProgress: progress.report });
+        progress.stop();
+        print(job, result);
+      }
     await afterAll?.(results);
     if (ctx.options.json) ctx.io.out(`${JSON.stringify(out, null, 1)}\n`);
     return failed ? EXIT_INPUT : EXIT_OK;
   },
 };
+
+/**
+ * The bar of one solve in this thread: root moves tried at the current depth, with the depth, the
+ * part (twin) and the nodes per second of the part; drawn only once the solve has run a second.
+ */
+function solveProgress(ctx: CommandContext, label: string) {
+  const bar = startProgress(ctx.io, { label, total: 1, unit: 'root moves', delayMs: PROGRESS_DELAY_MS });
+  let part = -1;
+  let partStarted = 0;
+  return {
+    report(p: SolveProgress): void {
+      const now = performance.now();
+      if (p.part !== part) {
+        part = p.part;
+        partStarted = now;
+      }
+      const seconds = (now - partStarted) / 1000;
+      const rate = seconds > 0 ? `${(p.nodes / seconds / 1000).toFixed(0)} knodes/s` : '- knodes/s';
+      const twin = p.parts > 1 ? `part ${p.part + 1}/${p.parts} | ` : '';
+      if (p.total > 0) bar.setTotal(p.total);
+      bar.update(p.done, `${twin}depth ${p.depth} | ${rate}`);
+    },
+    stop: () => bar.stop(),
+  };
+}

@@ -209,12 +209,8 @@ export function parsePopeye(text: string): Parsed<PopeyeProblem>[] {
     else input.fail(t, 'ERR_POPEYE_KEYWORD', `unknown or unsupported keyword '${t.text}'`);
   }
   if (current) {
-    input.warnings.push({
-      code: 'ERR_POPEYE_END',
-      message: 'the input ends without EndProblem',
-      line: lines.length,
-      column: 1,
-    });
+    const end = { code: 'ERR_POPEYE_END', message: 'the input ends without EndProblem', line: lines.length, column: 1 };
+    input.warnings.push(end);
     finish(current);
   }
   if (!started) outside(undefined, 'ERR_POPEYE_BEGIN', 'empty input: a Popeye input starts with BeginProblem');

@@ -2203,6 +2203,17 @@ export const ERROR_CODES: readonly CodeEntry[] = [
     },
   },
   {
+    code: 'ERR_PBN_PLAY_AFTER_END',
+    format: 'pbn',
+    severity: 'error',
+    meaning: 'a card after the * that ends the play section',
+    example: {
+      api: 'parsePbn',
+      input:
+        '[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 7654.876.876.765 32.5432.5432.432"]\n[Declarer "S"]\n[Contract "1N"]\n[Play "W"]\nS3 SA S7 ST\n*\nH2\n',
+    },
+  },
+  {
     code: 'ERR_PBN_PLAY_AFTER_PLUS',
     format: 'pbn',
     severity: 'error',

@@ -50,6 +50,35 @@ function parseHoldings(text: string): Pockets | number {
 }
 
 /** Holdings letters, White first, each colour in Q R B N P order. */
+/**
+ * The BFEN code for each code of a board's FEN reading (`ERR_FEN_*`) and of its position check
+ * (`ERR_POS_*`): a board of a BFEN reports what a FEN would, under the BFEN's name.
+ */
+const BFEN_CODES: Readonly<Record<string, string>> = {
+  ERR_FEN_BOARD: 'ERR_BFEN_BOARD',
+  ERR_FEN_CASTLING: 'ERR_BFEN_CASTLING',
+  ERR_FEN_CLOCKS: 'ERR_BFEN_CLOCKS',
+  ERR_FEN_EMPTY: 'ERR_BFEN_EMPTY',
+  ERR_FEN_EP: 'ERR_BFEN_EP',
+  ERR_FEN_FIELDS: 'ERR_BFEN_FIELDS',
+  ERR_FEN_POCKET: 'ERR_BFEN_POCKET',
+  ERR_FEN_TOO_LONG: 'ERR_BFEN_TOO_LONG',
+  ERR_FEN_TURN: 'ERR_BFEN_TURN',
+  ERR_POS_CASTLING: 'ERR_BFEN_CASTLING',
+  ERR_POS_EP: 'ERR_BFEN_EP',
+  ERR_POS_IMPOSSIBLE_CHECK: 'ERR_BFEN_IMPOSSIBLE_CHECK',
+  ERR_POS_KINGS: 'ERR_BFEN_KINGS',
+  ERR_POS_OPPOSITE_CHECK: 'ERR_BFEN_OPPOSITE_CHECK',
+  ERR_POS_PAWNS_ON_BACKRANK: 'ERR_BFEN_PAWNS_ON_BACKRANK',
+  ERR_POS_POCKET: 'ERR_BFEN_POCKET',
+  ERR_POS_TOO_MANY_PIECES: 'ERR_BFEN_TOO_MANY_PIECES',
+};
+
+/** A board's FEN or position code as the BFEN code (a code of neither kind: unchanged). */
+function bfenCode(code: string): string {
+  return BFEN_CODES[code] ?? code;
+}
+
 export function makeHoldings(pockets: Pockets | undefined): string {
   if (!pockets) return '';
   let s = '';
@@ -105,7 +134,7 @@ function parseBoard(text: string, id: BoardId, offset: number): Result<BfenBoard
   const fen = `${placement} ${turn} ${castling} ${ep} 0 1`;
   const parsed = parseFen(fen);
   if (!parsed.ok) {
-    const code = parsed.error.code.replace('ERR_FEN_', 'ERR_BFEN_');
+    const code = bfenCode(parsed.error.code);
     const col = parsed.error.column ?? 1;
     // Map the column in the synthetic FEN back onto the BFEN field it came from.
     const field =
@@ -183,7 +212,7 @@ export function validateBfen(bfen: Bfen): Validation {
   for (const id of ['A', 'B'] as const) {
     const s = bfen[id].setup;
     for (const e of validateSetup(s, 'crazyhouse', { bughouse: true }).errors) {
-      out.push(notationError(e.code.replace('ERR_POS_', 'ERR_BFEN_'), `board ${id}: ${e.message}`));
+      out.push(notationError(bfenCode(e.code), `board ${id}: ${e.message}`));
     }
     for (const pc of s.board) {
       if (!pc || pc.role === 'king') continue;

@@ -12,12 +12,21 @@ import {
   TOKEN_RAV_CLOSE,
   TOKEN_RAV_OPEN,
   TOKEN_RESULT,
-  TOKEN_STRING,
   TOKEN_SUFFIX,
   TOKEN_SYMBOL,
   TOKEN_TAG_CLOSE,
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
+import {
+  annotationNag,
+  GAME_RESULTS,
+  readTagPair,
+  resultText,
+  tagPairClosed,
+  TAG_NO_NAME,
+  TAG_VALUE,
+  type TagPairHead,
+} from '../text/grammar.js';
 import { textChunks, type TextSource } from '../text/source.js';
 import { CarryOver, GameSplitter, giveBatchWarnings } from '../text/split.js';
 import { tagNameText, tagPairWarnings, tagValueText } from '../text/tag-value.js';
@@ -168,8 +177,6 @@ function clockText(text: string): string | undefined {
 function clip(text: string): string {
   return text.length > 40 ? text.slice(0, 40) + '…' : text;
 }
-const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
-const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 /** How an ending comment ends the match, and whose team it names as the loser. */
 export function parseEnding(text: string): { termination: Termination; player?: string } | undefined {
@@ -197,6 +204,35 @@ class MatchReader {
   matchColumn = 1;
   /** The reused move of `keepMoves: false`. */
   private readonly scratch: BughouseMove = { board: 'A', color: 'white', number: 0, san: '', uci: '', clock: null };
+  /** The tag pair being read. */
+  private readonly tagHead: TagPairHead = { name: '', line: 0, column: 0 };
+
+  // The match being read: set up by `read`, shared by its parts (tags, setup, movetext, finish).
+  private item!: Parsed<BughouseMatch>;
+  private match!: BughouseMatch;
+  /** Where the FEN tag's value starts, for what is reported about it. */
+  private fenLine = 1;
+  private fenColumn = 1;
+  private boards: BughouseBoards | undefined;
+  /** A BFEN start whose boards are made at the first move (when both first move numbers are known). */
+  private pendingSetup = false;
+  /** Whether each board is still replayed (false after a bad move, or without boards). */
+  private readonly replaying = { A: false, B: false };
+  private readonly firstNumber: { A?: number; B?: number } = {};
+  private last: BughouseMove | undefined;
+  /** The move number read last (1A. → board A, white, 1); none while pendingNumber < 0. */
+  private pendingNumber = -1;
+  private pendingBoard: BoardId = 'A';
+  private pendingColor: Color = 'white';
+  /** The last comment since the last move (`keepMoves: false` reads only this one). */
+  private tailStart = -1;
+  private tailEnd = -1;
+  /**
+   * chess.com writes a knight drop as `$146@g4`: the lexer gives the NAG `$146` and then the
+   * symbol `@g4` right after it; the NAG's place is kept here for the symbol (0: none).
+   */
+  private knightLine = 0;
+  private knightColumn = 0;
 
   constructor(
     private readonly visitor: BpgnVisitor,
@@ -222,344 +258,381 @@ class MatchReader {
     this.matchStart = lx.start;
     this.matchLine = lx.line;
     this.matchColumn = lx.column;
-    const v = this.visitor;
-    const match: BughouseMatch = {
-      tags: {},
-      comments: [],
-      moves: [],
-      result: '*',
-      termination: 'unknown',
-    };
-    const item: Parsed<BughouseMatch> = { value: match, errors: [], warnings: [] };
-    const { errors, warnings } = item;
-    const error = (code: string, message: string, line = lx.line, column = lx.column) => {
-      if (errors.length > this.maxErrors) return;
-      const e =
-        errors.length === this.maxErrors
-          ? notationError('ERR_TOO_MANY_ERRORS', 'too many errors in this match', line, column)
-          : notationError(code, message, line, column);
-      errors.push(e);
-      v.error?.(e);
-    };
-    const warning = (code: string, message: string, line = lx.line, column = lx.column) => {
-      if (warnings.length >= this.maxErrors) return;
-      const e = notationError(code, message, line, column);
-      warnings.push(e);
-      v.warning?.(e);
-    };
-    v.beginMatch?.(lx.line);
-    // Where the FEN tag's value starts, for what is reported about it.
-    let fenLine = lx.line,
-      fenColumn = lx.column;
-    // Tags (several may share a line).
+    this.match = { tags: {}, comments: [], moves: [], result: '*', termination: 'unknown' };
+    this.item = { value: this.match, errors: [], warnings: [] };
+    this.visitor.beginMatch?.(lx.line);
+    this.fenLine = lx.line;
+    this.fenColumn = lx.column;
+    this.readTags();
+    this.setUp();
+    const ended = this.readMovetext();
+    this.finish(ended);
+    this.visitor.endMatch?.(this.item);
+    return this.item;
+  }
+
+  private error(code: string, message: string, line = this.lx.line, column = this.lx.column): void {
+    const errors = this.item.errors;
+    if (errors.length > this.maxErrors) return;
+    const e =
+      errors.length === this.maxErrors
+        ? notationError('ERR_TOO_MANY_ERRORS', 'too many errors in this match', line, column)
+        : notationError(code, message, line, column);
+    errors.push(e);
+    this.visitor.error?.(e);
+  }
+
+  private warning(code: string, message: string, line = this.lx.line, column = this.lx.column): void {
+    const warnings = this.item.warnings;
+    if (warnings.length >= this.maxErrors) return;
+    const e = notationError(code, message, line, column);
+    warnings.push(e);
+    this.visitor.warning?.(e);
+  }
+
+  /** The tag section (several tags may share a line). */
+  private readTags(): void {
+    const lx = this.lx;
+    const match = this.match;
+    const head = this.tagHead;
     while (lx.kind === TOKEN_TAG_OPEN || lx.kind === TOKEN_ESCAPE || lx.kind === TOKEN_LINE_COMMENT) {
       if (lx.kind !== TOKEN_TAG_OPEN) {
         lx.next();
         continue;
       }
-      const line = lx.line,
-        column = lx.column;
-      if ((lx.next() as number) !== TOKEN_SYMBOL) {
-        error('ERR_BPGN_TAG', 'a tag needs a name', line, column);
-        this.skipTag();
-        continue;
-      }
-      const name = lx.tokenText();
-      if ((lx.next() as number) !== TOKEN_STRING) {
-        error('ERR_BPGN_TAG', `tag ${clip(name)} needs a quoted value`, line, column);
+      const read = readTagPair(lx, head, false);
+      const { name, line, column } = head;
+      if (read !== TAG_VALUE) {
+        if (read === TAG_NO_NAME) this.error('ERR_BPGN_TAG', 'a tag needs a name', line, column);
+        else this.error('ERR_BPGN_TAG', `tag ${clip(name)} needs a quoted value`, line, column);
         this.skipTag();
         continue;
       }
       if (name === 'FEN') {
-        fenLine = lx.line;
-        fenColumn = lx.column;
+        this.fenLine = lx.line;
+        this.fenColumn = lx.column;
       }
       const value = lx.value();
-      if ((lx.next() as number) !== TOKEN_TAG_CLOSE)
-        error('ERR_BPGN_TAG', `tag ${clip(name)} is not closed with ']'`, line, column);
+      if (!tagPairClosed(lx)) this.error('ERR_BPGN_TAG', `tag ${clip(name)} is not closed with ']'`, line, column);
       else lx.next();
       if (name in match.tags)
-        warning('ERR_BPGN_DUPLICATE_TAG', `tag ${clip(name)} given twice (the last is kept)`, line, column);
+        this.warning('ERR_BPGN_DUPLICATE_TAG', `tag ${clip(name)} given twice (the last is kept)`, line, column);
       match.tags[name] = value;
-      v.tag?.(name, value);
-      this.checkTag(name, value, (code, msg) => warning(code, msg, line, column));
+      this.visitor.tag?.(name, value);
+      this.checkTag(name, value, line, column);
     }
-    // Start position.
-    let boards: BughouseBoards | undefined;
+  }
+
+  /** The start position: the FEN tag's (a BFEN, read at the first move) or the initial one. */
+  private setUp(): void {
+    const match = this.match;
+    this.boards = undefined;
+    this.pendingSetup = false;
     const setupTag = match.tags['Setup'] ?? match.tags['SetUp'];
     const fen = match.tags['FEN'];
-    let pendingSetup = false;
     if (setupTag === '1' || (fen !== undefined && setupTag === undefined)) {
-      if (fen === undefined) error('ERR_BPGN_FEN', 'Setup "1" without a FEN tag', 1, 1);
-      else {
-        const rewritten = chesscomFen(fen);
-        if (rewritten !== undefined)
-          warning(
-            'ERR_BPGN_CHESSCOM_FEN',
-            "FEN tag in chess.com's form: empty holdings as a trailing '/' and FEN move counters where BFEN has clocks (read without clocks)",
-            fenLine,
-            fenColumn,
-          );
-        const r = parseBfen(rewritten ?? fen);
-        if (!r.ok) error(r.error.code, `FEN tag: ${r.error.message}`, fenLine, fenColumn);
-        else {
-          const problems = validateBfen(r.value).errors;
-          if (problems.length) for (const p of problems) error(p.code, `FEN tag: ${p.message}`, fenLine, fenColumn);
-          else {
-            match.startBfen = makeBfen(r.value);
-            pendingSetup = true;
-          }
-        }
-      }
-    } else if (this.replay) boards = BughouseBoards.initial();
-    const replaying = { A: this.replay, B: this.replay };
-    if (pendingSetup || !boards) replaying.A = replaying.B = false;
-    const firstNumber: { A?: number; B?: number } = {};
-    // Movetext.
-    let last: BughouseMove | undefined;
-    // The move number read last (1A. → board A, white, 1); none while pendingNumber < 0.
-    let pendingNumber = -1;
-    let pendingBoard: BoardId = 'A';
-    let pendingColor: Color = 'white';
-    const keep = this.keep;
-    // The last comment since the last move (`keepMoves: false` reads only this one).
-    let tailStart = -1,
-      tailEnd = -1;
-    let ended = false;
-    // chess.com writes a knight drop as `$146@g4`: the lexer gives the NAG `$146` and then the
-    // symbol `@g4` right after it; the NAG's place is kept here for the symbol (0: none).
-    let knightLine = 0,
-      knightColumn = 0;
+      if (fen === undefined) this.error('ERR_BPGN_FEN', 'Setup "1" without a FEN tag', 1, 1);
+      else this.setUpFromFen(fen);
+    } else if (this.replay) this.boards = BughouseBoards.initial();
+    const replaying = !this.pendingSetup && this.boards !== undefined && this.replay;
+    this.replaying.A = this.replaying.B = replaying;
+    this.firstNumber.A = this.firstNumber.B = undefined;
+    this.last = undefined;
+    this.pendingNumber = -1;
+    this.pendingBoard = 'A';
+    this.pendingColor = 'white';
+    this.tailStart = this.tailEnd = -1;
+    this.knightLine = this.knightColumn = 0;
+  }
+
+  private setUpFromFen(fen: string): void {
+    const { fenLine, fenColumn } = this;
+    const rewritten = chesscomFen(fen);
+    if (rewritten !== undefined)
+      this.warning(
+        'ERR_BPGN_CHESSCOM_FEN',
+        "FEN tag in chess.com's form: empty holdings as a trailing '/' and FEN move counters where BFEN has clocks (read without clocks)",
+        fenLine,
+        fenColumn,
+      );
+    const r = parseBfen(rewritten ?? fen);
+    if (!r.ok) {
+      this.error(r.error.code, `FEN tag: ${r.error.message}`, fenLine, fenColumn);
+      return;
+    }
+    const problems = validateBfen(r.value).errors;
+    if (problems.length) for (const p of problems) this.error(p.code, `FEN tag: ${p.message}`, fenLine, fenColumn);
+    else {
+      this.match.startBfen = makeBfen(r.value);
+      this.pendingSetup = true;
+    }
+  }
+
+  /** The movetext up to the result (true) or to the next match or the end of the text (false). */
+  private readMovetext(): boolean {
+    const lx = this.lx;
     for (;;) {
       const k = lx.kind;
-      if (k === TOKEN_EOF) break;
-      if (k === TOKEN_TAG_OPEN) {
-        // The next match starts without a result here.
-        break;
-      }
+      // A tag: the next match starts without a result here.
+      if (k === TOKEN_EOF || k === TOKEN_TAG_OPEN) return false;
       if (k === TOKEN_RESULT) {
-        const r = lx.tokenText();
-        match.result = r === '½-½' ? '1/2-1/2' : r;
+        this.match.result = resultText(lx.tokenText());
         lx.next();
-        ended = true;
-        break;
+        return true;
       }
       if (k === TOKEN_SYMBOL) {
-        let t = lx.tokenText();
-        const num = knightLine ? -1 : moveNumber(t);
-        if (num >= 0) {
-          const line = lx.line,
-            column = lx.column;
-          lx.next();
-          if (lx.kind === TOKEN_PERIOD) lx.next();
-          else warning('ERR_BPGN_NUMBER_PERIOD', `move number ${clip(t)} without a period`, line, column);
-          const letter = t.charCodeAt(t.length - 1);
-          pendingBoard = letter === 65 || letter === 97 ? 'A' : 'B';
-          pendingColor = letter === 65 || letter === 66 ? 'white' : 'black';
-          pendingNumber = num;
-          continue;
-        }
-        // A move.
-        let line = lx.line,
-          column = lx.column;
-        if (knightLine) {
-          line = knightLine;
-          column = knightColumn;
-          knightLine = 0;
-          warning(
-            'ERR_BPGN_CHESSCOM_KNIGHT_DROP',
-            `chess.com's '$146${clip(t)}' read as the knight drop 'N${clip(t)}'`,
-            line,
-            column,
-          );
-          t = 'N' + t;
-        } else if (t.charCodeAt(0) === 64 /* @ */)
-          warning(
-            'ERR_BPGN_PAWN_DROP_LETTER',
-            `pawn drop '${clip(t)}' without its letter (read as 'P${clip(t)}')`,
-            line,
-            column,
-          );
+        const t = lx.tokenText();
+        const num = this.knightLine ? -1 : moveNumber(t);
+        if (num >= 0) this.readMoveNumber(t, num);
+        else this.readMove(t);
+      } else if (k === TOKEN_COMMENT) this.readComment();
+      else if (k === TOKEN_NAG || k === TOKEN_SUFFIX) this.readAnnotation();
+      else if (k === TOKEN_RAV_OPEN) this.readVariation();
+      else if (k === TOKEN_INTEGER || k === TOKEN_PERIOD) {
+        this.warning('ERR_BPGN_STRAY', `stray '${clip(lx.tokenText())}'`);
         lx.next();
-        if (pendingNumber < 0) {
-          error('ERR_BPGN_NO_PREFIX', `move '${clip(t)}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
-          continue;
-        }
-        const board = pendingBoard,
-          color = pendingColor,
-          number = pendingNumber;
-        pendingNumber = -1;
-        tailStart = -1;
-        let mv: BughouseMove;
-        if (keep) mv = { board, color, number, san: t, uci: '', clock: null };
-        else {
-          mv = this.scratch;
-          mv.board = board;
-          mv.color = color;
-          mv.number = number;
-          mv.san = t;
-        }
-        if (firstNumber[board] === undefined) {
-          firstNumber[board] = number;
-          // A BFEN start: the board's first move number is its fullmove number.
-          if (boards && match.startBfen) boards.setFullmoves(board, number);
-          if (pendingSetup && match.startBfen && this.replay) {
-            // Boards from the BFEN once both first move numbers are known (or at the first move).
-            if (!boards) {
-              const r = BughouseBoards.fromBfen(match.startBfen, {
-                A: firstNumber.A ?? number,
-                B: firstNumber.B ?? number,
-              });
-              if (!r.ok) error(r.error.code, r.error.message, line, column);
-              else {
-                boards = r.value;
-                replaying.A = replaying.B = true;
-              }
-            }
-          }
-        }
-        if (boards && replaying[board]) {
-          const turn = boards.turnOf(board);
-          if (turn !== color) {
-            error('ERR_BPGN_TURN', `${clip(t)}: it is ${turn}'s move on board ${board}`, line, column);
-            replaying[board] = false;
-          } else {
-            const expected = boards.fullmoves(board);
-            if (expected !== number)
-              warning(
-                'ERR_BPGN_MOVE_NUMBER',
-                `move number ${number} on board ${board}, expected ${expected}`,
-                line,
-                column,
-              );
-            let m = boards.findSan(board, t);
-            if (m < 0 && t.charCodeAt(0) === 120 /* x */) {
-              // bughouse.pro writes a pawn capture without its file (`xe6`): the one pawn that can.
-              const alt = pawnCaptureWithoutFile(boards, board, t);
-              if (alt >= 0) {
-                m = alt;
-                warning('ERR_BPGN_PAWN_CAPTURE_FILE', `pawn capture '${clip(t)}' without its file`, line, column);
-              }
-            }
-            if (m < 0) {
-              const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
-              error(
-                code,
-                `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${clip(t)}' on board ${board} (${boards.fen(board)})`,
-                line,
-                column,
-              );
-              replaying[board] = false;
-            } else {
-              if (keep) {
-                mv.uci = packedUci(m);
-                mv.san = boards.san(board, m, t);
-              }
-              boards.playPacked(board, m);
-            }
-          }
-        }
-        if (keep) match.moves.push(mv);
-        last = mv;
-        v.move?.(mv, boards);
-        continue;
-      }
-      if (k === TOKEN_COMMENT) {
-        if (!keep) {
-          tailStart = lx.valueStart;
-          tailEnd = lx.valueEnd;
-          if (v.comment) v.comment(lx.value());
-          lx.next();
-          continue;
-        }
-        const text = lx.value();
+      } else if (k === TOKEN_ESCAPE || k === TOKEN_LINE_COMMENT) lx.next();
+      else {
+        this.error('ERR_BPGN_UNEXPECTED', `unexpected '${clip(lx.tokenText())}'`);
         lx.next();
-        const ts = last && last.timestampText === undefined ? timestampOf(text) : undefined;
-        if (ts !== undefined && last) {
-          last.timestamp = Number(ts);
-          last.timestampText = ts;
-          continue;
-        }
-        const clock = last && last.clock === null && !last.comments ? (clockText(text) ?? clkCommand(text)) : undefined;
-        if (clock !== undefined && last) {
-          last.clock = Number(clock);
-          last.clockText = clock;
-          continue;
-        }
-        v.comment?.(text);
-        if (!last) match.comments.push(text);
-        else (last.comments ??= []).push(text);
-        continue;
       }
-      if (k === TOKEN_NAG && lx.nag === 146 && lx.end - lx.start === 4 && lx.text.charCodeAt(lx.end) === 64) {
-        const line = lx.line,
-          column = lx.column,
-          end = lx.end;
-        if ((lx.next() as number) === TOKEN_SYMBOL && lx.start === end) {
-          knightLine = line;
-          knightColumn = column;
-        } else if (last) (last.nags ??= []).push(146);
-        continue;
-      }
-      if (k === TOKEN_NAG || k === TOKEN_SUFFIX) {
-        const nag = k === TOKEN_NAG ? lx.nag : SUFFIX_NAG[lx.tokenText()];
-        if (nag === undefined || nag < 0) warning('ERR_BPGN_NAG', `unknown annotation '${clip(lx.tokenText())}'`);
-        else if (last) (last.nags ??= []).push(nag);
-        lx.next();
-        continue;
-      }
-      if (k === TOKEN_RAV_OPEN) {
-        // A variation is kept as text, not replayed: its tokens joined by single spaces (comments
-        // folded, line comments and escape lines left out), which reads back to the same text.
-        const line = lx.line,
-          column = lx.column;
-        const words: string[] = [];
-        let depth = 0;
-        for (;;) {
-          const kind = lx.kind;
-          if (kind === TOKEN_EOF) break;
-          if (kind === TOKEN_RAV_OPEN) depth++;
-          else if (kind === TOKEN_RAV_CLOSE) depth--;
-          if (depth > 0 && !(kind === TOKEN_RAV_OPEN && depth === 1)) {
-            if (kind === TOKEN_COMMENT) words.push(`{${commentText(lx.value())}}`);
-            else if (kind !== TOKEN_LINE_COMMENT && kind !== TOKEN_ESCAPE) words.push(lx.tokenText());
-          }
-          lx.next();
-          if (depth === 0) break;
-        }
-        if (depth) {
-          error('ERR_BPGN_RAV', 'variation not closed (left out)', line, column);
-          continue;
-        }
-        const variation = words.join(' ');
-        if (last) (last.variations ??= []).push(variation);
-        else warning('ERR_BPGN_RAV', 'variation before the first move is ignored', line, column);
-        continue;
-      }
-      if (k === TOKEN_INTEGER || k === TOKEN_PERIOD) {
-        warning('ERR_BPGN_STRAY', `stray '${clip(lx.tokenText())}'`);
-        lx.next();
-        continue;
-      }
-      if (k === TOKEN_ESCAPE || k === TOKEN_LINE_COMMENT) {
-        lx.next();
-        continue;
-      }
-      error('ERR_BPGN_UNEXPECTED', `unexpected '${clip(lx.tokenText())}'`);
-      lx.next();
     }
+  }
+
+  /** `12A.`: the board, side and number of the next move. */
+  private readMoveNumber(t: string, num: number): void {
+    const lx = this.lx;
+    const line = lx.line,
+      column = lx.column;
+    lx.next();
+    if (lx.kind === TOKEN_PERIOD) lx.next();
+    else this.warning('ERR_BPGN_NUMBER_PERIOD', `move number ${clip(t)} without a period`, line, column);
+    const letter = t.charCodeAt(t.length - 1);
+    this.pendingBoard = letter === 65 || letter === 97 ? 'A' : 'B';
+    this.pendingColor = letter === 65 || letter === 66 ? 'white' : 'black';
+    this.pendingNumber = num;
+  }
+
+  /** A move (the symbol `t`, the current token): checked, played and kept (or only visited). */
+  private readMove(t: string): void {
+    const lx = this.lx;
+    let line = lx.line,
+      column = lx.column;
+    if (this.knightLine) {
+      line = this.knightLine;
+      column = this.knightColumn;
+      this.knightLine = 0;
+      this.warning(
+        'ERR_BPGN_CHESSCOM_KNIGHT_DROP',
+        `chess.com's '$146${clip(t)}' read as the knight drop 'N${clip(t)}'`,
+        line,
+        column,
+      );
+      t = 'N' + t;
+    } else if (t.charCodeAt(0) === 64 /* @ */)
+      this.warning(
+        'ERR_BPGN_PAWN_DROP_LETTER',
+        `pawn drop '${clip(t)}' without its letter (read as 'P${clip(t)}')`,
+        line,
+        column,
+      );
+    lx.next();
+    if (this.pendingNumber < 0) {
+      this.error('ERR_BPGN_NO_PREFIX', `move '${clip(t)}' has no board prefix (1A. 1a. 1B. 1b.)`, line, column);
+      return;
+    }
+    const board = this.pendingBoard,
+      color = this.pendingColor,
+      number = this.pendingNumber;
+    this.pendingNumber = -1;
+    this.tailStart = -1;
+    const keep = this.keep;
+    let mv: BughouseMove;
+    if (keep) mv = { board, color, number, san: t, uci: '', clock: null };
+    else {
+      mv = this.scratch;
+      mv.board = board;
+      mv.color = color;
+      mv.number = number;
+      mv.san = t;
+    }
+    if (this.firstNumber[board] === undefined) this.firstMoveOf(board, number, line, column);
+    const boards = this.boards;
+    if (boards && this.replaying[board]) this.play(boards, mv, t, line, column);
+    if (keep) this.match.moves.push(mv);
+    this.last = mv;
+    this.visitor.move?.(mv, boards);
+  }
+
+  /** A board's first move: its number is the BFEN start's fullmove number, and the boards can be made. */
+  private firstMoveOf(board: BoardId, number: number, line: number, column: number): void {
+    const match = this.match;
+    const firstNumber = this.firstNumber;
+    firstNumber[board] = number;
+    // A BFEN start: the board's first move number is its fullmove number.
+    if (this.boards && match.startBfen) this.boards.setFullmoves(board, number);
+    // Boards from the BFEN once both first move numbers are known (or at the first move).
+    if (this.pendingSetup && match.startBfen && this.replay && !this.boards) {
+      const r = BughouseBoards.fromBfen(match.startBfen, {
+        A: firstNumber.A ?? number,
+        B: firstNumber.B ?? number,
+      });
+      if (!r.ok) this.error(r.error.code, r.error.message, line, column);
+      else {
+        this.boards = r.value;
+        this.replaying.A = this.replaying.B = true;
+      }
+    }
+  }
+
+  /** Resolves the move `t` on its board and plays it; a bad move stops replaying that board. */
+  private play(boards: BughouseBoards, mv: BughouseMove, t: string, line: number, column: number): void {
+    const { board, color, number } = mv;
+    const turn = boards.turnOf(board);
+    if (turn !== color) {
+      this.error('ERR_BPGN_TURN', `${clip(t)}: it is ${turn}'s move on board ${board}`, line, column);
+      this.replaying[board] = false;
+      return;
+    }
+    const expected = boards.fullmoves(board);
+    if (expected !== number)
+      this.warning(
+        'ERR_BPGN_MOVE_NUMBER',
+        `move number ${number} on board ${board}, expected ${expected}`,
+        line,
+        column,
+      );
+    let m = boards.findSan(board, t);
+    if (m < 0 && t.charCodeAt(0) === 120 /* x */) {
+      // bughouse.pro writes a pawn capture without its file (`xe6`): the one pawn that can.
+      const alt = pawnCaptureWithoutFile(boards, board, t);
+      if (alt >= 0) {
+        m = alt;
+        this.warning('ERR_BPGN_PAWN_CAPTURE_FILE', `pawn capture '${clip(t)}' without its file`, line, column);
+      }
+    }
+    if (m < 0) {
+      const code = m === -3 ? 'ERR_SAN_SYNTAX' : m === -2 ? 'ERR_SAN_AMBIGUOUS' : 'ERR_SAN_ILLEGAL';
+      this.error(
+        code,
+        `${m === -3 ? 'invalid' : m === -2 ? 'ambiguous' : 'illegal'} move '${clip(t)}' on board ${board} (${boards.fen(board)})`,
+        line,
+        column,
+      );
+      this.replaying[board] = false;
+      return;
+    }
+    if (this.keep) {
+      mv.uci = packedUci(m);
+      mv.san = boards.san(board, m, t);
+    }
+    boards.playPacked(board, m);
+  }
+
+  /** A comment: the last move's clock or `[ts=…]` time stamp, else a comment of the move (or of the match). */
+  private readComment(): void {
+    const lx = this.lx;
+    const v = this.visitor;
+    if (!this.keep) {
+      this.tailStart = lx.valueStart;
+      this.tailEnd = lx.valueEnd;
+      if (v.comment) v.comment(lx.value());
+      lx.next();
+      return;
+    }
+    const text = lx.value();
+    lx.next();
+    const last = this.last;
+    const ts = last && last.timestampText === undefined ? timestampOf(text) : undefined;
+    if (ts !== undefined && last) {
+      last.timestamp = Number(ts);
+      last.timestampText = ts;
+      return;
+    }
+    const clock = last && last.clock === null && !last.comments ? (clockText(text) ?? clkCommand(text)) : undefined;
+    if (clock !== undefined && last) {
+      last.clock = Number(clock);
+      last.clockText = clock;
+      return;
+    }
+    v.comment?.(text);
+    if (!last) this.match.comments.push(text);
+    else (last.comments ??= []).push(text);
+  }
+
+  /** A NAG or suffix annotation of the last move (or the start of chess.com's `$146@g4` knight drop). */
+  private readAnnotation(): void {
+    const lx = this.lx;
+    const last = this.last;
+    if (lx.kind === TOKEN_NAG && lx.nag === 146 && lx.end - lx.start === 4 && lx.text.charCodeAt(lx.end) === 64) {
+      const line = lx.line,
+        column = lx.column,
+        end = lx.end;
+      if ((lx.next() as number) === TOKEN_SYMBOL && lx.start === end) {
+        this.knightLine = line;
+        this.knightColumn = column;
+      } else if (last) (last.nags ??= []).push(146);
+      return;
+    }
+    const nag = annotationNag(lx);
+    if (nag < 0) this.warning('ERR_BPGN_NAG', `unknown annotation '${clip(lx.tokenText())}'`);
+    else if (last) (last.nags ??= []).push(nag);
+    lx.next();
+  }
+
+  /**
+   * A variation, kept as text, not replayed: its tokens joined by single spaces (comments folded,
+   * line comments and escape lines left out), which reads back to the same text.
+   */
+  private readVariation(): void {
+    const lx = this.lx;
+    const line = lx.line,
+      column = lx.column;
+    const words: string[] = [];
+    let depth = 0;
+    for (;;) {
+      const kind = lx.kind;
+      if (kind === TOKEN_EOF) break;
+      if (kind === TOKEN_RAV_OPEN) depth++;
+      else if (kind === TOKEN_RAV_CLOSE) depth--;
+      if (depth > 0 && !(kind === TOKEN_RAV_OPEN && depth === 1)) {
+        if (kind === TOKEN_COMMENT) words.push(`{${commentText(lx.value())}}`);
+        else if (kind !== TOKEN_LINE_COMMENT && kind !== TOKEN_ESCAPE) words.push(lx.tokenText());
+      }
+      lx.next();
+      if (depth === 0) break;
+    }
+    if (depth) {
+      this.error('ERR_BPGN_RAV', 'variation not closed (left out)', line, column);
+      return;
+    }
+    const variation = words.join(' ');
+    if (this.last) (this.last.variations ??= []).push(variation);
+    else this.warning('ERR_BPGN_RAV', 'variation before the first move is ignored', line, column);
+  }
+
+  /** After the movetext: the result, the ending comment, the termination and their agreement. */
+  private finish(ended: boolean): void {
+    const lx = this.lx;
+    const match = this.match;
+    const last = this.last;
+    const keep = this.keep;
     if (!ended) {
       // bughouse.pro ends the movetext without a result: the Result tag says it.
       const tag = match.tags['Result'];
-      if (tag !== undefined && RESULTS.has(tag)) match.result = tag;
-      warning(
+      if (tag !== undefined && GAME_RESULTS.has(tag)) match.result = tag;
+      this.warning(
         'ERR_BPGN_NO_RESULT',
-        `the movetext has no result (${match.result} taken${tag !== undefined && RESULTS.has(tag) ? ' from the Result tag' : ''})`,
+        `the movetext has no result (${match.result} taken${tag !== undefined && GAME_RESULTS.has(tag) ? ' from the Result tag' : ''})`,
       );
     }
     // The ending comment: the last plain comment of the last move (or before the first move).
     const holder = keep ? (last?.comments ?? match.comments) : [];
-    const lastText = keep ? holder[holder.length - 1] : tailStart >= 0 ? lx.text.slice(tailStart, tailEnd) : undefined;
+    const lastText = keep
+      ? holder[holder.length - 1]
+      : this.tailStart >= 0
+        ? lx.text.slice(this.tailStart, this.tailEnd)
+        : undefined;
     const ending = lastText !== undefined ? parseEnding(lastText) : undefined;
     if (ending && lastText !== undefined) {
       holder.pop();
@@ -567,21 +640,20 @@ class MatchReader {
       match.endComment = lastText;
       match.termination = ending.termination;
     }
+    const boards = this.boards;
     if (match.termination === 'unknown') {
       match.termination = terminationFromTags(match.tags);
       // A mate named only by a tag (chess.com, bughouse.pro) is checked on the board of the last move.
-      if (match.termination === 'mate' && boards && last && replaying[last.board]) {
+      if (match.termination === 'mate' && boards && last && this.replaying[last.board]) {
         const state = boards.state(last.board, this.rule);
         if (state !== 'mate')
-          warning(
+          this.warning(
             'ERR_BPGN_NOT_MATE',
             `the tags say checkmate but board ${last.board} is not mate after the last move (${state}, ${this.rule} rule)`,
           );
       }
     }
-    this.checkResult(match, boards, warning, error);
-    v.endMatch?.(item);
-    return item;
+    this.checkResult(match, boards);
   }
 
   private skipTag(): void {
@@ -590,23 +662,22 @@ class MatchReader {
     if (lx.kind === TOKEN_TAG_CLOSE) lx.next();
   }
 
-  private checkTag(name: string, value: string, warn: (code: string, message: string) => void): void {
+  /** The values of the tags BPGN defines (warnings at the tag pair's `[`). */
+  private checkTag(name: string, value: string, line: number, column: number): void {
     if (name === 'Lag' && value !== '' && !/^\d+( \d+)*$/.test(value.trim()))
-      warn('ERR_BPGN_LAG', 'Lag must be milliseconds separated by spaces');
+      this.warning('ERR_BPGN_LAG', 'Lag must be milliseconds separated by spaces', line, column);
     if (name === 'TimeControl' && !/^(\d+(\+\d+)?|-|\?)$/.test(value))
-      warn('ERR_BPGN_TIME_CONTROL', `TimeControl '${clip(value)}' is not seconds+increment`);
-    if (name === 'Result' && !RESULTS.has(value))
-      warn('ERR_BPGN_RESULT', `Result '${clip(value)}' is not 1-0, 0-1, 1/2-1/2 or *`);
+      this.warning('ERR_BPGN_TIME_CONTROL', `TimeControl '${clip(value)}' is not seconds+increment`, line, column);
+    if (name === 'Result' && !GAME_RESULTS.has(value))
+      this.warning('ERR_BPGN_RESULT', `Result '${clip(value)}' is not 1-0, 0-1, 1/2-1/2 or *`, line, column);
   }
 
-  private checkResult(
-    match: BughouseMatch,
-    boards: BughouseBoards | undefined,
-    warning: (code: string, message: string) => void,
-    error: (code: string, message: string) => void,
-  ): void {
+  /** Whether the result agrees with the Result tag and the ending comment (and a mate it names is one). */
+  private checkResult(match: BughouseMatch, boards: BughouseBoards | undefined): void {
+    const error = (code: string, message: string) => this.error(code, message);
+    const warning = (code: string, message: string) => this.warning(code, message);
     const tag = match.tags['Result'];
-    if (tag !== undefined && RESULTS.has(tag) && tag !== match.result) {
+    if (tag !== undefined && GAME_RESULTS.has(tag) && tag !== match.result) {
       error('ERR_BPGN_RESULT_MISMATCH', `Result tag '${clip(tag)}' but the movetext ends with '${match.result}'`);
     }
     if (!match.endComment) return;

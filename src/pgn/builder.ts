@@ -2,6 +2,7 @@ import type { NotationError, Parsed } from '../errors.js';
 import { parseCommands } from './commands.js';
 import type { PgnCommands, PgnGame, PgnNode, PgnRoot } from './types.js';
 import type { PgnMoveInfo, PgnVisitor } from './visitor.js';
+import { resultText } from '../text/grammar.js';
 
 /** One line under construction: the main line or a variation. */
 interface Line {
@@ -218,7 +219,7 @@ export class GameBuilder<P = unknown> implements PgnVisitor<P> {
 
   /** Sets the game's `result` (`½-½` becomes `1/2-1/2`). */
   result(result: string): void {
-    this.game.result = result === '\u00bd-\u00bd' ? '1/2-1/2' : result;
+    this.game.result = resultText(result);
     this.resultSeen = true;
   }
 

@@ -12,12 +12,12 @@ import {
   TOKEN_RAV_CLOSE,
   TOKEN_RAV_OPEN,
   TOKEN_RESULT,
-  TOKEN_STRING,
   TOKEN_SUFFIX,
   TOKEN_SYMBOL,
   TOKEN_TAG_CLOSE,
   TOKEN_TAG_OPEN,
 } from '../text/lexer.js';
+import { readTagPair, suffixNag, tagPairClosed, TAG_NO_NAME, TAG_VALUE, type TagPairHead } from '../text/grammar.js';
 import type { Move } from '../chess/index.js';
 import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
 
@@ -60,8 +60,6 @@ const DONE = 0;
 const REREAD = 1;
 const DUPLICATE = 2;
 
-const SUFFIX_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
-
 /** At most `max` characters of a token for a message (a hostile token may be megabytes long). */
 function excerpt(text: string, max = 60): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
@@ -70,17 +68,24 @@ function excerpt(text: string, max = 60): string {
 /** Longest error message. */
 const MAX_MESSAGE = 300;
 
-function pgnCode(textCode: string): string {
-  return textCode.replace(/^ERR_TEXT_/, 'ERR_PGN_');
-}
-
-const MESSAGES: Record<string, string> = {
-  ERR_PGN_UNTERMINATED_COMMENT: 'comment not closed by }',
-  ERR_PGN_UNTERMINATED_STRING: 'string not closed by " on its line',
-  ERR_PGN_COMMENT_TOO_LONG: 'comment longer than the limit (maxCommentLength); dropped',
-  ERR_PGN_STRING_TOO_LONG: 'tag value longer than the limit (maxTagValueLength)',
-  ERR_PGN_SYMBOL_TOO_LONG: 'symbol longer than 255 characters',
+/** The PGN reader's code and message for each lexer code of a malformed comment or tag value. */
+const TOKEN_PROBLEMS: Readonly<Record<string, { code: string; message: string }>> = {
+  ERR_TEXT_UNTERMINATED_COMMENT: { code: 'ERR_PGN_UNTERMINATED_COMMENT', message: 'comment not closed by }' },
+  ERR_TEXT_UNTERMINATED_STRING: { code: 'ERR_PGN_UNTERMINATED_STRING', message: 'string not closed by " on its line' },
+  ERR_TEXT_COMMENT_TOO_LONG: {
+    code: 'ERR_PGN_COMMENT_TOO_LONG',
+    message: 'comment longer than the limit (maxCommentLength); dropped',
+  },
+  ERR_TEXT_STRING_TOO_LONG: {
+    code: 'ERR_PGN_STRING_TOO_LONG',
+    message: 'tag value longer than the limit (maxTagValueLength)',
+  },
 };
+
+/** What the PGN reader reports for a lexer code (any other lexer code: the PGN token error). */
+function tokenProblem(textCode: string): { code: string; message: string } {
+  return TOKEN_PROBLEMS[textCode] ?? { code: 'ERR_PGN_TOKEN', message: `malformed token (${textCode})` };
+}
 
 /**
  * The PGN reader proper: walks the tokens of a text game by game and drives a visitor, resolving
@@ -122,6 +127,8 @@ export class PgnParser<P = unknown> {
   /** @internal Read every tag token by token (tests compare the one-pass tag reading with it). */
   tokenTags = false;
   private tagIndex = 0;
+  /** The tag pair being read token by token (`readTag`). */
+  private readonly tagHead: TagPairHead = { name: '', line: 0, column: 0 };
   private readonly maxTagValue: number;
   /**
    * The rules' tag reader (`PgnRules.readTags`) when the visitor takes no headers: the tags of a
@@ -393,9 +400,8 @@ export class PgnParser<P = unknown> {
         }
         case TOKEN_SUFFIX: {
           if (level.dead) break;
-          const nag = SUFFIX_NAGS[lx.tokenText()];
-          if (nag === undefined)
-            this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${excerpt(lx.tokenText())}`);
+          const nag = suffixNag(lx.tokenText());
+          if (nag < 0) this.tokenError('ERR_PGN_SUFFIX', `unknown suffix annotation ${excerpt(lx.tokenText())}`);
           else v.nag?.(nag);
           break;
         }
@@ -606,8 +612,8 @@ export class PgnParser<P = unknown> {
   private commentOk(): boolean {
     const lx = this.lexer;
     if (!lx.error) return true;
-    const code = pgnCode(lx.error);
-    this.tokenError(code, MESSAGES[code] ?? code);
+    const problem = tokenProblem(lx.error);
+    this.tokenError(problem.code, problem.message);
     return lx.error !== 'ERR_TEXT_COMMENT_TOO_LONG';
   }
 
@@ -759,27 +765,25 @@ export class PgnParser<P = unknown> {
     const plain = this.tokenTags ? -1 : this.plainTag(headers);
     if (plain >= 0) return plain;
     const lx = this.lexer;
-    const line = lx.line;
-    const column = lx.column;
-    let kind = lx.next();
-    if (kind !== TOKEN_SYMBOL && kind !== TOKEN_INTEGER) {
-      this.error('ERR_PGN_TAG', 'tag pair without a name', line, column);
-      if (kind === TOKEN_TAG_OPEN) return REREAD;
-      if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
+    const head = this.tagHead;
+    const read = readTagPair(lx, head, true);
+    const { line, column } = head;
+    if (read !== TAG_VALUE) {
+      this.error(
+        'ERR_PGN_TAG',
+        // Only messages quote the name (excerpt(name)): a JSON excerpt per tag cost 7% of a clean check.
+        read === TAG_NO_NAME ? 'tag pair without a name' : `tag ${excerpt(head.name)} without a quoted value`,
+        line,
+        column,
+      );
+      if (lx.kind === TOKEN_TAG_OPEN) return REREAD;
+      if (lx.kind !== TOKEN_TAG_CLOSE) lx.skipLine();
       return DONE;
     }
-    const name = lx.tokenText();
-    // Only messages quote the name (excerpt(name)): a JSON excerpt per tag cost 7% of a clean check.
-    kind = lx.next();
-    if (kind !== TOKEN_STRING) {
-      this.error('ERR_PGN_TAG', `tag ${excerpt(name)} without a quoted value`, line, column);
-      if (kind === TOKEN_TAG_OPEN) return REREAD;
-      if (kind !== TOKEN_TAG_CLOSE) lx.skipLine();
-      return DONE;
-    }
+    const name = head.name;
     if (lx.error) {
-      const code = pgnCode(lx.error);
-      this.tokenError(code, `tag ${excerpt(name)}: ${MESSAGES[code] ?? code}`);
+      const problem = tokenProblem(lx.error);
+      this.tokenError(problem.code, `tag ${excerpt(name)}: ${problem.message}`);
       if (lx.error === 'ERR_TEXT_STRING_TOO_LONG') {
         lx.skipLine();
         return DONE;
@@ -787,11 +791,10 @@ export class PgnParser<P = unknown> {
     }
     if (Object.prototype.hasOwnProperty.call(headers, name)) return DUPLICATE;
     this.addTag(headers, name, lx.value());
-    kind = lx.next();
-    if (kind !== TOKEN_TAG_CLOSE) {
+    if (!tagPairClosed(lx)) {
       this.error('ERR_PGN_TAG', `tag ${excerpt(name)}: value not followed by ]`, line, column);
-      if (kind === TOKEN_TAG_OPEN || lx.line !== line) return REREAD;
-      if (kind !== TOKEN_EOF) lx.skipLine();
+      if (lx.kind === TOKEN_TAG_OPEN || lx.line !== line) return REREAD;
+      if (lx.kind !== TOKEN_EOF) lx.skipLine();
     }
     return DONE;
   }

@@ -49,6 +49,8 @@ export {
 export {
   RecordScanner,
   scanRecords,
+  TEXT_RECORD_CODES,
+  type RecordCodes,
   type RecordScannerOptions,
   type RecordToken,
   type RecordTokenKind,
@@ -70,3 +72,16 @@ export {
 export { LineSplitter } from './lines.js';
 export { GameSplitter, decodeBytes, splitGames, type TextBatch, type SplitOptions } from './split.js';
 export { tagNameText, tagPairWarnings, tagValueText } from './tag-value.js';
+export {
+  annotationNag,
+  GAME_RESULTS,
+  readTagPair,
+  resultText,
+  SUFFIX_NAGS,
+  suffixNag,
+  tagPairClosed,
+  TAG_NO_NAME,
+  TAG_NO_VALUE,
+  TAG_VALUE,
+  type TagPairHead,
+} from './grammar.js';

@@ -12,7 +12,7 @@
  *   - `error`   a malformed tag pair or string, a tab or control character in a string, an
  *               unterminated comment, or a line longer than `maxLineLength`.
  * Every token has a 1-based line and column. Bad input never throws.
- * Error codes are `${codePrefix}_…` (default `ERR_TEXT`).
+ * Error codes are `ERR_TEXT_*` unless the reader names its own (`RecordScannerOptions.codes`).
  */
 import { CH_LF, isLineEnd, lineEndLength } from './escape.js';
 import {
@@ -45,8 +45,29 @@ export interface RecordToken {
   column: number;
 }
 
+/** The code a record scanner reports for each kind of problem, so that a reader names them in its format. */
+export interface RecordCodes {
+  lineTooLong: string;
+  commentUnterminated: string;
+  stringUnterminated: string;
+  stringTab: string;
+  character: string;
+  tagSyntax: string;
+}
+
+/** The scanner's own codes (a reader that names none gets these). */
+export const TEXT_RECORD_CODES: RecordCodes = {
+  lineTooLong: 'ERR_TEXT_LINE_TOO_LONG',
+  commentUnterminated: 'ERR_TEXT_COMMENT_UNTERMINATED',
+  stringUnterminated: 'ERR_TEXT_STRING_UNTERMINATED',
+  stringTab: 'ERR_TEXT_STRING_TAB',
+  character: 'ERR_TEXT_CHARACTER',
+  tagSyntax: 'ERR_TEXT_TAG_SYNTAX',
+};
+
 export interface RecordScannerOptions {
-  codePrefix?: string;
+  /** The codes to report (default `TEXT_RECORD_CODES`). */
+  codes?: RecordCodes;
   /** Longest line in characters, line end excluded (0 = no check). */
   maxLineLength?: number;
   /** Line number of the first line. */
@@ -61,7 +82,7 @@ function isControl(c: number): boolean {
 
 export class RecordScanner implements Iterable<RecordToken> {
   private readonly lx: Lexer;
-  private readonly prefix: string;
+  private readonly codes: RecordCodes;
   private readonly queue: RecordToken[] = [];
   private prevEndLine: number;
   private prevEnd = -1;
@@ -74,7 +95,7 @@ export class RecordScanner implements Iterable<RecordToken> {
   ) {
     const start = options.startLine ?? 1;
     this.lx = new Lexer(src, { ...options.lexer, line: start });
-    this.prefix = options.codePrefix ?? 'ERR_TEXT';
+    this.codes = options.codes ?? TEXT_RECORD_CODES;
     this.prevEndLine = start - 1;
     if (options.maxLineLength) this.checkLines(start, options.maxLineLength);
   }
@@ -91,7 +112,7 @@ export class RecordScanner implements Iterable<RecordToken> {
       if (!isLineEnd(c)) continue;
       if (i - from > max)
         this.lineErrors.push(
-          this.error('LINE_TOO_LONG', `line has ${i - from} characters (at most ${max})`, '', line, 1),
+          this.error(this.codes.lineTooLong, `line has ${i - from} characters (at most ${max})`, '', line, 1),
         );
       i += lineEndLength(c, s.charCodeAt(i + 1)) - 1;
       line++;
@@ -102,7 +123,7 @@ export class RecordScanner implements Iterable<RecordToken> {
   private readonly lineErrors: RecordToken[] = [];
 
   private error(code: string, message: string, text: string, line: number, column: number): RecordToken {
-    return { kind: 'error', text, code: `${this.prefix}_${code}`, message, line, column };
+    return { kind: 'error', text, code, message, line, column };
   }
 
   [Symbol.iterator](): Iterator<RecordToken> {
@@ -152,7 +173,7 @@ export class RecordScanner implements Iterable<RecordToken> {
       case TOKEN_LINE_COMMENT:
         this.queue.push({ kind: 'comment', text: lx.value(), brace: kind === TOKEN_COMMENT, line, column });
         if (lx.error === 'ERR_TEXT_UNTERMINATED_COMMENT')
-          this.queue.push(this.error('COMMENT_UNTERMINATED', 'comment is not closed by }', '{', line, column));
+          this.queue.push(this.error(this.codes.commentUnterminated, 'comment is not closed by }', '{', line, column));
         this.mark();
         break;
       case TOKEN_ESCAPE:
@@ -173,7 +194,7 @@ export class RecordScanner implements Iterable<RecordToken> {
     const lx = this.lx;
     if (lx.error === 'ERR_TEXT_UNTERMINATED_STRING')
       return this.error(
-        'STRING_UNTERMINATED',
+        this.codes.stringUnterminated,
         'string is not closed by a quote on its line',
         lx.tokenText(),
         line,
@@ -181,10 +202,10 @@ export class RecordScanner implements Iterable<RecordToken> {
       );
     for (let i = lx.valueStart; i < lx.valueEnd; i++) {
       const c = this.src.charCodeAt(i);
-      if (c === 9) return this.error('STRING_TAB', 'tab inside a string', '\t', line, column + (i - lx.start));
+      if (c === 9) return this.error(this.codes.stringTab, 'tab inside a string', '\t', line, column + (i - lx.start));
       if (isControl(c))
         return this.error(
-          'CHARACTER',
+          this.codes.character,
           `character U+${c.toString(16).padStart(4, '0')} is not allowed in a string`,
           this.src[i]!,
           line,
@@ -226,7 +247,7 @@ export class RecordScanner implements Iterable<RecordToken> {
     /** The line of the last token the tag took (the `[`, then its name and value). */
     let prev = line;
     const fail = (message: string) => {
-      this.queue.push(this.error('TAG_SYNTAX', message, '[', line, column));
+      this.queue.push(this.error(this.codes.tagSyntax, message, '[', line, column));
       // recover: skip to the next ']' on this line, else to the line end. A token that made the tag
       // fail from a later line than the tag's last one (a `%` line after a lone `[`, anything after
       // an empty line, which ends the record) is read again, not dropped: a stream cut at empty

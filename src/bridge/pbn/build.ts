@@ -3,7 +3,7 @@
  * sections with their annotations, notes, tables), reporting syntax errors at their places. Its last
  * steps run the validator (`validate.ts`) on the game it built.
  */
-import { escapeString, type RecordToken as Token } from '../../text/index.js';
+import { escapeString, suffixNag, type RecordToken as Token } from '../../text/index.js';
 import type {
   PbnAnnotated,
   PbnAuction,
@@ -52,8 +52,6 @@ function orderComments(e: PbnAnnotated): void {
     }
   }
 }
-
-const SUFFIX_NAG: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
 type Mode = 'ident' | 'auction' | 'play' | 'section' | 'skip' | 'notes';
 
@@ -137,12 +135,12 @@ export class GameBuilder {
         return;
       case 'comment': {
         if (this.mode === 'section' && this.sectionHasData)
-          this.r.error('SECTION_COMMENT', 'no comment is allowed after a section element', this.pos(t));
+          this.r.error('ERR_PBN_SECTION_COMMENT', 'no comment is allowed after a section element', this.pos(t));
         this.comment({ text: t.text.replace(/\r\n?/g, '\n'), brace: !!t.brace });
         return;
       }
       case 'error':
-        this.r.error(t.code!.replace(/^ERR_PBN_/, ''), t.message ?? 'syntax error', this.pos(t));
+        this.r.error(t.code!, t.message ?? 'syntax error', this.pos(t));
         if (t.code === 'ERR_PBN_TAG_SYNTAX' || t.code === 'ERR_PBN_STRING_UNTERMINATED') this.endSectionData('skip');
         return;
       case 'tag':
@@ -170,14 +168,15 @@ export class GameBuilder {
     this.pendingTag = null;
     this.section = null;
     const inh = this.r.inheritance;
-    if (!/^[A-Z]/.test(name)) this.r.error('TAG_NAME', `tag name ${name} must begin with an upper-case letter`, pos);
+    if (!/^[A-Z]/.test(name))
+      this.r.error('ERR_PBN_TAG_NAME', `tag name ${name} must begin with an upper-case letter`, pos);
     if (name === 'Note') {
       this.note(rawValue, pos);
       return;
     }
     this.noteTarget = null;
     if (this.seen.has(name)) {
-      this.r.warning('TAG_REPEATED', `tag ${name} occurs again; the repeat is ignored`, pos);
+      this.r.warning('ERR_PBN_TAG_REPEATED', `tag ${name} occurs again; the repeat is ignored`, pos);
       this.mode = 'skip';
       return;
     }
@@ -185,7 +184,11 @@ export class GameBuilder {
     let value = rawValue;
     if (rawValue.startsWith('#')) {
       if (NO_INHERIT_TAGS.includes(name)) {
-        this.r.error('INHERIT_FORBIDDEN', `tag ${name} may not use "${rawValue.startsWith('##') ? '##' : '#'}"`, pos);
+        this.r.error(
+          'ERR_PBN_INHERIT_FORBIDDEN',
+          `tag ${name} may not use "${rawValue.startsWith('##') ? '##' : '#'}"`,
+          pos,
+        );
         this.mode = 'skip';
         return;
       }
@@ -199,12 +202,12 @@ export class GameBuilder {
     if (name === 'Auction') {
       const seat = parseSeat(value);
       if (!seat) {
-        this.r.error('AUCTION_TAG', `Auction tag value "${value}" is not a seat`, pos);
+        this.r.error('ERR_PBN_AUCTION_TAG', `Auction tag value "${value}" is not a seat`, pos);
         this.mode = 'skip';
         return;
       }
       if (!this.tags.Dealer)
-        this.r.error('AUCTION_NO_DEALER', 'the Dealer tag must come before the auction section', pos);
+        this.r.error('ERR_PBN_AUCTION_NO_DEALER', 'the Dealer tag must come before the auction section', pos);
       this.auction = { first: seat, calls: [], notes: [] };
       this.auctionPos = pos;
       this.anchorOwner = this.auction;
@@ -216,18 +219,18 @@ export class GameBuilder {
     if (name === 'Play') {
       const seat = parseSeat(value);
       if (!seat) {
-        this.r.error('PLAY_TAG', `Play tag value "${value}" is not a seat`, pos);
+        this.r.error('ERR_PBN_PLAY_TAG', `Play tag value "${value}" is not a seat`, pos);
         this.mode = 'skip';
         return;
       }
-      if (!this.tags.Deal) this.r.error('PLAY_NO_DEAL', 'the Deal tag must come before the play section', pos);
+      if (!this.tags.Deal) this.r.error('ERR_PBN_PLAY_NO_DEAL', 'the Deal tag must come before the play section', pos);
       const contract = this.tags.Contract ? contractOf(this.tags.Contract.value) : null;
       // decided in finish(): a warning when a complete auction gives them (BBO writes no Contract/Declarer then)
       if (!this.tags.Contract)
-        this.playMissing.push(['PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);
+        this.playMissing.push(['ERR_PBN_PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);
       const endPosition = contract && contract !== 'Pass' && contract.level === 0;
       if (!this.tags.Declarer && !endPosition)
-        this.playMissing.push(['PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos]);
+        this.playMissing.push(['ERR_PBN_PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos]);
       this.play = { first: seat, cards: [], notes: [] };
       this.playPos = pos;
       this.anchorOwner = this.play;
@@ -239,7 +242,7 @@ export class GameBuilder {
     if (isTableName(name)) {
       const section: PbnSection = { name, value };
       const cols = parseColumns(value);
-      if (typeof cols === 'string') this.r.error('TABLE_COLUMNS', `${name}: ${cols}`, pos);
+      if (typeof cols === 'string') this.r.error('ERR_PBN_TABLE_COLUMNS', `${name}: ${cols}`, pos);
       else this.setColumns(section, cols, pos);
       this.startSection(section, pos);
       return;
@@ -261,7 +264,7 @@ export class GameBuilder {
     for (const c of cols) {
       if (c.width !== undefined && c.width > MAX_COLUMN_WIDTH) {
         this.r.error(
-          'TABLE_WIDTH',
+          'ERR_PBN_TABLE_WIDTH',
           `${section.name}: column ${c.name} is ${c.width > 1e9 ? 'over a billion' : c.width} characters wide (at most ${MAX_COLUMN_WIDTH}; capped)`,
           pos,
         );
@@ -283,30 +286,30 @@ export class GameBuilder {
 
   private note(rawValue: string, pos: Pos): void {
     if (rawValue.startsWith('#')) {
-      this.r.error('INHERIT_FORBIDDEN', 'a Note tag may not use "#"', pos);
+      this.r.error('ERR_PBN_INHERIT_FORBIDDEN', 'a Note tag may not use "#"', pos);
       this.mode = 'skip';
       return;
     }
     const target = this.noteTarget === 'auction' ? this.auction : this.noteTarget === 'play' ? this.play : undefined;
     if (!target) {
-      this.r.error('NOTE_PLACEMENT', 'a Note tag must follow the auction or the play section', pos);
+      this.r.error('ERR_PBN_NOTE_PLACEMENT', 'a Note tag must follow the auction or the play section', pos);
       this.mode = 'skip';
       return;
     }
     this.mode = 'notes';
     const m = /^(\d+):(.*)$/s.exec(rawValue);
     if (!m) {
-      this.r.error('NOTE_SYNTAX', `note "${rawValue}" must be "n:text"`, pos);
+      this.r.error('ERR_PBN_NOTE_SYNTAX', `note "${rawValue}" must be "n:text"`, pos);
       this.anchorOwner = null;
       return;
     }
     const index = Number(m[1]);
     if (index < 1 || index > 32) {
-      this.r.error('NOTE_INDEX', `note index ${m[1]} is not between 1 and 32`, pos);
+      this.r.error('ERR_PBN_NOTE_INDEX', `note index ${m[1]} is not between 1 and 32`, pos);
       return;
     }
     if (target.notes.some((n) => n.index === index)) {
-      this.r.error('NOTE_DUPLICATE', `note ${index} is given twice`, pos);
+      this.r.error('ERR_PBN_NOTE_DUPLICATE', `note ${index} is given twice`, pos);
       return;
     }
     const note: PbnNote = { index, text: m[2]! };
@@ -337,7 +340,11 @@ export class GameBuilder {
       case 'auction':
       case 'play':
         if (t.kind === 'string') {
-          this.r.error(this.mode === 'auction' ? 'AUCTION_SYNTAX' : 'PLAY_SYNTAX', 'a string is not allowed here', pos);
+          this.r.error(
+            this.mode === 'auction' ? 'ERR_PBN_AUCTION_SYNTAX' : 'ERR_PBN_PLAY_SYNTAX',
+            'a string is not allowed here',
+            pos,
+          );
           return;
         }
         this.symbol(t.text, pos);
@@ -348,11 +355,11 @@ export class GameBuilder {
         const text = t.kind === 'string' ? escapeString(t.text) : t.text;
         const stray = /^}+$/.test(text);
         const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-        if (stray) this.r.warning('UNEXPECTED_TEXT', `stray "${shown}" (kept as commentary)`, pos);
+        if (stray) this.r.warning('ERR_PBN_UNEXPECTED_TEXT', `stray "${shown}" (kept as commentary)`, pos);
         else if (!this.identErrorReported) {
           this.identErrorReported = true;
           this.r.error(
-            'UNEXPECTED_TEXT',
+            'ERR_PBN_UNEXPECTED_TEXT',
             `"${shown}" is not allowed outside an auction, play or supplemental section (kept as commentary)`,
             pos,
           );
@@ -396,7 +403,7 @@ export class GameBuilder {
     else {
       el = t.text;
       if (!isSectionToken(el)) {
-        this.r.error('SECTION_TOKEN', `"${el}" is not a section token`, pos);
+        this.r.error('ERR_PBN_SECTION_TOKEN', `"${el}" is not a section token`, pos);
         return;
       }
     }
@@ -443,7 +450,7 @@ export class GameBuilder {
     this.curSuffixNag = 0;
     if (this.irregular) {
       this.r.error(
-        this.mode === 'play' ? 'PLAY_IRREGULAR' : 'AUCTION_IRREGULAR',
+        this.mode === 'play' ? 'ERR_PBN_PLAY_IRREGULAR' : 'ERR_PBN_AUCTION_IRREGULAR',
         `${this.irregular.kind} is not followed by a ${this.mode === 'play' ? 'card' : 'bid'}`,
         this.irregular.pos,
       );
@@ -453,21 +460,24 @@ export class GameBuilder {
 
   private piece(p: string, pos: Pos): void {
     const inAuction = this.mode === 'auction';
-    const sec = inAuction ? 'AUCTION' : 'PLAY';
     const c = p[0]!;
     if (c === '=') {
       const m = /^=(\d+)=$/.exec(p);
       if (!this.current)
-        return this.r.error(`${sec}_SYNTAX`, `note reference ${p} without a ${inAuction ? 'call' : 'card'}`, pos);
+        return this.r.error(
+          inAuction ? 'ERR_PBN_AUCTION_SYNTAX' : 'ERR_PBN_PLAY_SYNTAX',
+          `note reference ${p} without a ${inAuction ? 'call' : 'card'}`,
+          pos,
+        );
       if (m && Number(m[1]) === 0) {
         // BBO-style `=0=` (no note): kept as commentary on the call/card
-        this.r.warning('NOTE_REF', `note reference ${p} refers to no note (kept as commentary)`, pos);
+        this.r.warning('ERR_PBN_NOTE_REF', `note reference ${p} refers to no note (kept as commentary)`, pos);
         this.comment({ text: p, brace: true });
         return;
       }
       if (!m || Number(m[1]) < 1 || Number(m[1]) > 32)
-        return this.r.error('NOTE_REF', `bad note reference ${p} (=1= to =32=)`, pos);
-      if (this.curNote) return this.r.error('NOTE_REF_DUPLICATE', `second note reference ${p}`, pos);
+        return this.r.error('ERR_PBN_NOTE_REF', `bad note reference ${p} (=1= to =32=)`, pos);
+      if (this.curNote) return this.r.error('ERR_PBN_NOTE_REF_DUPLICATE', `second note reference ${p}`, pos);
       this.curNote = true;
       this.current.note = Number(m[1]);
       this.curAnchor = 'note';
@@ -476,26 +486,31 @@ export class GameBuilder {
     }
     if (c === '$' || c === '!' || c === '?') {
       if (!this.current)
-        return this.r.error(`${sec}_SYNTAX`, `annotation ${p} without a ${inAuction ? 'call' : 'card'}`, pos);
+        return this.r.error(
+          inAuction ? 'ERR_PBN_AUCTION_SYNTAX' : 'ERR_PBN_PLAY_SYNTAX',
+          `annotation ${p} without a ${inAuction ? 'call' : 'card'}`,
+          pos,
+        );
       let nag: number;
       if (c === '$') {
-        if (!/^\$\d+$/.test(p)) return this.r.error('NAG', `bad NAG ${p}`, pos);
+        if (!/^\$\d+$/.test(p)) return this.r.error('ERR_PBN_NAG', `bad NAG ${p}`, pos);
         nag = Number(p.slice(1));
-        if (nag > 255) return this.r.error('NAG', `NAG ${p} is above 255`, pos);
+        if (nag > 255) return this.r.error('ERR_PBN_NAG', `NAG ${p} is above 255`, pos);
         const callOnly = (nag >= 1 && nag <= 6) || nag === 13;
         const cardOnly = (nag >= 7 && nag <= 12) || nag === 14;
         if ((inAuction && cardOnly) || (!inAuction && callOnly))
-          return this.r.error('NAG_SECTION', `NAG ${p} is for ${inAuction ? 'cards' : 'calls'} only`, pos);
+          return this.r.error('ERR_PBN_NAG_SECTION', `NAG ${p} is for ${inAuction ? 'cards' : 'calls'} only`, pos);
       } else {
-        const base = SUFFIX_NAG[p];
-        if (base === undefined) return this.r.error('SUFFIX', `bad suffix ${p}`, pos);
-        if (this.curSuffix) return this.r.error('SUFFIX_DUPLICATE', `second suffix ${p}`, pos);
+        const base = suffixNag(p);
+        if (base < 0) return this.r.error('ERR_PBN_SUFFIX', `bad suffix ${p}`, pos);
+        if (this.curSuffix) return this.r.error('ERR_PBN_SUFFIX_DUPLICATE', `second suffix ${p}`, pos);
         this.curSuffix++;
         nag = inAuction ? base : base + 6;
       }
       const suffixLike = inAuction ? nag >= 1 && nag <= 6 : nag >= 7 && nag <= 12;
       if (suffixLike) {
-        if (this.curSuffixNag) return this.r.error('NAG_DUPLICATE', `a second suffix-like annotation ${p}`, pos);
+        if (this.curSuffixNag)
+          return this.r.error('ERR_PBN_NAG_DUPLICATE', `a second suffix-like annotation ${p}`, pos);
         this.curSuffixNag++;
       }
       const nags = (this.current.nags ??= []);
@@ -509,13 +524,22 @@ export class GameBuilder {
     if (c === '^') {
       const kind = p;
       const allowed = inAuction ? ['^I', '^S'] : ['^R', '^L'];
-      if (!allowed.includes(kind.toUpperCase())) return this.r.error(`${sec}_IRREGULAR`, `bad irregularity ${p}`, pos);
+      if (!allowed.includes(kind.toUpperCase()))
+        return this.r.error(
+          inAuction ? 'ERR_PBN_AUCTION_IRREGULAR' : 'ERR_PBN_PLAY_IRREGULAR',
+          `bad irregularity ${p}`,
+          pos,
+        );
       if (kind.toUpperCase() === '^S') {
         this.entry('^S', pos);
         return;
       }
       if (this.irregular) {
-        this.r.error(`${sec}_IRREGULAR`, `${p} after ${this.irregular.kind}`, pos);
+        this.r.error(
+          inAuction ? 'ERR_PBN_AUCTION_IRREGULAR' : 'ERR_PBN_PLAY_IRREGULAR',
+          `${p} after ${this.irregular.kind}`,
+          pos,
+        );
         return;
       }
       this.closeCurrent();
@@ -528,18 +552,17 @@ export class GameBuilder {
   /** A call/card token, `+` or `*`. */
   private entry(p: string, pos: Pos): void {
     const inAuction = this.mode === 'auction';
-    const sec = inAuction ? 'AUCTION' : 'PLAY';
     const irregular = this.irregular;
     this.irregular = null;
     this.closeCurrent();
     if (this.ended === '*') {
-      this.r.error(`${sec}_AFTER_END`, `"${p}" after *`, pos);
+      this.r.error(inAuction ? 'ERR_PBN_AUCTION_AFTER_END' : 'ERR_PBN_PLAY_AFTER_END', `"${p}" after *`, pos);
       this.mode = 'skip';
       return;
     }
     if (p === '*') {
       if (this.ended === '+' && inAuction) {
-        this.r.error('AUCTION_AFTER_PLUS', '* is forbidden after +', pos);
+        this.r.error('ERR_PBN_AUCTION_AFTER_PLUS', '* is forbidden after +', pos);
       }
       this.ended = '*';
       if (inAuction) this.auction!.end = '*';
@@ -548,7 +571,7 @@ export class GameBuilder {
     }
     if (inAuction) {
       if (this.ended === '+') {
-        this.r.error('AUCTION_AFTER_PLUS', `"${p}" after + (the next call to make)`, pos);
+        this.r.error('ERR_PBN_AUCTION_AFTER_PLUS', `"${p}" after + (the next call to make)`, pos);
         this.mode = 'skip';
         return;
       }
@@ -559,7 +582,7 @@ export class GameBuilder {
       }
       const call = canonicalCall(p);
       if (!call) {
-        this.r.error('AUCTION_CALL_SYNTAX', `"${p}" is not a call`, pos);
+        this.r.error('ERR_PBN_AUCTION_CALL_SYNTAX', `"${p}" is not a call`, pos);
         this.badAuction = true;
         // a call token (letters, digits, '-') is kept as written so columns stay aligned; other text is dropped
         if (!/^[A-Za-z0-9-]+$/.test(p)) return;
@@ -578,11 +601,11 @@ export class GameBuilder {
     let card = canonicalCard(p);
     if (!card && /^-{2,}$/.test(p)) {
       // `--` for an unknown card (some converters): the PBN form is `-`
-      this.r.warning('PLAY_CARD_SYNTAX', `"${p}" read as "-" (unknown card)`, pos);
+      this.r.warning('ERR_PBN_PLAY_CARD_SYNTAX', `"${p}" read as "-" (unknown card)`, pos);
       card = '-';
     }
     if (!card) {
-      this.r.error('PLAY_CARD_SYNTAX', `"${p}" is not a card`, pos);
+      this.r.error('ERR_PBN_PLAY_CARD_SYNTAX', `"${p}" is not a card`, pos);
       if (!/^[A-Za-z0-9-]+$/.test(p)) return;
     }
     const entry: PbnCard = { card: card ?? p };
@@ -614,7 +637,7 @@ export class GameBuilder {
         s.value = prev ?? '';
         const cols = parseColumns(s.value);
         if (typeof cols === 'string')
-          r.error('TABLE_COLUMNS', `${s.name}: no column specification to inherit`, this.sectionPos.get(s));
+          r.error('ERR_PBN_TABLE_COLUMNS', `${s.name}: no column specification to inherit`, this.sectionPos.get(s));
         else this.setColumns(s, cols, this.sectionPos.get(s));
       }
       if (s.columns) {
@@ -623,7 +646,7 @@ export class GameBuilder {
         const n = s.columns.length;
         if (els.length % n !== 0)
           r.error(
-            'TABLE_ROW',
+            'ERR_PBN_TABLE_ROW',
             `${s.name}: ${els.length} elements do not fill rows of ${n} columns`,
             this.sectionPos.get(s),
           );

@@ -59,8 +59,7 @@ export class PbnExportChecker {
     const shift = startLine - 1;
     const e = (code: string, message: string, line: number, column = 1) => {
       this.lastLine = line + shift;
-      if (++this.count <= this.max)
-        errors.push(notationError(`ERR_PBN_EXPORT_${code}`, excerpt(message), line + shift, column));
+      if (++this.count <= this.max) errors.push(notationError(code, excerpt(message), line + shift, column));
     };
     // line ends: every line ends with CRLF (reported once, at the first line that does not)
     const lines = text.split(/\r\n|\r|\n/);
@@ -86,7 +85,7 @@ export class PbnExportChecker {
     }
     if (whole) {
       if (!ended && text.length)
-        e('EOL', 'the last line has no CRLF', lines.length, lines[lines.length - 1]!.length + 1);
+        e('ERR_PBN_EXPORT_EOL', 'the last line has no CRLF', lines.length, lines[lines.length - 1]!.length + 1);
       this.reportEol(e, shift);
     }
     lines.forEach((line, idx) => this.line(line, idx + 1, e, errors));
@@ -100,10 +99,10 @@ export class PbnExportChecker {
     const errors: NotationError[] = [];
     const e = (code: string, message: string, line: number, column = 1) => {
       this.lastLine = line;
-      if (++this.count <= this.max)
-        errors.push(notationError(`ERR_PBN_EXPORT_${code}`, excerpt(message), line, column));
+      if (++this.count <= this.max) errors.push(notationError(code, excerpt(message), line, column));
     };
-    if (!this.lastEnded && this.lines) e('EOL', 'the last line has no CRLF', this.lines, this.lastLength + 1);
+    if (!this.lastEnded && this.lines)
+      e('ERR_PBN_EXPORT_EOL', 'the last line has no CRLF', this.lines, this.lastLength + 1);
     this.reportEol(e, 0);
     this.finish(this.lines, e, errors);
     return errors;
@@ -113,7 +112,7 @@ export class PbnExportChecker {
     const bad = this.badEol;
     if (!bad) return;
     e(
-      'EOL',
+      'ERR_PBN_EXPORT_EOL',
       `line end is not CRLF (${bad.count} line${bad.count > 1 ? 's' : ''} in all)`,
       bad.line - shift,
       bad.column,
@@ -157,22 +156,23 @@ export class PbnExportChecker {
     if (ident.length) {
       const mts = ident.filter(isMtsTag);
       for (const name of MTS_TAGS)
-        if (!mts.includes(name) && !sticky.has(name)) e('MTS', `mandatory tag ${name} is missing`, line);
+        if (!mts.includes(name) && !sticky.has(name)) e('ERR_PBN_EXPORT_MTS', `mandatory tag ${name} is missing`, line);
       const expected = MTS_TAGS.filter((n) => mts.includes(n));
       if (mts.join() !== expected.join() || ident.slice(0, mts.length).join() !== mts.join())
-        e('ORDER', 'the mandatory tags must come first, in the order of 3.4', line);
+        e('ERR_PBN_EXPORT_ORDER', 'the mandatory tags must come first, in the order of 3.4', line);
       const others = ident.slice(mts.length);
       const sorted = [...others].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      if (others.join() !== sorted.join()) e('ORDER', 'supplemental tags must be sorted by name', line);
+      if (others.join() !== sorted.join()) e('ERR_PBN_EXPORT_ORDER', 'supplemental tags must be sorted by name', line);
     }
     const context = { Dealer: { value: game.values.Dealer ?? '' } };
     for (const [name, value] of Object.entries(game.values)) {
       if (value.startsWith('##')) sticky.add(name);
       const canonical = canonicalTagValue(name, value, context);
-      if (canonical !== value) e('VALUE', `${name} "${value}" is not in export form ("${canonical}")`, line);
+      if (canonical !== value)
+        e('ERR_PBN_EXPORT_VALUE', `${name} "${value}" is not in export form ("${canonical}")`, line);
       if (name === 'Result' && /^\^?[NESW]$/.test(game.values.Declarer ?? '')) {
         const r = parseResult(value);
-        if (r && r.tricks === undefined) e('VALUE', "Result must give declarer's tricks", line);
+        if (r && r.tricks === undefined) e('ERR_PBN_EXPORT_VALUE', "Result must give declarer's tricks", line);
       }
     }
     this.game = { tags: [], values: {}, section: '' };
@@ -185,27 +185,28 @@ export class PbnExportChecker {
     e: (code: string, message: string, line: number, column?: number) => void,
     errors: NotationError[],
   ): void {
-    if (line.length + 2 > 255) e('LINE_TOO_LONG', `line has ${line.length + 2} characters with CRLF (at most 255)`, n);
+    if (line.length + 2 > 255)
+      e('ERR_PBN_EXPORT_LINE_TOO_LONG', `line has ${line.length + 2} characters with CRLF (at most 255)`, n);
     const tab = line.search(/[\t\v]/);
-    if (tab >= 0) e('TAB', 'tabs are not allowed in export format', n, tab + 1);
+    if (tab >= 0) e('ERR_PBN_EXPORT_TAB', 'tabs are not allowed in export format', n, tab + 1);
     if (this.inBrace) {
       if (line.includes('}')) this.inBrace = false;
       return;
     }
     if (line === '') {
       this.blankRun++;
-      if (this.blankRun === 2) e('BLANK', 'games are separated by exactly one empty line', n);
+      if (this.blankRun === 2) e('ERR_PBN_EXPORT_BLANK', 'games are separated by exactly one empty line', n);
       if (this.blankRun === 1) this.endGame(n - 1, e, errors);
       return;
     }
-    if (/^[ \t]+$/.test(line)) e('BLANK', 'the line between games must be empty', n);
+    if (/^[ \t]+$/.test(line)) e('ERR_PBN_EXPORT_BLANK', 'the line between games must be empty', n);
     this.blankRun = 0;
     if (line.startsWith('%')) return;
     const game = this.game;
     if (line.startsWith('[')) {
       const m = TAG_LINE.exec(line);
       const pairs = m ? [m] : [...line.matchAll(/\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]/g)];
-      if (!m) e('TAG', 'a tag pair must be alone on its line as [Name "value"]', n);
+      if (!m) e('ERR_PBN_EXPORT_TAG', 'a tag pair must be alone on its line as [Name "value"]', n);
       for (const pair of pairs) {
         game.tags.push(pair[1]!);
         if (pair[1] !== 'Note') game.values[pair[1]!] = pair[2]!.replace(/\\(["\\])/g, '$1');
@@ -220,13 +221,13 @@ export class PbnExportChecker {
       (game.section === 'Auction' || game.section === 'Play') &&
       /(^|\s)[^{;\s]*[!?]/.test(line.replace(/\{[^}]*\}?|;.*$/g, ''))
     ) {
-      e('SUFFIX', 'suffixes are written as NAGs in export format', n);
+      e('ERR_PBN_EXPORT_SUFFIX', 'suffixes are written as NAGs in export format', n);
     }
     if (
       (game.section === 'Auction' || game.section === 'Play') &&
       /[a-z]/.test(line.replace(/\{[^}]*\}?|;.*$/g, '').replace(/\bPass\b/g, ''))
     ) {
-      e('CASE', 'calls and cards are upper case in export format', n);
+      e('ERR_PBN_EXPORT_CASE', 'calls and cards are upper case in export format', n);
     }
   }
 }

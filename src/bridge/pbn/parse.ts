@@ -8,7 +8,7 @@
  */
 import { append, excerpt } from './util.js';
 import { notationError, type NotationError, type Parsed } from '../../errors.js';
-import { RecordScanner, type RecordToken as Token } from '../../text/index.js';
+import { RecordScanner, type RecordCodes, type RecordToken as Token } from '../../text/index.js';
 import type { PbnComment, PbnDocument, PbnGame } from './model.js';
 import { checkPbnExport } from './export-check.js';
 import { decodePbn } from './decode.js';
@@ -37,26 +37,34 @@ export interface ParsePbnOptions {
  * play does not give…). `check` reports them as errors; an export carries the data unchanged, so
  * the CLI's `export` reports them as warnings and still succeeds.
  */
-export const PBN_AGREEMENT_CODES: ReadonlySet<string> = new Set(
-  [
-    'AUCTION_INSUFFICIENT',
-    'AUCTION_DOUBLE',
-    'AUCTION_REDOUBLE',
-    'CONTRACT_MISMATCH',
-    'RESULT_MISMATCH',
-    'RESULT_IRREGULAR',
-    'PLAY_LEADER',
-    'PLAY_CARD_NOT_IN_HAND',
-    'PLAY_CARD_PLAYED',
-    'PLAY_REVOKE',
-    'PLAY_REVOKE_MARK',
-    'PLAY_LEAD_IRREGULAR',
-    'PLAY_TOO_MANY',
-    'RUBBER_VULNERABLE',
-    'NOTE_MISSING',
-    'TABLE_ORDER',
-  ].map((c) => `ERR_PBN_${c}`),
-);
+export const PBN_AGREEMENT_CODES: ReadonlySet<string> = new Set([
+  'ERR_PBN_AUCTION_INSUFFICIENT',
+  'ERR_PBN_AUCTION_DOUBLE',
+  'ERR_PBN_AUCTION_REDOUBLE',
+  'ERR_PBN_CONTRACT_MISMATCH',
+  'ERR_PBN_RESULT_MISMATCH',
+  'ERR_PBN_RESULT_IRREGULAR',
+  'ERR_PBN_PLAY_LEADER',
+  'ERR_PBN_PLAY_CARD_NOT_IN_HAND',
+  'ERR_PBN_PLAY_CARD_PLAYED',
+  'ERR_PBN_PLAY_REVOKE',
+  'ERR_PBN_PLAY_REVOKE_MARK',
+  'ERR_PBN_PLAY_LEAD_IRREGULAR',
+  'ERR_PBN_PLAY_TOO_MANY',
+  'ERR_PBN_RUBBER_VULNERABLE',
+  'ERR_PBN_NOTE_MISSING',
+  'ERR_PBN_TABLE_ORDER',
+]);
+
+/** What the record scanner finds, under PBN's codes. */
+const PBN_RECORD_CODES: RecordCodes = {
+  lineTooLong: 'ERR_PBN_LINE_TOO_LONG',
+  commentUnterminated: 'ERR_PBN_COMMENT_UNTERMINATED',
+  stringUnterminated: 'ERR_PBN_STRING_UNTERMINATED',
+  stringTab: 'ERR_PBN_STRING_TAB',
+  character: 'ERR_PBN_CHARACTER',
+  tagSyntax: 'ERR_PBN_TAG_SYNTAX',
+};
 
 /** Inheritance state carried from game to game (4.8). */
 export class PbnInheritance {
@@ -97,7 +105,7 @@ export class PbnReader {
   read(text: string, startLine = 1): PbnGame[] {
     const games: PbnGame[] = [];
     const lexer = new RecordScanner(text, {
-      codePrefix: 'ERR_PBN',
+      codes: PBN_RECORD_CODES,
       maxLineLength: this.options.maxLineLength ?? 254,
       startLine,
     });
@@ -130,13 +138,13 @@ export class PbnReader {
   private err(code: string, message: string, pos: Pos | undefined): void {
     this.lastPos = pos ?? this.lastPos;
     if (++this.errorCount <= this.maxErrors)
-      this.errors.push(notationError(`ERR_PBN_${code}`, excerpt(message), pos?.line, pos?.column));
+      this.errors.push(notationError(code, excerpt(message), pos?.line, pos?.column));
   }
 
   private warn(code: string, message: string, pos: Pos | undefined): void {
     this.lastPos = pos ?? this.lastPos;
     if (++this.warningCount <= this.maxErrors)
-      this.warnings.push(notationError(`ERR_PBN_${code}`, excerpt(message), pos?.line, pos?.column));
+      this.warnings.push(notationError(code, excerpt(message), pos?.line, pos?.column));
   }
 
   /** Ends the error lists of a game: one `ERR_TOO_MANY_ERRORS` each for what was only counted. */

@@ -8,7 +8,7 @@ import { notationError, type NotationError } from '../../errors.js';
 import { analyseAuction } from '../auction.js';
 import { makeDeal, parseDeal } from '../deal.js';
 import { analysePlay } from '../play.js';
-import { type Strain, nextSeat, partner, SEATS } from '../types.js';
+import { type Seat, type Strain, nextSeat, partner, SEATS } from '../types.js';
 import type { PbnGame, PbnNote, PbnSection } from './model.js';
 import { isKnownTag } from './tags.js';
 import { canonicalCall } from './tokens.js';
@@ -34,7 +34,7 @@ export interface Pos {
   column: number;
 }
 
-/** Where the checks send what they find (codes without the `ERR_PBN_` prefix). */
+/** Where the checks send what they find (`ERR_PBN_*` codes). */
 export interface PbnReportSink {
   error(code: string, message: string, pos: Pos | undefined): void;
   warning(code: string, message: string, pos: Pos | undefined): void;
@@ -73,7 +73,7 @@ export function checkTableOrder(s: PbnSection, at: Pos | undefined, sink: PbnRep
       const cmp = nums ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0;
       if ((col.order === '+' && cmp < 0) || (col.order === '-' && cmp > 0)) {
         sink.error(
-          'TABLE_ORDER',
+          'ERR_PBN_TABLE_ORDER',
           `${s.name}: column ${col.name} is not in ${col.order === '+' ? 'descending' : 'ascending'} order`,
           at,
         );
@@ -106,7 +106,7 @@ export function checkTableValues(s: PbnSection, at: Pos | undefined, sink: PbnRe
       const check = cols[i] && checks[cols[i]!.name];
       const v = el.replace(/^"|"$/g, '');
       if (check && v !== '?' && v !== '-' && !check(v))
-        sink.error('TABLE_VALUE', `${s.name}: "${el}" is not a valid ${cols[i]!.name}`, at);
+        sink.error('ERR_PBN_TABLE_VALUE', `${s.name}: "${el}" is not a valid ${cols[i]!.name}`, at);
     });
   }
 }
@@ -129,7 +129,7 @@ export function normalizeTagValues(
   if (known('Dealer')) {
     const s = parseSeat(t.Dealer!.value);
     if (s) t.Dealer!.value = s;
-    else r.error('DEALER', `Dealer "${t.Dealer!.value}" is not W, N, E or S`, at('Dealer'));
+    else r.error('ERR_PBN_DEALER', `Dealer "${t.Dealer!.value}" is not W, N, E or S`, at('Dealer'));
   }
   for (const [dateTag, timeTag] of [
     ['Date', 'Time'],
@@ -154,7 +154,7 @@ export function normalizeTagValues(
       }
     }
     r.warning(
-      'DATE',
+      'ERR_PBN_DATE',
       `${dateTag} "${raw}" written as "${d.date}"${d.time && !note ? ` with ${timeTag} "${d.time}"` : ''}${note}`,
       at(dateTag),
     );
@@ -162,31 +162,32 @@ export function normalizeTagValues(
   if (known('Vulnerable')) {
     const v = parseVulnerable(t.Vulnerable!.value);
     if (v && /^\s*[ne]-[sw]\s*$/i.test(t.Vulnerable!.value))
-      r.warning('VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" written as "${v}"`, at('Vulnerable'));
+      r.warning('ERR_PBN_VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" written as "${v}"`, at('Vulnerable'));
     if (v) t.Vulnerable!.value = v;
-    else r.error('VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" is not None, NS, EW or All`, at('Vulnerable'));
+    else
+      r.error('ERR_PBN_VULNERABLE', `Vulnerable "${t.Vulnerable!.value}" is not None, NS, EW or All`, at('Vulnerable'));
   }
   if (known('Deal')) {
     const raw = t.Deal!.value;
     const d = parseDeal(raw, at('Deal'));
     parsedDeal = d;
-    if (!d.ok) r.error(d.error.code.replace(/^ERR_PBN_/, ''), d.error.message, at('Deal'));
+    if (!d.ok) r.error(d.error.code, d.error.message, at('Deal'));
     else {
       if (!/^\s*[NESWnesw]:\S+ \S+ \S+ \S+\s*$/.test(raw))
-        r.error('DEAL_SYNTAX', 'hands must be separated by a single space', at('Deal'));
-      if (SEATS.every((s) => d.value[s] === null)) r.error('DEAL_CARDS', 'the deal gives no hand', at('Deal'));
+        r.error('ERR_PBN_DEAL_SYNTAX', 'hands must be separated by a single space', at('Deal'));
+      if (SEATS.every((s) => d.value[s] === null)) r.error('ERR_PBN_DEAL_CARDS', 'the deal gives no hand', at('Deal'));
       const dealer = t.Dealer ? parseSeat(t.Dealer.value) : null;
       t.Deal!.value = makeDeal(d.value, dealer ?? parseSeat(raw.trim()[0]!)!);
     }
   }
   if (known('Declarer')) {
     const d = parseDeclarer(t.Declarer!.value);
-    if (d === null) r.error('DECLARER', `Declarer "${t.Declarer!.value}" is not a seat`, at('Declarer'));
+    if (d === null) r.error('ERR_PBN_DECLARER', `Declarer "${t.Declarer!.value}" is not a seat`, at('Declarer'));
     else t.Declarer!.value = d === '' ? '' : `${d.irregular ? '^' : ''}${d.seat}`;
   }
   if (known('Contract')) {
     const contract = contractOf(t.Contract!.value);
-    if (!contract) r.error('CONTRACT', `Contract "${t.Contract!.value}" is not a contract`, at('Contract'));
+    if (!contract) r.error('ERR_PBN_CONTRACT', `Contract "${t.Contract!.value}" is not a contract`, at('Contract'));
     else t.Contract!.value = makeContract(contract);
     // a passed-out deal has empty Declarer and Result (3.4.13, 3.4.15)
     if (contract === 'Pass') {
@@ -196,7 +197,7 @@ export function normalizeTagValues(
   }
   if (known('Result')) {
     const res = parseResult(t.Result!.value);
-    if (res === null) r.error('RESULT', `Result "${t.Result!.value}" is not a number of tricks`, at('Result'));
+    if (res === null) r.error('ERR_PBN_RESULT', `Result "${t.Result!.value}" is not a number of tricks`, at('Result'));
     else if (res !== '') {
       const d = t.Declarer ? parseDeclarer(t.Declarer.value) : null;
       const seat = d ? (d.irregular ? d.seat : d.seat) : undefined;
@@ -207,37 +208,87 @@ export function normalizeTagValues(
   return parsedDeal;
 }
 
+/** The PBN code of each issue `analyseAuction` finds (the rules layer names issues without a format). */
+const AUCTION_ISSUE_CODES: Readonly<Record<string, string>> = {
+  AUCTION_AFTER_END: 'ERR_PBN_AUCTION_AFTER_END',
+  AUCTION_CALL: 'ERR_PBN_AUCTION_CALL',
+  AUCTION_DOUBLE: 'ERR_PBN_AUCTION_DOUBLE',
+  AUCTION_INSUFFICIENT: 'ERR_PBN_AUCTION_INSUFFICIENT',
+  AUCTION_IRREGULAR: 'ERR_PBN_AUCTION_IRREGULAR',
+  AUCTION_REDOUBLE: 'ERR_PBN_AUCTION_REDOUBLE',
+};
+
+/** The PBN code of each issue `analysePlay` finds. */
+const PLAY_ISSUE_CODES: Readonly<Record<string, string>> = {
+  PLAY_AFTER_PLUS: 'ERR_PBN_PLAY_AFTER_PLUS',
+  PLAY_CARD_NOT_IN_HAND: 'ERR_PBN_PLAY_CARD_NOT_IN_HAND',
+  PLAY_CARD_PLAYED: 'ERR_PBN_PLAY_CARD_PLAYED',
+  PLAY_LEAD_IRREGULAR: 'ERR_PBN_PLAY_LEAD_IRREGULAR',
+  PLAY_REVOKE: 'ERR_PBN_PLAY_REVOKE',
+  PLAY_REVOKE_MARK: 'ERR_PBN_PLAY_REVOKE_MARK',
+  PLAY_TOO_MANY: 'ERR_PBN_PLAY_TOO_MANY',
+};
+
+/** An auction issue's PBN code (an issue the table does not know yet: the auction's call error). */
+function auctionIssueCode(issue: string): string {
+  return AUCTION_ISSUE_CODES[issue] ?? 'ERR_PBN_AUCTION_CALL';
+}
+
+/** A play issue's PBN code (an issue the table does not know yet: the play's card error). */
+function playIssueCode(issue: string): string {
+  return PLAY_ISSUE_CODES[issue] ?? 'ERR_PBN_PLAY_CARD_SYNTAX';
+}
+
 /** Semantic checks of one game (tag values, auction, play, result, notes). Also sets the auction to start at the dealer. */
 export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink): void {
-  const r = sink;
+  checkTagValues(game, places, sink);
+  const facts = contractFacts(game, places, sink);
+  checkAuction(game, places, facts, sink);
+  checkPlay(game, places, facts, sink);
+  checkTimeTables(game, places, sink);
+  checkNotes(game, places, sink);
+}
+
+/** Where a tag was read (else the game's first place). */
+function tagAt(places: PbnPlaces, name: string): Pos | undefined {
+  return places.tagPos[name] ?? places.first;
+}
+
+/** A tag's value, trimmed; undefined when the tag is absent or `?`. */
+function tagValue(game: PbnGame, name: string): string | undefined {
+  const tag = game.tags[name];
+  return tag && tag.value !== '?' ? tag.value.trim() : undefined;
+}
+
+/** The syntax of the simple tag values (board, dates, times, round, scores…) and unknown tags. */
+function checkTagValues(game: PbnGame, places: PbnPlaces, r: PbnReportSink): void {
   const t = game.tags;
-  const at = (n: string) => places.tagPos[n] ?? places.first;
-  const val = (n: string) => (t[n] && t[n]!.value !== '?' ? t[n]!.value.trim() : undefined);
-  // simple value syntax
+  const at = (n: string) => tagAt(places, n);
+  const val = (n: string) => tagValue(game, n);
   const board = val('Board');
   if (board !== undefined && board !== '' && !/^\d+$/.test(board))
-    r.error('BOARD', `Board "${board}" is not a positive integer`, at('Board'));
-  else if (board && Number(board) < 1) r.error('BOARD', 'Board must be positive', at('Board'));
+    r.error('ERR_PBN_BOARD', `Board "${board}" is not a positive integer`, at('Board'));
+  else if (board && Number(board) < 1) r.error('ERR_PBN_BOARD', 'Board must be positive', at('Board'));
   for (const n of ['Date', 'EventDate', 'UTCDate']) {
     const v = val(n);
-    if (v !== undefined && v !== '' && !isPbnDate(v)) r.error('DATE', `${n} "${v}" is not YYYY.MM.DD`, at(n));
+    if (v !== undefined && v !== '' && !isPbnDate(v)) r.error('ERR_PBN_DATE', `${n} "${v}" is not YYYY.MM.DD`, at(n));
   }
   for (const n of ['Time', 'UTCTime']) {
     const v = val(n);
-    if (v !== undefined && v !== '' && !isPbnTime(v)) r.error('TIME', `${n} "${v}" is not HH:MM:SS`, at(n));
+    if (v !== undefined && v !== '' && !isPbnTime(v)) r.error('ERR_PBN_TIME', `${n} "${v}" is not HH:MM:SS`, at(n));
   }
   const round = val('Round');
   if (round !== undefined && round !== '' && !/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(round))
-    r.error('ROUND', `Round "${round}" is not a round indicator`, at('Round'));
+    r.error('ERR_PBN_ROUND', `Round "${round}" is not a round indicator`, at('Round'));
   const scoring = val('Scoring');
   if (scoring !== undefined && scoring !== '' && !scoring.split(';').every((f) => /^[A-Za-z0-9_-]+$/.test(f.trim())))
-    r.error('SCORING', `Scoring "${scoring}" has a bad field`, at('Scoring'));
+    r.error('ERR_PBN_SCORING', `Scoring "${scoring}" has a bad field`, at('Scoring'));
   const hidden = val('Hidden');
   if (hidden !== undefined && !/^[NESWnesw]*$/.test(hidden))
-    r.error('HIDDEN', `Hidden "${hidden}" must list seats`, at('Hidden'));
+    r.error('ERR_PBN_HIDDEN', `Hidden "${hidden}" must list seats`, at('Hidden'));
   const french = val('FrenchMP');
   if (french !== undefined && french !== '' && french !== 'Yes' && french !== 'No')
-    r.error('FRENCHMP', 'FrenchMP must be Yes or No', at('FrenchMP'));
+    r.error('ERR_PBN_FRENCHMP', 'FrenchMP must be Yes or No', at('FrenchMP'));
   const scores: [string, { decimals: boolean; nonNegative?: boolean; sideRequired?: boolean }][] = [
     ['Score', { decimals: false }],
     ['ScoreIMP', { decimals: true }],
@@ -249,9 +300,9 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
     const v = val(n);
     if (v === undefined || v === '') continue;
     const s = parseSideScore(v, opts);
-    if (!s) r.error('SCORE', `${n} "${v}" is not a valid score`, at(n));
+    if (!s) r.error('ERR_PBN_SCORE', `${n} "${v}" is not a valid score`, at(n));
     else if (n === 'ScorePercentage' && [s.ns, s.ew, s.declarer].some((x) => x !== undefined && x > 100))
-      r.error('SCORE', `${n} above 100`, at(n));
+      r.error('ERR_PBN_SCORE', `${n} above 100`, at(n));
   }
   const rubber = val('ScoreRubber');
   if (
@@ -259,16 +310,16 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
     rubber !== '' &&
     !/^(?:(?:NS|EW)\s+)?\d+\s*\/\s*\d+(?:\s+(?:NS|EW)\s+\d+\s*\/\s*\d+)?$/.test(rubber)
   )
-    r.error('SCORE', `ScoreRubber "${rubber}" is not above/below`, at('ScoreRubber'));
+    r.error('ERR_PBN_SCORE', `ScoreRubber "${rubber}" is not above/below`, at('ScoreRubber'));
   const history = val('ScoreRubberHistory');
   if (history !== undefined && history !== '') {
     const hv = rubberVulnerability(history);
-    if (!hv) r.error('SCORE', `ScoreRubberHistory "${history}" is malformed`, at('ScoreRubberHistory'));
+    if (!hv) r.error('ERR_PBN_SCORE', `ScoreRubberHistory "${history}" is malformed`, at('ScoreRubberHistory'));
     else {
       const vul = val('Vulnerable') ? parseVulnerable(val('Vulnerable')!) : null;
       if (vul && vul !== hv)
         r.error(
-          'RUBBER_VULNERABLE',
+          'ERR_PBN_RUBBER_VULNERABLE',
           `ScoreRubberHistory makes ${hv} vulnerable but Vulnerable is ${vul}`,
           at('ScoreRubberHistory'),
         );
@@ -276,10 +327,25 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
   }
   for (const name of Object.keys(t)) {
     if (!isKnownTag(name) && !places.inherited?.(name))
-      r.warning('TAG_UNKNOWN', `unknown tag ${name} (kept)`, at(name));
+      r.warning('ERR_PBN_TAG_UNKNOWN', `unknown tag ${name} (kept)`, at(name));
   }
+}
 
-  // contract, declarer, result
+/** What the Dealer, Contract, Declarer, Result and Deal tags say, for the checks of auction and play. */
+interface ContractFacts {
+  dealer: Seat | null;
+  contract: ReturnType<typeof contractOf>;
+  declTag: ReturnType<typeof parseDeclarer> | undefined;
+  declarer: Seat | undefined;
+  result: ReturnType<typeof parseResult> | undefined;
+  deal: ReturnType<typeof parseDeal> | null;
+}
+
+/** Reads the contract, declarer and result tags and checks them against each other. */
+function contractFacts(game: PbnGame, places: PbnPlaces, r: PbnReportSink): ContractFacts {
+  const t = game.tags;
+  const at = (n: string) => tagAt(places, n);
+  const val = (n: string) => tagValue(game, n);
   const dealer = val('Dealer') ? parseSeat(val('Dealer')!) : null;
   const contract = val('Contract') ? contractOf(val('Contract')!) : null;
   const declTag = val('Declarer') !== undefined ? parseDeclarer(val('Declarer')!) : undefined;
@@ -287,15 +353,21 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
   const result = val('Result') !== undefined ? parseResult(val('Result')!) : undefined;
   if (result && result.tricks !== undefined && contract !== 'Pass' && !(contract && contract.level === 0)) {
     if (t.Declarer === undefined || declTag === '')
-      r.error('RESULT_NO_DECLARER', 'a Result needs a Declarer', at('Result'));
+      r.error('ERR_PBN_RESULT_NO_DECLARER', 'a Result needs a Declarer', at('Result'));
   }
   if (contract === 'Pass') {
-    if (result) r.error('RESULT_PASSED_OUT', 'a passed-out deal has an empty Result', at('Result'));
-    if (declTag) r.error('DECLARER_PASSED_OUT', 'a passed-out deal has an empty Declarer', at('Declarer'));
+    if (result) r.error('ERR_PBN_RESULT_PASSED_OUT', 'a passed-out deal has an empty Result', at('Result'));
+    if (declTag) r.error('ERR_PBN_DECLARER_PASSED_OUT', 'a passed-out deal has an empty Declarer', at('Declarer'));
   }
   const deal = val('Deal') ? (places.parsedDeal ?? parseDeal(val('Deal')!)) : null;
+  return { dealer, contract, declTag, declarer, result, deal };
+}
 
-  // auction
+/** The auction: its start at the dealer, its calls, its end, and the contract and declarer it gives. */
+function checkAuction(game: PbnGame, places: PbnPlaces, facts: ContractFacts, r: PbnReportSink): void {
+  const t = game.tags;
+  const at = (n: string) => tagAt(places, n);
+  const { dealer, contract, declTag } = facts;
   const a = game.auction;
   if (a) {
     if (dealer) {
@@ -304,7 +376,7 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
       while (lead < a.calls.length && a.calls[lead]!.call === '-') lead++;
       if (lead !== k && !(a.calls.length === 0 && lead === 0)) {
         r.error(
-          'AUCTION_DEALER',
+          'ERR_PBN_AUCTION_DEALER',
           `the auction starts at ${a.first} with ${lead} '-' but the dealer is ${dealer}`,
           places.callPos[Math.min(lead, places.callPos.length - 1)] ?? places.auctionPos,
         );
@@ -316,18 +388,23 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
       if (a.first === dealer && !places.badAuction) {
         const dash = a.calls.findIndex((c) => c.call === '-');
         if (dash >= 0)
-          r.error('AUCTION_CALL_SYNTAX', "'-' is only allowed before the dealer's first call", places.callPos[dash]);
+          r.error(
+            'ERR_PBN_AUCTION_CALL_SYNTAX',
+            "'-' is only allowed before the dealer's first call",
+            places.callPos[dash],
+          );
         else {
           const an = analyseAuction(dealer, a.calls);
-          for (const issue of an.issues) r.error(issue.code, issue.message, places.callPos[issue.index]);
+          for (const issue of an.issues)
+            r.error(auctionIssueCode(issue.code), issue.message, places.callPos[issue.index]);
           if (an.complete && a.end === '*')
-            r.error('AUCTION_AFTER_END', '* after a complete auction', places.auctionPos);
+            r.error('ERR_PBN_AUCTION_AFTER_END', '* after a complete auction', places.auctionPos);
           if (an.complete && a.end === '+')
-            r.error('AUCTION_AFTER_END', '+ after a complete auction', places.auctionPos);
+            r.error('ERR_PBN_AUCTION_AFTER_END', '+ after a complete auction', places.auctionPos);
           if (an.complete && an.issues.every((i) => i.code !== 'AUCTION_AFTER_END')) {
             if (contract && an.contract && makeContract(contract) !== makeContract(an.contract)) {
               r.error(
-                'CONTRACT_MISMATCH',
+                'ERR_PBN_CONTRACT_MISMATCH',
                 `Contract ${makeContract(contract)} but the auction ends in ${makeContract(an.contract)}`,
                 at('Contract'),
               );
@@ -335,7 +412,7 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
             if (an.contract === 'Pass') {
               if (declTag)
                 r.warning(
-                  'DECLARER_MISMATCH',
+                  'ERR_PBN_DECLARER_MISMATCH',
                   'the auction was passed out but a Declarer is given (kept as given)',
                   at('Declarer'),
                 );
@@ -344,7 +421,7 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
               const expected = declTag.irregular ? partner(an.declarer) : an.declarer;
               if (declTag.seat !== expected)
                 r.warning(
-                  'DECLARER_MISMATCH',
+                  'ERR_PBN_DECLARER_MISMATCH',
                   `Declarer ${t.Declarer!.value} but the auction makes ${an.declarer} declarer (kept as given)`,
                   at('Declarer'),
                 );
@@ -354,20 +431,25 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
       }
     }
   }
+}
 
-  // play
+/** The play: its leader, its cards, and the result it gives. */
+function checkPlay(game: PbnGame, places: PbnPlaces, facts: ContractFacts, r: PbnReportSink): void {
+  const at = (n: string) => tagAt(places, n);
+  const { contract, declTag, declarer, result, deal } = facts;
   const p = game.play;
   if (p) {
     const trump: Strain | undefined = contract && contract !== 'Pass' ? contract.strain : undefined;
     if (declarer && !(declTag && declTag.irregular) && p.first !== nextSeat(declarer)) {
       r.error(
-        'PLAY_LEADER',
+        'ERR_PBN_PLAY_LEADER',
         `Play starts with ${p.first} but the opening leader is ${nextSeat(declarer)}`,
         places.playPos,
       );
     }
     const an = analysePlay(deal && deal.ok ? deal.value : undefined, trump, p.first, p.cards, declarer);
-    for (const issue of an.issues) r.error(issue.code, issue.message, places.cardPos[issue.index] ?? places.playPos);
+    for (const issue of an.issues)
+      r.error(playIssueCode(issue.code), issue.message, places.cardPos[issue.index] ?? places.playPos);
     if (result && declarer && an.issues.length === 0) {
       const tricks = declarerTricks(result, declarer);
       let size = 13;
@@ -380,19 +462,21 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
             complete ? tricks !== an.declarerTricks : tricks < an.declarerTricks || tricks > size - an.defenceTricks
           ) {
             r.error(
-              'RESULT_MISMATCH',
+              'ERR_PBN_RESULT_MISMATCH',
               `Result ${tricks} but the play gives declarer ${an.declarerTricks} of ${an.knownTricks} tricks${complete ? '' : ' played'}`,
               at('Result'),
             );
           }
         } else if (complete && tricks === an.declarerTricks) {
-          r.error('RESULT_IRREGULAR', `Result marked ^ but declarer did take ${tricks} tricks`, at('Result'));
+          r.error('ERR_PBN_RESULT_IRREGULAR', `Result marked ^ but declarer did take ${tricks} tricks`, at('Result'));
         }
       }
     }
   }
+}
 
-  // time tables: one row per call / card
+/** Time tables: one row per call / card, and only with their section. */
+function checkTimeTables(game: PbnGame, places: PbnPlaces, r: PbnReportSink): void {
   for (const [name, count] of [
     ['AuctionTimeTable', game.auction?.calls.length],
     ['PlayTimeTable', game.play?.cards.length],
@@ -401,23 +485,25 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
     if (!table) continue;
     if (count === undefined)
       r.error(
-        'TABLE_PLACEMENT',
+        'ERR_PBN_TABLE_PLACEMENT',
         `${name} needs a${name === 'AuctionTimeTable' ? 'n Auction' : ' Play'} section`,
         places.sectionPos.get(table),
       );
     else if ((table.rows?.length ?? 0) > count)
       r.error(
-        'TABLE_ROW',
+        'ERR_PBN_TABLE_ROW',
         `${name} has ${table.rows!.length} rows for ${count} ${name === 'AuctionTimeTable' ? 'calls' : 'cards'}`,
         places.sectionPos.get(table),
       );
   }
+}
 
-  // notes
+/** Notes: every reference has its note, and every note is referenced. */
+function checkNotes(game: PbnGame, places: PbnPlaces, r: PbnReportSink): void {
   for (const ref of places.noteRefs) {
     const sec = ref.section === 'auction' ? game.auction : game.play;
     if (!sec?.notes.some((n) => n.index === ref.index))
-      r.error('NOTE_MISSING', `no note ${ref.index} for =${ref.index}=`, ref.pos);
+      r.error('ERR_PBN_NOTE_MISSING', `no note ${ref.index} for =${ref.index}=`, ref.pos);
   }
   for (const [secName, sec] of [
     ['auction', game.auction],
@@ -425,7 +511,11 @@ export function checkGame(game: PbnGame, places: PbnPlaces, sink: PbnReportSink)
   ] as const) {
     for (const note of sec?.notes ?? []) {
       if (!places.noteRefs.some((ref) => ref.section === secName && ref.index === note.index))
-        r.warning('NOTE_UNUSED', `note ${note.index} is not referenced in the ${secName}`, places.notePos.get(note));
+        r.warning(
+          'ERR_PBN_NOTE_UNUSED',
+          `note ${note.index} is not referenced in the ${secName}`,
+          places.notePos.get(note),
+        );
     }
   }
 }
@@ -454,10 +544,11 @@ export function reportPlayMissing(
 export function playMissing(game: PbnGame, pos?: Pos): [string, string, Pos | undefined][] {
   const out: [string, string, Pos | undefined][] = [];
   const contract = game.tags.Contract ? contractOf(game.tags.Contract.value) : null;
-  if (!game.tags.Contract) out.push(['PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);
+  if (!game.tags.Contract)
+    out.push(['ERR_PBN_PLAY_NO_CONTRACT', 'the Contract tag must come before the play section', pos]);
   const endPosition = contract && contract !== 'Pass' && contract.level === 0;
   if (!game.tags.Declarer && !endPosition)
-    out.push(['PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos]);
+    out.push(['ERR_PBN_PLAY_NO_DECLARER', 'the Declarer tag must come before the play section', pos]);
   return out;
 }
 
@@ -489,7 +580,7 @@ export function validatePbnGame(
   let errorCount = 0;
   let warningCount = 0;
   const report = (list: NotationError[], count: number, code: string, message: string, pos: Pos | undefined) => {
-    if (count <= max) list.push(notationError(`ERR_PBN_${code}`, excerpt(message), pos?.line, pos?.column));
+    if (count <= max) list.push(notationError(code, excerpt(message), pos?.line, pos?.column));
   };
   const sink: PbnReportSink = {
     error: (code, message, pos) => report(errors, ++errorCount, code, message, pos),
@@ -500,18 +591,18 @@ export function validatePbnGame(
   const places = placesOf(copy);
   for (const name of Object.keys(copy.tags))
     if (!/^[A-Z]/.test(name))
-      sink.error('TAG_NAME', `tag name ${name} must begin with an upper-case letter`, undefined);
+      sink.error('ERR_PBN_TAG_NAME', `tag name ${name} must begin with an upper-case letter`, undefined);
   if (copy.auction && !copy.tags.Dealer)
-    sink.error('AUCTION_NO_DEALER', 'the Dealer tag must come before the auction section', undefined);
+    sink.error('ERR_PBN_AUCTION_NO_DEALER', 'the Dealer tag must come before the auction section', undefined);
   if (copy.play && !copy.tags.Deal)
-    sink.error('PLAY_NO_DEAL', 'the Deal tag must come before the play section', undefined);
+    sink.error('ERR_PBN_PLAY_NO_DEAL', 'the Deal tag must come before the play section', undefined);
   for (const s of copy.sections) {
     if (!s.columns) continue;
     const n = s.columns.length;
     const rows = s.rows ?? [];
     if (rows.some((row) => row.length !== n)) {
       const elements = rows.reduce((sum, row) => sum + row.length, 0);
-      sink.error('TABLE_ROW', `${s.name}: ${elements} elements do not fill rows of ${n} columns`, undefined);
+      sink.error('ERR_PBN_TABLE_ROW', `${s.name}: ${elements} elements do not fill rows of ${n} columns`, undefined);
     }
     checkTableValues(s, undefined, sink);
     checkTableOrder(s, undefined, sink);

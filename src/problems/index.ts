@@ -66,13 +66,9 @@ export {
   type XmlToPbiOptions,
   type TwinFen,
 } from './convert.js';
-export {
-  parsePopeye,
-  type PopeyeProblem,
-  type PopeyeTwin,
-  type PopeyeTwinOp,
-  type PopeyeOptions,
-} from './popeye/read.js';
+export { parsePopeye, type PopeyeProblem } from './popeye/read.js';
+export { type PopeyeTwin, type PopeyeTwinOp } from './popeye/twins.js';
+export { type PopeyeOptions } from './popeye/options.js';
 export { fenToPopeye } from './popeye/write.js';
 export {
   solve,

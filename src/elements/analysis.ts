@@ -4,7 +4,15 @@ import type { AifBlock, AifCell, AifGame } from '../aif/index.js';
 import { Position } from '../chess/index.js';
 import type { NotationError } from '../errors.js';
 import { startingPosition } from '../pgn/index.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import {
+  ViewerElement,
+  type GnViewerElement,
+  escapeHtml,
+  fillPicker,
+  intAttribute,
+  toInt,
+  type ReadResult,
+} from './base.js';
 import { analysisLib } from './lazy.js';
 import { boardSvg, keepInView, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
@@ -202,13 +210,11 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
       this.clear();
       return { errors, warnings };
     }
-    this.picker.innerHTML = this.games
-      .map(
-        (g, i) =>
-          `<option value="${i}">${i + 1}. ${escapeHtml(`${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'}`)}</option>`,
-      )
-      .join('');
-    this.pickerRow.hidden = this.games.length < 2;
+    fillPicker(
+      this.picker,
+      this.pickerRow,
+      this.games.map((g, i) => `${i + 1}. ${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'}`),
+    );
     const start = this.getAttribute('ply');
     const {
       game = intAttribute(this, 'game') ?? 0,

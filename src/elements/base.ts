@@ -40,6 +40,12 @@ export function escapeHtml(text: string): string {
  * PBN or PBI line must start at column 1), and reported back through `indent` so that an error's
  * column is the column in the page.
  */
+/** Fills a record picker with one option per label, its row shown only when there is a choice. */
+export function fillPicker(picker: HTMLSelectElement, row: HTMLElement, labels: readonly string[]): void {
+  picker.innerHTML = labels.map((label, i) => `<option value="${i}">${escapeHtml(label)}</option>`).join('');
+  row.hidden = labels.length < 2;
+}
+
 export function dedent(text: string): { text: string; indent: number } {
   const lines = text.split(/\r\n|\r|\n/);
   let indent = Infinity;

@@ -13,7 +13,15 @@ import type {
   Strain,
   Suit,
 } from '../bridge/index.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import {
+  ViewerElement,
+  type GnViewerElement,
+  escapeHtml,
+  fillPicker,
+  intAttribute,
+  toInt,
+  type ReadResult,
+} from './base.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
 import { dealLib } from './lazy.js';
 import { ICONS } from './icons.js';
@@ -286,10 +294,11 @@ class DealElement extends ViewerElement implements GnDealElement {
       this.clear();
       return { errors, warnings };
     }
-    this.picker.innerHTML = this.games
-      .map((g, i) => `<option value="${i}">Board ${escapeHtml(tagText(g, 'Board') ?? String(i + 1))}</option>`)
-      .join('');
-    this.pickerRow.hidden = this.games.length < 2;
+    fillPicker(
+      this.picker,
+      this.pickerRow,
+      this.games.map((g, i) => `Board ${tagText(g, 'Board') ?? String(i + 1)}`),
+    );
     const { board = intAttribute(this, 'board') ?? 0, played = intAttribute(this, 'played') ?? 0 } = this.requested;
     this.requested = {};
     this.showBoard(Math.max(0, Math.min(this.games.length - 1, board)), played);

@@ -5,7 +5,7 @@ import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
 import type { NotationError } from '../errors.js';
 import { parsePgn, startingPosition, type PgnGame } from '../pgn/index.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt } from './base.js';
+import { ViewerElement, type GnViewerElement, fillPicker, intAttribute, toInt } from './base.js';
 import { boardSvg, clocksAt, formatClock, keepInView, moveWords, movesHtml, stepKey } from './chess-view.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
 import { MoveTree } from './tree.js';
@@ -267,13 +267,11 @@ class GameElement extends ViewerElement implements GnGameElement {
       this.clear();
       return { errors, warnings };
     }
-    this.picker.innerHTML = this.games
-      .map(
-        (g, i) =>
-          `<option value="${i}">${i + 1}. ${escapeHtml(`${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'}`)} ${escapeHtml(g.result)}</option>`,
-      )
-      .join('');
-    this.pickerRow.hidden = this.games.length < 2;
+    fillPicker(
+      this.picker,
+      this.pickerRow,
+      this.games.map((g, i) => `${i + 1}. ${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'} ${g.result}`),
+    );
     const start = this.getAttribute('ply');
     const {
       game = intAttribute(this, 'game') ?? 0,

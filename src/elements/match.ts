@@ -3,7 +3,15 @@
 // stepped in the match's move order.
 import type { BoardId, BughouseMatch } from '../bughouse/index.js';
 import type { NotationError, Parsed } from '../errors.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import {
+  ViewerElement,
+  type GnViewerElement,
+  escapeHtml,
+  fillPicker,
+  intAttribute,
+  toInt,
+  type ReadResult,
+} from './base.js';
 import { matchLib } from './lazy.js';
 import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
@@ -242,13 +250,11 @@ class MatchElement extends ViewerElement implements GnMatchElement {
       this.clear();
       return { errors, warnings };
     }
-    this.picker.innerHTML = this.matchList
-      .map(
-        (m, i) =>
-          `<option value="${i}">${i + 1}. ${escapeHtml(`${m.tags.WhiteA ?? '?'} – ${m.tags.BlackA ?? '?'}`)} ${escapeHtml(m.result)}</option>`,
-      )
-      .join('');
-    this.pickerRow.hidden = this.matchList.length < 2;
+    fillPicker(
+      this.picker,
+      this.pickerRow,
+      this.matchList.map((m, i) => `${i + 1}. ${m.tags.WhiteA ?? '?'} – ${m.tags.BlackA ?? '?'} ${m.result}`),
+    );
     const start = this.getAttribute('ply');
     const {
       game = intAttribute(this, 'game') ?? 0,

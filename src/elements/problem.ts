@@ -14,7 +14,15 @@ import type {
   SolveInput,
 } from '../problems/index.js';
 import { solvedProblemJson, type SolvedProblemJson } from '../problems/solve/json.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, intAttribute, toInt, type ReadResult } from './base.js';
+import {
+  ViewerElement,
+  type GnViewerElement,
+  escapeHtml,
+  fillPicker,
+  intAttribute,
+  toInt,
+  type ReadResult,
+} from './base.js';
 import { boardSvg, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
@@ -331,13 +339,11 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
       this.clear();
       return { errors, warnings };
     }
-    this.picker.innerHTML = problems
-      .map(
-        (p, i) =>
-          `<option value="${i}">${i + 1}. ${escapeHtml(p.authors.join(', ') || 'Problem')} ${escapeHtml(p.stipulation)}</option>`,
-      )
-      .join('');
-    this.pickerRow.hidden = problems.length < 2;
+    fillPicker(
+      this.picker,
+      this.pickerRow,
+      problems.map((p, i) => `${i + 1}. ${p.authors.join(', ') || 'Problem'} ${p.stipulation}`),
+    );
     const index = this.requestedIndex ?? intAttribute(this, 'index') ?? 0;
     this.requestedIndex = undefined;
     this.showProblem(Math.max(0, Math.min(problems.length - 1, index)));

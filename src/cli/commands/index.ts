@@ -76,7 +76,8 @@ export const verbs: Verb[] = [
   },
   {
     name: 'solve',
-    summary: 'solve chess problems (#n, h#n, s#n) from Popeye input, PBI, problem XML or a FEN with --stip',
+    summary:
+      'solve chess problems (#n, h#n, s#n, r#n, =n, h=n, s=n, series play) from Popeye input, PBI, problem XML or a FEN with --stip',
     load: async () => (await import('./solve.js')).solveCommand,
   },
   {

@@ -1,4 +1,6 @@
 // The Node side of CliIO: stdout/stderr, and files read whole or streamed with clean errors.
+import { Buffer } from 'node:buffer';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { fileErrorMessage, UsageError } from './exit.js';
 import type { CliIO, InputFile, InputStream } from './types.js';
@@ -20,7 +22,32 @@ async function statFile(path: string): Promise<number> {
   return info.isFile() ? info.size : NaN;
 }
 
-async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+/**
+ * The chunks of a file. A regular file is read with synchronous calls: each is a copy from the page
+ * cache, and the thread-pool round trip of an asynchronous read cost more than the copy (about 25 ms
+ * of CPU time more on a 20 MB file). Pipes and devices, which may wait, are read asynchronously.
+ */
+async function* fileChunks(path: string, regular: boolean): AsyncGenerator<Uint8Array> {
+  if (regular) {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (e) {
+      throw new UsageError(fileErrorMessage(path, e));
+    }
+    try {
+      for (;;) {
+        // A fresh buffer per chunk (consumers may keep one), left unfilled: the read fills it.
+        const buffer = Buffer.allocUnsafeSlow(CHUNK);
+        const bytesRead = readSync(fd, buffer, 0, CHUNK, null);
+        if (bytesRead === 0) return;
+        const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
+        yield bytes;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
   let handle;
   try {
     handle = await open(path, 'r');
@@ -97,7 +124,7 @@ export function nodeIO(quiet: boolean): CliIO {
     async openInput(path): Promise<InputStream> {
       if (path === '-') return { name: '-', size: undefined, ...(await withHead(stdinChunks())) };
       const size = await statFile(path);
-      return { name: path, size: Number.isNaN(size) ? undefined : size, ...(await withHead(fileChunks(path))) };
+      return { name: path, size: Number.isNaN(size) ? undefined : size, ...(await withHead(fileChunks(path, !Number.isNaN(size)))) };
     },
   };
 }

@@ -34,17 +34,31 @@ const MAX_GAME_BYTES = 32 << 20;
 const GAME_START = Buffer.from('\n\n[');
 const GAME_START_CRLF = Buffer.from('\n\r\n[');
 const TAG_LINE = Buffer.from('\n[');
+const NO_BYTES = Buffer.alloc(0);
 
-/** Where to cut a batch: after the line end before the last likely game start, or -1. */
-function cutPoint(buf: Buffer): number {
-  const lf = buf.lastIndexOf(GAME_START);
+/**
+ * The last offset of `pattern` in the held bytes followed by `bytes`, counted from the start of the
+ * held bytes, or -1; only at `from` or after. `seam` is the last three held bytes and the first three
+ * new ones: a pattern (at most four bytes) that began in the held bytes must end in it, so neither
+ * the held bytes nor the new chunk are copied to search them.
+ */
+function lastOf(bytes: Buffer, seam: Buffer, held: number, pattern: Buffer, from: number): number {
+  const start = Math.max(0, from - held);
+  const inBytes = start ? bytes.subarray(start).lastIndexOf(pattern) : bytes.lastIndexOf(pattern);
+  if (inBytes >= 0) return held + start + inBytes;
+  const seamBase = held - Math.min(3, held);
+  const inSeam = seam.lastIndexOf(pattern);
+  return inSeam >= 0 && seamBase + inSeam >= from ? seamBase + inSeam : -1;
+}
+
+/** Where to cut a batch (an offset from the start of the held bytes): after the line end before the last likely game start, or -1. */
+function cutPoint(bytes: Buffer, seam: Buffer, held: number): number {
+  const lf = lastOf(bytes, seam, held, GAME_START, 0);
   // Only a CRLF game start after the LF one matters: search that stretch only (a file with LF line
   // ends has none, and a search of the whole chunk for it cost more than the rest of the cutting).
-  const after = lf < 0 ? 0 : lf;
-  const at = buf.subarray(after).lastIndexOf(GAME_START_CRLF);
-  const crlf = at < 0 ? -1 : after + at;
+  const crlf = lastOf(bytes, seam, held, GAME_START_CRLF, Math.max(0, lf));
   if (lf >= 0 || crlf >= 0) return lf > crlf ? lf + 1 : crlf + 2;
-  return buf.lastIndexOf(TAG_LINE);
+  return lastOf(bytes, seam, held, TAG_LINE, 0);
 }
 /**
  * Inputs smaller than this are checked in this thread; GN_CHECK_PARALLEL_MIN_BYTES (tests only)
@@ -240,14 +254,14 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
         if (decoder.skipBom(bytes)) bytes = bytes.subarray(3);
       }
       // A game start may begin in the last 3 held bytes; before them there is none.
-      const overlap = Math.min(3, heldBytes);
-      const window = overlap ? Buffer.concat([lastBytes(held, overlap), bytes]) : bytes;
-      const base = heldBytes - overlap;
-      let cut = cutPoint(window);
-      if (cut >= 0) cut += base;
-      else {
-        const end = lastLineEnd(window);
-        const lastEnd = end >= 0 ? base + end : heldLineEnd;
+      const seam = heldBytes ? Buffer.concat([lastBytes(held, Math.min(3, heldBytes)), bytes.subarray(0, 3)]) : NO_BYTES;
+      let cut = cutPoint(bytes, seam, heldBytes);
+      if (cut < 0) {
+        // The last line end: in the new bytes, or a CR that ended the held bytes (it was half of a
+        // CRLF until a byte other than LF came), or the one found in the held bytes before.
+        const end = lastLineEnd(bytes);
+        const heldCr = heldBytes > 0 && bytes.length > 0 && lastBytes(held, 1)[0] === 13 && bytes[0] !== 10;
+        const lastEnd = end >= 0 ? heldBytes + end : heldCr ? heldBytes - 1 : heldLineEnd;
         // No game start in a long stretch (CR-only line ends, one huge game): cut at any line end;
         // the carry-over keeps the result right.
         if (heldBytes + bytes.length > 4 * chunk.length) cut = lastEnd;

@@ -11,7 +11,7 @@ import { makeMove, copyPos, roleBB, colorBB, pocket, epSquare, PAWN, KNIGHT, BIS
 import { perftRec } from './chess/perft';
 import { parseFen, validate, normalize, writeFen, initFen, W_LEGAL_EP, W_POCKET } from './chess/fen';
 import { writeSan, findSan, SCRATCH_POS } from './chess/san';
-import { playMovetext, playTags } from './chess/movetext';
+import { playMovetext, playTags, playGames } from './chess/movetext';
 
 let ready = false;
 
@@ -154,6 +154,13 @@ export function movetext(p: usize, len: i32, at: i32, pending: i32, line: i32, l
 /** Reads plain tag pairs from MOVETEXT (assembly/chess/movetext.ts); returns how many, records at TAGS_OUT. */
 export function tags(len: i32, at: i32, line: i32, lineStart: i32, maxValue: i32, final: i32): i32 {
   return playTags(len, at, line, lineStart, maxValue, final);
+}
+/**
+ * Reads whole plain games from MOVETEXT, each replayed from the position at `start` (assembly/chess/
+ * movetext.ts); returns how many, with their moves in RESULT[24] and where it stopped in RESULT[16..19].
+ */
+export function games(start: usize, len: i32, at: i32, line: i32, lineStart: i32, maxValue: i32, maxComment: i32, final: i32): i32 {
+  return playGames(start, len, at, line, lineStart, maxValue, maxComment, final);
 }
 export function zobrist(p: usize): u64 {
   return zobristOf(p, hasLegalEp(p) ? epSquare(p) : 0);

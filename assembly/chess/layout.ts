@@ -9,7 +9,7 @@
  * says which version it is written for (CHESS_ABI) and src/wasm/load.ts refuses any other module, so
  * a stale wasm-build/ fails at once with ERR_WASM_ABI. Bump both when the interface changes.
  */
-export const ABI_VERSION: i32 = 3;
+export const ABI_VERSION: i32 = 4;
 
 export const TABLE_BASE: usize = 0x20000;
 export const KNIGHT_T: usize = TABLE_BASE;            // 64 × u64

@@ -3,7 +3,7 @@
 // numbers, periods, `{…}` comments and SAN in its common shapes. Anything else (results, variations,
 // NAGs, escapes, a move it does not resolve, a byte >= 128, …) stops it before that token, and the
 // TypeScript reader reads that token itself, so every error is still found and worded there.
-import { MOVETEXT, MOVETEXT_SIZE, RESULT, TAGS_OUT, TAG_HASH, MAX_TAGS } from './layout';
+import { MOVETEXT, MOVETEXT_SIZE, RESULT, TAGS_OUT, TAG_HASH, MAX_TAGS, POS_STACK } from './layout';
 import { makeMove, copyPos } from './position';
 import { findSan, SCRATCH_POS } from './san';
 
@@ -313,4 +313,122 @@ export function playTags(len: i32, at: i32, line: i32, lineStart: i32, maxValue:
   store<i32>(RESULT, line, 72);
   store<i32>(RESULT, lineStart, 76);
   return n;
+}
+
+/** Whether MOVETEXT[s..e) spells `name` (ASCII letters given as a string of char codes). */
+function nameIs(s: i32, e: i32, a: i32, b: i32, c: i32, d: i32, f: i32, g: i32, h: i32, len: i32): bool {
+  if (e - s != len) return false;
+  const at = MOVETEXT + <usize>s;
+  if (<i32>load<u8>(at) != a || <i32>load<u8>(at, 1) != b || <i32>load<u8>(at, 2) != c) return false;
+  if (len == 3) return true;
+  if (<i32>load<u8>(at, 3) != d || <i32>load<u8>(at, 4) != f) return false;
+  if (len == 5) return true;
+  return <i32>load<u8>(at, 5) == g && <i32>load<u8>(at, 6) == h;
+}
+
+/** Whether one of the first n tag records is a setup tag (FEN, SetUp, Variant): such games are the reader's. */
+function hasSetupTag(n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const r = TAGS_OUT + (<usize>i << 4);
+    const s = load<i32>(r), e = load<i32>(r, 4);
+    if (nameIs(s, e, 70, 69, 78, 0, 0, 0, 0, 3)) return true; // FEN
+    if (nameIs(s, e, 83, 101, 116, 85, 112, 0, 0, 5)) return true; // SetUp
+    if (nameIs(s, e, 86, 97, 114, 105, 97, 110, 116, 7)) return true; // Variant
+  }
+  return false;
+}
+
+/**
+ * The end of the game termination marker at MOVETEXT[s] (`1-0`, `0-1`, `1/2-1/2`, `*`), or -1 when
+ * there is none there, or when the text after it is not here to show that the marker ends there.
+ */
+function resultEnd(s: i32, len: i32, final: i32): i32 {
+  const c = <i32>load<u8>(MOVETEXT + <usize>s);
+  let e = -1;
+  if (c == 42) e = s + 1;
+  else if (c == 49 || c == 48) {
+    let q = s + 1;
+    while (q < len && classOf(<i32>load<u8>(MOVETEXT + <usize>q)) >= K_DIGIT) q++;
+    if (q - s == 3 && load<u8>(MOVETEXT + <usize>(s + 1)) == 45) {
+      const b = <i32>load<u8>(MOVETEXT + <usize>(s + 2));
+      if ((c == 49 && b == 48) || (c == 48 && b == 49)) e = q;
+    } else if (q - s == 1 && c == 49 && q + 6 <= len && load<u8>(MOVETEXT + <usize>q) == 47 &&
+      load<u8>(MOVETEXT + <usize>(q + 1)) == 50 && load<u8>(MOVETEXT + <usize>(q + 2)) == 45 &&
+      load<u8>(MOVETEXT + <usize>(q + 3)) == 49 && load<u8>(MOVETEXT + <usize>(q + 4)) == 47 &&
+      load<u8>(MOVETEXT + <usize>(q + 5)) == 50) e = q + 6;
+  }
+  if (e < 0 || (e >= len && !final)) return -1;
+  return e;
+}
+
+/** Position slot of the game `playGames` replays (a ply slot: no search runs during a read). */
+const GAME_POS: usize = POS_STACK;
+
+/**
+ * The offset after the white space at MOVETEXT[q..len), with the line count and line start kept in
+ * RESULT[18], [19] (a CR that may be half of a CR LF cut at `len` stays unread).
+ */
+function skipSpace(q: i32, len: i32, line: i32, lineStart: i32, final: i32): i32 {
+  while (q < len) {
+    const c = <i32>load<u8>(MOVETEXT + <usize>q);
+    if (c == 32 || c == 9 || c == 11 || c == 12) { q++; continue; }
+    if (c == 10) { q++; line++; lineStart = q; continue; }
+    if (c == 13) {
+      if (q + 1 >= len && !final) break;
+      q++;
+      if (q < len && load<u8>(MOVETEXT + <usize>q) == 10) q++;
+      line++;
+      lineStart = q;
+      continue;
+    }
+    break;
+  }
+  store<i32>(RESULT, line, 72);
+  store<i32>(RESULT, lineStart, 76);
+  return q;
+}
+
+/**
+ * Reads whole plain games from MOVETEXT[at..len), after the white space there, each from its `[`:
+ * plain tags (`playTags`) without a setup tag (FEN, SetUp, Variant), then plain movetext
+ * (`playMovetext`) replayed from `start` (a standard starting position), then a termination marker
+ * and the white space after it. It stops at the start of the first game that is not all of that (or
+ * that the text here does not hold whole), which the reader then reads itself: every game taken here
+ * is one the reader would read without an error or a warning, so only the counts are kept. Returns
+ * the games taken; RESULT[24] = their moves, RESULT[16] = the offset where it stopped, [18] = the line
+ * and [19] = its start there.
+ */
+export function playGames(start: usize, len: i32, at: i32, line: i32, lineStart: i32, maxValue: i32,
+  maxComment: i32, final: i32): i32 {
+  if (len > <i32>MOVETEXT_SIZE) len = <i32>MOVETEXT_SIZE;
+  let pos = skipSpace(at, len, line, lineStart, final);
+  line = load<i32>(RESULT, 72);
+  lineStart = load<i32>(RESULT, 76);
+  let games = 0;
+  let moves = 0;
+  while (pos < len && load<u8>(MOVETEXT + <usize>pos) == 91) {
+    const n = playTags(len, pos, line, lineStart, maxValue, final);
+    if (n == 0 || hasSetupTag(n)) break;
+    const body = load<i32>(RESULT, 64);
+    if (body >= len || load<u8>(MOVETEXT + <usize>body) == 91) break;
+    copyPos(GAME_POS, start);
+    store<i32>(RESULT, 0, 84);
+    store<i32>(RESULT, 0, 88);
+    const m = playMovetext(GAME_POS, len, body, -1, load<i32>(RESULT, 72), load<i32>(RESULT, 76), maxComment, final);
+    if (load<i32>(RESULT, 80) != STOP_TOKEN) break;
+    const stop = load<i32>(RESULT, 64);
+    if (stop >= len) break;
+    const q = resultEnd(stop, len, final);
+    if (q < 0) break;
+    pos = skipSpace(q, len, load<i32>(RESULT, 72), load<i32>(RESULT, 76), final);
+    line = load<i32>(RESULT, 72);
+    lineStart = load<i32>(RESULT, 76);
+    games++;
+    moves += m;
+  }
+  store<i32>(RESULT, pos, 64);
+  store<i32>(RESULT, line, 72);
+  store<i32>(RESULT, lineStart, 76);
+  store<i32>(RESULT, moves, 96);
+  return games;
 }

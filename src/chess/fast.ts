@@ -96,14 +96,22 @@ const WINDOW_MIN = 8192;
 
 /**
  * Copies a stretch of `text` from `from` into wasm memory: up to a blank line before a `[` (most
- * likely where a game starts) some way on, or the buffer's size.
+ * likely where a game starts) some way on, or the buffer's size. With `whole`, as many whole games
+ * as the buffer holds: up to the last blank line before a `[` in it.
  */
-function loadWindow(c: Chess, text: string, from: number): void {
+function loadWindow(c: Chess, text: string, from: number, whole = false): void {
   winDest ??= c.heap.subarray(c.w.movetextIn(), c.w.movetextIn() + c.w.movetextSize());
-  // A few games' worth at least (about 8 KiB), so that the next games find their text loaded.
-  let end = text.indexOf('\n\n[', from + WINDOW_MIN);
-  end = end < 0 ? text.length : end + 2;
-  if (end - from > winDest.length) end = from + winDest.length;
+  let end: number;
+  if (whole && text.length - from > winDest.length) {
+    end = text.lastIndexOf('\n\n[', from + winDest.length - 3);
+    end = end > from ? end + 2 : from + winDest.length;
+  } else if (whole) end = text.length;
+  else {
+    // A few games' worth at least (about 8 KiB), so that the next games find their text loaded.
+    end = text.indexOf('\n\n[', from + WINDOW_MIN);
+    end = end < 0 ? text.length : end + 2;
+    if (end - from > winDest.length) end = from + winDest.length;
+  }
   const piece = from === 0 && end === text.length ? text : text.substring(from, end);
   const r = encoder.encodeInto(piece, winDest);
   winText = text;
@@ -112,6 +120,64 @@ function loadWindow(c: Chess, text: string, from: number): void {
   // Past the first non-ASCII character bytes and UTF-16 offsets part (wasm stops at its first byte).
   winValid = r.written === r.read ? r.written : piece.search(NON_ASCII);
   winFinal = from + r.read === text.length;
+}
+
+/** The scan state of `playGames` (see `MovetextRun`), and what it read: whole games and their moves. */
+export interface GamesRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** Longest tag value and comment to step over (longer ones are the reader's, for their errors). */
+  maxValue: number;
+  maxComment: number;
+  games: number;
+  moves: number;
+}
+
+/** A window that begins this near its end (in bytes) is loaded afresh when it holds no whole game. */
+const GAMES_RELOAD = 16384;
+
+/**
+ * Reads whole plain games of `text` from `run.pos` in wasm (assembly/chess/movetext.ts), each
+ * replayed from `start` (a standard starting position, left as it is): the tags of the plain shape
+ * (no FEN, SetUp or Variant), plain movetext as `playMovetext` reads it, a termination marker. It
+ * stops at the start of the first game that is anything else, which the caller then reads itself;
+ * every game it takes is one a validating reader reads without an error or a warning.
+ */
+export function playGames(start: Position, text: string, run: GamesRun): void {
+  const c = wasm();
+  const p = start._load(c);
+  const r = c.RESULT >> 2;
+  let from = run.pos;
+  let line = run.line;
+  let lineStart = run.lineStart;
+  let games = 0;
+  let moves = 0;
+  for (;;) {
+    let fresh = false;
+    if (text !== winText || from < winStart || from - winStart >= winValid) {
+      loadWindow(c, text, from, true);
+      fresh = true;
+    }
+    const at = from - winStart;
+    const n = c.w.games(p, winLen, at, line, lineStart - winStart, run.maxValue, run.maxComment, winFinal ? 1 : 0);
+    if (n > 0) {
+      games += n;
+      moves += c.i32[r + 24]!;
+      from = winStart + c.i32[r + 16]!;
+      line = c.i32[r + 18]!;
+      lineStart = c.i32[r + 19]! + winStart;
+      continue;
+    }
+    // No whole game here: perhaps only because the window ends soon after `from`.
+    if (fresh || winFinal || winLen - at > GAMES_RELOAD) break;
+    winValid = 0;
+  }
+  run.pos = from;
+  run.line = line;
+  run.lineStart = lineStart;
+  run.games = games;
+  run.moves = moves;
 }
 
 /**

@@ -46,6 +46,16 @@ export interface ChessExports extends WebAssembly.Exports {
   movetextSize(): number;
   tagsOut(): number;
   tags(len: number, at: number, line: number, lineStart: number, maxValue: number, final: number): number;
+  games(
+    start: number,
+    len: number,
+    at: number,
+    line: number,
+    lineStart: number,
+    maxValue: number,
+    maxComment: number,
+    final: number,
+  ): number;
   movetext(
     p: number,
     len: number,
@@ -68,7 +78,7 @@ export interface ChessExports extends WebAssembly.Exports {
 }
 
 /** The chess.wasm interface this file is written for: assembly/chess/layout.ts ABI_VERSION (bump both together). */
-export const CHESS_ABI = 3;
+export const CHESS_ABI = 4;
 
 const module = new WasmModule<ChessExports>('chess', base64, { abiVersion: CHESS_ABI });
 

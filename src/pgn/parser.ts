@@ -19,7 +19,7 @@ import {
 } from '../text/lexer.js';
 import { readTagPair, suffixNag, tagPairClosed, TAG_NO_NAME, TAG_VALUE, type TagPairHead } from '../text/grammar.js';
 import type { Move } from '../chess/index.js';
-import type { PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
+import type { PgnGamesRun, PgnMoveInfo, PgnReadOptions, PgnRules, PgnRun, PgnTagRun, PgnVisitor } from './visitor.js';
 
 /** One line of play being read: the main line (depth 0) or a variation. */
 interface Level<P> {
@@ -148,6 +148,20 @@ export class PgnParser<P = unknown> {
   };
   /** Tags of the current game read by `readTags` and not yet in its headers (see `addTagRun`). */
   private pendingTags = 0;
+  /**
+   * The rules' whole-game reader (`PgnRules.playGames`) when the visitor takes nothing but errors and
+   * warnings: the plain games it reads have neither, so only their counts matter.
+   */
+  private readonly playGames: PgnRules<P>['playGames'];
+  private readonly gamesRun: PgnGamesRun = {
+    pos: 0,
+    line: 0,
+    lineStart: 0,
+    maxValue: 0,
+    maxComment: 0,
+    games: 0,
+    moves: 0,
+  };
   private readonly run: PgnRun = {
     pos: 0,
     line: 0,
@@ -181,6 +195,16 @@ export class PgnParser<P = unknown> {
     this.setupTags = this.rules?.setupTags ?? [];
     for (const name of this.setupTags) this.setupFirsts[name.charCodeAt(0) & 127] = 1;
     this.tagRun.maxValue = this.maxTagValue;
+    const countsOnly =
+      !visitor.beginGame &&
+      !visitor.endGame &&
+      !visitor.result &&
+      !visitor.nag &&
+      !visitor.beginVariation &&
+      !visitor.endVariation;
+    this.playGames = this.playRun && this.readTags && countsOnly ? this.rules?.playGames : undefined;
+    this.gamesRun.maxValue = this.maxTagValue;
+    this.gamesRun.maxComment = this.run.maxComment;
   }
 
   /** Starts reading `text`, whose first line is line `line` of the input. */
@@ -203,8 +227,33 @@ export class PgnParser<P = unknown> {
   /** Reads all games of the text. */
   parseAll(): number {
     let n = 0;
-    while (this.parseGame()) n++;
-    return n;
+    for (;;) {
+      n += this.parsePlainGames();
+      if (!this.parseGame()) return n;
+      n++;
+    }
+  }
+
+  /**
+   * Reads the plain games from the scan position on in one call (`PgnRules.playGames`) when the
+   * visitor takes only errors and warnings; returns how many (0 when there is no such reader), and
+   * adds their moves to `moves`. The next game is `parseGame`'s.
+   */
+  parsePlainGames(): number {
+    const playGames = this.playGames;
+    if (!playGames || this.held || this.tokenTags) return 0;
+    const lx = this.lexer;
+    const run = this.gamesRun;
+    run.pos = lx.pos;
+    run.line = lx.scanLine;
+    run.lineStart = lx.scanLineStart;
+    run.games = 0;
+    run.moves = 0;
+    playGames(lx.text, run);
+    if (run.games === 0) return 0;
+    lx.skipTo(run.pos, run.line, run.lineStart);
+    this.moves += run.moves;
+    return run.games;
   }
 
   /**

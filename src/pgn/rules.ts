@@ -9,6 +9,7 @@ import {
   fastPathPresent,
   isChess960,
   packedSan,
+  playGames,
   playMovetext,
   playPacked,
   readTags,
@@ -218,7 +219,18 @@ const fastChessRules: PgnRules<Position, number> = {
   // gameVariant and startingPosition read no other tag.
   setupTags: ['Variant', 'FEN', 'SetUp'],
   readTags: (text, run) => readTags(text, run, run.maxValue),
+  playGames(text, run) {
+    if (!gamesStart) {
+      const start = startingPosition({});
+      if (!start.ok) return;
+      gamesStart = start.value;
+    }
+    playGames(gamesStart, text, run);
+  },
 };
+
+/** The standard starting position the games `playGames` reads are replayed from (it stays as it is). */
+let gamesStart: Position | undefined;
 
 const movetextRun: MovetextRun = {
   pos: 0,

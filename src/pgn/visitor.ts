@@ -103,6 +103,27 @@ export interface PgnRules<P = unknown, H = unknown> {
    * recording where each name and value is; it stops at anything else, which the reader reads itself.
    */
   readTags?(text: string, run: PgnTagRun): void;
+  /**
+   * Optional fast path for a reader whose visitor takes only errors and warnings (a check): from
+   * `run.pos` in `text`, reads whole games while each is plain (tags without `setupTags`, movetext
+   * `playRun` reads whole, a termination marker) and counts them and their moves; it stops at the
+   * start of the first other game, which the reader reads itself. A game it takes must be one the
+   * reader would read without an error or a warning.
+   */
+  playGames?(text: string, run: PgnGamesRun): void;
+}
+
+/** The reader's scan state handed to `PgnRules.playGames` and updated by it (see `PgnRun`). */
+export interface PgnGamesRun {
+  pos: number;
+  line: number;
+  lineStart: number;
+  /** Longest tag value and comment to step over (longer ones are the reader's, for their errors). */
+  maxValue: number;
+  maxComment: number;
+  /** Out: whole games read, and their moves. */
+  games: number;
+  moves: number;
 }
 
 /** The reader's scan state handed to `PgnRules.readTags` and updated by it (see `PgnRun`). */

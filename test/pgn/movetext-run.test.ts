@@ -20,6 +20,7 @@ const tokenRules: PgnRules = {
   recycle: undefined,
   playRun: undefined,
   readTags: undefined,
+  playGames: undefined,
 };
 /** Moves played through `playRun` (so the tests know the fast path ran at all). */
 let runMoves = 0;
@@ -30,6 +31,41 @@ const runRules: typeof chessRules = {
     runMoves += run.moves;
   },
 };
+
+/** Games read whole through `playGames` (so the tests know that fast path ran at all). */
+let plainGames = 0;
+const gamesRules: typeof chessRules = {
+  ...chessRules,
+  playGames(text, run) {
+    chessRules.playGames!(text, run);
+    plainGames += run.games;
+  },
+};
+
+/**
+ * What a check sees (a visitor of errors and warnings only, so whole plain games are read in one
+ * wasm call, `playGames`): the errors and warnings, then the games and moves.
+ */
+function checkEvents(
+  text: string,
+  rules: PgnRules,
+  options: { maxCommentLength?: number; maxTagValueLength?: number },
+  token: boolean,
+): string[] {
+  const log: string[] = [];
+  const parser = new PgnParser(
+    {
+      error: (e) => log.push(`error ${e.line}:${e.column} ${e.code} ${e.message}`),
+      warning: (w) => log.push(`warning ${w.line}:${w.column} ${w.code} ${w.message}`),
+    },
+    { rules, ...options },
+  );
+  parser.tokenTags = token;
+  parser.reset(text);
+  const games = parser.parseAll();
+  log.push(`games=${games} moves=${parser.moves} line=${parser.scanLine}`);
+  return log;
+}
 
 /** Everything a validating visitor sees, one line per event (with `headers`: the tags too). */
 function events(
@@ -67,6 +103,7 @@ function same(text: string, options: { maxCommentLength?: number; maxTagValueLen
   const fast = events(text, runRules, options, false, false);
   expect(fast).to.deep.equal(events(text, tokenRules, options, true, false));
   expect(events(text, runRules, options, false, true)).to.deep.equal(events(text, tokenRules, options, true, true));
+  expect(checkEvents(text, gamesRules, options, false)).to.deep.equal(checkEvents(text, tokenRules, options, true));
   return fast;
 }
 
@@ -114,6 +151,61 @@ describe('pgn: validating read of plain movetext and tags in wasm (playRun, read
     expect(same(GAME)).to.include(`end moves=10 at ${GAME.indexOf('1-0') + 3}`);
     // Every move, in each of the two fast reads (only the movetext's first token, `1`, is the reader's).
     expect(runMoves).to.equal(20);
+  });
+
+  it('reads whole plain games in one call (playGames) as the token reader reads them, and no others', () => {
+    const plain = '[Event "p"]\n[White "w"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n';
+    const cases = [
+      plain.repeat(3),
+      plain.replace(/\n/g, '\r\n').repeat(3),
+      plain.replace(/\n/g, '\r').repeat(3),
+      plain.replace('1-0\n', '1-0{after}\n') + plain, // a comment after the result: the next game's
+      plain.replace('1-0\n', '1-0abc\n') + plain, // not a result: the token reader's error
+      plain.replace('1-0\n', '1/2-1/2') + plain,
+      plain.replace('1-0\n', '1/2-1/2x') + plain,
+      plain.replace('1-0\n', '*') + plain.replace('1-0', '0-1'),
+      plain.replace('1-0', '0-0') + plain,
+      plain + '[Event "q"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8=Q g1=N+ *\n\n' + plain,
+      plain + '[Event "q"]\n[Variant "Atomic"]\n\n1. e4 d5 2. exd5 *\n\n' + plain,
+      plain + '[Event "q"]\n[Event "again"]\n\n1. e4 *\n\n' + plain, // a name twice
+      plain + '[Event "q"]\n{a comment before the movetext}\n1. e4 *\n\n' + plain,
+      plain + '[Event "q"]\n\n*\n\n' + plain, // no moves
+      plain + '[Event "q"]\n\n' + plain, // tags only, then the next game
+      plain + '1. d4 d5 *\n\n' + plain, // no tags
+      plain + '[Event "caf\u00e9"]\n\n1. e4 e5 *\n\n' + plain, // not ASCII
+      plain + '[Event "q"]\n\n1. e4 e5 2. Ke3 *\n\n' + plain, // illegal move
+      plain + '[Event "q"]\n\n1. e4 e5 2. Nf3 $1 Nc6 (2... d6) *\n\n' + plain,
+      plain + '[Event "q"]\n\n1. e4 e5 3. Nf3 1. d4 *\n\n' + plain, // a number that goes back
+      plain + '[Event "q"]\n\n1. e4 e5 2. Nf3\n\n' + plain, // no result before the next tags
+      plain + '%escape\n' + plain,
+      plain + '  %indented escape\n' + plain,
+      plain + '[Event "q"]\n\n1. e4 {unterminated\n\n' + plain,
+      plain + '[Event "q"]\n\n1. e4 e5 {a comment too long for the limit here} *\n\n' + plain,
+      plain + '[Event "' + 'v'.repeat(40) + '"]\n\n1. e4 e5 *\n\n' + plain, // value too long
+      plain.slice(0, -2), // the last game ends with its result, no line end
+      plain + plain.slice(0, 40), // the last game cut in its tags
+      plain + plain.slice(0, 70), // and in its movetext
+      '\n\n \t\n' + plain + '\r\n\r\n' + plain,
+    ];
+    plainGames = 0;
+    for (const text of cases) same(text, { maxCommentLength: 30, maxTagValueLength: 30 });
+    // Most cases have plain games before and after the odd one (which the token reader reads).
+    expect(plainGames).to.be.greaterThan(cases.length);
+    const count = (text: string) => {
+      plainGames = 0;
+      const log = checkEvents(text, gamesRules, {}, false);
+      return { plain: plainGames, log };
+    };
+    expect(count(plain.repeat(5))).to.deep.equal({ plain: 5, log: ['games=5 moves=30 line=26'] });
+    // A game with a FEN tag is the token reader's; the two plain games around it are taken whole.
+    const fen = '[Event "q"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8=Q g1=N+ *\n\n';
+    expect(count(plain + fen + plain).plain).to.equal(2);
+    // An illegal move in a game after 300 plain ones: found at its line and column.
+    const many = plain.repeat(300) + '[Event "q"]\n\n1. e4 e5 2. Ke3 *\n';
+    const got = count(many);
+    expect(got.plain).to.equal(300);
+    expect(got.log[0]).to.match(/^error 1503:13 ERR_SAN_ILLEGAL /);
+    expect(got.log[1]).to.equal('games=301 moves=1802 line=1504');
   });
 
   it('carries on across stretches of text larger than the wasm buffer, line ends included', () => {

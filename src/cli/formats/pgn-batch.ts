@@ -90,7 +90,13 @@ export class PgnBatchChecker {
     const result: BatchResult = { games: 0, moves: 0, withErrors: 0, errors: [], warnings: [], endLine: line };
     const parser = this.parser;
     parser.reset(text, line, column);
-    for (let before = parser.moves; parser.parseGame(); before = parser.moves) {
+    let before = parser.moves;
+    for (;;) {
+      // The plain games in one call (counts only: they have no errors or warnings), then one other.
+      result.games += parser.parsePlainGames();
+      result.moves += parser.moves - before;
+      before = parser.moves;
+      if (!parser.parseGame()) break;
       if (parser.endedAtEnd && !last) {
         result.tail = { text: text.slice(parser.gameStart), line: parser.gameLine, column: parser.gameColumn };
         result.endLine = parser.gameLine + lineEnds(text, parser.gameStart);
@@ -105,6 +111,7 @@ export class PgnBatchChecker {
       }
       for (const w of this.gameWarnings) result.warnings.push(w);
       this.forget();
+      before = parser.moves;
     }
     result.endLine = parser.scanLine;
     return result;

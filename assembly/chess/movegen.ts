@@ -64,6 +64,37 @@ export function prepare(p: usize): void {
   setupContext(p);
 }
 
+/** Sets gUs, gKsq, gOcc, gUsBB, gThemBB and gCheckers for p, not gPinned (see `pinnedOn`). */
+export function prepareChecks(p: usize): void {
+  const us = turn(p), them = us ^ 1;
+  const usBB = colorBB(p, us), themBB = colorBB(p, them);
+  const occ = usBB | themBB;
+  const ksq = <i32>ctz<u64>(usBB & roleBB(p, KING));
+  gUs = us; gKsq = ksq; gOcc = occ; gUsBB = usBB; gThemBB = themBB;
+  gCheckers = attackersTo(p, ksq, them, occ);
+}
+
+/**
+ * Whether the piece on `from` is pinned to its king (after `prepareChecks`): a resolver tests the
+ * one piece that moves instead of finding every pin, and most pieces share no line with their king.
+ */
+export function pinnedOn(p: usize, from: i32): bool {
+  const ksq = gKsq;
+  const ln = line(ksq, from);
+  if (ln == 0) return false;
+  const q = roleBB(p, QUEEN);
+  const straight = (ksq >> 3) == (from >> 3) || (ksq & 7) == (from & 7);
+  let sliders = ln & gThemBB & (straight ? roleBB(p, ROOK) | q : roleBB(p, BISHOP) | q);
+  const fromBit = (<u64>1) << <u64>from;
+  while (sliders) {
+    const s = <i32>ctz<u64>(sliders);
+    sliders &= sliders - 1;
+    const b = between(ksq, s);
+    if ((b & gOcc) == fromBit) return true;
+  }
+  return false;
+}
+
 @inline function push(out: usize, n: i32, m: u32): i32 {
   store<u32>(out + (<usize>n << 2), m);
   return n + 1;
@@ -75,6 +106,48 @@ export function prepare(p: usize): void {
   store<u32>(out + (<usize>n << 2), m | (BISHOP << 12), 8);
   store<u32>(out + (<usize>n << 2), m | (KNIGHT << 12), 12);
   return n + 4;
+}
+
+/**
+ * Whether the king on ksq (not in check) may castle with its rook on r, both on the back rank
+ * `rank`: the squares both pass over and land on are empty but for the two, and none the king
+ * crosses or lands on is attacked once both have left their squares (standard and Chess960).
+ */
+@inline function canCastle(p: usize, ksq: i32, r: i32, rank: i32, occ: u64, them: i32): bool {
+  const kTo = rank + (r > ksq ? 6 : 2), rTo = rank + (r > ksq ? 5 : 3);
+  const kb = (<u64>1) << <u64>ksq, rb = (<u64>1) << <u64>r;
+  const kToB = (<u64>1) << <u64>kTo;
+  const path = between(ksq, kTo) | kToB | between(r, rTo) | ((<u64>1) << <u64>rTo);
+  if (path & occ & ~(kb | rb)) return false;
+  const occ2 = occ ^ kb ^ rb;
+  let kp = between(ksq, kTo) | kToB;
+  while (kp) {
+    const s = <i32>ctz<u64>(kp);
+    kp &= kp - 1;
+    if (attackersTo(p, s, them, occ2)) return false;
+  }
+  return true;
+}
+
+/**
+ * The legal castling move of the side to move towards the h-file (`hside`) or the a-file: the move,
+ * -1 when there is none, -2 when there are two (not in any position castling rights can describe).
+ */
+export function findCastle(p: usize, hside: bool): i64 {
+  setupContext(p);
+  if (gCheckers != 0) return -1;
+  const ksq = gKsq;
+  const rank = gUs == WHITE ? 0 : 56;
+  let rooks = castleRooks(p) & gUsBB & roleBB(p, ROOK) & (<u64>0xff << <u64>rank);
+  let found: i64 = -1;
+  while (rooks) {
+    const r = <i32>ctz<u64>(rooks);
+    rooks &= rooks - 1;
+    if ((r > ksq) != hside || !canCastle(p, ksq, r, rank, gOcc, gUs ^ 1)) continue;
+    if (found >= 0) return -2;
+    found = <i64>(<u32>(ksq | (r << 6)) | M_CASTLE);
+  }
+  return found;
 }
 
 @inline function gen(p: usize, out: usize, count: bool): i32 {
@@ -221,20 +294,7 @@ export function prepare(p: usize): void {
     while (rooks) {
       const r = <i32>ctz<u64>(rooks);
       rooks &= rooks - 1;
-      const kTo = rank + (r > ksq ? 6 : 2), rTo = rank + (r > ksq ? 5 : 3);
-      const kb = (<u64>1) << <u64>ksq, rb = (<u64>1) << <u64>r;
-      const kToB = (<u64>1) << <u64>kTo;
-      const path = between(ksq, kTo) | kToB | between(r, rTo) | ((<u64>1) << <u64>rTo);
-      if (path & occ & ~(kb | rb)) continue;
-      const occ2 = occ ^ kb ^ rb;
-      let kp = between(ksq, kTo) | kToB;
-      let ok = true;
-      while (kp) {
-        const s = <i32>ctz<u64>(kp);
-        kp &= kp - 1;
-        if (attackersTo(p, s, them, occ2)) { ok = false; break; }
-      }
-      if (ok) {
+      if (canCastle(p, ksq, r, rank, occ, them)) {
         if (count) n++;
         else n = push(out, n, <u32>(ksq | (r << 6)) | M_CASTLE);
       }

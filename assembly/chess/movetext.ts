@@ -123,6 +123,7 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
   let why = STOP_WINDOW;
   let number = load<i32>(RESULT, 84);
   let since = load<i32>(RESULT, 88);
+  let cur = p;
   while (pos < len) {
     const c = <i32>load<u8>(MOVETEXT + <usize>pos);
     const k = classOf(c);
@@ -156,11 +157,13 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
       }
       if (k == K_DIGIT || q - pos > MAX_SYMBOL) { why = STOP_TOKEN; break; } // 1-0, 0-1, 0-0, too long
       if (pending >= 0) {
-        makeMove(p, SCRATCH_POS, <u32>pending);
-        copyPos(p, SCRATCH_POS);
+        // The position lives in p and the scratch slot by turns: one copy per move, not two.
+        const next = cur == p ? SCRATCH_POS : p;
+        makeMove(cur, next, <u32>pending);
+        cur = next;
         pending = -1;
       }
-      const m = resolveSymbol(p, pos, q);
+      const m = resolveSymbol(cur, pos, q);
       if (m < 0) { why = STOP_TOKEN; break; }
       pending = <i32>m;
       moves++;
@@ -213,6 +216,7 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
     why = STOP_TOKEN;
     break;
   }
+  if (cur != p) copyPos(p, cur);
   store<i32>(RESULT, pos, 64);
   store<i32>(RESULT, pending, 68);
   store<i32>(RESULT, line, 72);

@@ -1,6 +1,6 @@
 // SAN: strict writer and a matcher that resolves parsed SAN parts to the one legal move.
 import { TEXT_OUT, POS_STACK, POS_SIZE, MOVE_STACK, MAX_PLY, MAX_MOVES } from './layout';
-import { generateLegal, countLegal, checkersOf, prepare, attackersTo, gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned } from './movegen';
+import { generateLegal, countLegal, checkersOf, prepareChecks, pinnedOn, attackersTo, findCastle, gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers } from './movegen';
 import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from './attacks';
 import { makeMove, mFrom, mTo, mPromo, mDrop, M_CASTLE, M_EP, M_DOUBLE, pieceAt, roleBB, colorBB, turn, epSquare, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE } from './position';
 
@@ -99,13 +99,14 @@ export function findSan(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i
     const df = (to & 7) - (ksq & 7);
     if (!ownRook && (df < 2 && df > -2)) return -1;
     if (fromFile >= 0 && fromFile != (ksq & 7)) return -1;
-    const c = findGeneric(p, 0, 0, -1, -1, 0, to > ksq ? S_CASTLE_H : S_CASTLE_A);
+    const c = findCastle(p, to > ksq);
     if (c < 0 || (flags & S_STRICT) == 0) return c;
     // Strict (a Move given as data): king → rook square, or king from the e-file to the g/c file.
     const rookSq = mTo(<u32>c);
     if (ownRook) return to == rookSq ? c : -1;
     return (ksq & 7) == 4 && (rookSq & 7) == (to > ksq ? 7 : 0) && (to & 7) == (to > ksq ? 6 : 2) ? c : -1;
   }
+  if (flags & (S_CASTLE_H | S_CASTLE_A)) return findCastle(p, (flags & S_CASTLE_H) != 0);
   return findGeneric(p, role, to, fromFile, fromRank, promo, flags);
 }
 
@@ -116,9 +117,9 @@ const BACK_RANKS: u64 = 0xff000000000000ff;
  * pieces of the role that reach `to`, then the same pin/check tests as the generator.
  */
 function findDirect(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, promo: i32): i64 {
-  prepare(p);
+  prepareChecks(p);
   const us = gUs, them = us ^ 1, ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
-  const checkers = gCheckers, pinned = gPinned;
+  const checkers = gCheckers;
   const toBit = (<u64>1) << <u64>to;
   if (toBit & usBB) return -1;
   const ownRole = usBB & roleBB(p, role);
@@ -174,7 +175,7 @@ function findDirect(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, 
       const occ2 = (occ ^ fromBit ^ capBit) | toBit;
       legal = (attackersTo(p, ksq, them, occ2) & ~capBit) == 0;
     } else {
-      legal = (toBit & mask) != 0 && ((pinned & fromBit) == 0 || (line(ksq, from) & toBit) != 0);
+      legal = (toBit & mask) != 0 && ((line(ksq, from) & toBit) != 0 || !pinnedOn(p, from));
     }
     if (!legal) continue;
     if (found >= 0) return -2;

@@ -181,6 +181,45 @@ export function playGames(start: Position, text: string, run: GamesRun): void {
 }
 
 /**
+ * `playGames` over bytes rather than text: `run.pos`, `run.lineStart` and what comes back are byte
+ * offsets. Only ASCII is read (wasm stops before the first byte of 128 or more), where byte offsets
+ * and columns are the same; the caller reads the rest as text. Each stretch is copied into wasm
+ * memory as it is, so nothing is decoded or allocated for the games taken.
+ */
+export function playGamesInBytes(start: Position, bytes: Uint8Array, run: GamesRun): void {
+  const c = wasm();
+  const p = start._load(c);
+  const r = c.RESULT >> 2;
+  const size = c.w.movetextSize();
+  const dest = c.w.movetextIn();
+  // The text window of the other readers is overwritten here.
+  winText = '';
+  winValid = 0;
+  let from = run.pos;
+  let line = run.line;
+  let lineStart = run.lineStart;
+  let games = 0;
+  let moves = 0;
+  while (from < bytes.length) {
+    const len = Math.min(bytes.length - from, size);
+    c.heap.set(bytes.subarray(from, from + len), dest);
+    const final = from + len === bytes.length;
+    const n = c.w.games(p, len, 0, line, lineStart - from, run.maxValue, run.maxComment, final ? 1 : 0);
+    if (n === 0) break;
+    games += n;
+    moves += c.i32[r + 24]!;
+    line = c.i32[r + 18]!;
+    lineStart = c.i32[r + 19]! + from;
+    from += c.i32[r + 16]!;
+  }
+  run.pos = from;
+  run.line = line;
+  run.lineStart = lineStart;
+  run.games = games;
+  run.moves = moves;
+}
+
+/**
  * Reads plain movetext of `text` from `run.pos` and plays its moves on `pos` in wasm
  * (assembly/chess/movetext.ts): white space, move numbers, periods, `{…}` comments and SAN moves
  * in their common shapes. It stops before any other token (a result, a variation, a NAG, a move it

@@ -257,6 +257,21 @@ export class PgnParser<P = unknown> {
   }
 
   /**
+   * `parsePlainGames` over bytes the caller has not decoded (`PgnRules.playGamesInBytes`): from byte
+   * `run.pos` (line `run.line`, which starts at byte `run.lineStart`), the plain games are counted
+   * into `run.games` and `run.moves` (not into `moves`), and `run` is left where the first other
+   * game starts, for the caller to decode from there and read with `reset` and `parseGame`.
+   */
+  plainGamesInBytes(bytes: Uint8Array, run: PgnGamesRun): void {
+    run.games = 0;
+    run.moves = 0;
+    if (!this.playGames || this.tokenTags) return;
+    run.maxValue = this.maxTagValue;
+    run.maxComment = this.run.maxComment;
+    this.rules?.playGamesInBytes?.(bytes, run);
+  }
+
+  /**
    * Every error of a game goes through here: the first `maxErrors` reach the visitor, the rest are
    * only counted (one `ERR_TOO_MANY_ERRORS` at the end of the game), so memory stays flat however
    * many errors a hostile input holds. Nothing is built for an error that is not reported.

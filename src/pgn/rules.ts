@@ -10,6 +10,7 @@ import {
   isChess960,
   packedSan,
   playGames,
+  playGamesInBytes,
   playMovetext,
   playPacked,
   readTags,
@@ -220,17 +221,25 @@ const fastChessRules: PgnRules<Position, number> = {
   setupTags: ['Variant', 'FEN', 'SetUp'],
   readTags: (text, run) => readTags(text, run, run.maxValue),
   playGames(text, run) {
-    if (!gamesStart) {
-      const start = startingPosition({});
-      if (!start.ok) return;
-      gamesStart = start.value;
-    }
-    playGames(gamesStart, text, run);
+    const start = gamesStart();
+    if (start) playGames(start, text, run);
+  },
+  playGamesInBytes(bytes, run) {
+    const start = gamesStart();
+    if (start) playGamesInBytes(start, bytes, run);
   },
 };
 
+let standardForGames: Position | undefined;
+
 /** The standard starting position the games `playGames` reads are replayed from (it stays as it is). */
-let gamesStart: Position | undefined;
+function gamesStart(): Position | undefined {
+  if (!standardForGames) {
+    const start = startingPosition({});
+    if (start.ok) standardForGames = start.value;
+  }
+  return standardForGames;
+}
 
 const movetextRun: MovetextRun = {
   pos: 0,

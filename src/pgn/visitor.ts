@@ -111,6 +111,11 @@ export interface PgnRules<P = unknown, H = unknown> {
    * reader would read without an error or a warning.
    */
   playGames?(text: string, run: PgnGamesRun): void;
+  /**
+   * `playGames` over the bytes of a text (offsets in bytes), for a reader that holds bytes and
+   * decodes only what it reads itself: it reads ASCII only, where bytes and characters agree.
+   */
+  playGamesInBytes?(bytes: Uint8Array, run: PgnGamesRun): void;
 }
 
 /** The reader's scan state handed to `PgnRules.playGames` and updated by it (see `PgnRun`). */

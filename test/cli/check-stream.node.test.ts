@@ -161,3 +161,43 @@ describe('check of a large PGN file: bounded memory', () => {
     expect(check.out).to.contain(`pgn, ${copies} games, ${copies * 20} moves, 0 games with errors; 0 errors`);
   });
 });
+
+describe('check: a batch read from its bytes', () => {
+  it('gives what the same batch read as text gives: counts, errors, warnings, lines, the tail', async () => {
+    // The batch checker is the CLI's internal reader: tested on its module.
+    const { PgnBatchChecker } = await import('../../src/cli/formats/pgn-batch.js');
+    const plain = '[Event "p"]\n[White "w"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n';
+    const odd = [
+      '[Event "q"]\n\n1. e4 e5 2. Ke3 *\n\n', // illegal move
+      '[Event "caf\u00e9"]\n\n1. e4 e5 2. Ke3 *\n\n', // not ASCII, then an error on it
+      '[Event "q"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8=Q g1=N+ 2. Kxg1 Kh6 *\n\n',
+      '[Event "q"]\n\n1. e4 $1 e5 (1... c5 2. Ke3) 2. Nf3 *\n\n',
+      '[Event "q"]\n\n1. e4 e5 2. Nf3', // runs into the end: the tail
+      '[Event "q"]\n\n1. e4 {\u00e9t\u00e9} e5 1-0 [Event "same line"] 1. d4 Ke3 *\n\n',
+      '[Event "q"]\r\n\r\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\r\n\r\n',
+    ];
+    const checker = new PgnBatchChecker();
+    let cases = 0;
+    for (const tail of odd)
+      for (const before of [0, 1, 3])
+        for (const last of [false, true]) {
+          const text = plain.repeat(before) + tail + plain.repeat(2);
+          const bytes = new TextEncoder().encode(text);
+          const fromText = checker.check(text, 7, 1, last);
+          const fromBytes = checker.checkBytes(bytes, 'utf-8', 7, last);
+          const what = `${JSON.stringify(tail)} after ${before} plain games, last ${last}`;
+          expect(fromBytes.games, what).to.equal(fromText.games);
+          expect(fromBytes.moves, what).to.equal(fromText.moves);
+          expect(fromBytes.withErrors, what).to.equal(fromText.withErrors);
+          expect(fromBytes.errors, what).to.deep.equal(fromText.errors);
+          expect(fromBytes.warnings, what).to.deep.equal(fromText.warnings);
+          expect(fromBytes.endLine, what).to.equal(fromText.endLine);
+          expect(fromBytes.tail, what).to.deep.equal(fromText.tail);
+          cases++;
+        }
+    expect(cases).to.equal(42);
+    // and the errors are there to compare: the illegal moves at their lines
+    const r = checker.checkBytes(new TextEncoder().encode(plain + odd[1]!), 'utf-8', 1, true);
+    expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_SAN_ILLEGAL', 8, 13]]);
+  });
+});

@@ -2,7 +2,7 @@
 // `check` verb in the main thread and its worker threads (src/cli/pgn-worker.ts).
 import { PgnParser } from '../../pgn/parser.js';
 import { chessRules } from '../../pgn/rules.js';
-import type { PgnVisitor } from '../../pgn/index.js';
+import type { PgnGamesRun, PgnVisitor } from '../../pgn/visitor.js';
 import type { NotationError } from '../../errors.js';
 import { Buffer, isAscii } from 'node:buffer';
 import { decodePiece, type DecodedPiece, type TextEncodingName } from '../../text/decode.js';
@@ -55,6 +55,15 @@ export class PgnBatchChecker {
   private gameErrors: NotationError[] = [];
   private gameWarnings: NotationError[] = [];
   private readonly parser: PgnParser;
+  private readonly gamesRun: PgnGamesRun = {
+    pos: 0,
+    line: 0,
+    lineStart: 0,
+    maxValue: 0,
+    maxComment: 0,
+    games: 0,
+    moves: 0,
+  };
 
   constructor() {
     // No `move` callback: the parser's own count gives the moves of a game, and a visitor without
@@ -76,9 +85,26 @@ export class PgnBatchChecker {
    * thread reads it as the whole file would be read; bad bytes are counted for the input's one
    * warning.
    */
-  checkBytes(bytes: Uint8Array, encoding: TextEncodingName, line: number): BatchResult {
-    const { text, invalid, invalidLine } = decodeBatch(bytes, encoding, line);
-    return { ...this.check(text, line, 1, false), invalid, invalidLine };
+  checkBytes(bytes: Uint8Array, encoding: TextEncodingName, line: number, last = false): BatchResult {
+    // The plain games at the start are read from the bytes (ASCII: alike in every encoding), the
+    // rest from its text: most batches of most files are then never decoded at all.
+    const run = this.gamesRun;
+    run.pos = 0;
+    run.line = line;
+    run.lineStart = 0;
+    run.games = 0;
+    run.moves = 0;
+    this.parser.plainGamesInBytes(bytes, run);
+    if (run.pos >= bytes.length)
+      return { games: run.games, moves: run.moves, withErrors: 0, errors: [], warnings: [], endLine: run.line };
+    const games = run.games;
+    const moves = run.moves;
+    const rest = bytes.subarray(run.pos);
+    const { text, invalid, invalidLine } = decodeBatch(rest, encoding, run.line);
+    const result = this.check(text, run.line, run.pos - run.lineStart + 1, last);
+    result.games += games;
+    result.moves += moves;
+    return { ...result, invalid, invalidLine };
   }
 
   /**

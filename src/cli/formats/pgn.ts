@@ -196,8 +196,17 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   let lineAfter = 1;
   /** Length of the carried game's text when it was last read (it ran into the end of that batch). */
   let carryRead = 0;
+  const carriedLength = () => (carry ? carry.text.length : 0);
   /** Reads a batch here, after the game carried over from the previous one. */
   const readHere = (bytes: Uint8Array, line: number, last: boolean) => {
+    if (!carry) {
+      // Read from the bytes: only what the wasm reader leaves is decoded.
+      const r = local.checkBytes(bytes, encodingOf(bytes), line, last);
+      lineAfter = r.endLine;
+      apply(r);
+      carryRead = carriedLength();
+      return;
+    }
     const { text, invalid, invalidLine } = decodeBatch(bytes, encodingOf(bytes), line);
     // A game that spans many batches (600,000 tag lines, a huge movetext) is read again only once
     // its text has grown four times, not with every batch: reading it once per batch was quadratic
@@ -209,10 +218,10 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
       lineAfter = line + countLines(bytes);
       return;
     }
-    const r = carry ? local.check(carry.text + text, carry.line, carry.column, last) : local.check(text, line, 1, last);
+    const r = local.check(carry.text + text, carry.line, carry.column, last);
     lineAfter = r.endLine;
     apply({ ...r, invalid, invalidLine });
-    carryRead = carry ? carry.text.length : 0;
+    carryRead = carriedLength();
   };
 
   let failure: Error | undefined;

@@ -116,7 +116,7 @@ function resolveSymbol(p: usize, s: i32, e: i32): i64 {
  * one without tags): it stops before it, for the reader to end the game there.
  */
 export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i32, lineStart: i32,
-  maxComment: i32, final: i32): i32 {
+  maxComment: i32, final: i32, skipNags: bool = false): i32 {
   if (len > <i32>MOVETEXT_SIZE) len = <i32>MOVETEXT_SIZE;
   let pos = at;
   let moves = 0;
@@ -213,6 +213,28 @@ export function playMovetext(p: usize, len: i32, at: i32, pending: i32, line: i3
       continue;
     }
     if (c >= 128) { why = STOP_NON_ASCII; break; }
+    if (skipNags && (c == 33 || c == 63 || c == 36)) {
+      // A suffix annotation (! ? !! ?? !? ?!) or a NAG of $0…$255: nothing to report when nobody
+      // takes NAGs; anything else (!!!, $, $256) is the reader's, for its error.
+      let q = pos + 1;
+      if (c == 36) {
+        let v = 0;
+        while (q < len && q - pos <= 4) {
+          const d = <i32>load<u8>(MOVETEXT + <usize>q) - 48;
+          if (d < 0 || d > 9) break;
+          v = v * 10 + d;
+          q++;
+        }
+        if (q >= len && !final) break;
+        if (q == pos + 1 || v > 255 || q - pos > 4) { why = STOP_TOKEN; break; }
+      } else {
+        while (q < len && (load<u8>(MOVETEXT + <usize>q) == 33 || load<u8>(MOVETEXT + <usize>q) == 63)) q++;
+        if (q >= len && !final) break;
+        if (q - pos > 2) { why = STOP_TOKEN; break; }
+      }
+      pos = q;
+      continue;
+    }
     why = STOP_TOKEN;
     break;
   }
@@ -418,7 +440,7 @@ export function playGames(start: usize, len: i32, at: i32, line: i32, lineStart:
     copyPos(GAME_POS, start);
     store<i32>(RESULT, 0, 84);
     store<i32>(RESULT, 0, 88);
-    const m = playMovetext(GAME_POS, len, body, -1, load<i32>(RESULT, 72), load<i32>(RESULT, 76), maxComment, final);
+    const m = playMovetext(GAME_POS, len, body, -1, load<i32>(RESULT, 72), load<i32>(RESULT, 76), maxComment, final, true);
     if (load<i32>(RESULT, 80) != STOP_TOKEN) break;
     const stop = load<i32>(RESULT, 64);
     if (stop >= len) break;

@@ -175,6 +175,11 @@ describe('pgn: validating read of plain movetext and tags in wasm (playRun, read
       plain + '[Event "caf\u00e9"]\n\n1. e4 e5 *\n\n' + plain, // not ASCII
       plain + '[Event "q"]\n\n1. e4 e5 2. Ke3 *\n\n' + plain, // illegal move
       plain + '[Event "q"]\n\n1. e4 e5 2. Nf3 $1 Nc6 (2... d6) *\n\n' + plain,
+      plain + '[Event "q"]\n\n1. e4! e5?! 2. Nf3!! Nc6?? 3. Bb5!? $1 a6 $0 $255 $19 1-0\n\n' + plain, // plain too
+      plain + '[Event "q"]\n\n1. e4!!! e5 *\n\n' + plain, // not a suffix annotation
+      plain + '[Event "q"]\n\n1. e4 $ e5 *\n\n' + plain, // a NAG without digits
+      plain + '[Event "q"]\n\n1. e4 $256 e5 *\n\n' + plain,
+      plain + '[Event "q"]\n\n1. e4 $0001 e5 $12abc *\n\n' + plain,
       plain + '[Event "q"]\n\n1. e4 e5 3. Nf3 1. d4 *\n\n' + plain, // a number that goes back
       plain + '[Event "q"]\n\n1. e4 e5 2. Nf3\n\n' + plain, // no result before the next tags
       plain + '%escape\n' + plain,
@@ -200,6 +205,9 @@ describe('pgn: validating read of plain movetext and tags in wasm (playRun, read
     // A game with a FEN tag is the token reader's; the two plain games around it are taken whole.
     const fen = '[Event "q"]\n[FEN "8/P6k/8/8/8/8/6pK/8 w - - 0 1"]\n[SetUp "1"]\n\n1. a8=Q g1=N+ *\n\n';
     expect(count(plain + fen + plain).plain).to.equal(2);
+    // Suffix annotations and NAGs of $0…$255 keep a game plain when nobody takes NAGs.
+    const annotated = plain.replace('e5', 'e5?! $19').replace('Nf3', 'Nf3!');
+    expect(count(annotated.repeat(4))).to.deep.equal({ plain: 4, log: ['games=4 moves=24 line=21'] });
     // An illegal move in a game after 300 plain ones: found at its line and column.
     const many = plain.repeat(300) + '[Event "q"]\n\n1. e4 e5 2. Ke3 *\n';
     const got = count(many);

@@ -175,6 +175,9 @@ describe('check: a batch read from its bytes', () => {
       '[Event "q"]\n\n1. e4 e5 2. Nf3', // runs into the end: the tail
       '[Event "q"]\n\n1. e4 {\u00e9t\u00e9} e5 1-0 [Event "same line"] 1. d4 Ke3 *\n\n',
       '[Event "q"]\r\n\r\n1. e4 e5 2. Qh5 Ke7 3. Qxe5# 1-0\r\n\r\n',
+      '[Event "q"]\n\n1. e4 {a comment\n\n[Event "in it"]\n} e5 2. Ke3 *\n\n', // a blank line before [ in a comment
+      '[Event "\u00e9"]\n\n1. e4 e5 *\n\n[Event "q"]\n\n1. e4 (1. d4) e5 2. Ke3 *\n\n', // two others in a row
+      '[Event "\u00e9"]\n\n1. e4 e5 2. Nf3\n\n[Event "no result before"]\n\n1. d4 d5 *\n\n',
     ];
     const checker = new PgnBatchChecker();
     let cases = 0;
@@ -195,7 +198,7 @@ describe('check: a batch read from its bytes', () => {
           expect(fromBytes.tail, what).to.deep.equal(fromText.tail);
           cases++;
         }
-    expect(cases).to.equal(42);
+    expect(cases).to.equal(60);
     // and the errors are there to compare: the illegal moves at their lines
     const r = checker.checkBytes(new TextEncoder().encode(plain + odd[1]!), 'utf-8', 1, true);
     expect(r.errors.map((e) => [e.code, e.line, e.column])).to.deep.equal([['ERR_SAN_ILLEGAL', 8, 13]]);

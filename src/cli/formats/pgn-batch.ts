@@ -51,6 +51,22 @@ function lineEnds(text: string, from: number): number {
   return n;
 }
 
+/** A blank line before a `[`: where a game most likely starts. */
+const GAME_START = Buffer.from('\n\n[');
+
+/** Adds the result of a piece of a batch (read after `out`'s) and its decoding to `out`. */
+function merge(out: BatchResult, r: BatchResult, piece: DecodedPiece): void {
+  out.games += r.games;
+  out.moves += r.moves;
+  out.withErrors += r.withErrors;
+  for (const e of r.errors) out.errors.push(e);
+  for (const w of r.warnings) out.warnings.push(w);
+  out.endLine = r.endLine;
+  if (r.tail) out.tail = r.tail;
+  if (piece.invalid && !out.invalid) out.invalidLine = piece.invalidLine;
+  out.invalid! += piece.invalid;
+}
+
 export class PgnBatchChecker {
   private gameErrors: NotationError[] = [];
   private gameWarnings: NotationError[] = [];
@@ -86,25 +102,45 @@ export class PgnBatchChecker {
    * warning.
    */
   checkBytes(bytes: Uint8Array, encoding: TextEncodingName, line: number, last = false): BatchResult {
-    // The plain games at the start are read from the bytes (ASCII: alike in every encoding), the
-    // rest from its text: most batches of most files are then never decoded at all.
+    // Plain games are read from the bytes (ASCII: alike in every encoding); another game is decoded
+    // and read as text with what follows it up to the next likely game start, and the bytes take
+    // over again after it: most of a batch, often all of it, is never decoded.
+    const out: BatchResult = { games: 0, moves: 0, withErrors: 0, errors: [], warnings: [], endLine: line, invalid: 0 };
     const run = this.gamesRun;
-    run.pos = 0;
-    run.line = line;
-    run.lineStart = 0;
-    run.games = 0;
-    run.moves = 0;
-    this.parser.plainGamesInBytes(bytes, run);
-    if (run.pos >= bytes.length)
-      return { games: run.games, moves: run.moves, withErrors: 0, errors: [], warnings: [], endLine: run.line };
-    const games = run.games;
-    const moves = run.moves;
-    const rest = bytes.subarray(run.pos);
-    const { text, invalid, invalidLine } = decodeBatch(rest, encoding, run.line);
-    const result = this.check(text, run.line, run.pos - run.lineStart + 1, last);
-    result.games += games;
-    result.moves += moves;
-    return { ...result, invalid, invalidLine };
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    let pos = 0;
+    let lineStart = 0;
+    for (let first = true; ; first = false) {
+      run.pos = pos;
+      run.line = line;
+      run.lineStart = lineStart;
+      this.parser.plainGamesInBytes(bytes, run);
+      out.games += run.games;
+      out.moves += run.moves;
+      pos = run.pos;
+      line = run.line;
+      lineStart = run.lineStart;
+      out.endLine = line;
+      if (pos >= bytes.length) return out;
+      // The text up to the next blank line before a `[`: one game, most likely (a batch with CR LF
+      // line ends, which this does not look for, is read as text from here on). After two such
+      // games in a row, the rest of the batch is read as text.
+      const next = first || run.games > 0 ? buf.indexOf(GAME_START, pos + 1) : -1;
+      const end = next < 0 ? bytes.length : next + 2;
+      const piece = decodeBatch(bytes.subarray(pos, end), encoding, line);
+      const r = this.check(piece.text, line, pos - lineStart + 1, last && end === bytes.length);
+      if (r.tail && end < bytes.length) {
+        // A game runs on past that blank line (it is inside a comment, say): the rest as text.
+        const rest = decodeBatch(bytes.subarray(pos), encoding, line);
+        merge(out, this.check(rest.text, line, pos - lineStart + 1, last), rest);
+        return out;
+      }
+      merge(out, r, piece);
+      if (r.tail || end >= bytes.length) return out;
+      pos = end;
+      lineStart = end;
+      line = r.endLine;
+    }
   }
 
   /**

@@ -33,13 +33,20 @@ export let gThemBB: u64 = 0;
 export let gCheckers: u64 = 0;
 export let gPinned: u64 = 0;
 
-@inline function setupContext(p: usize): void {
+/** Sets gUs, gKsq, gOcc, gUsBB, gThemBB and gCheckers for p. */
+@inline function setupChecks(p: usize): void {
   const us = turn(p), them = us ^ 1;
   const usBB = colorBB(p, us), themBB = colorBB(p, them);
   const occ = usBB | themBB;
   const ksq = <i32>ctz<u64>(usBB & roleBB(p, KING));
   gUs = us; gKsq = ksq; gOcc = occ; gUsBB = usBB; gThemBB = themBB;
   gCheckers = attackersTo(p, ksq, them, occ);
+}
+
+/** `setupChecks` and the pinned pieces of the side to move (gPinned). */
+@inline function setupContext(p: usize): void {
+  setupChecks(p);
+  const ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
   const q = roleBB(p, QUEEN);
   let snipers = ((rookAttacks(ksq, themBB) & (roleBB(p, ROOK) | q)) |
     (bishopAttacks(ksq, themBB) & (roleBB(p, BISHOP) | q))) & themBB;
@@ -59,19 +66,9 @@ export function checkersOf(p: usize): u64 {
   return gCheckers;
 }
 
-/** Sets gUs, gKsq, gOcc, gUsBB, gThemBB, gCheckers, gPinned for p. */
-export function prepare(p: usize): void {
-  setupContext(p);
-}
-
 /** Sets gUs, gKsq, gOcc, gUsBB, gThemBB and gCheckers for p, not gPinned (see `pinnedOn`). */
 export function prepareChecks(p: usize): void {
-  const us = turn(p), them = us ^ 1;
-  const usBB = colorBB(p, us), themBB = colorBB(p, them);
-  const occ = usBB | themBB;
-  const ksq = <i32>ctz<u64>(usBB & roleBB(p, KING));
-  gUs = us; gKsq = ksq; gOcc = occ; gUsBB = usBB; gThemBB = themBB;
-  gCheckers = attackersTo(p, ksq, them, occ);
+  setupChecks(p);
 }
 
 /**

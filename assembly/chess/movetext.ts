@@ -318,22 +318,10 @@ export function playTags(len: i32, at: i32, line: i32, lineStart: i32, maxValue:
     store<i32>(r, ve, 12);
     store<i32>(TAG_HASH + (<usize>n << 2), hash);
     n++;
-    pos = p + 1;
     // White space up to the next token (a line end cut by the end of the text here stays unread).
-    while (pos < len) {
-      c = <i32>load<u8>(MOVETEXT + <usize>pos);
-      if (c == 32 || c == 9 || c == 11 || c == 12) { pos++; continue; }
-      if (c == 10) { pos++; line++; lineStart = pos; continue; }
-      if (c == 13) {
-        if (pos + 1 >= len && !final) break;
-        pos++;
-        if (pos < len && load<u8>(MOVETEXT + <usize>pos) == 10) pos++;
-        line++;
-        lineStart = pos;
-        continue;
-      }
-      break;
-    }
+    pos = skipSpace(p + 1, len, line, lineStart, final);
+    line = load<i32>(RESULT, 72);
+    lineStart = load<i32>(RESULT, 76);
   }
   store<i32>(RESULT, pos, 64);
   store<i32>(RESULT, line, 72);

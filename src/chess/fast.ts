@@ -138,6 +138,23 @@ export interface GamesRun {
 const GAMES_RELOAD = 16384;
 
 /**
+ * One `games` call on the stretch in wasm memory (`len` bytes, whose first is offset `base` of the
+ * input) from its offset `at`: the games it takes are added to `run`, which moves past them.
+ */
+function gamesAt(c: Chess, p: number, len: number, at: number, base: number, final: boolean, run: GamesRun): number {
+  const n = c.w.games(p, len, at, run.line, run.lineStart - base, run.maxValue, run.maxComment, final ? 1 : 0);
+  if (n > 0) {
+    const r = c.RESULT >> 2;
+    run.games += n;
+    run.moves += c.i32[r + 24]!;
+    run.pos = base + c.i32[r + 16]!;
+    run.line = c.i32[r + 18]!;
+    run.lineStart = base + c.i32[r + 19]!;
+  }
+  return n;
+}
+
+/**
  * Reads whole plain games of `text` from `run.pos` in wasm (assembly/chess/movetext.ts), each
  * replayed from `start` (a standard starting position, left as it is): the tags of the plain shape
  * (no FEN, SetUp or Variant), plain movetext as `playMovetext` reads it, a termination marker. It
@@ -147,37 +164,20 @@ const GAMES_RELOAD = 16384;
 export function playGames(start: Position, text: string, run: GamesRun): void {
   const c = wasm();
   const p = start._load(c);
-  const r = c.RESULT >> 2;
-  let from = run.pos;
-  let line = run.line;
-  let lineStart = run.lineStart;
-  let games = 0;
-  let moves = 0;
+  run.games = 0;
+  run.moves = 0;
   for (;;) {
     let fresh = false;
-    if (text !== winText || from < winStart || from - winStart >= winValid) {
-      loadWindow(c, text, from, true);
+    if (text !== winText || run.pos < winStart || run.pos - winStart >= winValid) {
+      loadWindow(c, text, run.pos, true);
       fresh = true;
     }
-    const at = from - winStart;
-    const n = c.w.games(p, winLen, at, line, lineStart - winStart, run.maxValue, run.maxComment, winFinal ? 1 : 0);
-    if (n > 0) {
-      games += n;
-      moves += c.i32[r + 24]!;
-      from = winStart + c.i32[r + 16]!;
-      line = c.i32[r + 18]!;
-      lineStart = c.i32[r + 19]! + winStart;
-      continue;
-    }
-    // No whole game here: perhaps only because the window ends soon after `from`.
+    const at = run.pos - winStart;
+    if (gamesAt(c, p, winLen, at, winStart, winFinal, run) > 0) continue;
+    // No whole game here: perhaps only because the window ends soon after `at`.
     if (fresh || winFinal || winLen - at > GAMES_RELOAD) break;
     winValid = 0;
   }
-  run.pos = from;
-  run.line = line;
-  run.lineStart = lineStart;
-  run.games = games;
-  run.moves = moves;
 }
 
 /**
@@ -189,34 +189,19 @@ export function playGames(start: Position, text: string, run: GamesRun): void {
 export function playGamesInBytes(start: Position, bytes: Uint8Array, run: GamesRun): void {
   const c = wasm();
   const p = start._load(c);
-  const r = c.RESULT >> 2;
   const size = c.w.movetextSize();
   const dest = c.w.movetextIn();
   // The text window of the other readers is overwritten here.
   winText = '';
   winValid = 0;
-  let from = run.pos;
-  let line = run.line;
-  let lineStart = run.lineStart;
-  let games = 0;
-  let moves = 0;
-  while (from < bytes.length) {
+  run.games = 0;
+  run.moves = 0;
+  while (run.pos < bytes.length) {
+    const from = run.pos;
     const len = Math.min(bytes.length - from, size);
     c.heap.set(bytes.subarray(from, from + len), dest);
-    const final = from + len === bytes.length;
-    const n = c.w.games(p, len, 0, line, lineStart - from, run.maxValue, run.maxComment, final ? 1 : 0);
-    if (n === 0) break;
-    games += n;
-    moves += c.i32[r + 24]!;
-    line = c.i32[r + 18]!;
-    lineStart = c.i32[r + 19]! + from;
-    from += c.i32[r + 16]!;
+    if (gamesAt(c, p, len, 0, from, from + len === bytes.length, run) === 0) break;
   }
-  run.pos = from;
-  run.line = line;
-  run.lineStart = lineStart;
-  run.games = games;
-  run.moves = moves;
 }
 
 /**

@@ -258,18 +258,21 @@ export class PgnParser<P = unknown> {
 
   /**
    * `parsePlainGames` over bytes the caller has not decoded (`PgnRules.playGamesInBytes`): from byte
-   * `run.pos` (line `run.line`, which starts at byte `run.lineStart`), the plain games are counted
-   * into `run.games` and `run.moves` (not into `moves`), and `run` is left where the first other
-   * game starts, for the caller to decode from there and read with `reset` and `parseGame`.
+   * `pos` (on line `line`, which starts at byte `lineStart`), the plain games are counted (into the
+   * result's `games` and `moves`, not into `moves`); the result says where the first other game
+   * starts, for the caller to decode from there and read with `reset` and `parseGame`.
    */
-  plainGamesInBytes(bytes: Uint8Array, run: PgnGamesRun): void {
+  plainGamesInBytes(bytes: Uint8Array, pos: number, line: number, lineStart: number): Readonly<PgnGamesRun> {
+    const run = this.gamesRun;
+    run.pos = pos;
+    run.line = line;
+    run.lineStart = lineStart;
     run.games = 0;
     run.moves = 0;
-    if (!this.playGames || this.tokenTags) return;
-    run.maxValue = this.maxTagValue;
-    run.maxComment = this.run.maxComment;
-    this.rules?.playGamesInBytes?.(bytes, run);
+    if (this.playGames && !this.tokenTags) this.rules?.playGamesInBytes?.(bytes, run);
+    return run;
   }
+
 
   /**
    * Every error of a game goes through here: the first `maxErrors` reach the visitor, the rest are

@@ -1,5 +1,6 @@
 import type { NotationError, Result } from '../errors.js';
 import type { Move, Position } from '../chess/index.js';
+import type { GamesRun } from '../chess/fast.js';
 
 /**
  * Callbacks the reader makes while it walks a PGN file, in file order (python-chess' BaseVisitor
@@ -118,18 +119,8 @@ export interface PgnRules<P = unknown, H = unknown> {
   playGamesInBytes?(bytes: Uint8Array, run: PgnGamesRun): void;
 }
 
-/** The reader's scan state handed to `PgnRules.playGames` and updated by it (see `PgnRun`). */
-export interface PgnGamesRun {
-  pos: number;
-  line: number;
-  lineStart: number;
-  /** Longest tag value and comment to step over (longer ones are the reader's, for their errors). */
-  maxValue: number;
-  maxComment: number;
-  /** Out: whole games read, and their moves. */
-  games: number;
-  moves: number;
-}
+/** The reader's scan state handed to `PgnRules.playGames` and updated by it: the chess core's. */
+export type PgnGamesRun = GamesRun;
 
 /** The reader's scan state handed to `PgnRules.readTags` and updated by it (see `PgnRun`). */
 export interface PgnTagRun {

@@ -2,7 +2,7 @@
 // `check` verb in the main thread and its worker threads (src/cli/pgn-worker.ts).
 import { PgnParser } from '../../pgn/parser.js';
 import { chessRules } from '../../pgn/rules.js';
-import type { PgnGamesRun, PgnVisitor } from '../../pgn/visitor.js';
+import type { PgnVisitor } from '../../pgn/visitor.js';
 import type { NotationError } from '../../errors.js';
 import { Buffer, isAscii } from 'node:buffer';
 import { decodePiece, type DecodedPiece, type TextEncodingName } from '../../text/decode.js';
@@ -71,15 +71,6 @@ export class PgnBatchChecker {
   private gameErrors: NotationError[] = [];
   private gameWarnings: NotationError[] = [];
   private readonly parser: PgnParser;
-  private readonly gamesRun: PgnGamesRun = {
-    pos: 0,
-    line: 0,
-    lineStart: 0,
-    maxValue: 0,
-    maxComment: 0,
-    games: 0,
-    moves: 0,
-  };
 
   constructor() {
     // No `move` callback: the parser's own count gives the moves of a game, and a visitor without
@@ -106,15 +97,12 @@ export class PgnBatchChecker {
     // and read as text with what follows it up to the next likely game start, and the bytes take
     // over again after it: most of a batch, often all of it, is never decoded.
     const out: BatchResult = { games: 0, moves: 0, withErrors: 0, errors: [], warnings: [], endLine: line, invalid: 0 };
-    const run = this.gamesRun;
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     let pos = 0;
     let lineStart = 0;
     for (let first = true; ; first = false) {
-      run.pos = pos;
-      run.line = line;
-      run.lineStart = lineStart;
-      this.parser.plainGamesInBytes(bytes, run);
+      const run = this.parser.plainGamesInBytes(bytes, pos, line, lineStart);
+      const took = run.games;
       out.games += run.games;
       out.moves += run.moves;
       pos = run.pos;
@@ -125,7 +113,7 @@ export class PgnBatchChecker {
       // The text up to the next blank line before a `[`: one game, most likely (a batch with CR LF
       // line ends, which this does not look for, is read as text from here on). After two such
       // games in a row, the rest of the batch is read as text.
-      const next = first || run.games > 0 ? buf.indexOf(GAME_START, pos + 1) : -1;
+      const next = first || took > 0 ? buf.indexOf(GAME_START, pos + 1) : -1;
       const end = next < 0 ? bytes.length : next + 2;
       const piece = decodeBatch(bytes.subarray(pos, end), encoding, line);
       const r = this.check(piece.text, line, pos - lineStart + 1, last && end === bytes.length);

@@ -1,33 +1,10 @@
 import { Buffer, isAscii } from 'node:buffer';
-import { Worker } from 'node:worker_threads';
 import { availableParallelism, loadavg } from 'node:os';
-import { makePgn, mainlineFen, readPgn, SEVEN_TAG_ROSTER, type PgnGame, type PgnNode } from '../../pgn/index.js';
-import { tagPairWarnings } from '../../text/tag-value.js';
 import { decodeBatch, PgnBatchChecker, type BatchResult } from './pgn-batch.js';
-import { notationError, type NotationError, type Parsed } from '../../errors.js';
+import { notationError } from '../../errors.js';
 import { StreamDecoder, type TextEncodingName } from '../../text/decode.js';
-import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
-
-function countMoves(line: PgnNode[]): number {
-  let n = 0;
-  const stack: PgnNode[][] = [line];
-  while (stack.length) {
-    const l = stack.pop()!;
-    n += l.length;
-    for (const node of l) if (node.variations) stack.push(...node.variations);
-  }
-  return n;
-}
-
-/** The chunks of a stream, telling `sink.progress` how many bytes have gone by. */
-async function* counted(input: InputStream, sink: StreamSink): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
-  for await (const chunk of input.chunks) {
-    yield chunk;
-    bytes += chunk.length;
-    sink.progress(bytes);
-  }
-}
+import type { FormatHandler, InputStream, StreamSink } from '../types.js';
+import type { Worker as WorkerThread } from 'node:worker_threads';
 
 const MAX_GAME_BYTES = 32 << 20;
 // A game usually starts at a `[` after a blank line; tags of one game are on lines of their own.
@@ -114,13 +91,14 @@ function countLines(bytes: Uint8Array): number {
  * A worker answers its batches in the order they were sent.
  */
 class Checkers {
-  private readonly workers: { worker: Worker; waiting: ((r: BatchResult) => void)[] }[] = [];
+  private readonly workers: { worker: WorkerThread; waiting: ((r: BatchResult) => void)[] }[] = [];
   private next = 0;
 
   constructor(
     size: number,
     private readonly local: PgnBatchChecker,
     fail: (e: Error) => void,
+    Worker: typeof WorkerThread,
   ) {
     for (let i = 1; i < size; i++) {
       // This handler is loaded on demand, so it is bundled into dist/chunks/ (rollup.config.mjs
@@ -225,9 +203,10 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   };
 
   let failure: Error | undefined;
+  // node:worker_threads is loaded only when there are workers to start.
   const workers =
     threads > 1 && (input.size ?? 0) >= PARALLEL_MIN_BYTES
-      ? new Checkers(threads, local, (e) => (failure ??= e))
+      ? new Checkers(threads, local, (e) => (failure ??= e), (await import('node:worker_threads')).Worker)
       : undefined;
   const inFlight: { bytes: Uint8Array; line: number; result: Promise<BatchResult> }[] = [];
   const settleOne = async () => {
@@ -311,99 +290,19 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
   return { games, moves, 'games with errors': withErrors };
 }
 
-/**
- * What writing a game changes in its tags by the tag rule (src/text/tag-value.ts: a control such as
- * NUL in a value written as a space), as warnings at the game's line in the input.
- */
-function tagWarnings(game: PgnGame, reduced: boolean): NotationError[] {
-  const out: NotationError[] = [];
-  for (const [name, value] of Object.entries(game.headers)) {
-    if (reduced && !SEVEN_TAG_ROSTER.some(([n]) => n === name)) continue;
-    for (const w of tagPairWarnings(name, value)) out.push({ ...w, line: game.line, column: 1 });
-  }
-  return out;
-}
-
-/** Games of a PGN stream one at a time (bounded memory), errors and warnings sent to the sink. */
-async function* streamGames(input: InputStream, sink: StreamSink): AsyncGenerator<Parsed<PgnGame>> {
-  let n = 0;
-  for await (const item of readPgn(counted(input, sink))) {
-    for (const e of item.errors) sink.error(e);
-    for (const w of item.warnings) sink.warning(w);
-    yield item;
-    if (++n % 64 === 0) await sink.drain();
-  }
-}
+// The verbs that build game trees (check of a whole file, export, convert) are in pgn-trees.ts,
+// loaded when one of them runs: `check` of a stream needs none of the tree reader or the writer.
+const trees = () => import('./pgn-trees.js');
 
 export const pgnFormat: FormatHandler = {
   name: 'pgn',
-  async check(input: InputFile): Promise<CheckReport> {
-    const errors: NotationError[] = [];
-    const warnings: NotationError[] = [];
-    let games = 0;
-    let moves = 0;
-    let withErrors = 0;
-    for await (const game of readPgn(input.bytes)) {
-      games++;
-      moves += countMoves(game.value.moves);
-      if (game.errors.length) withErrors++;
-      errors.push(...game.errors);
-      warnings.push(...game.warnings);
-    }
-    return { counts: { games, moves, 'games with errors': withErrors }, errors, warnings };
-  },
+  check: async (input) => (await trees()).checkWhole(input),
   // --threads was checked by the verb (an integer >= 1); the default is one per idle core.
   checkStream: (input, options, sink) =>
     checkPgnStream(input, sink, options.threads === undefined ? idleCores() : Number(options.threads)),
-  async export(input: InputFile, options): Promise<ExportResult> {
-    const reduced = options.reduced === true;
-    let text = '';
-    const errors: NotationError[] = [];
-    const warnings: NotationError[] = [];
-    for await (const game of readPgn(input.bytes)) {
-      text += makePgn(game.value, { reduced });
-      errors.push(...game.errors);
-      warnings.push(...tagWarnings(game.value, reduced));
-    }
-    return { text, errors, warnings };
-  },
-  async exportStream(input, options, sink) {
-    const reduced = options.reduced === true;
-    for await (const game of streamGames(input, sink)) {
-      tagWarnings(game.value, reduced).forEach(sink.warning);
-      sink.out(makePgn(game.value, { reduced }));
-    }
-  },
+  export: async (input, options) => (await trees()).exportWhole(input, options),
+  exportStream: async (input, options, sink) => (await trees()).exportStream(input, options, sink),
   convertTargets: ['json'],
-  async convert(input: InputFile): Promise<ExportResult> {
-    const errors: NotationError[] = [];
-    const lines: string[] = [];
-    for await (const game of readPgn(input.bytes)) {
-      errors.push(...game.errors);
-      lines.push(gameJson(game));
-    }
-    return { text: `[\n${lines.join(',\n')}\n]\n`, errors };
-  },
-  async convertStream(input, _to, _options, sink) {
-    sink.out('[\n');
-    let first = true;
-    for await (const game of streamGames(input, sink)) {
-      sink.out(`${first ? '' : ',\n'}${gameJson(game)}`);
-      first = false;
-    }
-    sink.out('\n]\n');
-  },
+  convert: async (input) => (await trees()).convertWhole(input),
+  convertStream: async (input, _to, _options, sink) => (await trees()).convertStream(input, sink),
 };
-
-function gameJson({ value: game, errors }: Parsed<PgnGame>): string {
-  return JSON.stringify({
-    headers: game.headers,
-    result: game.result,
-    mainline: game.moves.map((n) => n.san),
-    finalFen: mainlineFen(game) ?? null,
-    errors,
-    line: game.line,
-    root: game.root,
-    moves: game.moves,
-  });
-}

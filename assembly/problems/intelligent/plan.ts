@@ -10,7 +10,7 @@
 // standing on its square of the diagram in its role there attacks it (which one does not matter:
 // none needs a move), else by the attacking piece with the lowest identity. The check is given
 // from home, or by the lowest-identity checker, alike.
-import { knightAttacks, pawnAttacks, rookAttacks, bishopAttacks, kingAttacks } from '../../chess/attacks';
+import { knightAttacks, pawnAttacks, rookAttacks, bishopAttacks, kingAttacks, between } from '../../chess/attacks';
 import { attackersTo } from '../../chess/movegen';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, colorBB, roleBB, occupied, pieceAt } from '../../chess/position';
 import { INTEL } from '../layout';
@@ -164,6 +164,67 @@ export function undoEntry(id: i32, old: i32, target: u64): void {
   }
   store<u64>(ENT_TARGET + (<usize>e << 3), target);
   store<i32>(ENT_COST + (<usize>e << 2), old);
+}
+
+const SAVED_TARGET: usize = memory.data(MAX_ENTRIES * 8);
+const SAVED_COST: usize = memory.data(MAX_ENTRIES * 4);
+
+/** Squares of `from` whose line to `to` crosses one of `squares` (a slider there does not reach `to`). */
+function shadowed(from: u64, to: i32, squares: u64): u64 {
+  let out: u64 = 0;
+  let t = from;
+  while (t) {
+    const s = <i32>ctz<u64>(t);
+    t &= t - 1;
+    if (between(s, to) & squares) out |= (<u64>1) << <u64>s;
+  }
+  return out;
+}
+
+@inline function isSlider(role: i32): bool { return role == BISHOP || role == ROOK || role == QUEEN; }
+
+/**
+ * Narrows the mating side's entries to what the whole picture allows (the enumeration names them
+ * one square at a time): no mating piece ends on a blocked square, and a bishop, rook or queen
+ * that checks or guards does so along a line no blocker crosses. Returns the mating side's counted
+ * moves after narrowing, or -1 when some entry has no square left; restorePlan undoes it.
+ */
+export function narrowPlan(mater: i32): i32 {
+  let blocked: u64 = 0;
+  for (let i = 0; i < flightCount; i++)
+    if (<i32>load<u8>(FL_KIND + <usize>i) == BLOCK) blocked |= (<u64>1) << <u64>flightSquare(i);
+  let sum = 0;
+  for (let e = 0; e < entries; e++) {
+    store<u64>(SAVED_TARGET + (<usize>e << 3), entryTarget(e));
+    store<i32>(SAVED_COST + (<usize>e << 2), entryCost(e));
+  }
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mater) continue;
+    const role = entryRole(e);
+    let t = entryTarget(e) & ~blocked;
+    if (blocked != 0 && isSlider(role)) {
+      if (id == checkerId) t &= ~shadowed(t, kingSquare, blocked);
+      for (let i = 0; i < flightCount; i++)
+        if (<i32>load<u8>(FL_KIND + <usize>i) == GUARD && <i32>load<u8>(FL_ID + <usize>i) == id)
+          t &= ~shadowed(t, flightSquare(i), blocked);
+    }
+    if (t == 0) return -1;
+    if (t != entryTarget(e)) {
+      store<u64>(ENT_TARGET + (<usize>e << 3), t);
+      store<i32>(ENT_COST + (<usize>e << 2), costFrom(id, role, t, homeOf(id), roleOf(id) == PAWN));
+    }
+    sum += entryCost(e);
+  }
+  return sum;
+}
+
+/** Undoes narrowPlan. */
+export function restorePlan(): void {
+  for (let e = 0; e < entries; e++) {
+    store<u64>(ENT_TARGET + (<usize>e << 3), load<u64>(SAVED_TARGET + (<usize>e << 3)));
+    store<i32>(ENT_COST + (<usize>e << 2), load<i32>(SAVED_COST + (<usize>e << 2)));
+  }
 }
 
 /** Fills the per-square move counts of every entry (before a plan is searched). */

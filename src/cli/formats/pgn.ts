@@ -126,6 +126,27 @@ class Checkers {
   }
 }
 
+/** Held bytes and a new chunk put together in one buffer that is reused from batch to batch. */
+class Joiner {
+  private buffer = Buffer.alloc(0);
+
+  /**
+   * `held` (`heldBytes` in all; the first may lie in this buffer, as the rest of the last batch)
+   * then `bytes`, at the start of the buffer. What it returns is valid until the next call.
+   */
+  join(held: Buffer[], heldBytes: number, bytes: Buffer): Buffer {
+    const total = heldBytes + bytes.length;
+    let target = this.buffer;
+    if (target.length < total) target = Buffer.allocUnsafeSlow(Math.max(total, 2 * target.length, 1 << 17));
+    let at = 0;
+    // Buffer#copy moves overlapping bytes correctly (a rest of this buffer to its start).
+    for (const h of held) at += h.copy(target, at);
+    bytes.copy(target, at);
+    this.buffer = target;
+    return target.subarray(0, total);
+  }
+}
+
 /**
  * `check` on a PGN stream through the reader's fast path: the visitor API (no game trees), every
  * move resolved and counted, memory bounded by a few chunks plus one game whatever the input size.
@@ -202,6 +223,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
     carryRead = carriedLength();
   };
 
+  const joined = new Joiner();
   let failure: Error | undefined;
   // node:worker_threads is loaded only when there are workers to start.
   const workers =
@@ -266,7 +288,9 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
           continue;
         }
       }
-      const buf = held.length ? Buffer.concat([...held, bytes]) : bytes;
+      // Read here, a batch is done with before the next chunk comes: it is put together in one
+      // reused buffer (fresh memory per chunk cost page faults and copies the size of the file).
+      const buf = !held.length ? bytes : workers ? Buffer.concat([...held, bytes]) : joined.join(held, heldBytes, bytes);
       const piece = buf.subarray(0, cut + 1);
       const rest = buf.subarray(cut + 1);
       held = rest.length ? [rest] : [];

@@ -27,7 +27,7 @@ async function statFile(path: string): Promise<number> {
  * cache, and the thread-pool round trip of an asynchronous read cost more than the copy (about 25 ms
  * of CPU time more on a 20 MB file). Pipes and devices, which may wait, are read asynchronously.
  */
-async function* fileChunks(path: string, regular: boolean): AsyncGenerator<Uint8Array> {
+async function* fileChunks(path: string, regular: boolean, reuse?: { on: boolean }): AsyncGenerator<Uint8Array> {
   if (regular) {
     let fd: number;
     try {
@@ -35,10 +35,13 @@ async function* fileChunks(path: string, regular: boolean): AsyncGenerator<Uint8
     } catch (e) {
       throw new UsageError(fileErrorMessage(path, e));
     }
+    // Two buffers in turn once the consumer allows it (InputStream.reuseChunks).
+    const pair = [Buffer.allocUnsafeSlow(CHUNK), Buffer.allocUnsafeSlow(CHUNK)];
+    let turn = 0;
     try {
       for (;;) {
-        // A fresh buffer per chunk (consumers may keep one), left unfilled: the read fills it.
-        const buffer = Buffer.allocUnsafeSlow(CHUNK);
+        // Else a fresh buffer per chunk (consumers may keep one), left unfilled: the read fills it.
+        const buffer = reuse?.on ? pair[turn++ & 1]! : Buffer.allocUnsafeSlow(CHUNK);
         const bytesRead = readSync(fd, buffer, 0, CHUNK, null);
         if (bytesRead === 0) return;
         const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
@@ -124,7 +127,14 @@ export function nodeIO(quiet: boolean): CliIO {
     async openInput(path): Promise<InputStream> {
       if (path === '-') return { name: '-', size: undefined, ...(await withHead(stdinChunks())) };
       const size = await statFile(path);
-      return { name: path, size: Number.isNaN(size) ? undefined : size, ...(await withHead(fileChunks(path, !Number.isNaN(size)))) };
+      const regular = !Number.isNaN(size);
+      const reuse = { on: false };
+      return {
+        name: path,
+        size: regular ? size : undefined,
+        ...(await withHead(fileChunks(path, regular, reuse))),
+        reuseChunks: regular ? () => void (reuse.on = true) : undefined,
+      };
     },
   };
 }

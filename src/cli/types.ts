@@ -30,6 +30,11 @@ export interface InputStream {
   head: Uint8Array;
   /** Every chunk from the start (the head included); can be iterated once. */
   chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Lets the reader reuse its buffers from now on: a chunk is then valid only until the one after
+   * the next is taken. For a consumer that copies whatever it keeps longer (files only).
+   */
+  reuseChunks?(): void;
 }
 
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;

@@ -230,6 +230,10 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
     threads > 1 && (input.size ?? 0) >= PARALLEL_MIN_BYTES
       ? new Checkers(threads, local, (e) => (failure ??= e), (await import('node:worker_threads')).Worker)
       : undefined;
+  // Read here, each chunk is done with (or what is kept of it copied) before the one after the
+  // next: the reader may reuse its buffers. Worker threads' batches are kept until they are back.
+  const reusing = !workers && input.reuseChunks !== undefined;
+  if (reusing) input.reuseChunks!();
   const inFlight: { bytes: Uint8Array; line: number; result: Promise<BatchResult> }[] = [];
   const settleOne = async () => {
     const batch = inFlight.shift()!;
@@ -276,7 +280,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
         // the carry-over keeps the result right.
         if (heldBytes + bytes.length > 4 * chunk.length) cut = lastEnd;
         if (cut < 0) {
-          held.push(bytes);
+          held.push(reusing ? Buffer.from(bytes) : bytes);
           heldBytes += bytes.length;
           heldLineEnd = lastEnd;
           if (heldBytes > MAX_GAME_BYTES) {
@@ -293,7 +297,7 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
       const buf = !held.length ? bytes : workers ? Buffer.concat([...held, bytes]) : joined.join(held, heldBytes, bytes);
       const piece = buf.subarray(0, cut + 1);
       const rest = buf.subarray(cut + 1);
-      held = rest.length ? [rest] : [];
+      held = rest.length ? [reusing && buf === bytes ? Buffer.from(rest) : rest] : [];
       heldBytes = rest.length;
       heldLineEnd = lastLineEnd(rest);
       await batch(piece, line);

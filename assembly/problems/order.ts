@@ -3,6 +3,12 @@
 // then the rest. The move list is reordered in place, so nothing is allocated.
 import { movesAt, posAt } from './layout';
 import { checkFilter, mayGiveCheck } from './checks';
+import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, queenAttacks } from '../chess/attacks';
+import { attackersTo } from '../chess/movegen';
+import {
+  PAWN, KNIGHT, BISHOP, ROOK, KING, WHITE, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo, mDrop, pieceAt, colorBB, roleBB,
+  occupied, turn,
+} from '../chess/position';
 
 const KILLERS: usize = memory.data(128 * 2 * 4);
 
@@ -54,4 +60,48 @@ export function orderMoves(ply: i32, cnt: i32, first: u32, checks: bool): void {
       at++;
     }
   }
+}
+
+/**
+ * Whether m, a move remembered from a sibling position (a killer), is pseudo-legal at p for the side
+ * to move: its piece still stands on the from square and can go to the to square. Castling, e.p.
+ * and drops are never replayed (false). Playing it and finding the mover's king safe (kingSafeAfter)
+ * then makes it legal, without generating the position's moves.
+ */
+export function replayable(p: usize, m: u32): bool {
+  if (m == 0 || (m & (M_CASTLE | M_EP)) != 0 || mDrop(m) != 0) return false;
+  const us = turn(p);
+  const from = mFrom(m), to = mTo(m);
+  const pc = pieceAt(p, from);
+  if (pc == 0 || (pc >> 3) != us) return false;
+  const usBB = colorBB(p, us);
+  const toBit = (<u64>1) << <u64>to;
+  if (usBB & toBit) return false;
+  const role = pc & 7;
+  const promo = mPromo(m);
+  if (role != PAWN) {
+    if (promo != 0 || (m & M_DOUBLE) != 0) return false;
+    const occ = occupied(p);
+    if (role == KNIGHT) return (knightAttacks(from) & toBit) != 0;
+    if (role == KING) return (kingAttacks(from) & toBit) != 0;
+    if (role == BISHOP) return (bishopAttacks(from, occ) & toBit) != 0;
+    if (role == ROOK) return (rookAttacks(from, occ) & toBit) != 0;
+    return (queenAttacks(from, occ) & toBit) != 0;
+  }
+  const last = us == WHITE ? (to >> 3) == 7 : (to >> 3) == 0;
+  if (last != (promo != 0)) return false;
+  const occ = occupied(p);
+  const step = us == WHITE ? 8 : -8;
+  if (to == from + step) return (m & M_DOUBLE) == 0 && (occ & toBit) == 0;
+  if (to == from + 2 * step)
+    return (m & M_DOUBLE) != 0 && (from >> 3) == (us == WHITE ? 1 : 6) &&
+      (occ & (toBit | ((<u64>1) << <u64>(from + step)))) == 0;
+  return (m & M_DOUBLE) == 0 && (pawnAttacks(us, from) & toBit & colorBB(p, us ^ 1)) != 0;
+}
+
+/** After a move into q, the side that moved has not left its king attacked. */
+export function kingSafeAfter(q: usize): bool {
+  const mover = turn(q) ^ 1;
+  const k = <i32>ctz<u64>(colorBB(q, mover) & roleBB(q, KING));
+  return attackersTo(q, k, mover ^ 1, occupied(q)) == 0;
 }

@@ -12,7 +12,7 @@ import { canMate } from './direct';
 import { goal, GOAL_MATE, reflex, quodlibet, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { kingFlights } from './mobility';
 import { keyOf, ttGet, ttMove, boundFails, boundWins, boundStore, boundStoreMove, K_SELF_WIN, K_SELF_FORCED } from './tt';
-import { orderMoves, setKiller } from './order';
+import { orderMoves, setKiller, killer, replayable, kingSafeAfter } from './order';
 
 /** The attacker to move at `ply` forces the defender to reach the goal within n defender moves. */
 export function selfWins(ply: i32, n: i32): bool {
@@ -64,11 +64,27 @@ export function selfForced(ply: i32, n: i32): bool {
     if (goalInOne(ply)) return true;
     if (n == 1) return false;
   }
+  if (n == 1 && !reflex) {
+    // the defence that escaped in a sibling position usually escapes here too: replay it before
+    // generating (most of the tree is these last defences)
+    for (let s = 0; s < 2; s++) {
+      const k = killer(ply, s);
+      if (!replayable(p, k)) continue;
+      const q = play(ply, k);
+      if (kingSafeAfter(q) && !goalReached(q)) return false;
+    }
+  }
   const cnt = generate(ply);
   if (cnt == 0) return false;
   const list = movesAt(ply);
   if (n == 1) {
-    for (let i = 0; i < cnt; i++) if (!goalReached(play(ply, load<u32>(list + (<usize>i << 2))))) return false;
+    for (let i = 0; i < cnt; i++) {
+      const m = load<u32>(list + (<usize>i << 2));
+      if (!goalReached(play(ply, m))) {
+        setKiller(ply, m);
+        return false;
+      }
+    }
     return true;
   }
   const check = lastCheckers() != 0;

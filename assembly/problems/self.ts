@@ -5,9 +5,11 @@
 // goal itself has failed. Quodlibet lets the attacker's own goal move solve too.
 import { goalInOne, goalReached } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
-import { play, generate, playNull, stopped } from './search';
+import { play, generate, playNull, stopped, inCheck } from './search';
+import { checkFilter, mayGiveCheck } from './checks';
+import { between, line } from '../chess/attacks';
 import { lastCheckers } from '../chess/movegen';
-import { turn } from '../chess/position';
+import { turn, kingSquare, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
 import { canMate } from './direct';
 import { goal, GOAL_MATE, reflex, quodlibet, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { kingFlights } from './mobility';
@@ -28,8 +30,11 @@ export function selfWins(ply: i32, n: i32): bool {
   const cnt = generate(ply);
   orderMoves(ply, cnt, ttMove(key), n > 1);
   const list = movesAt(ply);
+  const spares = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE && findSpares(ply);
+  if (spares) checkFilter(p);
   for (let i = 0; i < cnt; i++) {
     const m = load<u32>(list + (<usize>i << 2));
+    if (spares && !touchesSpares(m)) continue;
     const q = play(ply, m);
     if (quodlibet && goalReached(q)) {
       boundStoreMove(key, ttGet(key), n, true, m);
@@ -44,6 +49,51 @@ export function selfWins(ply: i32, n: i32): bool {
   }
   boundStore(key, ttGet(key), n, false);
   return false;
+}
+
+// Spare defences for the attacker's last move of s#n: two quiet moves of different defender pieces
+// that stay legal and give no check whatever attacker move leaves them alone. An attacker move that
+// touches neither (does not capture, block, pin or unpin the piece, check the king, or open or close
+// a line to the attacker's king through the squares it leaves and reaches) leaves the defender one
+// of them, which does not mate: the move fails without being played.
+let kingBits: u64 = 0, spareTo0: u64 = 0, spareFrom0: u64 = 0, spareTo1: u64 = 0, spareFrom1: u64 = 0;
+
+/** Finds the two spare defences at `ply` (attacker to move) after a pass; false when there are not two. */
+function findSpares(ply: i32): bool {
+  const p = posAt(ply);
+  if (!playNull(ply)) return false;
+  const d = posAt(ply + 1);
+  const defender = turn(d);
+  const kDef = kingSquare(d, defender), kAtt = kingSquare(d, defender ^ 1);
+  kingBits = (<u64>1) << <u64>kAtt;
+  const cnt = generate(ply + 1);
+  const list = movesAt(ply + 1);
+  let found = 0;
+  let firstPiece = -1;
+  for (let i = 0; i < cnt && found < 2; i++) {
+    const m = load<u32>(list + (<usize>i << 2));
+    if ((m & (M_CASTLE | M_EP | M_DOUBLE)) != 0 || mPromo(m) != 0) continue;
+    const a = mFrom(m), b = mTo(m);
+    if (a == firstPiece || a == kDef) continue;
+    // quiet: it gives no check (a check might mate)
+    if (inCheck(play(ply + 1, m))) continue;
+    const ab = (<u64>1) << <u64>a, bb = (<u64>1) << <u64>b;
+    const lines = line(kDef, a) | line(kAtt, a) | line(kAtt, b);
+    const to = ab | bb | between(a, b) | lines;
+    const from = bb | lines;
+    if (found == 0) { spareTo0 = to; spareFrom0 = from; firstPiece = a; }
+    else { spareTo1 = to; spareFrom1 = from; }
+    found++;
+  }
+  return found == 2 && turn(p) != defender;
+}
+
+/** Whether attacker move m (at the position given to checkFilter) may take away both spare defences. */
+@inline function touchesSpares(m: u32): bool {
+  if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0 || mayGiveCheck(m)) return true;
+  const fb = (<u64>1) << <u64>mFrom(m), tb = (<u64>1) << <u64>mTo(m);
+  if (fb & kingBits) return true;
+  return ((tb & spareTo0) != 0 || (fb & spareFrom0) != 0) && ((tb & spareTo1) != 0 || (fb & spareFrom1) != 0);
 }
 
 /** After the defender at `ply` passes, can the attacker force the goal within `within` moves? */

@@ -9,12 +9,12 @@ import { play, generate, playNull, stopped, inCheck } from './search';
 import { checkFilter, mayGiveCheck } from './checks';
 import { between, line } from '../chess/attacks';
 import { lastCheckers } from '../chess/movegen';
-import { turn, kingSquare, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
+import { turn, occupied, kingSquare, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
 import { canMate } from './direct';
 import { goal, GOAL_MATE, reflex, quodlibet, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { kingFlights } from './mobility';
 import { keyOf, ttGet, ttMove, boundFails, boundWins, boundStore, boundStoreMove, K_SELF_WIN, K_SELF_FORCED } from './tt';
-import { orderMoves, setKiller, killer, replayable, kingSafeAfter } from './order';
+import { orderMoves, setKiller, killer, replayable, kingSafeAfter, addHistory } from './order';
 
 /** The attacker to move at `ply` forces the defender to reach the goal within n defender moves. */
 export function selfWins(ply: i32, n: i32): bool {
@@ -28,7 +28,7 @@ export function selfWins(ply: i32, n: i32): bool {
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
   const cnt = generate(ply);
-  orderMoves(ply, cnt, ttMove(key), n > 1);
+  orderMoves(ply, cnt, ttMove(key), n > 1, n > 1);
   const list = movesAt(ply);
   const spares = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE && findSpares(ply);
   if (spares) checkFilter(p);
@@ -42,6 +42,7 @@ export function selfWins(ply: i32, n: i32): bool {
     }
     if (selfForced(ply + 1, n)) {
       setKiller(ply, m);
+      if (n > 1) addHistory(ply, m, n);
       boundStoreMove(key, ttGet(key), n, true, m);
       return true;
     }
@@ -51,16 +52,19 @@ export function selfWins(ply: i32, n: i32): bool {
   return false;
 }
 
-// Spare defences for the attacker's last move of s#n: two quiet moves of different defender pieces
+// Spare defences for the attacker's last move of s#n: quiet moves of different defender pieces
 // that stay legal and give no check whatever attacker move leaves them alone. An attacker move that
-// touches neither (does not capture, block, pin or unpin the piece, check the king, or open or close
-// a line to the attacker's king through the squares it leaves and reaches) leaves the defender one
-// of them, which does not mate: the move fails without being played.
-let kingBits: u64 = 0, spareTo0: u64 = 0, spareFrom0: u64 = 0, spareTo1: u64 = 0, spareFrom1: u64 = 0;
+// touches none of them (does not capture, block, pin or unpin the piece, check the king, or open or
+// close a line to the attacker's king through the squares it leaves and reaches) leaves the
+// defender one, which does not mate: the move fails without being played.
+const MAX_SPARES = 4;
+/** Per spare: the squares an attacker move may not reach, then those it may not leave (u64 each). */
+const SPARES: usize = memory.data(MAX_SPARES * 16);
+let spareCount = 0;
+let kingBits: u64 = 0;
 
-/** Finds the two spare defences at `ply` (attacker to move) after a pass; false when there are not two. */
+/** Finds spare defences at `ply` (attacker to move) after a pass; false when there are fewer than two. */
 function findSpares(ply: i32): bool {
-  const p = posAt(ply);
   if (!playNull(ply)) return false;
   const d = posAt(ply + 1);
   const defender = turn(d);
@@ -68,32 +72,40 @@ function findSpares(ply: i32): bool {
   kingBits = (<u64>1) << <u64>kAtt;
   const cnt = generate(ply + 1);
   const list = movesAt(ply + 1);
+  let pieces: u64 = (<u64>1) << <u64>kDef;
   let found = 0;
-  let firstPiece = -1;
-  for (let i = 0; i < cnt && found < 2; i++) {
+  for (let i = 0; i < cnt && found < MAX_SPARES; i++) {
     const m = load<u32>(list + (<usize>i << 2));
-    if ((m & (M_CASTLE | M_EP | M_DOUBLE)) != 0 || mPromo(m) != 0) continue;
+    if ((m & (M_CASTLE | M_EP)) != 0) continue;
     const a = mFrom(m), b = mTo(m);
-    if (a == firstPiece || a == kDef) continue;
+    const ab = (<u64>1) << <u64>a, bb = (<u64>1) << <u64>b;
+    if (pieces & ab) continue;
     // quiet: it gives no check (a check might mate)
     if (inCheck(play(ply + 1, m))) continue;
-    const ab = (<u64>1) << <u64>a, bb = (<u64>1) << <u64>b;
-    const lines = line(kDef, a) | line(kAtt, a) | line(kAtt, b);
-    const to = ab | bb | between(a, b) | lines;
-    const from = bb | lines;
-    if (found == 0) { spareTo0 = to; spareFrom0 = from; firstPiece = a; }
-    else { spareTo1 = to; spareFrom1 = from; }
+    pieces |= ab;
+    // An attacker move can pin the piece by reaching the line from the defender's king through
+    // it (when nothing stands between them) or by leaving it (unmasking a slider), and can make
+    // the move check only by leaving a line to its own king (reaching one only blocks it).
+    const pin = line(kDef, a);
+    const at = SPARES + (<usize>found << 4);
+    store<u64>(at, ab | bb | between(a, b) | ((between(kDef, a) & occupied(d)) == 0 ? pin : 0));
+    store<u64>(at, bb | pin | line(kAtt, a) | line(kAtt, b), 8);
     found++;
   }
-  return found == 2 && turn(p) != defender;
+  spareCount = found;
+  return found >= 2;
 }
 
-/** Whether attacker move m (at the position given to checkFilter) may take away both spare defences. */
+/** Whether attacker move m (at the position given to checkFilter) may take away every spare defence. */
 @inline function touchesSpares(m: u32): bool {
   if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0 || mayGiveCheck(m)) return true;
   const fb = (<u64>1) << <u64>mFrom(m), tb = (<u64>1) << <u64>mTo(m);
   if (fb & kingBits) return true;
-  return ((tb & spareTo0) != 0 || (fb & spareFrom0) != 0) && ((tb & spareTo1) != 0 || (fb & spareFrom1) != 0);
+  for (let i = 0; i < spareCount; i++) {
+    const at = SPARES + (<usize>i << 4);
+    if ((tb & load<u64>(at)) == 0 && (fb & load<u64>(at, 8)) == 0) return false;
+  }
+  return true;
 }
 
 /** After the defender at `ply` passes, can the attacker force the goal within `within` moves? */
@@ -159,7 +171,7 @@ export function selfForced(ply: i32, n: i32): bool {
       return false;
     }
     if (loop > 1) setNonTrivialBudget(budget - (loop - 1));
-  } else orderMoves(ply, cnt, ttMove(key), false);
+  } else orderMoves(ply, cnt, ttMove(key), false, true);
   for (let i = 0; i < loop; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     const q = play(ply, m);
@@ -168,6 +180,7 @@ export function selfForced(ply: i32, n: i32): bool {
       setNonTrivialBudget(budget);
       if (stopped != 0) return false;
       setKiller(ply, m);
+      addHistory(ply, m, n);
       boundStoreMove(key, ttGet(key), n, false, m);
       return false;
     }

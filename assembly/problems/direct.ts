@@ -1,7 +1,9 @@
 // Direct play #n and =n: the attacker (side to move) reaches the goal within n moves against every
-// defence. Attacker nodes try the table's move, the killers and checks first; defender nodes try
-// the table's refutation and the killers first, so a refuted attacker move usually costs one
-// defence. Both kinds of node keep their bounds in the transposition table. Popeye's Threat and
+// defence. Attacker nodes try the table's move, the killers and checks first, then moves that take
+// flights from the enemy king, then the rest by history; defender nodes try the table's refutation
+// and the killers first, then (with 3+ moves left) the defences that may stop the mate in one the
+// attacker threatens after a pass, so a refuted attacker move usually costs one defence. Both kinds
+// of node keep their bounds in the transposition table. Popeye's Threat and
 // MaxFlightsquares options count a defence as successful without searching it further.
 import { goalInOne, goalMoves } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';

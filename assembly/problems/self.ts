@@ -2,7 +2,10 @@
 // to reach the goal against it (mate or stalemate the attacker) within n defender moves; the
 // defender avoids it. In reflex play each side must reach the goal when it can: the defender's
 // goal move in one ends the play in the attacker's favour, and an attacker that could reach the
-// goal itself has failed. Quodlibet lets the attacker's own goal move solve too.
+// goal itself has failed. Quodlibet lets the attacker's own goal move solve too. Most of an s#n
+// tree is refuting the attacker's last moves: spare defences skip the attacker moves that cannot
+// take them all away, and the defence that escaped in a sibling position is replayed before the
+// defender's moves are generated.
 import { goalInOne, goalReached } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
 import { play, generate, playNull, stopped, inCheck } from './search';
@@ -136,10 +139,10 @@ export function selfForced(ply: i32, n: i32): bool {
       if (kingSafeAfter(q) && !goalReached(q)) return false;
     }
   }
-  const cnt = generate(ply);
-  if (cnt == 0) return false;
-  const list = movesAt(ply);
   if (n == 1) {
+    const cnt = generate(ply);
+    if (cnt == 0) return false;
+    const list = movesAt(ply);
     for (let i = 0; i < cnt; i++) {
       const m = load<u32>(list + (<usize>i << 2));
       if (!goalReached(play(ply, m))) {
@@ -149,11 +152,32 @@ export function selfForced(ply: i32, n: i32): bool {
     }
     return true;
   }
-  const check = lastCheckers() != 0;
+  // the table first: an entry is only ever stored after the moves were generated and searched
   const key = keyOf(p) ^ K_SELF_FORCED ^ budgetSalt();
   const d = ttGet(key);
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
+  if (!reflex && maxFlights == 0 && threatLimit == 0 && nonTrivialExtra < 0) {
+    // the table's refutation and the killers usually escape: try them before generating moves
+    const t = ttMove(key), k0 = killer(ply, 0), k1 = killer(ply, 1);
+    for (let s = 0; s < 3; s++) {
+      const m = s == 0 ? t : s == 1 ? k0 : k1;
+      if ((s > 0 && m == t) || (s == 2 && m == k0) || !replayable(p, m)) continue;
+      const q = play(ply, m);
+      if (!kingSafeAfter(q) || goalReached(q)) continue;
+      if (!selfWins(ply + 1, n - 1)) {
+        if (stopped != 0) return false;
+        setKiller(ply, m);
+        addHistory(ply, m, n);
+        boundStoreMove(key, ttGet(key), n, false, m);
+        return false;
+      }
+    }
+  }
+  const cnt = generate(ply);
+  if (cnt == 0) return false;
+  const list = movesAt(ply);
+  const check = lastCheckers() != 0;
   // Popeye's MaxFlightsquares and Threat: a quiet position where the defender's king has that many
   // flights, or where the attacker threatens nothing short, counts as defended
   if (!check && ((maxFlights > 0 && <i32>popcnt<u64>(kingFlights(p)) >= maxFlights) ||

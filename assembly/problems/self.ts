@@ -4,15 +4,17 @@
 // goal move in one ends the play in the attacker's favour, and an attacker that could reach the
 // goal itself has failed. Quodlibet lets the attacker's own goal move solve too. Most of an s#n
 // tree is refuting the attacker's last moves: spare defences skip the attacker moves that cannot
-// take them all away, and the defence that escaped in a sibling position is replayed before the
-// defender's moves are generated.
+// take them all away, a safe king step skips those (checks included) that leave the king one, and
+// the defence that escaped in a sibling position is replayed before the defender's moves are
+// generated.
 import { goalInOne, goalReached } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
 import { play, generate, playNull, stopped, inCheck } from './search';
 import { checkFilter, mayGiveCheck } from './checks';
-import { between, line } from '../chess/attacks';
+import { between, line, knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, queenAttacks } from '../chess/attacks';
+import { attackersTo } from '../chess/movegen';
 import { lastCheckers } from '../chess/movegen';
-import { turn, occupied, kingSquare, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
+import { turn, occupied, kingSquare, colorBB, pieceAt, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
 import { canMate } from './direct';
 import { goal, GOAL_MATE, reflex, quodlibet, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { kingFlights } from './mobility';
@@ -33,11 +35,15 @@ export function selfWins(ply: i32, n: i32): bool {
   const cnt = generate(ply);
   orderMoves(ply, cnt, ttMove(key), n > 1, n > 1);
   const list = movesAt(ply);
-  const spares = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE && findSpares(ply);
+  const last = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE;
+  const spares = last && findSpares(ply);
   if (spares) checkFilter(p);
+  // a move after which the defender's king can step to a safe flight fails too (checks included)
+  const flights = last ? safeFlights(p) : 0;
   for (let i = 0; i < cnt; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     if (spares && !touchesSpares(m)) continue;
+    if (flights != 0 && kingSteps(p, m, flights)) continue;
     const q = play(ply, m);
     if (quodlibet && goalReached(q)) {
       boundStoreMove(key, ttGet(key), n, true, m);
@@ -109,6 +115,54 @@ function findSpares(ply: i32): bool {
     if ((tb & load<u64>(at)) == 0 && (fb & load<u64>(at, 8)) == 0) return false;
   }
   return true;
+}
+
+// The defender's king as a spare: a step to a flight that the attacker's move leaves unguarded, and
+// that does not unmask a check, answers it (checks included) without mating.
+
+/** The squares next to the defender's king at p (attacker to move) that no attacker piece guards, through the king too. */
+function safeFlights(p: usize): u64 {
+  const att = turn(p), def = att ^ 1;
+  const k = kingSquare(p, def);
+  const occ = occupied(p) & ~((<u64>1) << <u64>k);
+  let t = kingAttacks(k) & ~colorBB(p, def);
+  let out: u64 = 0;
+  while (t) {
+    const f = <i32>ctz<u64>(t);
+    t &= t - 1;
+    if (attackersTo(p, f, att, occ) == 0) out |= (<u64>1) << <u64>f;
+  }
+  return out;
+}
+
+/** After attacker move m at p, can the defender's king step to one of `flights` without being attacked or unmasking a check? */
+function kingSteps(p: usize, m: u32, flights: u64): bool {
+  if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0) return false;
+  const att = turn(p), def = att ^ 1;
+  const from = mFrom(m), to = mTo(m);
+  const fb = (<u64>1) << <u64>from, tb = (<u64>1) << <u64>to;
+  const k = kingSquare(p, def);
+  const kb = (<u64>1) << <u64>k;
+  const role = pieceAt(p, from) & 7;
+  const occ = ((occupied(p) & ~fb) | tb) & ~kb;
+  let guarded: u64;
+  if (role == PAWN) guarded = pawnAttacks(att, to);
+  else if (role == KNIGHT) guarded = knightAttacks(to);
+  else if (role == BISHOP) guarded = bishopAttacks(to, occ);
+  else if (role == ROOK) guarded = rookAttacks(to, occ);
+  else if (role == QUEEN) guarded = queenAttacks(to, occ);
+  else guarded = kingAttacks(to);
+  let cand = flights & ~guarded & ~tb;
+  const kAtt = role == KING ? to : kingSquare(p, att);
+  while (cand) {
+    const f = <i32>ctz<u64>(cand);
+    cand &= cand - 1;
+    if ((attackersTo(p, f, att, occ) & ~fb) != 0) continue;
+    // the king on f: no defender piece may then attack the attacker's king (a captured one is gone)
+    const fBit = (<u64>1) << <u64>f;
+    if ((attackersTo(p, kAtt, def, occ | fBit) & ~tb & ~kb) == 0) return true;
+  }
+  return false;
 }
 
 /** After the defender at `ply` passes, can the attacker force the goal within `within` moves? */

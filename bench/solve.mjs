@@ -129,6 +129,9 @@ async function referenceSet() {
 const LIMIT = Math.max(1, Math.round(Number(process.env.GN_SOLVE_BENCH_LIMIT || 2)));
 const BUDGET = Number(process.env.GN_SOLVE_BENCH_BUDGET || 60) || Infinity; // 0: the whole corpus
 const KINDS = ['#n', 'h#n', 's#n', 'others'];
+// GN_SOLVE_BENCH_ONLY: a regular expression on `<id> <stipulation>` (e.g. ' s?#[0-9]+$' for #n and
+// s#n, 'ep\.inp#11 ') to measure a subset of the corpus
+const ONLY = process.env.GN_SOLVE_BENCH_ONLY ? new RegExp(process.env.GN_SOLVE_BENCH_ONLY) : null;
 const REAL_WORK = 0.05;
 
 /** The figures of the last run recorded in docs/problems-solver.md, printed when Popeye is not at hand. */
@@ -174,6 +177,7 @@ async function popeyeExamples() {
   const byKind = KINDS.map((kind) =>
     popeyeCorpus(source, parsePopeye)
       .filter((item) => kindOf(item.problem.stipulation) === kind)
+      .filter((item) => !ONLY || ONLY.test(`${item.id} ${item.problem.stipulation}`))
       .sort((a, b) => spread(a.id) - spread(b.id)),
   );
   const items = [];

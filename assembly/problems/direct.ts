@@ -1,9 +1,11 @@
 // Direct play #n and =n: the attacker (side to move) reaches the goal within n moves against every
-// defence. Attacker nodes try the table's move, the killers and checks first; defender nodes try
-// the table's refutation and the killers first, so a refuted attacker move usually costs one
-// defence. Both kinds of node keep their bounds in the transposition table. Popeye's Threat and
+// defence. Attacker nodes try the table's move, the killers and checks first, then moves that take
+// flights from the enemy king, then the rest by history; defender nodes try the table's refutation
+// and the killers first, then (with 3+ moves left) the defences that may stop the mate in one the
+// attacker threatens after a pass, so a refuted attacker move usually costs one defence. Both kinds
+// of node keep their bounds in the transposition table. Popeye's Threat and
 // MaxFlightsquares options count a defence as successful without searching it further.
-import { goalInOne } from './goal';
+import { goalInOne, goalMoves } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
 import { play, generate, playNull, stopped } from './search';
 import { lastCheckers } from '../chess/movegen';
@@ -11,7 +13,7 @@ import { colorBB, roleBB, KING, turn } from '../chess/position';
 import { kingFlights } from './mobility';
 import { goal, GOAL_MATE, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { keyOf, ttGet, ttMove, boundFails, boundWins, boundStore, boundStoreMove, K_ATTACK, K_DEFEND } from './tt';
-import { orderMoves, setKiller } from './order';
+import { orderMoves, setKiller, addHistory, threatFirst } from './order';
 
 /** The side to move at p has pieces that can still give mate (a lone king cannot). */
 @inline export function canMate(p: usize, side: i32): bool {
@@ -29,13 +31,14 @@ export function attackWins(ply: i32, n: i32): bool {
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
   const cnt = generate(ply);
-  orderMoves(ply, cnt, ttMove(key), true);
+  orderMoves(ply, cnt, ttMove(key), true, true, true);
   const list = movesAt(ply);
   for (let i = 0; i < cnt; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     play(ply, m);
     if (defenderLoses(ply + 1, n)) {
       setKiller(ply, m);
+      addHistory(ply, m, n);
       boundStoreMove(key, ttGet(key), n, true, m);
       return true;
     }
@@ -88,7 +91,12 @@ export function defenderLoses(ply: i32, n: i32): bool {
       return false;
     }
     if (loop > 1) setNonTrivialBudget(budget - (loop - 1));
-  } else orderMoves(ply, cnt, n >= 3 ? ttMove(key) : 0, false);
+  } else {
+    const at = orderMoves(ply, cnt, n >= 3 ? ttMove(key) : 0, false, n >= 3);
+    // the mate the attacker threatens after a pass: the defences that may stop it first
+    if (n >= 3 && !check && goal == GOAL_MATE && playNull(ply) && goalMoves(ply + 1, true) > 0)
+      threatFirst(ply, cnt, at, load<u32>(movesAt(ply + 1)));
+  }
   for (let i = 0; i < loop; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     play(ply, m);
@@ -96,6 +104,7 @@ export function defenderLoses(ply: i32, n: i32): bool {
       setNonTrivialBudget(budget);
       if (stopped != 0) return false;
       setKiller(ply, m);
+      if (n >= 3) addHistory(ply, m, n);
       if (n >= 3) boundStoreMove(key, ttGet(key), n, false, m);
       return false;
     }

@@ -2,17 +2,24 @@
 // to reach the goal against it (mate or stalemate the attacker) within n defender moves; the
 // defender avoids it. In reflex play each side must reach the goal when it can: the defender's
 // goal move in one ends the play in the attacker's favour, and an attacker that could reach the
-// goal itself has failed. Quodlibet lets the attacker's own goal move solve too.
+// goal itself has failed. Quodlibet lets the attacker's own goal move solve too. Most of an s#n
+// tree is refuting the attacker's last moves: spare defences skip the attacker moves that cannot
+// take them all away, a safe king step skips those (checks included) that leave the king one, and
+// the defence that escaped in a sibling position is replayed before the defender's moves are
+// generated.
 import { goalInOne, goalReached } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
-import { play, generate, playNull, stopped } from './search';
+import { play, generate, playNull, stopped, inCheck } from './search';
+import { checkFilter, mayGiveCheck } from './checks';
+import { between, line, knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, queenAttacks } from '../chess/attacks';
+import { attackersTo } from '../chess/movegen';
 import { lastCheckers } from '../chess/movegen';
-import { turn } from '../chess/position';
+import { turn, occupied, kingSquare, colorBB, pieceAt, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
 import { canMate } from './direct';
 import { goal, GOAL_MATE, reflex, quodlibet, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { kingFlights } from './mobility';
 import { keyOf, ttGet, ttMove, boundFails, boundWins, boundStore, boundStoreMove, K_SELF_WIN, K_SELF_FORCED } from './tt';
-import { orderMoves, setKiller } from './order';
+import { orderMoves, setKiller, killer, replayable, kingSafeAfter, addHistory } from './order';
 
 /** The attacker to move at `ply` forces the defender to reach the goal within n defender moves. */
 export function selfWins(ply: i32, n: i32): bool {
@@ -26,10 +33,17 @@ export function selfWins(ply: i32, n: i32): bool {
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
   const cnt = generate(ply);
-  orderMoves(ply, cnt, ttMove(key), n > 1);
+  orderMoves(ply, cnt, ttMove(key), n > 1, n > 1);
   const list = movesAt(ply);
+  const last = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE;
+  const spares = last && findSpares(ply);
+  if (spares) checkFilter(p);
+  // a move after which the defender's king can step to a safe flight fails too (checks included)
+  const flights = last ? safeFlights(p) : 0;
   for (let i = 0; i < cnt; i++) {
     const m = load<u32>(list + (<usize>i << 2));
+    if (spares && !touchesSpares(m)) continue;
+    if (flights != 0 && kingSteps(p, m, flights)) continue;
     const q = play(ply, m);
     if (quodlibet && goalReached(q)) {
       boundStoreMove(key, ttGet(key), n, true, m);
@@ -37,12 +51,117 @@ export function selfWins(ply: i32, n: i32): bool {
     }
     if (selfForced(ply + 1, n)) {
       setKiller(ply, m);
+      if (n > 1) addHistory(ply, m, n);
       boundStoreMove(key, ttGet(key), n, true, m);
       return true;
     }
     if (stopped != 0) return false;
   }
   boundStore(key, ttGet(key), n, false);
+  return false;
+}
+
+// Spare defences for the attacker's last move of s#n: quiet moves of different defender pieces
+// that stay legal and give no check whatever attacker move leaves them alone. An attacker move that
+// touches none of them (does not capture, block, pin or unpin the piece, check the king, or open or
+// close a line to the attacker's king through the squares it leaves and reaches) leaves the
+// defender one, which does not mate: the move fails without being played.
+const MAX_SPARES = 4;
+/** Per spare: the squares an attacker move may not reach, then those it may not leave (u64 each). */
+const SPARES: usize = memory.data(MAX_SPARES * 16);
+let spareCount = 0;
+let kingBits: u64 = 0;
+
+/** Finds spare defences at `ply` (attacker to move) after a pass; false when there are fewer than two. */
+function findSpares(ply: i32): bool {
+  if (!playNull(ply)) return false;
+  const d = posAt(ply + 1);
+  const defender = turn(d);
+  const kDef = kingSquare(d, defender), kAtt = kingSquare(d, defender ^ 1);
+  kingBits = (<u64>1) << <u64>kAtt;
+  const cnt = generate(ply + 1);
+  const list = movesAt(ply + 1);
+  let pieces: u64 = (<u64>1) << <u64>kDef;
+  let found = 0;
+  for (let i = 0; i < cnt && found < MAX_SPARES; i++) {
+    const m = load<u32>(list + (<usize>i << 2));
+    if ((m & (M_CASTLE | M_EP)) != 0) continue;
+    const a = mFrom(m), b = mTo(m);
+    const ab = (<u64>1) << <u64>a, bb = (<u64>1) << <u64>b;
+    if (pieces & ab) continue;
+    // quiet: it gives no check (a check might mate)
+    if (inCheck(play(ply + 1, m))) continue;
+    pieces |= ab;
+    // An attacker move can pin the piece by reaching the line from the defender's king through
+    // it (when nothing stands between them) or by leaving it (unmasking a slider), and can make
+    // the move check only by leaving a line to its own king (reaching one only blocks it).
+    const pin = line(kDef, a);
+    const at = SPARES + (<usize>found << 4);
+    store<u64>(at, ab | bb | between(a, b) | ((between(kDef, a) & occupied(d)) == 0 ? pin : 0));
+    store<u64>(at, bb | pin | line(kAtt, a) | line(kAtt, b), 8);
+    found++;
+  }
+  spareCount = found;
+  return found >= 2;
+}
+
+/** Whether attacker move m (at the position given to checkFilter) may take away every spare defence. */
+@inline function touchesSpares(m: u32): bool {
+  if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0 || mayGiveCheck(m)) return true;
+  const fb = (<u64>1) << <u64>mFrom(m), tb = (<u64>1) << <u64>mTo(m);
+  if (fb & kingBits) return true;
+  for (let i = 0; i < spareCount; i++) {
+    const at = SPARES + (<usize>i << 4);
+    if ((tb & load<u64>(at)) == 0 && (fb & load<u64>(at, 8)) == 0) return false;
+  }
+  return true;
+}
+
+// The defender's king as a spare: a step to a flight that the attacker's move leaves unguarded, and
+// that does not unmask a check, answers it (checks included) without mating.
+
+/** The squares next to the defender's king at p (attacker to move) that no attacker piece guards, through the king too. */
+function safeFlights(p: usize): u64 {
+  const att = turn(p), def = att ^ 1;
+  const k = kingSquare(p, def);
+  const occ = occupied(p) & ~((<u64>1) << <u64>k);
+  let t = kingAttacks(k) & ~colorBB(p, def);
+  let out: u64 = 0;
+  while (t) {
+    const f = <i32>ctz<u64>(t);
+    t &= t - 1;
+    if (attackersTo(p, f, att, occ) == 0) out |= (<u64>1) << <u64>f;
+  }
+  return out;
+}
+
+/** After attacker move m at p, can the defender's king step to one of `flights` without being attacked or unmasking a check? */
+function kingSteps(p: usize, m: u32, flights: u64): bool {
+  if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0) return false;
+  const att = turn(p), def = att ^ 1;
+  const from = mFrom(m), to = mTo(m);
+  const fb = (<u64>1) << <u64>from, tb = (<u64>1) << <u64>to;
+  const k = kingSquare(p, def);
+  const kb = (<u64>1) << <u64>k;
+  const role = pieceAt(p, from) & 7;
+  const occ = ((occupied(p) & ~fb) | tb) & ~kb;
+  let guarded: u64;
+  if (role == PAWN) guarded = pawnAttacks(att, to);
+  else if (role == KNIGHT) guarded = knightAttacks(to);
+  else if (role == BISHOP) guarded = bishopAttacks(to, occ);
+  else if (role == ROOK) guarded = rookAttacks(to, occ);
+  else if (role == QUEEN) guarded = queenAttacks(to, occ);
+  else guarded = kingAttacks(to);
+  let cand = flights & ~guarded & ~tb;
+  const kAtt = role == KING ? to : kingSquare(p, att);
+  while (cand) {
+    const f = <i32>ctz<u64>(cand);
+    cand &= cand - 1;
+    if ((attackersTo(p, f, att, occ) & ~fb) != 0) continue;
+    // the king on f: no defender piece may then attack the attacker's king (a captured one is gone)
+    const fBit = (<u64>1) << <u64>f;
+    if ((attackersTo(p, kAtt, def, occ | fBit) & ~tb & ~kb) == 0) return true;
+  }
   return false;
 }
 
@@ -64,18 +183,55 @@ export function selfForced(ply: i32, n: i32): bool {
     if (goalInOne(ply)) return true;
     if (n == 1) return false;
   }
-  const cnt = generate(ply);
-  if (cnt == 0) return false;
-  const list = movesAt(ply);
+  if (n == 1 && !reflex) {
+    // the defence that escaped in a sibling position usually escapes here too: replay it before
+    // generating (most of the tree is these last defences)
+    for (let s = 0; s < 2; s++) {
+      const k = killer(ply, s);
+      if (!replayable(p, k)) continue;
+      const q = play(ply, k);
+      if (kingSafeAfter(q) && !goalReached(q)) return false;
+    }
+  }
   if (n == 1) {
-    for (let i = 0; i < cnt; i++) if (!goalReached(play(ply, load<u32>(list + (<usize>i << 2))))) return false;
+    const cnt = generate(ply);
+    if (cnt == 0) return false;
+    const list = movesAt(ply);
+    for (let i = 0; i < cnt; i++) {
+      const m = load<u32>(list + (<usize>i << 2));
+      if (!goalReached(play(ply, m))) {
+        setKiller(ply, m);
+        return false;
+      }
+    }
     return true;
   }
-  const check = lastCheckers() != 0;
+  // the table first: an entry is only ever stored after the moves were generated and searched
   const key = keyOf(p) ^ K_SELF_FORCED ^ budgetSalt();
   const d = ttGet(key);
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
+  if (!reflex && maxFlights == 0 && threatLimit == 0 && nonTrivialExtra < 0) {
+    // the table's refutation and the killers usually escape: try them before generating moves
+    const t = ttMove(key), k0 = killer(ply, 0), k1 = killer(ply, 1);
+    for (let s = 0; s < 3; s++) {
+      const m = s == 0 ? t : s == 1 ? k0 : k1;
+      if ((s > 0 && m == t) || (s == 2 && m == k0) || !replayable(p, m)) continue;
+      const q = play(ply, m);
+      if (!kingSafeAfter(q) || goalReached(q)) continue;
+      if (!selfWins(ply + 1, n - 1)) {
+        if (stopped != 0) return false;
+        setKiller(ply, m);
+        addHistory(ply, m, n);
+        boundStoreMove(key, ttGet(key), n, false, m);
+        return false;
+      }
+    }
+  }
+  const cnt = generate(ply);
+  if (cnt == 0) return false;
+  const list = movesAt(ply);
+  const check = lastCheckers() != 0;
   // Popeye's MaxFlightsquares and Threat: a quiet position where the defender's king has that many
   // flights, or where the attacker threatens nothing short, counts as defended
   if (!check && ((maxFlights > 0 && <i32>popcnt<u64>(kingFlights(p)) >= maxFlights) ||
@@ -93,7 +249,7 @@ export function selfForced(ply: i32, n: i32): bool {
       return false;
     }
     if (loop > 1) setNonTrivialBudget(budget - (loop - 1));
-  } else orderMoves(ply, cnt, ttMove(key), false);
+  } else orderMoves(ply, cnt, ttMove(key), false, true);
   for (let i = 0; i < loop; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     const q = play(ply, m);
@@ -102,6 +258,7 @@ export function selfForced(ply: i32, n: i32): bool {
       setNonTrivialBudget(budget);
       if (stopped != 0) return false;
       setKiller(ply, m);
+      addHistory(ply, m, n);
       boundStoreMove(key, ttGet(key), n, false, m);
       return false;
     }

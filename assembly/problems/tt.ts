@@ -1,4 +1,4 @@
-// Transposition table: one 16-byte slot per index (u64 key, u32 data, u32 move), always replaced.
+// Transposition table: 16-byte slots (u64 key, u32 data, u32 move), two to a bucket.
 // Each search kind salts its keys, so one table serves every stipulation without mixing their
 // facts. The key covers the whole position: pieces, side to move, castling rights and the e.p.
 // square; the moves left are in the data. Nothing is stored once a search has been stopped (its
@@ -24,14 +24,14 @@ export function ttResize(mib: i32): bool {
   while ((slots << 5) <= (<u64>mib << 20)) slots <<= 1;
   const bytes = <usize>(slots << 4);
   if (!ensureMemory(TT_BASE + bytes)) return false;
-  ttMask = slots - 1;
+  ttMask = (slots >> 1) - 1;
   ttOn = true;
   ttClear();
   return true;
 }
 
 export function ttClear(): void {
-  if (ttOn) memory.fill(TT_BASE, 0, <usize>((ttMask + 1) << 4));
+  if (ttOn) memory.fill(TT_BASE, 0, <usize>((ttMask + 1) << 5));
 }
 
 /** Zobrist key of the position at p (pieces, castling rooks, e.p. file, side to move). */
@@ -55,36 +55,82 @@ export function keyOf(p: usize): u64 {
   return h;
 }
 
-@inline function slot(key: u64): usize { return TT_BASE + (<usize>(key & ttMask) << 4); }
+// Two slots per bucket (32 bytes): a new key goes into the first slot and pushes its entry to the
+// second, except that a bound for fewer moves than the first slot's goes into the second: entries
+// that took long to prove are kept longest.
+@inline function bucket(key: u64): usize { return TT_BASE + (<usize>(key & ttMask) << 5); }
+
+/** The slot holding key, or 0. */
+@inline function find(key: u64): usize {
+  const s = bucket(key);
+  if (load<u64>(s) == key) return s;
+  if (load<u64>(s, 16) == key) return s + 16;
+  return 0;
+}
+
+/** The slot for a new key of depth `depth` (pushing the first slot's entry to the second when it goes first). */
+@inline function place(key: u64, depth: i32): usize {
+  const s = bucket(key);
+  if (depth < depthOf(load<u32>(s, 8))) return s + 16;
+  store<u64>(s, load<u64>(s), 16);
+  store<u64>(s, load<u64>(s, 8), 24);
+  return s;
+}
+
+/** How many moves a bound entry's data speaks of (the larger of its two bounds). */
+@inline function depthOf(d: u32): i32 {
+  const f = <i32>(d & 0xff), w = <i32>((d >> 8) & 0xff);
+  return f > w ? f : w;
+}
 
 /** The data stored for key, or 0. */
 @inline export function ttGet(key: u64): u32 {
   if (!ttOn) return 0;
-  const s = slot(key);
-  return load<u64>(s) == key ? load<u32>(s, 8) : 0;
+  const s = find(key);
+  return s ? load<u32>(s, 8) : 0;
 }
 
 /** The move stored with key (a best move or a refutation), or 0. */
 @inline export function ttMove(key: u64): u32 {
   if (!ttOn) return 0;
-  const s = slot(key);
-  return load<u64>(s) == key ? load<u32>(s, 12) : 0;
+  const s = find(key);
+  return s ? load<u32>(s, 12) : 0;
 }
 
+/** Stores data for key (help and series play: any new key goes first). */
 @inline export function ttPut(key: u64, data: u32): void {
   if (!ttOn || stopped != 0) return;
-  const s = slot(key);
-  if (load<u64>(s) != key) store<u32>(s, 0, 12);
-  store<u64>(s, key);
+  let s = find(key);
+  if (!s) {
+    s = place(key, 256);
+    store<u64>(s, key);
+    store<u32>(s, 0, 12);
+  }
   store<u32>(s, data, 8);
 }
 
+/** Stores a bound and its move for key (battle play: deeper bounds are kept longer). */
 @inline export function ttPutMove(key: u64, data: u32, move: u32): void {
   if (!ttOn || stopped != 0) return;
-  const s = slot(key);
-  store<u64>(s, key);
+  let s = find(key);
+  if (!s) {
+    s = place(key, depthOf(data));
+    store<u64>(s, key);
+  }
   store<u32>(s, data, 8);
   store<u32>(s, move, 12);
+}
+
+/** Stores a bound for key, keeping the move it has. */
+@inline function ttPutBound(key: u64, data: u32): void {
+  if (!ttOn || stopped != 0) return;
+  let s = find(key);
+  if (!s) {
+    s = place(key, depthOf(data));
+    store<u64>(s, key);
+    store<u32>(s, 0, 12);
+  }
+  store<u32>(s, data, 8);
 }
 
 // Bounds of a "wins within n" search: low byte = largest n known to fail, next byte = smallest n
@@ -94,7 +140,7 @@ export function keyOf(p: usize): u64 {
 export function boundStore(key: u64, old: u32, n: i32, win: bool): void {
   let fail = <i32>(old & 0xff), w = <i32>((old >> 8) & 0xff);
   if (win) { if (w == 0 || n < w) w = n; } else if (n > fail) fail = n;
-  ttPut(key, <u32>(fail | (w << 8)));
+  ttPutBound(key, <u32>(fail | (w << 8)));
 }
 
 /** boundStore with the move that won (or refuted), kept for move ordering. */

@@ -3,6 +3,8 @@
 import { expect } from 'chai';
 import { solve, solveAll, parsePopeye } from 'gamenotation/problems';
 import { parseSolveStipulation } from '../../src/problems/solve/solve.js';
+import { solverWasm, loadFen, initProblems } from '../../src/problems/solve/wasm.js';
+import { readFixture } from '../support/data.js';
 import { referenceProblems, type ReferenceProblem } from './support.js';
 
 const isNode = typeof (globalThis as any).process?.versions?.node === 'string';
@@ -94,6 +96,63 @@ describe('solve: castling and e.p. decide the key', () => {
     // With the e.p. right: 1.hxg6 e.p. is the key (Väth's test data); without it there is none.
     expect(withEp.ok && withEp.value.parts[0]!.solutions.map((s) => s.uci)).to.deep.equal(['h5g6']);
     expect(without.ok && without.value.parts[0]!.status).to.equal('+');
+  });
+});
+
+describe('solve: deep direct and self play (#6, s#4, #15) as Popeye solves them', () => {
+  // Facts from Popeye 4.104 run on these inputs (positions and options of its BEISPIEL files).
+  type Fact = { source: string; input: string; keys: string[]; threats?: Record<string, string[]>; tries?: [string, string[]][] };
+  let facts: Fact[] = [];
+  before(async () => {
+    facts = JSON.parse(await readFixture('problems/solve-deep-facts.json')) as Fact[];
+  });
+
+  it('keys, threats and tries with their refutations', () => {
+    expect(facts.length).to.equal(3);
+    for (const f of facts) {
+      const r = solve(f.input, { tries: !!f.tries });
+      if (!r.ok) throw new Error(`${f.source}: ${r.error.code}`);
+      const part = r.value.parts[0]!;
+      expect(part.solutions.map((s) => key(s.uci)).sort(), f.source).to.deep.equal([...f.keys].sort());
+      for (const [k, threats] of Object.entries(f.threats ?? {})) {
+        const sol = part.solutions.find((s) => s.uci === k)!;
+        expect(sol.threats?.map((t) => key(t.uci)).sort(), `${f.source} threat`).to.deep.equal([...threats].sort());
+      }
+      if (f.tries)
+        expect(
+          (part.tries ?? []).map((t) => [t.uci, t.refutations.map((x) => x.uci).sort()]).sort(),
+          `${f.source} tries`,
+        ).to.deep.equal([...f.tries].sort());
+    }
+  });
+});
+
+describe('solve: the transposition table tells castling and e.p. rights apart', () => {
+  // Each pair is one placement with and without a right that decides a #2 (Popeye: 1.Qa7-f2!
+  // threatens 0-0#; 1.h5xg6 e.p. is the key). The second position is asked with the first one's
+  // entries still in the table: keyed on the placement alone, it would take the first answer.
+  const pairs: [string, string][] = [
+    ['8/Q7/8/8/8/8/8/2k1K2R w K - 0 1', '8/Q7/8/8/8/8/8/2k1K2R w - - 0 1'],
+    ['7R/7p/5P1k/4PKpP/8/8/8/8 w - g6 0 1', '7R/7p/5P1k/4PKpP/8/8/8/8 w - - 0 1'],
+  ];
+  const mateIn2 = (w: ReturnType<typeof solverWasm>, fen: string) => {
+    expect(loadFen(w, fen), fen).to.equal(0);
+    return w.mateIn(2) === 1;
+  };
+
+  it('#2 with the right, none without, in either order, the table kept between them', async () => {
+    await initProblems();
+    const w = solverWasm(16);
+    w.configure(0, 0, 0, 0, -1, 0, 0);
+    w.setLimits(Infinity, Infinity);
+    for (const [withRight, without] of pairs) {
+      w.ttClear();
+      expect(mateIn2(w, withRight), withRight).to.equal(true);
+      expect(mateIn2(w, without), without).to.equal(false);
+      w.ttClear();
+      expect(mateIn2(w, without), without).to.equal(false);
+      expect(mateIn2(w, withRight), withRight).to.equal(true);
+    }
   });
 });
 

@@ -12,7 +12,7 @@
 import { goalMoves, goalReached } from './goal';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate, stopped } from './search';
-import { keyOf, ttGet, ttPut, K_SERIES } from './tt';
+import { keyOf, ttGet, seriesFails, seriesStore, K_SERIES } from './tt';
 import { colorBB, roleBB, KING, turn, O_TURN, O_EP } from '../chess/position';
 import { goal, GOAL_MATE } from './config';
 
@@ -66,8 +66,7 @@ function series(ply: i32, k: i32): i32 {
   const mater = mode == SER_DIRECT ? side : side ^ 1;
   if (goal == GOAL_MATE && (colorBB(p, mater) & ~roleBB(p, KING)) == 0) return 0;
   const key = keyOf(p) ^ K_SERIES ^ (<u64>mode << 32);
-  const bit: u32 = 1 << <u32>(k & 31);
-  if (ttGet(key) & bit) return 0;
+  if (seriesFails(ttGet(key), k)) return 0;
   if (mode == SER_REFLEX && goalMoves(ply, true) > 0) return 0;
   let found = 0;
   const cnt = generate(ply);
@@ -97,6 +96,6 @@ function series(ply: i32, k: i32): i32 {
       found += series(ply + 1, k - 1);
     }
   }
-  if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);
+  if (found == 0 && lines < limit) seriesStore(key, k);
   return found;
 }

@@ -5,10 +5,10 @@ import { ensureMemory } from './common/bits';
 import { TEXT_IN, TEXT_OUT, RESULT, TABLE_BASE } from './chess/layout';
 import { initAttacks } from './chess/attacks';
 import { initZobrist } from './chess/zobrist';
-import { initFen, parseFen, validate, normalize } from './chess/fen';
+import { initFen, parseFen, validate, normalize, F_KINGS, F_OPPOSITE_CHECK, F_IMPOSSIBLE_CHECK, F_TOO_MANY_PIECES } from './chess/fen';
 import { writeSan } from './chess/san';
-import { countLegal, generateLegal } from './chess/movegen';
-import { copyPos } from './chess/position';
+import { countLegal, generateLegal, attackersTo } from './chess/movegen';
+import { copyPos, colorBB, roleBB, occupied, turn, KING, WHITE, BLACK } from './chess/position';
 import { posAt, OUT, OUT_CAP, TT_BASE, LAST_PLY, ABI_VERSION } from './problems/layout';
 import { ttResize as resize, ttClear as clear } from './problems/tt';
 import { inCheck, playNull, nodes, resetNodes, setLimits as limits, stopped, clearExclusions, addExclusion, applyMove } from './problems/search';
@@ -76,7 +76,17 @@ export function setFen(len: i32): i32 {
   const p = posAt(0);
   const code = parseFen(len, p, 0);
   if (code) return code;
-  const flags = validate(p, load<i32>(RESULT, 8));
+  // A problem's position need not be reachable in a game: as Popeye, checks no game could give and
+  // more pieces than a game has are solved; only a capturable king and misplaced pawns are refused.
+  let flags = validate(p, load<i32>(RESULT, 8)) & ~(F_IMPOSSIBLE_CHECK | F_TOO_MANY_PIECES);
+  const kings = roleBB(p, KING);
+  if ((flags & F_KINGS) != 0 && popcnt<u64>(colorBB(p, WHITE) & kings) <= 1 && popcnt<u64>(colorBB(p, BLACK) & kings) <= 1) {
+    // A problem may lack a king (Popeye solves such positions; NoWk / NoBk): the side not to move
+    // must still not be in check.
+    flags &= ~F_KINGS;
+    const other = colorBB(p, turn(p) ^ 1) & kings;
+    if (other != 0 && attackersTo(p, <i32>ctz<u64>(other), turn(p), occupied(p)) != 0) flags |= F_OPPOSITE_CHECK;
+  }
   normalize(p);
   return flags << 4;
 }

@@ -75,7 +75,8 @@ function series(ply: i32, k: i32): i32 {
     const m = load<u32>(list + (<usize>i << 2));
     const q = play(ply, m);
     if (mode == SER_DIRECT) {
-      if (goalReached(q)) { record(ply + 1, 0); found++; continue; }
+      // A stalemate does not end the series (Popeye goes on: 1.Qc5= 2.Sg3=); a mate checks, and does.
+      if (goalReached(q)) { record(ply + 1, 0); found++; }
       if (inCheck(q)) continue;
     } else if (mode == SER_HELP) {
       // the last series move may check: the goal move answers it

@@ -153,7 +153,11 @@ function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i3
   budgetM = movesM + castlingSlack(p, mater);
   budgetD = movesD + (movesD > 0 ? castlingSlack(p, mated) : 0);
   const kb = colorBB(p, mated) & roleBB(p, KING);
-  if (kb == 0) return 0;
+  if (kb == 0) {
+    // no king to mate or stalemate (NoWk / NoBk): pictures need one, so the plain search decides
+    planCount = countOnly ? countCap + 1 : 0;
+    return 0;
+  }
   numberPieces(p, ply);
   const from = <i32>ctz<u64>(kb);
   kingId = idAt(ply, from);
@@ -443,7 +447,8 @@ function seriesSearch(ply: i32, k: i32): i32 {
           recordSeries(ply + 1, 0);
           found++;
         } else cuts++;
-        continue;
+        // a stalemate does not end the series (as in series.ts); a mate checks, and does
+        if (mate) continue;
       }
       if (inCheck(q)) continue;
     } else {

@@ -269,8 +269,10 @@ class PartSolver {
     for (const m of keys) {
       const sol: FoundSolution = { uci: uciOf(m), san: sanOf(w, m) };
       w.push(m);
-      if (o.threats !== false) sol.threats = this.threats(n - 1);
-      if (o.variations !== false) sol.variations = this.defences(n - 1, budget);
+      // a key that reaches the goal itself (=n: it stalemates) has no threat and no defence, as in Popeye
+      const ends = w.atGoal() === 1;
+      if (o.threats !== false && !ends) sol.threats = this.threats(n - 1);
+      if (o.variations !== false && !ends) sol.variations = this.defences(n - 1, budget);
       w.pop();
       result.solutions.push(sol);
     }

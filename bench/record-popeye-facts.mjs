@@ -47,10 +47,11 @@ if (ids.length) {
 }
 for (const f of facts) {
   if (f.popeye && !all && !ids.some((id) => f.id === `popeye:${id}`)) continue;
-  const stipulation = parsePopeye(f.input)[0]?.value.stipulation ?? '';
+  const problem = parsePopeye(f.input)[0]?.value;
+  const stipulation = problem?.stipulation ?? '';
   const r = runPopeye(py, asSolvedByUs(f.input, stipulation), { cpuLimit: 60 });
   if (!r.finished) throw new Error(`${f.id}: Popeye did not finish`);
-  f.popeye = { solved: 'Popeye 4.104', sections: popeyeSolutions(r.output).map((s) => s.items) };
+  f.popeye = { solved: 'Popeye 4.104', sections: popeyeSolutions(r.output, { postKey: !!problem?.options.postKeyPlay }).map((s) => s.items) };
   console.log(f.id, JSON.stringify(f.popeye.sections));
 }
 writeFileSync(FILE, facts.map((f) => JSON.stringify(f)).join('\n') + '\n');

@@ -110,9 +110,10 @@ function lineMoves(text) {
  * solutions included), `key <move>`, `try <move> but <refutations>` and `threat <key> <moves>` for
  * direct, self and reflex play, `set <moves>` for a helpmate's set play; with PostKeyPlay (the
  * diagram is the position after the key), `post threat <moves>` or `post zugzwang`, and
- * `post defence <move> <continuations>` for each defence Popeye prints.
+ * `post defence <move> <continuations>` for each defence Popeye prints (`postKey`: the input has
+ * PostKeyPlay; else these lines are a battle problem's set play, which is not compared).
  */
-export function popeyeSolutions(output) {
+export function popeyeSolutions(output, { postKey = false } = {}) {
   const lines = output.split(/\r?\n/);
   let i = lines.findIndex((l) => /^\s+\S+\s+\d+ \+ \d+/.test(l));
   const sections = [];
@@ -148,18 +149,18 @@ export function popeyeSolutions(output) {
     const indent = l.length - l.trimStart().length;
     const text = l.trim();
     // PostKeyPlay: "threat:" or "zugzwang." at the top, then the defences and their continuations
-    if (indent === 1 && /^(zugzwang|Zugzwang)\.$/.test(text)) {
+    if (postKey && indent === 1 && /^(zugzwang|Zugzwang)\.$/.test(text)) {
       current.items.push('post zugzwang');
       mode = 'post';
       continue;
     }
-    if (indent === 1 && /^(threat|Drohung|menace):$/.test(text)) {
+    if (postKey && indent === 1 && /^(threat|Drohung|menace):$/.test(text)) {
       mode = 'post threat';
       current.items.push('post threat');
       continue;
     }
     // (s#0.5, r#0.5: the defences reach the goal at once, with no header)
-    if (!battle && !mode && indent === 6 && /^1\.\.\./.test(text)) mode = 'post';
+    if (postKey && !battle && !mode && indent === 6 && /^1\.\.\./.test(text)) mode = 'post';
     if (mode.startsWith('post')) {
       if (mode === 'post threat' && indent === 10 && /^2\.[^.]/.test(text)) {
         const at = current.items.lastIndexOf(current.items.findLast((x) => x.startsWith('post threat')));
@@ -204,8 +205,11 @@ export function popeyeSolutions(output) {
   return sections.filter((s, k) => s.items.length || s.label !== null || k === 0);
 }
 
-/** Our solved problem in the same form as popeyeSolutions, one section per twin. */
-export function ourSolutions(solved) {
+/**
+ * Our solved problem in the same form as popeyeSolutions, one section per twin. Popeye prints the
+ * threats after a key only with Option Variation: `threats` says whether to list ours.
+ */
+export function ourSolutions(solved, { threats = true } = {}) {
   const byTwin = new Map();
   for (const part of solved.parts) {
     const label = part.twin;
@@ -217,7 +221,7 @@ export function ourSolutions(solved) {
       else {
         const key = tok(s.uci, s.san);
         items.push(`key ${key}`);
-        if (s.threats?.length)
+        if (threats && s.threats?.length)
           items.push(
             `threat ${key} ${s.threats
               .map((t) => tok(t.uci, t.san))

@@ -201,9 +201,9 @@ async function popeyeExamples() {
     const oursDone = r.ok ? !r.value.stopped : r.error.code === 'ERR_SOLVE_POSITION';
     let same = false;
     if (theirs.finished && oursDone) {
-      const expected = popeyeSolutions(theirs.output);
+      const expected = popeyeSolutions(theirs.output, { postKey: !!item.problem.options.postKeyPlay });
       same = r.ok
-        ? JSON.stringify(expected.map((x) => x.items)) === JSON.stringify(ourSolutions(r.value).map((x) => x.items))
+        ? JSON.stringify(expected.map((x) => x.items)) === JSON.stringify(ourSolutions(r.value, { threats: !!item.problem.options.variations }).map((x) => x.items))
         : expected.every((x) => !x.items.length); // an illegal position: both refuse it
     }
     rows.push({

@@ -98,7 +98,7 @@ export function solvePart(ctx: PartContext, part: PartSpec): Result<SolvedPart> 
   w.configure(
     GOAL[st.goal],
     rules.threat ?? 0,
-    rules.maxFlights ?? 0,
+    rules.maxFlights ?? -1,
     rules.quodlibet ? 1 : 0,
     nt ? nt.extra : -1,
     nt ? nt.length : 0,

@@ -13,6 +13,7 @@
 // (default 2) and the corpus GN_SOLVE_BENCH_BUDGET seconds of wall time in all (default 60; 0 for the
 // whole corpus, and GN_SOLVE_BENCH_LIMIT=10 for the must), in a fixed order spread over every
 // file, so the run stays short; without a checkout the figures recorded last are printed, labelled.
+// GN_SOLVE_BENCH_ONLY=<regex on the id, e.g. "hpint.inp#(9|56)$"> measures only those problems.
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { solve, initProblems, parsePopeye } from '../dist/problems.js';
@@ -128,6 +129,8 @@ async function referenceSet() {
 
 const LIMIT = Math.max(1, Math.round(Number(process.env.GN_SOLVE_BENCH_LIMIT || 2)));
 const BUDGET = Number(process.env.GN_SOLVE_BENCH_BUDGET || 60) || Infinity; // 0: the whole corpus
+// GN_SOLVE_BENCH_ONLY=<regex>: only the corpus problems whose id (e.g. BEISPIEL/hpint.inp#56) matches
+const ONLY = process.env.GN_SOLVE_BENCH_ONLY ? new RegExp(process.env.GN_SOLVE_BENCH_ONLY) : null;
 const KINDS = ['#n', 'h#n', 's#n', 'others'];
 const REAL_WORK = 0.05;
 
@@ -173,7 +176,7 @@ async function popeyeExamples() {
   // every kind in turn, each in its spread order, so a budget-cut run still measures each kind
   const byKind = KINDS.map((kind) =>
     popeyeCorpus(source, parsePopeye)
-      .filter((item) => kindOf(item.problem.stipulation) === kind)
+      .filter((item) => kindOf(item.problem.stipulation) === kind && (!ONLY || ONLY.test(item.id)))
       .sort((a, b) => spread(a.id) - spread(b.id)),
   );
   const items = [];

@@ -26,7 +26,10 @@ let text = '';
 try {
   text = readFileSync(FILE, 'utf8');
 } catch {}
-const facts = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const facts = text
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l));
 if (ids.length) {
   const src = process.env.GN_POPEYE_SRC;
   if (!src) throw new Error('set GN_POPEYE_SRC to a Popeye checkout to add its problems by id');
@@ -53,7 +56,10 @@ for (const f of facts) {
   // StopOnShortSolutions ends with "Partial solution" once short solutions are found
   const partial = !!problem?.options.stopOnShort && /Partial solution|Teilloesung|solution partielle/i.test(r.output);
   if (!r.finished && !partial) throw new Error(`${f.id}: Popeye did not finish`);
-  f.popeye = { solved: 'Popeye 4.104', sections: popeyeSolutions(r.output, { postKey: !!problem?.options.postKeyPlay }).map((s) => s.items) };
+  f.popeye = {
+    solved: 'Popeye 4.104',
+    sections: popeyeSolutions(r.output, { postKey: !!problem?.options.postKeyPlay }).map((s) => s.items),
+  };
   console.log(f.id, JSON.stringify(f.popeye.sections));
 }
 writeFileSync(FILE, facts.map((f) => JSON.stringify(f)).join('\n') + '\n');

@@ -254,7 +254,13 @@ function postKeyItems(post, tok) {
     1 + Math.max(0, ...(c.replies ?? []).map((d) => (d.replies?.length ? Math.min(...d.replies.map(depth)) : 0)));
   const items = [];
   const threats = new Set((post.threats ?? []).map((t) => t.uci));
-  if (threats.size) items.push(`post threat ${(post.threats ?? []).map((t) => tok(t.uci, t.san)).sort().join(' ')}`);
+  if (threats.size)
+    items.push(
+      `post threat ${(post.threats ?? [])
+        .map((t) => tok(t.uci, t.san))
+        .sort()
+        .join(' ')}`,
+    );
   else if (post.variations.some((d) => d.replies?.length)) items.push('post zugzwang');
   const byThreat = (d) => (d.replies ?? []).filter((c) => threats.has(c.uci)).map(depth);
   const threatLength = Math.min(...post.variations.flatMap(byThreat));

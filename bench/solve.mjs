@@ -206,7 +206,8 @@ async function popeyeExamples() {
     if (theirs.finished && oursDone) {
       const expected = popeyeSolutions(theirs.output, { postKey: !!item.problem.options.postKeyPlay });
       same = r.ok
-        ? JSON.stringify(expected.map((x) => x.items)) === JSON.stringify(ourSolutions(r.value, { threats: !!item.problem.options.variations }).map((x) => x.items))
+        ? JSON.stringify(expected.map((x) => x.items)) ===
+          JSON.stringify(ourSolutions(r.value, { threats: !!item.problem.options.variations }).map((x) => x.items))
         : expected.every((x) => !x.items.length); // an illegal position: both refuse it
     }
     rows.push({

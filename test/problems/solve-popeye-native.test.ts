@@ -25,7 +25,13 @@ function postKeyItems(post: NonNullable<SolvedPart['postKey']>): string[] {
     1 + Math.max(0, ...(c.replies ?? []).map((d) => (d.replies?.length ? Math.min(...d.replies.map(depth)) : 0)));
   const items: string[] = [];
   const threats = new Set((post.threats ?? []).map((t) => t.uci));
-  if (threats.size) items.push(`post threat ${(post.threats ?? []).map((t) => castle(t.uci, t.san)).sort().join(' ')}`);
+  if (threats.size)
+    items.push(
+      `post threat ${(post.threats ?? [])
+        .map((t) => castle(t.uci, t.san))
+        .sort()
+        .join(' ')}`,
+    );
   else if (post.variations.some((d) => d.replies?.length)) items.push('post zugzwang');
   const byThreat = (d: Move) => (d.replies ?? []).filter((c) => threats.has(c.uci)).map(depth);
   const threatLength = Math.min(...post.variations.flatMap(byThreat));
@@ -53,13 +59,24 @@ function sections(solved: SolvedProblem, withThreats: boolean): string[][] {
       } else {
         const key = castle(s.uci, s.san as string);
         items.push(`key ${key}`);
-        if (withThreats && s.threats?.length) items.push(`threat ${key} ${s.threats.map((t) => castle(t.uci, t.san)).sort().join(' ')}`);
+        if (withThreats && s.threats?.length)
+          items.push(
+            `threat ${key} ${s.threats
+              .map((t) => castle(t.uci, t.san))
+              .sort()
+              .join(' ')}`,
+          );
       }
     }
     if (part.postKey) items.push(...postKeyItems(part.postKey));
     for (const s of part.setPlay ?? []) items.push(`line ${s.uci.map((u, k) => castle(u, s.san[k]!)).join(' ')}`);
     for (const t of part.tries ?? [])
-      items.push(`try ${castle(t.uci, t.san)} but ${t.refutations.map((r) => castle(r.uci, r.san)).sort().join(' ')}`);
+      items.push(
+        `try ${castle(t.uci, t.san)} but ${t.refutations
+          .map((r) => castle(r.uci, r.san))
+          .sort()
+          .join(' ')}`,
+      );
   }
   return [...byTwin.values()].map((items) => items.sort());
 }

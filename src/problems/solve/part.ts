@@ -528,7 +528,8 @@ class PartSolver {
     const seriesLength = (line: number[]) => (mode === SERIES_MODE.help ? line.length - 1 : line.length);
     const shortest = Math.min(...lines.map(seriesLength));
     // StopOnShortSolutions: Popeye stops after the shortest length that has solutions
-    const kept = this.ctx.rules.stopOnShort && shortest < st.n ? lines.filter((l) => seriesLength(l) === shortest) : lines;
+    const kept =
+      this.ctx.rules.stopOnShort && shortest < st.n ? lines.filter((l) => seriesLength(l) === shortest) : lines;
     for (const line of kept) {
       // the series side's moves with the other side's passes between them
       const seriesMoves = mode === SERIES_MODE.help ? line.slice(0, -1) : line;

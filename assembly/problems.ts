@@ -8,7 +8,7 @@ import { initZobrist } from './chess/zobrist';
 import { initFen, parseFen, validate, normalize, F_KINGS, F_OPPOSITE_CHECK, F_IMPOSSIBLE_CHECK, F_TOO_MANY_PIECES } from './chess/fen';
 import { writeSan } from './chess/san';
 import { countLegal, generateLegal, attackersTo } from './chess/movegen';
-import { copyPos, colorBB, roleBB, occupied, turn, KING, WHITE, BLACK } from './chess/position';
+import { copyPos, colorBB, roleBB, occupied, turn, KING, WHITE, BLACK, O_TURN, O_EP } from './chess/position';
 import { posAt, OUT, OUT_CAP, TT_BASE, LAST_PLY, ABI_VERSION } from './problems/layout';
 import { ttResize as resize, ttClear as clear } from './problems/tt';
 import { inCheck, playNull, nodes, resetNodes, setLimits as limits, stopped, clearExclusions, addExclusion, applyMove } from './problems/search';
@@ -106,6 +106,16 @@ export function pushNull(): i32 {
   return 0;
 }
 export function pop(): void { if (top > 0) top--; }
+/**
+ * Passes in the position at the top, without a ply (a series line of n moves then takes n plies,
+ * not 2n - 1: ser-=65 fits the stack); only after a move (top > 0), and undone by popping that move.
+ */
+export function passAtTop(): void {
+  if (top == 0) return;
+  const p = posAt(top);
+  store<u8>(p, <u8>(turn(p) ^ 1), O_TURN);
+  store<u8>(p, 0, O_EP);
+}
 
 /** Legal moves at the top written to OUT; returns the count. */
 export function moves(): i32 { return generateLegal(posAt(top), OUT); }

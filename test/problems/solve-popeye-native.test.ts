@@ -95,4 +95,15 @@ describe('solve: problems recorded against native Popeye 4.104', () => {
       expect(sections(r.value, variations), `${f.id} (${f.source})`).to.deep.equal(f.popeye.sections);
     }
   });
+
+  it('a 65-move series line is written in SAN to its last move (the passes take no ply)', async () => {
+    const fact = (await readFixture('problems/popeye-native-facts.jsonl'))
+      .split('\n')
+      .filter((l) => l.includes('stip.inp#52'))
+      .map((l) => JSON.parse(l) as Fact)[0]!;
+    const r = solve(fact.input);
+    const san = r.ok ? (r.value.parts[0]!.solutions[0]!.san as string[]) : [];
+    // Popeye: 62.d7-d8=D 63.Dd8*g5 64.Dg5*f4 65.Df4-c7 =
+    expect(san.slice(-4)).to.deep.equal(['d8=Q', 'Qxg5', 'Qxf4', 'Qc7']);
+  });
 });

@@ -485,8 +485,12 @@ class PartSolver {
     let pushed = 0;
     for (const mv of [...line, ...tail]) {
       if (mv === 0) {
-        w.pushNull();
-        pushed++;
+        // a pass between series moves: in place, so a long series fits the wasm stack
+        if (pushed > 0) w.passAtTop();
+        else {
+          w.pushNull();
+          pushed++;
+        }
         continue;
       }
       uci.push(uciOf(mv));

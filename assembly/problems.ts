@@ -5,10 +5,10 @@ import { ensureMemory } from './common/bits';
 import { TEXT_IN, TEXT_OUT, RESULT, TABLE_BASE } from './chess/layout';
 import { initAttacks } from './chess/attacks';
 import { initZobrist } from './chess/zobrist';
-import { initFen, parseFen, validate, normalize } from './chess/fen';
+import { initFen, parseFen, validate, normalize, F_KINGS, F_OPPOSITE_CHECK, F_IMPOSSIBLE_CHECK, F_TOO_MANY_PIECES } from './chess/fen';
 import { writeSan } from './chess/san';
-import { countLegal, generateLegal } from './chess/movegen';
-import { copyPos } from './chess/position';
+import { countLegal, generateLegal, attackersTo } from './chess/movegen';
+import { copyPos, colorBB, roleBB, occupied, turn, KING, WHITE, BLACK, O_TURN, O_EP } from './chess/position';
 import { posAt, OUT, OUT_CAP, TT_BASE, LAST_PLY, ABI_VERSION } from './problems/layout';
 import { ttResize as resize, ttClear as clear } from './problems/tt';
 import { inCheck, playNull, nodes, resetNodes, setLimits as limits, stopped, clearExclusions, addExclusion, applyMove } from './problems/search';
@@ -76,7 +76,17 @@ export function setFen(len: i32): i32 {
   const p = posAt(0);
   const code = parseFen(len, p, 0);
   if (code) return code;
-  const flags = validate(p, load<i32>(RESULT, 8));
+  // A problem's position need not be reachable in a game: as Popeye, checks no game could give and
+  // more pieces than a game has are solved; only a capturable king and misplaced pawns are refused.
+  let flags = validate(p, load<i32>(RESULT, 8)) & ~(F_IMPOSSIBLE_CHECK | F_TOO_MANY_PIECES);
+  const kings = roleBB(p, KING);
+  if ((flags & F_KINGS) != 0 && popcnt<u64>(colorBB(p, WHITE) & kings) <= 1 && popcnt<u64>(colorBB(p, BLACK) & kings) <= 1) {
+    // A problem may lack a king (Popeye solves such positions; NoWk / NoBk): the side not to move
+    // must still not be in check.
+    flags &= ~F_KINGS;
+    const other = colorBB(p, turn(p) ^ 1) & kings;
+    if (other != 0 && attackersTo(p, <i32>ctz<u64>(other), turn(p), occupied(p)) != 0) flags |= F_OPPOSITE_CHECK;
+  }
   normalize(p);
   return flags << 4;
 }
@@ -96,6 +106,16 @@ export function pushNull(): i32 {
   return 0;
 }
 export function pop(): void { if (top > 0) top--; }
+/**
+ * Passes in the position at the top, without a ply (a series line of n moves then takes n plies,
+ * not 2n - 1: ser-=65 fits the stack); only after a move (top > 0), and undone by popping that move.
+ */
+export function passAtTop(): void {
+  if (top == 0) return;
+  const p = posAt(top);
+  store<u8>(p, <u8>(turn(p) ^ 1), O_TURN);
+  store<u8>(p, 0, O_EP);
+}
 
 /** Legal moves at the top written to OUT; returns the count. */
 export function moves(): i32 { return generateLegal(posAt(top), OUT); }

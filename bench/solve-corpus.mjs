@@ -108,16 +108,25 @@ function lineMoves(text) {
  * The solutions in a Popeye output, one section per twin (`a)`, `b)`, …; one section when there
  * are no twins), each a sorted list of items: `line <moves>` for help and series play (short
  * solutions included), `key <move>`, `try <move> but <refutations>` and `threat <key> <moves>` for
- * direct, self and reflex play, `set <moves>` for a helpmate's set play.
+ * direct, self and reflex play, `set <moves>` for a helpmate's set play; with PostKeyPlay (the
+ * diagram is the position after the key), `post threat <moves>` or `post zugzwang`, and
+ * `post defence <move> <continuations>` for each defence Popeye prints (`postKey`: the input has
+ * PostKeyPlay; else these lines are a battle problem's set play, which is not compared).
  */
-export function popeyeSolutions(output) {
+export function popeyeSolutions(output, { postKey = false } = {}) {
   const lines = output.split(/\r?\n/);
   let i = lines.findIndex((l) => /^\s+\S+\s+\d+ \+ \d+/.test(l));
   const sections = [];
   let current = { label: null, items: [] };
   let battle = null; // the key or try being read
   let mode = '';
+  let post = null; // PostKeyPlay: the defence being read
+  const closePost = () => {
+    if (post) current.items.push(`post defence ${post.move} ${[...post.continuations].sort().join(' ')}`.trimEnd());
+    post = null;
+  };
   const close = () => {
+    closePost();
     if (battle) {
       if (battle.mark === '!') {
         current.items.push(`key ${battle.move}`);
@@ -139,6 +148,34 @@ export function popeyeSolutions(output) {
     if (!l.trim()) continue;
     const indent = l.length - l.trimStart().length;
     const text = l.trim();
+    // PostKeyPlay: "threat:" or "zugzwang." at the top, then the defences and their continuations
+    if (postKey && indent === 1 && /^(zugzwang|Zugzwang)\.$/.test(text)) {
+      current.items.push('post zugzwang');
+      mode = 'post';
+      continue;
+    }
+    if (postKey && indent === 1 && /^(threat|Drohung|menace):$/.test(text)) {
+      mode = 'post threat';
+      current.items.push('post threat');
+      continue;
+    }
+    // (s#0.5, r#0.5: the defences reach the goal at once, with no header)
+    if (postKey && !battle && !mode && indent === 6 && /^1\.\.\./.test(text)) mode = 'post';
+    if (mode.startsWith('post')) {
+      if (mode === 'post threat' && indent === 10 && /^2\.[^.]/.test(text)) {
+        const at = current.items.lastIndexOf(current.items.findLast((x) => x.startsWith('post threat')));
+        current.items[at] = `${current.items[at]} ${lineMoves(text)[0]}`;
+        continue;
+      }
+      if (indent === 6 && /^1\.\.\./.test(text)) {
+        closePost();
+        mode = 'post';
+        post = { move: lineMoves(text)[0], continuations: [] };
+        continue;
+      }
+      if (post && indent === 10 && /^2\.[^.]/.test(text)) post.continuations.push(lineMoves(text)[0]);
+      continue;
+    }
     if (indent === 2 && /^1\./.test(text)) {
       close();
       const moves = lineMoves(text);
@@ -168,8 +205,11 @@ export function popeyeSolutions(output) {
   return sections.filter((s, k) => s.items.length || s.label !== null || k === 0);
 }
 
-/** Our solved problem in the same form as popeyeSolutions, one section per twin. */
-export function ourSolutions(solved) {
+/**
+ * Our solved problem in the same form as popeyeSolutions, one section per twin. Popeye prints the
+ * threats after a key only with Option Variation: `threats` says whether to list ours.
+ */
+export function ourSolutions(solved, { threats = true } = {}) {
   const byTwin = new Map();
   for (const part of solved.parts) {
     const label = part.twin;
@@ -181,7 +221,7 @@ export function ourSolutions(solved) {
       else {
         const key = tok(s.uci, s.san);
         items.push(`key ${key}`);
-        if (s.threats?.length)
+        if (threats && s.threats?.length)
           items.push(
             `threat ${key} ${s.threats
               .map((t) => tok(t.uci, t.san))
@@ -190,6 +230,7 @@ export function ourSolutions(solved) {
           );
       }
     }
+    if (part.postKey) items.push(...postKeyItems(part.postKey, tok));
     for (const s of part.setPlay ?? []) items.push(`line ${s.uci.map((u, k) => tok(u, s.san[k])).join(' ')}`);
     for (const t of part.tries ?? [])
       items.push(
@@ -202,6 +243,33 @@ export function ourSolutions(solved) {
   const out = [...byTwin.values()];
   for (const s of out) s.items.sort();
   return out;
+}
+
+/**
+ * Our PostKeyPlay in popeyeSolutions' form. Popeye prints only the defences that stop the threat:
+ * a defence after which a threat move wins as fast as the threat does is left out.
+ */
+function postKeyItems(post, tok) {
+  const depth = (c) =>
+    1 + Math.max(0, ...(c.replies ?? []).map((d) => (d.replies?.length ? Math.min(...d.replies.map(depth)) : 0)));
+  const items = [];
+  const threats = new Set((post.threats ?? []).map((t) => t.uci));
+  if (threats.size)
+    items.push(
+      `post threat ${(post.threats ?? [])
+        .map((t) => tok(t.uci, t.san))
+        .sort()
+        .join(' ')}`,
+    );
+  else if (post.variations.some((d) => d.replies?.length)) items.push('post zugzwang');
+  const byThreat = (d) => (d.replies ?? []).filter((c) => threats.has(c.uci)).map(depth);
+  const threatLength = Math.min(...post.variations.flatMap(byThreat));
+  for (const d of post.variations) {
+    if (threats.size && byThreat(d).some((n) => n <= threatLength)) continue;
+    const cont = (d.replies ?? []).map((c) => tok(c.uci, c.san)).sort();
+    items.push(`post defence ${tok(d.uci, d.san)} ${cont.join(' ')}`.trimEnd());
+  }
+  return items;
 }
 
 /** Whether our solver uses intelligent mode by default for this stipulation (h#n / h=n of 3+ moves). */

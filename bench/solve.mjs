@@ -13,6 +13,7 @@
 // (default 2) and the corpus GN_SOLVE_BENCH_BUDGET seconds of wall time in all (default 60; 0 for the
 // whole corpus, and GN_SOLVE_BENCH_LIMIT=10 for the must), in a fixed order spread over every
 // file, so the run stays short; without a checkout the figures recorded last are printed, labelled.
+// GN_SOLVE_BENCH_ONLY=<regex on "<id> <stipulation>", e.g. "hpint.inp#(9|56) "> measures only those problems.
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { solve, initProblems, parsePopeye } from '../dist/problems.js';
@@ -137,14 +138,14 @@ const REAL_WORK = 0.05;
 /** The figures of the last run recorded in docs/problems-solver.md, printed when Popeye is not at hand. */
 const RECORDED = {
   when:
-    '2026-11-27, shared 2-core machine (load 6-9), Popeye 4.104 built from its source, the whole corpus, 10 s a side; ' +
-    'Popeye solves 336 of 344 within 10 s, ours 291 of them with the same solutions (#n 41/41, h#n 140/150, s#n 18/18, others 92/127)',
+    '2026-11-27, shared 2-core machine (loaded), Popeye 4.104 built from its source, the whole corpus, 10 s a side; ' +
+    'Popeye solves 336 of 344 within 10 s, ours 292 of them with the same solutions (#n 41/41, h#n 141/150, s#n 18/18, others 92/127), none differs, 44 over 10 s',
   rows: [
     // kind, problems with real work, Popeye CPU s, ours CPU s
-    ['#n', 10, 6.51, 4.3],
-    ['h#n', 71, 28.06, 33.94],
-    ['s#n', 3, 6.11, 1.01],
-    ['others', 46, 30.28, 60.42],
+    ['#n', 11, 5.57, 1.26],
+    ['h#n', 84, 31.68, 37.43],
+    ['s#n', 4, 4.89, 0.85],
+    ['others', 45, 24.85, 34.56],
   ],
 };
 
@@ -205,9 +206,10 @@ async function popeyeExamples() {
     const oursDone = r.ok ? !r.value.stopped : r.error.code === 'ERR_SOLVE_POSITION';
     let same = false;
     if (theirs.finished && oursDone) {
-      const expected = popeyeSolutions(theirs.output);
+      const expected = popeyeSolutions(theirs.output, { postKey: !!item.problem.options.postKeyPlay });
       same = r.ok
-        ? JSON.stringify(expected.map((x) => x.items)) === JSON.stringify(ourSolutions(r.value).map((x) => x.items))
+        ? JSON.stringify(expected.map((x) => x.items)) ===
+          JSON.stringify(ourSolutions(r.value, { threats: !!item.problem.options.variations }).map((x) => x.items))
         : expected.every((x) => !x.items.length); // an illegal position: both refuse it
     }
     rows.push({

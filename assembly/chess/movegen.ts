@@ -40,6 +40,12 @@ export let gPinned: u64 = 0;
   const occ = usBB | themBB;
   const ksq = <i32>ctz<u64>(usBB & roleBB(p, KING));
   gUs = us; gKsq = ksq; gOcc = occ; gUsBB = usBB; gThemBB = themBB;
+  if (ksq == 64) {
+    // no king (a chess problem's NoWk / NoBk): no check, no pin (ksq 64 indexes no table)
+    gCheckers = 0;
+    gPinned = 0;
+    return;
+  }
   gCheckers = attackersTo(p, ksq, them, occ);
 }
 
@@ -47,6 +53,7 @@ export let gPinned: u64 = 0;
 @inline function setupContext(p: usize): void {
   setupChecks(p);
   const ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
+  if (ksq == 64) return; // no king: no pins (setupChecks said so)
   const q = roleBB(p, QUEEN);
   let snipers = ((rookAttacks(ksq, themBB) & (roleBB(p, ROOK) | q)) |
     (bishopAttacks(ksq, themBB) & (roleBB(p, BISHOP) | q))) & themBB;
@@ -77,6 +84,7 @@ export function prepareChecks(p: usize): void {
  */
 export function pinnedOn(p: usize, from: i32): bool {
   const ksq = gKsq;
+  if (ksq == 64) return false;
   const ln = line(ksq, from);
   if (ln == 0) return false;
   const q = roleBB(p, QUEEN);
@@ -132,7 +140,7 @@ export function pinnedOn(p: usize, from: i32): bool {
  */
 export function findCastle(p: usize, hside: bool): i64 {
   setupContext(p);
-  if (gCheckers != 0) return -1;
+  if (gCheckers != 0 || gKsq == 64) return -1;
   const ksq = gKsq;
   const rank = gUs == WHITE ? 0 : 56;
   let rooks = castleRooks(p) & gUsBB & roleBB(p, ROOK) & (<u64>0xff << <u64>rank);
@@ -154,14 +162,15 @@ export function findCastle(p: usize, hside: bool): i64 {
   let n = 0;
   // 1. King moves: destinations not attacked once the king has left its square.
   const occNoK = occ ^ ((<u64>1) << <u64>ksq);
-  let kt = kingAttacks(ksq) & ~usBB;
-  {
+  let kt = ksq < 64 ? kingAttacks(ksq) & ~usBB : 0;
+  if (kt) {
     // Leaper attacks in bulk first; sliders are then looked up per remaining square.
     const tp = themBB & roleBB(p, PAWN);
     let danger: u64 = us == WHITE
       ? ((tp & NOT_A) >> 9) | ((tp & NOT_H) >> 7)
       : ((tp & NOT_A) << 7) | ((tp & NOT_H) << 9);
-    danger |= kingAttacks(<i32>ctz<u64>(themBB & roleBB(p, KING)));
+    const tk = themBB & roleBB(p, KING);
+    if (tk) danger |= kingAttacks(<i32>ctz<u64>(tk));
     let kn = themBB & roleBB(p, KNIGHT);
     while (kn) { danger |= knightAttacks(<i32>ctz<u64>(kn)); kn &= kn - 1; }
     kt &= ~danger;
@@ -278,14 +287,14 @@ export function findCastle(p: usize, hside: bool): i64 {
       const from = <i32>ctz<u64>(cands);
       cands &= cands - 1;
       const occ2 = (occ ^ ((<u64>1) << <u64>from) ^ capBit) | ((<u64>1) << <u64>ep);
-      if ((attackersTo(p, ksq, them, occ2) & ~capBit) == 0) {
+      if (ksq == 64 || (attackersTo(p, ksq, them, occ2) & ~capBit) == 0) {
         if (count) n++;
         else n = push(out, n, <u32>(from | (ep << 6)) | M_EP);
       }
     }
   }
   // 6. Castling (standard and Chess960: king → rook square encoding).
-  if (checkers == 0) {
+  if (checkers == 0 && ksq < 64) {
     const rank = us == WHITE ? 0 : 56;
     let rooks = castleRooks(p) & usBB & roleBB(p, ROOK) & (<u64>0xff << <u64>rank);
     while (rooks) {
@@ -354,7 +363,7 @@ export function hasLegalEp(p: usize): bool {
     const from = <i32>ctz<u64>(cands);
     cands &= cands - 1;
     const occ2 = (occ ^ ((<u64>1) << <u64>from) ^ capBit) | ((<u64>1) << <u64>ep);
-    if ((attackersTo(p, ksq, them, occ2) & ~capBit) == 0) return true;
+    if (ksq == 64 || (attackersTo(p, ksq, them, occ2) & ~capBit) == 0) return true;
   }
   return false;
 }

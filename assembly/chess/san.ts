@@ -173,7 +173,7 @@ function findDirect(p: usize, role: i32, to: i32, fromFile: i32, fromRank: i32, 
     } else if (isEp) {
       const capBit = (<u64>1) << <u64>(to ^ 8);
       const occ2 = (occ ^ fromBit ^ capBit) | toBit;
-      legal = (attackersTo(p, ksq, them, occ2) & ~capBit) == 0;
+      legal = ksq == 64 || (attackersTo(p, ksq, them, occ2) & ~capBit) == 0;
     } else {
       legal = (toBit & mask) != 0 && ((line(ksq, from) & toBit) != 0 || !pinnedOn(p, from));
     }

@@ -17,6 +17,7 @@ export function mayCheckBy(p: usize, us: i32): bool {
   const usBB = colorBB(p, us), themBB = colorBB(p, them);
   const occ = usBB | themBB;
   const k = <i32>ctz<u64>(themBB & roleBB(p, KING));
+  if (k == 64) return false; // no king to check (NoWk / NoBk)
   const target = ~usBB;
   const q = roleBB(p, QUEEN) & usBB;
   const pawns = roleBB(p, PAWN) & usBB;
@@ -71,6 +72,11 @@ export function checkFilter(p: usize): void {
   const usBB = colorBB(p, us), occ = usBB | colorBB(p, them);
   const k = <i32>ctz<u64>(colorBB(p, them) & roleBB(p, KING));
   fK = k;
+  if (k == 64) {
+    // no king to check (NoWk / NoBk): only the moves mayGiveCheck always allows remain "maybe"
+    fKn = fKd = fKr = fPk = fDisc = fPawns = fKnights = fBishops = fRooks = 0;
+    return;
+  }
   fKn = knightAttacks(k);
   fKd = bishopAttacks(k, occ);
   fKr = rookAttacks(k, occ);
@@ -115,6 +121,7 @@ export function checkRelevantSquares(p: usize, us: i32): u64 {
   const them = us ^ 1;
   const usBB = colorBB(p, us), occ = usBB | colorBB(p, them);
   const k = <i32>ctz<u64>(colorBB(p, them) & roleBB(p, KING));
+  if (k == 64) return ~(<u64>0); // no king (NoWk / NoBk): nothing may be skipped
   let rel = rookAttacks(k, occ) | bishopAttacks(k, occ);
   const q = roleBB(p, QUEEN) & usBB;
   let pcs = (roleBB(p, BISHOP) & usBB) | q;
@@ -147,6 +154,7 @@ export function flightsMayBeCovered(p: usize): bool {
   const def = turn(p), att = def ^ 1;
   const attBB = colorBB(p, att), defBB = colorBB(p, def);
   const kb = defBB & roleBB(p, KING);
+  if (kb == 0) return true; // no king (NoWk / NoBk): no shortcut
   const k = <i32>ctz<u64>(kb);
   const occ = (attBB | defBB) ^ kb;
   const pawns = roleBB(p, PAWN) & attBB;
@@ -154,7 +162,8 @@ export function flightsMayBeCovered(p: usize): bool {
   // Everything the mating side attacks now, through two blockers (one piece of each side moves).
   const q = roleBB(p, QUEEN) & attBB;
   const diag = (roleBB(p, BISHOP) & attBB) | q, orth = (roleBB(p, ROOK) & attBB) | q;
-  let att2: u64 = kingAttacks(<i32>ctz<u64>(attBB & roleBB(p, KING)));
+  const attK = attBB & roleBB(p, KING);
+  let att2: u64 = attK ? kingAttacks(<i32>ctz<u64>(attK)) : 0;
   att2 |= att == WHITE ? ((pawns & 0xfefefefefefefefe) << 7) | ((pawns & 0x7f7f7f7f7f7f7f7f) << 9)
     : ((pawns & 0xfefefefefefefefe) >> 9) | ((pawns & 0x7f7f7f7f7f7f7f7f) >> 7);
   let pcs = roleBB(p, KNIGHT) & attBB;
@@ -210,8 +219,8 @@ export function flightsMayBeCovered(p: usize): bool {
   // Pawns and the king cover at most two of the squares next to the enemy king from anywhere
   // near it; be generous.
   if (need <= 2 && (pawns != 0)) return true;
-  if (mustCheck) return false; // the king gives no check itself
-  const ak = <i32>ctz<u64>(attBB & roleBB(p, KING));
+  if (mustCheck || attK == 0) return false; // the king gives no check itself
+  const ak = <i32>ctz<u64>(attK);
   let r = kingAttacks(ak) & ~attBB;
   while (r) { const y = <i32>ctz<u64>(r); r &= r - 1; if (<i32>popcnt<u64>(kingAttacks(y) & open) >= need) return true; }
   return false;

@@ -7,8 +7,8 @@ export const GOAL_MATE = 0, GOAL_STALEMATE = 1;
 export let goal: i32 = GOAL_MATE;
 /** Popeye's `Threat n`: a defence after which the attacker threatens nothing within n moves defends (0: off). */
 export let threatLimit: i32 = 0;
-/** Popeye's `MaxFlightsquares n`: a defence leaving the king n or more flight squares defends (0: off). */
-export let maxFlights: i32 = 0;
+/** Popeye's `MaxFlightsquares n`: a defence leaving the king more than n flight squares defends (-1: off). */
+export let maxFlights: i32 = -1;
 /** Popeye's `Quodlibet`: in self and reflex play, the attacker mating (stalemating) directly solves too. */
 export let quodlibet: bool = false;
 /** Popeye's `NonTrivial m n`: m extra non-trivial defences in all, trivial = met by a self (direct) goal in n (m < 0: off). */

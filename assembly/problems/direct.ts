@@ -71,10 +71,11 @@ export function defenderLoses(ply: i32, n: i32): bool {
     if (boundWins(d, n)) return true;
     if (boundFails(d, n)) return false;
   }
-  // Popeye's MaxFlightsquares and Threat: a quiet position where the defender's king has that many
-  // flights, or where the attacker threatens nothing short, counts as defended
-  if (!check && ((maxFlights > 0 && <i32>popcnt<u64>(kingFlights(p)) >= maxFlights) ||
-      (threatLimit > 0 && n - 1 > threatLimit && !threatens(ply, threatLimit)))) {
+  // Popeye's MaxFlightsquares and Threat: a position before the attacker's last two moves where
+  // the defender's king has more flights than allowed (in check too), or a quiet one where the
+  // attacker threatens nothing short, counts as defended
+  if ((maxFlights >= 0 && n > 2 && <i32>popcnt<u64>(kingFlights(p)) > maxFlights) ||
+      (!check && threatLimit > 0 && n - 1 > threatLimit && !threatens(ply, threatLimit))) {
     if (n >= 3) boundStore(key, ttGet(key), n, false);
     return false;
   }

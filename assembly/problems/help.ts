@@ -13,7 +13,7 @@ import { colorBB, roleBB, turn, kingSquare, castleRooks, occupied, KING, PAWN, W
 import { attackersTo } from '../chess/movegen';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate } from './search';
-import { keyOf, ttGet, ttPut, K_HELP } from './tt';
+import { keyOf, ttGet, ttPut, helpBit, K_HELP } from './tt';
 
 let rootPly = 0;
 let lines = 0;
@@ -52,7 +52,7 @@ function help(ply: i32, k: i32): i32 {
     return n;
   }
   const key = keyOf(posAt(ply)) ^ K_HELP;
-  const bit: u32 = 1 << <u32>k;
+  const bit = helpBit(k);
   if (ttGet(key) & bit) return 0;
   // Two plies left: the mating side's last move must check. When it has no check now (as if the
   // side to move passed), only moves that change that can help: king moves, vacating a square that

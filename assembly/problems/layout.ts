@@ -30,4 +30,4 @@ export const TT_BASE: usize = (INTEL + INTEL_SIZE + 0xffff) & ~(<usize>0xffff);
 
 /** The interface version of problems.wasm (src/problems/solve/wasm.ts PROBLEMS_ABI): bump both together
  *  whenever an export, a buffer offset or the move-list record changes. */
-export const ABI_VERSION: i32 = 2;
+export const ABI_VERSION: i32 = 3;

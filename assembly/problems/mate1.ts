@@ -32,7 +32,7 @@ let firstOnly = false;
 
 @inline function ownKingSafe(q: usize, us: i32): bool {
   const k = colorBB(q, us) & roleBB(q, KING);
-  return attackersTo(q, <i32>ctz<u64>(k), us ^ 1, occupied(q)) == 0;
+  return k == 0 || attackersTo(q, <i32>ctz<u64>(k), us ^ 1, occupied(q)) == 0;
 }
 
 /** Mating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`, at most one). */
@@ -46,6 +46,7 @@ export function matesInOne(ply: i32, first: bool): i32 {
   const occ = usBB | themBB;
   const pawns = roleBB(p, PAWN) & usBB;
   const k = <i32>ctz<u64>(themBB & roleBB(p, KING));
+  if (k == 64) return 0; // no king to mate (NoWk / NoBk)
   let special = (pawns & (us == WHITE ? RANK_7 : RANK_2)) != 0 || epSquare(p) != 0 || (castleRooks(p) & usBB) != 0;
   const q = roleBB(p, QUEEN) & usBB;
   const bishops = (roleBB(p, BISHOP) & usBB) | q, rooks = (roleBB(p, ROOK) & usBB) | q;

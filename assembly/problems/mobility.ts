@@ -14,6 +14,7 @@ export function kingFlights(p: usize): u64 {
   const us = turn(p), them = us ^ 1;
   const usBB = colorBB(p, us);
   const kb = usBB & roleBB(p, KING);
+  if (kb == 0) return 0; // no king (NoWk / NoBk)
   const k = <i32>ctz<u64>(kb);
   const occ = (usBB | colorBB(p, them)) ^ kb;
   let t = kingAttacks(k) & ~usBB;
@@ -49,14 +50,15 @@ export function anyLegal(p: usize): bool {
   const usBB = colorBB(p, us), themBB = colorBB(p, them);
   const occ = usBB | themBB;
   const ksq = <i32>ctz<u64>(usBB & roleBB(p, KING));
-  const checkers = attackersTo(p, ksq, them, occ);
+  // without a king (NoWk / NoBk): no check and no pin
+  const checkers = ksq < 64 ? attackersTo(p, ksq, them, occ) : 0;
   if (checkers & (checkers - 1)) return false;
   // e.p. and castling are rare enough to leave to the full generator (castling needs no check and
   // a king step to a safe square, which the test above found already).
   if (epSquare(p) != 0) return countLegal(p) != 0;
   let mask: u64 = ~usBB;
   if (checkers) mask = between(ksq, <i32>ctz<u64>(checkers)) | checkers;
-  const pinned = pinnedOf(p, us, ksq, occ);
+  const pinned = ksq < 64 ? pinnedOf(p, us, ksq, occ) : 0;
   let pcs = usBB & roleBB(p, KNIGHT) & ~pinned;
   while (pcs) {
     if (knightAttacks(<i32>ctz<u64>(pcs)) & mask) return true;

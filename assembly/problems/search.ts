@@ -70,7 +70,8 @@ export function addExclusion(white: i32, black: i32): void {
 @inline export function inCheck(p: usize): bool {
   const us = turn(p);
   const k = colorBB(p, us) & roleBB(p, KING);
-  return attackersTo(p, <i32>ctz<u64>(k), us ^ 1, occupied(p)) != 0;
+  // a side without a king (NoWk / NoBk) is never in check
+  return k != 0 && attackersTo(p, <i32>ctz<u64>(k), us ^ 1, occupied(p)) != 0;
 }
 
 /** Legal moves of the position at `ply`, written to its move list; returns the count. */

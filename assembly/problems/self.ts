@@ -211,7 +211,7 @@ export function selfForced(ply: i32, n: i32): bool {
   const d = ttGet(key);
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
-  if (!reflex && maxFlights == 0 && threatLimit == 0 && nonTrivialExtra < 0) {
+  if (!reflex && maxFlights < 0 && threatLimit == 0 && nonTrivialExtra < 0) {
     // the table's refutation and the killers usually escape: try them before generating moves
     const t = ttMove(key), k0 = killer(ply, 0), k1 = killer(ply, 1);
     for (let s = 0; s < 3; s++) {
@@ -232,10 +232,11 @@ export function selfForced(ply: i32, n: i32): bool {
   if (cnt == 0) return false;
   const list = movesAt(ply);
   const check = lastCheckers() != 0;
-  // Popeye's MaxFlightsquares and Threat: a quiet position where the defender's king has that many
-  // flights, or where the attacker threatens nothing short, counts as defended
-  if (!check && ((maxFlights > 0 && <i32>popcnt<u64>(kingFlights(p)) >= maxFlights) ||
-      (threatLimit > 0 && n - 1 > threatLimit && !threatens(ply, threatLimit)))) {
+  // Popeye's MaxFlightsquares and Threat: a position before the attacker's last two moves where
+  // the defender's king has more flights than allowed (in check too), or a quiet one where the
+  // attacker threatens nothing short, counts as defended
+  if ((maxFlights >= 0 && n > 2 && <i32>popcnt<u64>(kingFlights(p)) > maxFlights) ||
+      (!check && threatLimit > 0 && n - 1 > threatLimit && !threatens(ply, threatLimit))) {
     boundStore(key, ttGet(key), n, false);
     return false;
   }

@@ -12,7 +12,7 @@
 import { goalMoves, goalReached } from './goal';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate, stopped } from './search';
-import { keyOf, ttGet, ttPut, K_SERIES } from './tt';
+import { keyOf, ttGet, seriesFails, seriesStore, K_SERIES } from './tt';
 import { colorBB, roleBB, KING, turn, O_TURN, O_EP } from '../chess/position';
 import { goal, GOAL_MATE } from './config';
 
@@ -66,8 +66,7 @@ function series(ply: i32, k: i32): i32 {
   const mater = mode == SER_DIRECT ? side : side ^ 1;
   if (goal == GOAL_MATE && (colorBB(p, mater) & ~roleBB(p, KING)) == 0) return 0;
   const key = keyOf(p) ^ K_SERIES ^ (<u64>mode << 32);
-  const bit: u32 = 1 << <u32>(k & 31);
-  if (ttGet(key) & bit) return 0;
+  if (seriesFails(ttGet(key), k)) return 0;
   if (mode == SER_REFLEX && goalMoves(ply, true) > 0) return 0;
   let found = 0;
   const cnt = generate(ply);
@@ -76,7 +75,8 @@ function series(ply: i32, k: i32): i32 {
     const m = load<u32>(list + (<usize>i << 2));
     const q = play(ply, m);
     if (mode == SER_DIRECT) {
-      if (goalReached(q)) { record(ply + 1, 0); found++; continue; }
+      // A stalemate does not end the series (Popeye goes on: 1.Qc5= 2.Sg3=); a mate checks, and does.
+      if (goalReached(q)) { record(ply + 1, 0); found++; }
       if (inCheck(q)) continue;
     } else if (mode == SER_HELP) {
       // the last series move may check: the goal move answers it
@@ -97,6 +97,6 @@ function series(ply: i32, k: i32): i32 {
       found += series(ply + 1, k - 1);
     }
   }
-  if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);
+  if (found == 0 && lines < limit) seriesStore(key, k);
   return found;
 }

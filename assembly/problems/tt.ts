@@ -133,6 +133,21 @@ export function keyOf(p: usize): u64 {
   store<u32>(s, data, 8);
 }
 
+/**
+ * The bit of the help-play fact "no line of exactly k plies from here" (a u32 of bits per k). Beyond
+ * 31 plies there is no bit (0: never read, never stored), so long help play is searched without the
+ * fact rather than mistaking it for the one of k & 31 plies.
+ */
+@inline export function helpBit(k: i32): u32 { return k < 32 ? (<u32>1) << <u32>k : 0; }
+
+/**
+ * Series facts "no line of up to k series moves from here" hold for every shorter k too, so one
+ * number, the largest such k, is kept (a bit per k would alias k and k + 32: ser-=65 of Popeye's
+ * BEISPIEL/stip.inp was lost to the facts of 1 move).
+ */
+@inline export function seriesFails(d: u32, k: i32): bool { return <i32>d >= k; }
+export function seriesStore(key: u64, k: i32): void { if (<i32>ttGet(key) < k) ttPut(key, <u32>k); }
+
 // Bounds of a "wins within n" search: low byte = largest n known to fail, next byte = smallest n
 // known to succeed (0 = unknown).
 @inline export function boundFails(d: u32, n: i32): bool { return <i32>(d & 0xff) >= n; }

@@ -199,7 +199,8 @@ describe('solve: input forms and errors', () => {
   it('errors as values: stipulation, position, input', () => {
     const s = solve({ fen: '8/8/8/8/8/8/8/K6k w - - 0 1', stipulation: 'hs#3' });
     expect(!s.ok && s.error.code).to.equal('ERR_SOLVE_STIPULATION');
-    const p = solve({ fen: '8/8/8/8/8/8/8/8 w - - 0 1', stipulation: '#2' });
+    // the side not to move in check (Popeye: "the side to play can capture the king")
+    const p = solve({ fen: '7k/8/8/8/8/8/8/K6R w - - 0 1', stipulation: '#2' });
     expect(!p.ok && p.error.code).to.equal('ERR_SOLVE_POSITION');
     const i = solve(42 as any);
     expect(!i.ok && i.error.code).to.equal('ERR_SOLVE_INPUT');

@@ -15,7 +15,7 @@ import { play, generate, stopped, inCheck } from '../search';
 import { goalMoves, goalReached } from '../goal';
 import { goal, GOAL_MATE } from '../config';
 import { flightsMayBeCovered } from '../checks';
-import { keyOf, ttGet, ttPut, K_HELP, K_SERIES } from '../tt';
+import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
 import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds } from './pieces';
@@ -153,7 +153,11 @@ function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i3
   budgetM = movesM + castlingSlack(p, mater);
   budgetD = movesD + (movesD > 0 ? castlingSlack(p, mated) : 0);
   const kb = colorBB(p, mated) & roleBB(p, KING);
-  if (kb == 0) return 0;
+  if (kb == 0) {
+    // no king to mate or stalemate (NoWk / NoBk): pictures need one, so the plain search decides
+    planCount = countOnly ? countCap + 1 : 0;
+    return 0;
+  }
   numberPieces(p, ply);
   const from = <i32>ctz<u64>(kb);
   kingId = idAt(ply, from);
@@ -171,12 +175,9 @@ function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i3
       useEntry(kingId, KING, (<u64>1) << <u64>sq);
       sumM = 0;
       sumD = entryCost(0);
-      // a piece of the mated side standing on the king's square must leave it
-      const occupant = idAt(ply, sq);
-      if (occupant != 0 && occupant != kingId && colorOf(occupant) == mated) {
-        useEntry(occupant, roleOf(occupant), ~((<u64>1) << <u64>sq));
-        sumD += entryCost(entryOf(occupant));
-      }
+      // A piece of the mated side standing on the king's square must be gone from it, but it is not
+      // named: it may leave, or be captured there or elsewhere (hpint.inp #56: Bh4-g3, Kh3xg3), so
+      // neither side's count can be charged for it.
       if (sumD > budgetD) continue;
       if (mate) checker();
       else {
@@ -430,10 +431,9 @@ function seriesSearch(ply: i32, k: i32): i32 {
   const p = posAt(ply);
   const side = turn(p);
   const plain = keyOf(p) ^ K_SERIES ^ (<u64>series << 32);
-  const bit: u32 = 1 << <u32>(k & 31);
-  if (ttGet(plain) & bit) return 0;
+  if (seriesFails(ttGet(plain), k)) return 0;
   const key = plain ^ planSalt;
-  if (ttGet(key) & bit) {
+  if (seriesFails(ttGet(key), k)) {
     cuts++;
     return 0;
   }
@@ -459,7 +459,8 @@ function seriesSearch(ply: i32, k: i32): i32 {
           recordSeries(ply + 1, 0);
           found++;
         } else cuts++;
-        continue;
+        // a stalemate does not end the series (as in series.ts); a mate checks, and does
+        if (mate) continue;
       }
       if (inCheck(q)) continue;
     } else {
@@ -486,8 +487,8 @@ function seriesSearch(ply: i32, k: i32): i32 {
     }
   }
   if (found == 0 && lines < limit) {
-    ttPut(key, ttGet(key) | bit);
-    if (cuts == cutsBefore) ttPut(plain, ttGet(plain) | bit);
+    seriesStore(key, k);
+    if (cuts == cutsBefore) seriesStore(plain, k);
   }
   return found;
 }
@@ -547,7 +548,7 @@ function search(ply: i32, k: i32): i32 {
     return found;
   }
   const plain = keyOf(p) ^ K_HELP;
-  const bit: u32 = 1 << <u32>k;
+  const bit = helpBit(k);
   if (ttGet(plain) & bit) return 0;
   const key = plain ^ planSalt;
   if (ttGet(key) & bit) {

@@ -98,7 +98,7 @@ export function solvePart(ctx: PartContext, part: PartSpec): Result<SolvedPart> 
   w.configure(
     GOAL[st.goal],
     rules.threat ?? 0,
-    rules.maxFlights ?? 0,
+    rules.maxFlights ?? -1,
     rules.quodlibet ? 1 : 0,
     nt ? nt.extra : -1,
     nt ? nt.length : 0,
@@ -269,8 +269,10 @@ class PartSolver {
     for (const m of keys) {
       const sol: FoundSolution = { uci: uciOf(m), san: sanOf(w, m) };
       w.push(m);
-      if (o.threats !== false) sol.threats = this.threats(n - 1);
-      if (o.variations !== false) sol.variations = this.defences(n - 1, budget);
+      // a key that reaches the goal itself (=n: it stalemates) has no threat and no defence, as in Popeye
+      const ends = w.atGoal() === 1;
+      if (o.threats !== false && !ends) sol.threats = this.threats(n - 1);
+      if (o.variations !== false && !ends) sol.variations = this.defences(n - 1, budget);
       w.pop();
       result.solutions.push(sol);
     }
@@ -483,8 +485,12 @@ class PartSolver {
     let pushed = 0;
     for (const mv of [...line, ...tail]) {
       if (mv === 0) {
-        w.pushNull();
-        pushed++;
+        // a pass between series moves: in place, so a long series fits the wasm stack
+        if (pushed > 0) w.passAtTop();
+        else {
+          w.pushNull();
+          pushed++;
+        }
         continue;
       }
       uci.push(uciOf(mv));
@@ -523,7 +529,12 @@ class PartSolver {
       this.checkStop();
     }
     if (lines.length >= this.max) result.truncated = true;
-    for (const line of lines) {
+    const seriesLength = (line: number[]) => (mode === SERIES_MODE.help ? line.length - 1 : line.length);
+    const shortest = Math.min(...lines.map(seriesLength));
+    // StopOnShortSolutions: Popeye stops after the shortest length that has solutions
+    const kept =
+      this.ctx.rules.stopOnShort && shortest < st.n ? lines.filter((l) => seriesLength(l) === shortest) : lines;
+    for (const line of kept) {
       // the series side's moves with the other side's passes between them
       const seriesMoves = mode === SERIES_MODE.help ? line.slice(0, -1) : line;
       const path: number[] = [];

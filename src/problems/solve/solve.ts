@@ -151,19 +151,6 @@ function fromPopeye({ value: p, errors: read }: Parsed<PopeyeProblem>, options: 
     }
   });
   if (errors.length) return err(errors[0]!);
-  if (po.noWk || po.noBk) {
-    const kings = boards.every((b) => {
-      const ks = b.board.squares.filter((s) => s?.kind === 'king');
-      return ks.some((s) => s!.color === 'white') && ks.some((s) => s!.color === 'black');
-    });
-    if (!kings)
-      return err({
-        code: 'ERR_SOLVE_POSITION',
-        message: 'a position without a king (NoWk / NoBk) is not supported by this solver',
-        line: p.line,
-        column: 1,
-      });
-  }
   const merged: SolveOptions = { ...options };
   if (po.try && merged.tries === undefined) merged.tries = true;
   if (po.defence !== undefined && merged.maxRefutations === undefined) merged.maxRefutations = po.defence;

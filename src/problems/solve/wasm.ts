@@ -17,6 +17,7 @@ export interface ProblemsExports extends WebAssembly.Exports {
   depth(): number;
   push(m: number): number;
   pushNull(): number;
+  passAtTop(): void;
   pop(): void;
   moves(): number;
   status(): number;
@@ -50,7 +51,7 @@ export interface ProblemsExports extends WebAssembly.Exports {
 }
 
 /** The problems.wasm interface this file is written for: assembly/problems/layout.ts ABI_VERSION (bump both together). */
-export const PROBLEMS_ABI = 2;
+export const PROBLEMS_ABI = 3;
 
 const module = new WasmModule<ProblemsExports>('problems', base64, { abiVersion: PROBLEMS_ABI });
 let ready: ProblemsExports | undefined;

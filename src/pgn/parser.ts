@@ -273,7 +273,6 @@ export class PgnParser<P = unknown> {
     return run;
   }
 
-
   /**
    * Every error of a game goes through here: the first `maxErrors` reach the visitor, the rest are
    * only counted (one `ERR_TOO_MANY_ERRORS` at the end of the game), so memory stays flat however

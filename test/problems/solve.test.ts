@@ -101,7 +101,13 @@ describe('solve: castling and e.p. decide the key', () => {
 
 describe('solve: deep direct and self play (#6, s#4, #15) as Popeye solves them', () => {
   // Facts from Popeye 4.104 run on these inputs (positions and options of its BEISPIEL files).
-  type Fact = { source: string; input: string; keys: string[]; threats?: Record<string, string[]>; tries?: [string, string[]][] };
+  type Fact = {
+    source: string;
+    input: string;
+    keys: string[];
+    threats?: Record<string, string[]>;
+    tries?: [string, string[]][];
+  };
   let facts: Fact[] = [];
   before(async () => {
     facts = JSON.parse(await readFixture('problems/solve-deep-facts.json')) as Fact[];

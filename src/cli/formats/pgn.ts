@@ -268,7 +268,9 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
         if (decoder.skipBom(bytes)) bytes = bytes.subarray(3);
       }
       // A game start may begin in the last 3 held bytes; before them there is none.
-      const seam = heldBytes ? Buffer.concat([lastBytes(held, Math.min(3, heldBytes)), bytes.subarray(0, 3)]) : NO_BYTES;
+      const seam = heldBytes
+        ? Buffer.concat([lastBytes(held, Math.min(3, heldBytes)), bytes.subarray(0, 3)])
+        : NO_BYTES;
       let cut = cutPoint(bytes, seam, heldBytes);
       if (cut < 0) {
         // The last line end: in the new bytes, or a CR that ended the held bytes (it was half of a
@@ -294,7 +296,11 @@ async function checkPgnStream(input: InputStream, sink: StreamSink, threads: num
       }
       // Read here, a batch is done with before the next chunk comes: it is put together in one
       // reused buffer (fresh memory per chunk cost page faults and copies the size of the file).
-      const buf = !held.length ? bytes : workers ? Buffer.concat([...held, bytes]) : joined.join(held, heldBytes, bytes);
+      const buf = !held.length
+        ? bytes
+        : workers
+          ? Buffer.concat([...held, bytes])
+          : joined.join(held, heldBytes, bytes);
       const piece = buf.subarray(0, cut + 1);
       const rest = buf.subarray(cut + 1);
       held = rest.length ? [reusing && buf === bytes ? Buffer.from(rest) : rest] : [];

@@ -4,7 +4,7 @@ import type { AifBlock, AifCell, AifGame } from '../aif/index.js';
 import { Position } from '../chess/index.js';
 import type { NotationError } from '../errors.js';
 import { startingPosition } from '../pgn/index.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, onButton, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { analysisLib } from './lazy.js';
 import { boardSvg, keepInView, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
@@ -52,7 +52,6 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   private shown:
     { game: AifGame; tree: MoveTree; blocks: Map<number, AifBlock>; offset: number; plies: number } | undefined;
   private current = 0;
-  private gameIndex = 0;
   private buttons: (HTMLElement | undefined)[] = [];
   private readonly graphBox: HTMLElement;
   private readonly cursor: HTMLElement;
@@ -105,13 +104,6 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
     return [...super.observedAttributes, 'ply', 'game'];
   }
 
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.shown) return;
-    if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
-    else if (name === 'game') this.game = toInt(value);
-  }
-
   /** The AIF text shown. */
   get aif(): string | undefined {
     return this.inputProperty;
@@ -142,8 +134,7 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
 
   /** Index of the game shown in a file of several; clamped. */
   get game(): number {
-    this.flush();
-    return this.gameIndex;
+    return this.record;
   }
   set game(value: number) {
     const index = this.requestRecord(value);
@@ -203,8 +194,7 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   private showGame(index: number, ply: number): void {
     const game = this.games[index]!;
     const pgn = game.game!;
-    this.gameIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     const start = startingPosition(pgn.headers);
     const startPos = start.ok ? start.value : Position.initial();
     const tree = MoveTree.fromPgn({ ...pgn, moves: pgn.moves.map((m) => ({ ...m, variations: undefined })) }, startPos);

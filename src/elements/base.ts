@@ -99,6 +99,7 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
   private readonly layout: ViewerLayout;
   /** Values set before there was anything to apply them to (a reader loading on demand, `ply` set before `pgn`). */
   private requested: { record?: number; step?: number } = {};
+  private recordIndex = 0;
   private readonly errorBox: HTMLElement;
   private readonly statusBox: HTMLElement;
   private readonly live: HTMLElement;
@@ -144,6 +145,18 @@ ${layout.html}`;
   /** The first element of the body that matches `selector`. */
   protected find<T extends HTMLElement>(selector: string): T {
     return this.body.querySelector(selector) as T;
+  }
+
+  /** Index of the record shown (games, boards, matches or problems of the input). */
+  protected get record(): number {
+    this.flush();
+    return this.recordIndex;
+  }
+
+  /** Notes the record now shown, in the picker too. */
+  protected showingRecord(index: number): void {
+    this.recordIndex = index;
+    this.picker.value = String(index);
   }
 
   /** The record index a property asks for, clamped; undefined before anything is read (it is kept till then). */
@@ -240,7 +253,13 @@ ${layout.html}`;
     if (name === 'src') {
       this.loadedSrc = undefined;
       this.schedule();
+      return;
     }
+    // The record and step attributes move what is shown; before anything is read, reading takes them.
+    const step = this.layout.step;
+    if ((name === this.layout.record || name === step?.attribute) && this.recordCount)
+      (this as unknown as Record<string, number>)[name] =
+        name === step?.attribute && step.last && value === 'last' ? Infinity : toInt(value);
   }
 
   /** `light`, `dark`, or `''` to follow the reader's colour scheme. */

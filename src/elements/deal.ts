@@ -13,7 +13,7 @@ import type {
   Strain,
   Suit,
 } from '../bridge/index.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, onButton, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
 import { dealLib } from './lazy.js';
 import { ICONS } from './icons.js';
@@ -127,7 +127,6 @@ class DealElement extends ViewerElement implements GnDealElement {
   private info: PbnGameAnalysis = {};
   private order: PlayedCard[] = [];
   private current = 0;
-  private boardIndex = 0;
   private table: DDTable | null = null;
   private parResult: ParResult | null = null;
   private ddTicket = 0;
@@ -191,10 +190,7 @@ class DealElement extends ViewerElement implements GnDealElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.game) return;
-    if (name === 'played') this.played = toInt(value);
-    else if (name === 'board') this.board = toInt(value);
-    else if (name === 'dd') this.startDd();
+    if (old !== value && this.game && name === 'dd') this.startDd();
   }
 
   /** The PBN shown. */
@@ -217,8 +213,7 @@ class DealElement extends ViewerElement implements GnDealElement {
 
   /** Index of the board shown in a file of several (0 = the first); clamped. */
   get board(): number {
-    this.flush();
-    return this.boardIndex;
+    return this.record;
   }
   set board(value: number) {
     const index = this.requestRecord(value);
@@ -303,8 +298,7 @@ class DealElement extends ViewerElement implements GnDealElement {
   private showBoard(index: number, played: number): void {
     const game = this.games[index]!;
     this.game = game;
-    this.boardIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     this.info = lib().pbnGameInfo(game);
     this.order = this.info.deal ? playOrder(game, this.info.trump) : [];
     this.table = null;

@@ -5,7 +5,7 @@ import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
 import type { NotationError } from '../errors.js';
 import { parsePgn, startingPosition, type PgnGame } from '../pgn/index.js';
-import { ViewerElement, type GnViewerElement, intAttribute, onButton, toInt } from './base.js';
+import { ViewerElement, type GnViewerElement, intAttribute, onButton } from './base.js';
 import { boardSvg, clocksAt, formatClock, keepInView, moveWords, movesHtml, stepKey } from './chess-view.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
 import { MoveTree } from './tree.js';
@@ -62,7 +62,6 @@ class GameElement extends ViewerElement implements GnGameElement {
   private games: PgnGame[] = [];
   private shown: ShownGame | undefined;
   private current = 0;
-  private gameIndex = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private moveButtons: (HTMLElement | undefined)[] = [];
   /** A FEN that reads but breaks the rules: drawn, not played. */
@@ -123,10 +122,7 @@ class GameElement extends ViewerElement implements GnGameElement {
     super.attributeChangedCallback(name, old, value);
     if (old === value) return;
     if (name === 'flipped') return this.draw();
-    if (!this.shown) return;
-    if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
-    else if (name === 'game') this.game = toInt(value);
-    else if (name === 'autoplay') {
+    if (name === 'autoplay' && this.shown) {
       if (value === null) this.pause();
       else this.play();
     }
@@ -161,12 +157,11 @@ class GameElement extends ViewerElement implements GnGameElement {
 
   /** Index of the game shown in a file of several (0 = the first); clamped. */
   get game(): number {
-    this.flush();
-    return this.gameIndex;
+    return this.record;
   }
   set game(value: number) {
     const index = this.requestRecord(value);
-    if (index !== undefined && (index !== this.gameIndex || !this.shown)) this.showGame(index, 0);
+    if (index !== undefined && (index !== this.record || !this.shown)) this.showGame(index, 0);
   }
 
   /** Number of games in the input. */
@@ -283,8 +278,7 @@ class GameElement extends ViewerElement implements GnGameElement {
 
   private showGame(index: number, ply: number): { ok: true } | { ok: false; error: NotationError } {
     const game = this.games[index]!;
-    this.gameIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     const start = startingPosition(game.headers);
     const tree = MoveTree.fromPgn(game, start.ok ? start.value : Position.initial());
     this.shown = { game, tree };

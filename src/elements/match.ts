@@ -3,7 +3,7 @@
 // stepped in the match's move order.
 import type { BoardId, BughouseMatch } from '../bughouse/index.js';
 import type { NotationError, Parsed } from '../errors.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, onButton, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { matchLib } from './lazy.js';
 import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
@@ -83,7 +83,6 @@ class MatchElement extends ViewerElement implements GnMatchElement {
   private match: BughouseMatch | undefined;
   private steps: Step[] = [];
   private current = 0;
-  private matchIndex = 0;
   private cells: (HTMLElement | undefined)[] = [];
   private readonly boardBox: HTMLElement;
   private readonly movesBox: HTMLElement;
@@ -136,10 +135,7 @@ class MatchElement extends ViewerElement implements GnMatchElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.match) return;
-    if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
-    else if (name === 'game') this.game = toInt(value);
-    else if (name === 'flipped') this.draw();
+    if (old !== value && this.match && name === 'flipped') this.draw();
   }
 
   /** The BPGN (or bughouse CSV, or chess.com JSON `[gameA, gameB]`) shown. */
@@ -169,8 +165,7 @@ class MatchElement extends ViewerElement implements GnMatchElement {
 
   /** Index of the match shown in a file of several; clamped. */
   get game(): number {
-    this.flush();
-    return this.matchIndex;
+    return this.record;
   }
   set game(value: number) {
     const index = this.requestRecord(value);
@@ -248,8 +243,7 @@ class MatchElement extends ViewerElement implements GnMatchElement {
   private showMatch(index: number, ply: number): NotationError | undefined {
     const match = this.matchList[index]!;
     this.match = match;
-    this.matchIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     let failure: NotationError | undefined;
     const start = lib().bughousePosition(match, 0);
     const steps: Step[] = [];

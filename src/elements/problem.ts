@@ -14,7 +14,7 @@ import type {
   SolveInput,
 } from '../problems/index.js';
 import { solvedProblemJson, type SolvedProblemJson } from '../problems/solve/json.js';
-import { ViewerElement, type GnViewerElement, escapeHtml, onButton, toInt, type ReadResult } from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { boardSvg, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
@@ -83,7 +83,6 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
   protected static override upgradeProperties = ['problem', 'index'];
   private problems: ShownProblem[] = [];
   private shown: ShownProblem | undefined;
-  private problemIndex = 0;
   private twin: string | undefined;
   private parts: PartView[] = [];
   private active: { part: number; node: number } | undefined;
@@ -148,7 +147,6 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
     super.attributeChangedCallback(name, old, value);
     if (old === value) return;
     if (name === 'fen' || name === 'stipulation') this.schedule();
-    else if (name === 'index' && this.shown) this.index = toInt(value);
   }
 
   /** The problem text shown (PBI, problem XML or Popeye input). */
@@ -161,8 +159,7 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
 
   /** Index of the problem shown in a file of several; clamped. */
   get index(): number {
-    this.flush();
-    return this.problemIndex;
+    return this.record;
   }
   set index(value: number) {
     const index = this.requestRecord(value);
@@ -415,8 +412,7 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
     this.cancel();
     const p = this.problems[index]!;
     this.shown = p;
-    this.problemIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     this.twin = undefined;
     this.parts = [];
     this.active = undefined;

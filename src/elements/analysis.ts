@@ -4,15 +4,7 @@ import type { AifBlock, AifCell, AifGame } from '../aif/index.js';
 import { Position } from '../chess/index.js';
 import type { NotationError } from '../errors.js';
 import { startingPosition } from '../pgn/index.js';
-import {
-  ViewerElement,
-  type GnViewerElement,
-  escapeHtml,
-  fillPicker,
-  intAttribute,
-  toInt,
-  type ReadResult,
-} from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { analysisLib } from './lazy.js';
 import { boardSvg, keepInView, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
@@ -60,14 +52,7 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   private shown:
     { game: AifGame; tree: MoveTree; blocks: Map<number, AifBlock>; offset: number; plies: number } | undefined;
   private current = 0;
-  private gameIndex = 0;
   private buttons: (HTMLElement | undefined)[] = [];
-  /** Values set before the first analysis was read (the reader loads on demand). */
-  private requested: { ply?: number; game?: number } = {};
-  private readonly titleBox: HTMLElement;
-  private readonly subBox: HTMLElement;
-  private readonly picker: HTMLSelectElement;
-  private readonly pickerRow: HTMLElement;
   private readonly graphBox: HTMLElement;
   private readonly cursor: HTMLElement;
   private readonly boardBox: HTMLElement;
@@ -75,11 +60,11 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   private readonly movesBox: HTMLElement;
 
   constructor() {
-    super();
-    this.body.innerHTML = `
-<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
-<div class="picker-row" hidden><select class="picker" aria-label="Game"></select></div>
-<div class="graph" part="graph" title="Evaluation graph: click a point to go to that ply"><div class="plot"></div><div class="cursor" hidden></div></div>
+    super({
+      picker: 'Game',
+      record: 'game',
+      step: { attribute: 'ply', last: true },
+      html: `<div class="graph" part="graph" title="Evaluation graph: click a point to go to that ply"><div class="plot"></div><div class="cursor" hidden></div></div>
 <div class="layout">
   <div class="stack">
     <div class="board" part="board"></div>
@@ -94,41 +79,29 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
     <div class="panel lines" role="group" aria-label="Engine lines"></div>
     <div class="moves" part="moves" role="group" aria-label="Moves" tabindex="0"></div>
   </div>
-</div>`;
-    const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
-    this.titleBox = $('.title');
-    this.subBox = $('.sub');
-    this.picker = $('.picker');
-    this.pickerRow = $('.picker-row');
-    this.graphBox = $('.graph');
-    this.cursor = $('.cursor');
-    this.boardBox = $('.board');
-    this.linesBox = $('.lines');
-    this.movesBox = $('.moves');
-    this.body.querySelector('.toolbar')!.addEventListener('click', (e) => {
-      const key = (e.target as HTMLElement).closest('button')?.dataset.key;
-      if (key) this.key(key);
+</div>`,
     });
+    this.graphBox = this.find('.graph');
+    this.cursor = this.find('.cursor');
+    this.boardBox = this.find('.board');
+    this.linesBox = this.find('.lines');
+    this.movesBox = this.find('.moves');
+    onButton(this.find('.toolbar'), 'key', (key) => this.key(key));
     this.graphBox.addEventListener('click', (e) => this.graphClick(e));
-    this.movesBox.addEventListener('click', (e) => {
-      const id = (e.target as HTMLElement).closest<HTMLElement>('button[data-node]')?.dataset.node;
-      if (id !== undefined) this.go(Number(id), true);
-    });
-    this.picker.addEventListener('change', () => {
-      this.showGame(Number(this.picker.value), 0);
-      this.moved();
-    });
+    onButton(this.movesBox, 'node', (id) => this.go(Number(id), true));
+  }
+
+  protected override get recordCount(): number {
+    return this.games.length;
+  }
+
+  protected override pick(index: number): void {
+    this.showGame(index, 0);
+    this.moved();
   }
 
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, 'ply', 'game'];
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.shown) return;
-    if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
-    else if (name === 'game') this.game = toInt(value);
   }
 
   /** The AIF text shown. */
@@ -145,15 +118,12 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
     return this.shown ? this.shown.tree.nodes[this.current]!.ply : 0;
   }
   set ply(value: number) {
-    this.flush();
+    const n = this.requestStep(value);
     const shown = this.shown;
-    if (!shown) {
-      this.requested.ply = value === Infinity ? Infinity : toInt(value);
-      return;
-    }
+    if (n === undefined || !shown) return;
     const line = shown.tree.line(0);
     const end = line.indexOf(shown.tree.end(0));
-    this.go(line[Math.max(0, Math.min(end, value === Infinity ? end : toInt(value)))]!, false);
+    this.go(line[Math.max(0, Math.min(end, n))]!, false);
   }
 
   /** FEN of the position shown ('' when nothing is shown). */
@@ -164,16 +134,11 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
 
   /** Index of the game shown in a file of several; clamped. */
   get game(): number {
-    this.flush();
-    return this.gameIndex;
+    return this.record;
   }
   set game(value: number) {
-    this.flush();
-    if (!this.games.length) {
-      this.requested.game = toInt(value);
-      return;
-    }
-    this.showGame(Math.max(0, Math.min(this.games.length - 1, toInt(value))), 0);
+    const index = this.requestRecord(value);
+    if (index !== undefined) this.showGame(index, 0);
   }
 
   protected override emptyText(): string {
@@ -186,8 +151,7 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   }
 
   protected override read(text: string): ReadResult | Promise<ReadResult> {
-    if (!analysisLib.loaded) return analysisLib.load().then(() => this.readLoaded(text));
-    return this.readLoaded(text);
+    return analysisLib.use(() => this.readLoaded(text));
   }
 
   private readLoaded(text: string): ReadResult {
@@ -210,18 +174,10 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
       this.clear();
       return { errors, warnings };
     }
-    fillPicker(
-      this.picker,
-      this.pickerRow,
+    const { record, step } = this.startAt(
       this.games.map((g, i) => `${i + 1}. ${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'}`),
     );
-    const start = this.getAttribute('ply');
-    const {
-      game = intAttribute(this, 'game') ?? 0,
-      ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0),
-    } = this.requested;
-    this.requested = {};
-    this.showGame(Math.max(0, Math.min(this.games.length - 1, game)), ply);
+    this.showGame(record, step);
     return { errors, warnings };
   }
 
@@ -238,8 +194,7 @@ class AnalysisElement extends ViewerElement implements GnAnalysisElement {
   private showGame(index: number, ply: number): void {
     const game = this.games[index]!;
     const pgn = game.game!;
-    this.gameIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     const start = startingPosition(pgn.headers);
     const startPos = start.ok ? start.value : Position.initial();
     const tree = MoveTree.fromPgn({ ...pgn, moves: pgn.moves.map((m) => ({ ...m, variations: undefined })) }, startPos);

@@ -35,17 +35,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/**
- * Text content as written inside the element: the indentation all its lines share is taken off (a
- * PBN or PBI line must start at column 1), and reported back through `indent` so that an error's
- * column is the column in the page.
- */
 /** Fills a record picker with one option per label, its row shown only when there is a choice. */
 export function fillPicker(picker: HTMLSelectElement, row: HTMLElement, labels: readonly string[]): void {
   picker.innerHTML = labels.map((label, i) => `<option value="${i}">${escapeHtml(label)}</option>`).join('');
   row.hidden = labels.length < 2;
 }
 
+/**
+ * Text content as written inside the element: the indentation all its lines share is taken off (a
+ * PBN or PBI line must start at column 1), and reported back through `indent` so that an error's
+ * column is the column in the page.
+ */
 export function dedent(text: string): { text: string; indent: number } {
   const lines = text.split(/\r\n|\r|\n/);
   let indent = Infinity;
@@ -66,11 +66,40 @@ export interface GnViewerElement extends HTMLElement {
   readonly errors: NotationError[];
 }
 
+/** What sets one element apart in the frame every element shares. */
+export interface ViewerLayout {
+  /** The accessible name of the record picker (`Game`, `Board`, …). */
+  picker: string;
+  /** The attribute naming the record shown first (`game`, `board`, `index`). */
+  record: string;
+  /** The attribute naming the step shown first (`ply`, `played`), and whether it may say `last`. */
+  step?: { attribute: string; last: boolean };
+  /** The element's own markup, below the header and the picker. */
+  html: string;
+}
+
+/** Calls `use` with the `data-<name>` of the button clicked inside `box`, and the button. */
+export function onButton(box: Element, name: string, use: (value: string, button: HTMLElement) => void): void {
+  box.addEventListener('click', (e) => {
+    const button = (e.target as HTMLElement).closest<HTMLElement>(`button[data-${name}]`);
+    if (button) use(button.getAttribute(`data-${name}`)!, button);
+  });
+}
+
 /** The base of the five elements (not exported from the package: each element's type is its interface). */
 export abstract class ViewerElement extends ElementBase implements GnViewerElement {
   /** The shadow root (open, so tests and pages can look inside). */
   protected readonly view: ShadowRoot;
   protected readonly body: HTMLElement;
+  protected readonly titleBox: HTMLElement;
+  protected readonly subBox: HTMLElement;
+  /** The record picker, shown when the input holds more than one. */
+  protected readonly picker: HTMLSelectElement;
+  protected readonly pickerRow: HTMLElement;
+  private readonly layout: ViewerLayout;
+  /** Values set before there was anything to apply them to (a reader loading on demand, `ply` set before `pgn`). */
+  private requested: { record?: number; step?: number } = {};
+  private recordIndex = 0;
   private readonly errorBox: HTMLElement;
   private readonly statusBox: HTMLElement;
   private readonly live: HTMLElement;
@@ -86,8 +115,9 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
   /** What was read last: the property, the src URL, or the text content itself. */
   private lastInput: string | undefined;
 
-  constructor() {
+  constructor(layout: ViewerLayout) {
     super();
+    this.layout = layout;
     this.view = this.attachShadow({ mode: 'open' });
     adoptStyles(this.view);
     this.errorBox = this.addPart('div', 'errors');
@@ -101,6 +131,68 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
     this.live.setAttribute('aria-live', 'polite');
     this.live.setAttribute('aria-atomic', 'true');
     this.addEventListener('keydown', (e) => this.keydown(e));
+    this.body.innerHTML = `
+<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
+<div class="picker-row" hidden><select class="picker" aria-label="${layout.picker}"></select></div>
+${layout.html}`;
+    this.titleBox = this.find('.title');
+    this.subBox = this.find('.sub');
+    this.picker = this.find('.picker');
+    this.pickerRow = this.find('.picker-row');
+    this.picker.addEventListener('change', () => this.pick(Number(this.picker.value)));
+  }
+
+  /** The first element of the body that matches `selector`. */
+  protected find<T extends HTMLElement>(selector: string): T {
+    return this.body.querySelector(selector) as T;
+  }
+
+  /** Index of the record shown (games, boards, matches or problems of the input). */
+  protected get record(): number {
+    this.flush();
+    return this.recordIndex;
+  }
+
+  /** Notes the record now shown, in the picker too. */
+  protected showingRecord(index: number): void {
+    this.recordIndex = index;
+    this.picker.value = String(index);
+  }
+
+  /** The record index a property asks for, clamped; undefined before anything is read (it is kept till then). */
+  protected requestRecord(value: unknown): number | undefined {
+    this.flush();
+    const n = toInt(value);
+    if (this.recordCount) return Math.max(0, Math.min(this.recordCount - 1, n));
+    this.requested.record = n;
+    return undefined;
+  }
+
+  /** The step a property asks for (`Infinity`: the end, where allowed); undefined before anything is read (it is kept till then). */
+  protected requestStep(value: unknown): number | undefined {
+    this.flush();
+    const n = value === Infinity && this.layout.step?.last ? Infinity : toInt(value);
+    if (this.recordCount) return n;
+    this.requested.step = n;
+    return undefined;
+  }
+
+  /**
+   * Fills the picker with a label a record and says where to start: at what the properties asked
+   * for before the input was read, else at what the attributes say.
+   */
+  protected startAt(labels: readonly string[]): { record: number; step: number } {
+    fillPicker(this.picker, this.pickerRow, labels);
+    const step = this.layout.step;
+    const fromAttribute = (): number =>
+      !step
+        ? 0
+        : step.last && this.getAttribute(step.attribute) === 'last'
+          ? Infinity
+          : (intAttribute(this, step.attribute) ?? 0);
+    const { record = intAttribute(this, this.layout.record) ?? 0, step: at = fromAttribute() } = this.requested;
+    this.requested = {};
+    return { record: Math.max(0, Math.min(labels.length - 1, record)), step: at };
   }
 
   private addPart(tag: string, cls: string): HTMLElement {
@@ -161,7 +253,13 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
     if (name === 'src') {
       this.loadedSrc = undefined;
       this.schedule();
+      return;
     }
+    // The record and step attributes move what is shown; before anything is read, reading takes them.
+    const step = this.layout.step;
+    if ((name === this.layout.record || name === step?.attribute) && this.recordCount)
+      (this as unknown as Record<string, number>)[name] =
+        name === step?.attribute && step.last && value === 'last' ? Infinity : toInt(value);
   }
 
   /** `light`, `dark`, or `''` to follow the reader's colour scheme. */
@@ -364,6 +462,10 @@ export abstract class ViewerElement extends ElementBase implements GnViewerEleme
     if (this.key(e.key)) e.preventDefault();
   }
 
+  /** The number of records (games, boards, matches, problems) read from the input. */
+  protected abstract get recordCount(): number;
+  /** Shows the record chosen in the picker. */
+  protected abstract pick(index: number): void;
   /** Handles a key pressed while the element (or a part of it) has focus; true when it was used. */
   protected abstract key(key: string): boolean;
   /** Reads the input and renders it; returns what reading found. */

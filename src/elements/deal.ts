@@ -13,15 +13,7 @@ import type {
   Strain,
   Suit,
 } from '../bridge/index.js';
-import {
-  ViewerElement,
-  type GnViewerElement,
-  escapeHtml,
-  fillPicker,
-  intAttribute,
-  toInt,
-  type ReadResult,
-} from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
 import { dealLib } from './lazy.js';
 import { ICONS } from './icons.js';
@@ -135,17 +127,10 @@ class DealElement extends ViewerElement implements GnDealElement {
   private info: PbnGameAnalysis = {};
   private order: PlayedCard[] = [];
   private current = 0;
-  private boardIndex = 0;
   private table: DDTable | null = null;
   private parResult: ParResult | null = null;
   private ddTicket = 0;
   private cardScores = new Map<number, SolveBoardResult | string>();
-  /** Values set before the first deal was read (the reader loads on demand). */
-  private requested: { played?: number; board?: number } = {};
-  private readonly titleBox: HTMLElement;
-  private readonly subBox: HTMLElement;
-  private readonly picker: HTMLSelectElement;
-  private readonly pickerRow: HTMLElement;
   private readonly dealBox: HTMLElement;
   private readonly trickBox: HTMLElement;
   private readonly auctionBox: HTMLElement;
@@ -155,11 +140,11 @@ class DealElement extends ViewerElement implements GnDealElement {
   private readonly counter: HTMLElement;
 
   constructor() {
-    super();
-    this.body.innerHTML = `
-<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
-<div class="picker-row" hidden><select class="picker" aria-label="Board"></select></div>
-<div class="layout">
+    super({
+      picker: 'Board',
+      record: 'board',
+      step: { attribute: 'played', last: false },
+      html: `<div class="layout">
   <div class="stack">
     <div class="diagram" part="board"><div class="deal"></div><div class="trick" aria-hidden="true"></div></div>
     <div class="toolbar" part="controls" role="group" aria-label="Play controls">
@@ -177,31 +162,26 @@ class DealElement extends ViewerElement implements GnDealElement {
     <div class="panel play moves" part="moves" role="group" aria-label="Play" tabindex="0"></div>
     <div class="panel dd" role="group" aria-label="Double dummy" hidden><div class="dd-table"></div><div class="dd-cards" aria-live="polite"></div></div>
   </div>
-</div>`;
-    const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
-    this.titleBox = $('.title');
-    this.subBox = $('.sub');
-    this.picker = $('.picker');
-    this.pickerRow = $('.picker-row');
-    this.dealBox = $('.deal');
-    this.trickBox = $('.trick');
-    this.auctionBox = $('.auction');
-    this.playBox = $('.play');
-    this.ddBox = $('.dd');
-    this.cardsBox = $('.dd-cards');
-    this.counter = $('.counter');
-    this.body.querySelector('.toolbar')!.addEventListener('click', (e) => {
-      const key = (e.target as HTMLElement).closest('button')?.dataset.key;
-      if (key) this.key(key);
+</div>`,
     });
-    this.playBox.addEventListener('click', (e) => {
-      const n = (e.target as HTMLElement).closest<HTMLElement>('button[data-played]')?.dataset.played;
-      if (n !== undefined) this.go(Number(n), true);
-    });
-    this.picker.addEventListener('change', () => {
-      this.showBoard(Number(this.picker.value), 0);
-      this.moved();
-    });
+    this.dealBox = this.find('.deal');
+    this.trickBox = this.find('.trick');
+    this.auctionBox = this.find('.auction');
+    this.playBox = this.find('.play');
+    this.ddBox = this.find('.dd');
+    this.cardsBox = this.find('.dd-cards');
+    this.counter = this.find('.counter');
+    onButton(this.find('.toolbar'), 'key', (key) => this.key(key));
+    onButton(this.playBox, 'played', (n) => this.go(Number(n), true));
+  }
+
+  protected override get recordCount(): number {
+    return this.games.length;
+  }
+
+  protected override pick(index: number): void {
+    this.showBoard(index, 0);
+    this.moved();
   }
 
   static override get observedAttributes(): string[] {
@@ -210,10 +190,7 @@ class DealElement extends ViewerElement implements GnDealElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.game) return;
-    if (name === 'played') this.played = toInt(value);
-    else if (name === 'board') this.board = toInt(value);
-    else if (name === 'dd') this.startDd();
+    if (old !== value && this.game && name === 'dd') this.startDd();
   }
 
   /** The PBN shown. */
@@ -230,26 +207,17 @@ class DealElement extends ViewerElement implements GnDealElement {
     return this.current;
   }
   set played(value: number) {
-    this.flush();
-    if (!this.game) {
-      this.requested.played = toInt(value);
-      return;
-    }
-    this.go(Math.max(0, Math.min(this.order.length, toInt(value))), false);
+    const n = this.requestStep(value);
+    if (n !== undefined) this.go(Math.max(0, Math.min(this.order.length, n)), false);
   }
 
   /** Index of the board shown in a file of several (0 = the first); clamped. */
   get board(): number {
-    this.flush();
-    return this.boardIndex;
+    return this.record;
   }
   set board(value: number) {
-    this.flush();
-    if (!this.games.length) {
-      this.requested.board = toInt(value);
-      return;
-    }
-    this.showBoard(Math.max(0, Math.min(this.games.length - 1, toInt(value))), 0);
+    const index = this.requestRecord(value);
+    if (index !== undefined) this.showBoard(index, 0);
   }
 
   /** The double-dummy table (`{ N: { S, H, D, C, NT }, E: …, S: …, W: … }`) once computed (`dd` attribute), else null. */
@@ -275,8 +243,7 @@ class DealElement extends ViewerElement implements GnDealElement {
   }
 
   protected override read(text: string): ReadResult | Promise<ReadResult> {
-    if (!dealLib.loaded) return dealLib.load().then(() => this.readLoaded(text));
-    return this.readLoaded(text);
+    return dealLib.use(() => this.readLoaded(text));
   }
 
   private readLoaded(text: string): ReadResult {
@@ -294,14 +261,8 @@ class DealElement extends ViewerElement implements GnDealElement {
       this.clear();
       return { errors, warnings };
     }
-    fillPicker(
-      this.picker,
-      this.pickerRow,
-      this.games.map((g, i) => `Board ${tagText(g, 'Board') ?? String(i + 1)}`),
-    );
-    const { board = intAttribute(this, 'board') ?? 0, played = intAttribute(this, 'played') ?? 0 } = this.requested;
-    this.requested = {};
-    this.showBoard(Math.max(0, Math.min(this.games.length - 1, board)), played);
+    const { record, step } = this.startAt(this.games.map((g, i) => `Board ${tagText(g, 'Board') ?? String(i + 1)}`));
+    this.showBoard(record, step);
     return { errors, warnings };
   }
 
@@ -337,8 +298,7 @@ class DealElement extends ViewerElement implements GnDealElement {
   private showBoard(index: number, played: number): void {
     const game = this.games[index]!;
     this.game = game;
-    this.boardIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     this.info = lib().pbnGameInfo(game);
     this.order = this.info.deal ? playOrder(game, this.info.trump) : [];
     this.table = null;

@@ -5,7 +5,7 @@ import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
 import type { NotationError } from '../errors.js';
 import { parsePgn, startingPosition, type PgnGame } from '../pgn/index.js';
-import { ViewerElement, type GnViewerElement, fillPicker, intAttribute, toInt } from './base.js';
+import { ViewerElement, type GnViewerElement, intAttribute, onButton } from './base.js';
 import { boardSvg, clocksAt, formatClock, keepInView, moveWords, movesHtml, stepKey } from './chess-view.js';
 import { pieceSetTemplate, showSvg } from './svg.js';
 import { MoveTree } from './tree.js';
@@ -62,17 +62,10 @@ class GameElement extends ViewerElement implements GnGameElement {
   private games: PgnGame[] = [];
   private shown: ShownGame | undefined;
   private current = 0;
-  private gameIndex = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private moveButtons: (HTMLElement | undefined)[] = [];
-  /** Values set before there was a game to show (a framework may set `ply` before `pgn`). */
-  private requested: { ply?: number; game?: number } = {};
   /** A FEN that reads but breaks the rules: drawn, not played. */
   private illegal: { fen: string; setup: Setup } | undefined;
-  private readonly titleBox: HTMLElement;
-  private readonly subBox: HTMLElement;
-  private readonly picker: HTMLSelectElement;
-  private readonly pickerRow: HTMLElement;
   private readonly boardBox: HTMLElement;
   private readonly topPlayer: HTMLElement;
   private readonly bottomPlayer: HTMLElement;
@@ -81,11 +74,11 @@ class GameElement extends ViewerElement implements GnGameElement {
   private readonly flipButton: HTMLButtonElement;
 
   constructor() {
-    super();
-    this.body.innerHTML = `
-<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
-<div class="picker-row" hidden><select class="picker" aria-label="Game"></select></div>
-<div class="layout">
+    super({
+      picker: 'Game',
+      record: 'game',
+      step: { attribute: 'ply', last: true },
+      html: `<div class="layout">
   <div class="stack">
     <div class="player top"><span class="name"></span><span class="clock"></span></div>
     <div class="board" part="board"></div>
@@ -100,30 +93,25 @@ class GameElement extends ViewerElement implements GnGameElement {
     </div>
   </div>
   <div class="moves" part="moves" role="group" aria-label="Moves" tabindex="0"></div>
-</div>`;
-    const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
-    this.titleBox = $('.title');
-    this.subBox = $('.sub');
-    this.picker = $('.picker');
-    this.pickerRow = $('.picker-row');
-    this.boardBox = $('.board');
-    this.topPlayer = $('.player.top');
-    this.bottomPlayer = $('.player.bottom');
-    this.movesBox = $('.moves');
-    this.playButton = $('[data-action="play"]');
-    this.flipButton = $('[data-action="flip"]');
-    this.body.querySelector('.toolbar')!.addEventListener('click', (e) => {
-      const action = (e.target as HTMLElement).closest('button')?.dataset.action;
-      if (action) this.action(action);
+</div>`,
     });
-    this.movesBox.addEventListener('click', (e) => {
-      const id = (e.target as HTMLElement).closest<HTMLElement>('button[data-node]')?.dataset.node;
-      if (id !== undefined) this.go(Number(id), true);
-    });
-    this.picker.addEventListener('change', () => {
-      this.showGame(Number(this.picker.value), 0);
-      this.userMoved();
-    });
+    this.boardBox = this.find('.board');
+    this.topPlayer = this.find('.player.top');
+    this.bottomPlayer = this.find('.player.bottom');
+    this.movesBox = this.find('.moves');
+    this.playButton = this.find('[data-action="play"]');
+    this.flipButton = this.find('[data-action="flip"]');
+    onButton(this.find('.toolbar'), 'action', (action) => this.action(action));
+    onButton(this.movesBox, 'node', (id) => this.go(Number(id), true));
+  }
+
+  protected override get recordCount(): number {
+    return this.games.length;
+  }
+
+  protected override pick(index: number): void {
+    this.showGame(index, 0);
+    this.userMoved();
   }
 
   static override get observedAttributes(): string[] {
@@ -134,10 +122,7 @@ class GameElement extends ViewerElement implements GnGameElement {
     super.attributeChangedCallback(name, old, value);
     if (old === value) return;
     if (name === 'flipped') return this.draw();
-    if (!this.shown) return;
-    if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
-    else if (name === 'game') this.game = toInt(value);
-    else if (name === 'autoplay') {
+    if (name === 'autoplay' && this.shown) {
       if (value === null) this.pause();
       else this.play();
     }
@@ -157,15 +142,11 @@ class GameElement extends ViewerElement implements GnGameElement {
     return this.shown ? this.shown.tree.nodes[this.current]!.ply : 0;
   }
   set ply(value: number) {
-    this.flush();
-    if (!this.shown) {
-      this.requested.ply = value === Infinity ? Infinity : toInt(value);
-      return;
-    }
+    const n = this.requestStep(value);
+    if (n === undefined || !this.shown) return;
     const line = this.shown.tree.line(this.current);
     const end = line.indexOf(this.shown.tree.end(this.current));
-    const target = Math.max(0, Math.min(end, value === Infinity ? end : toInt(value)));
-    this.go(line[target]!, false);
+    this.go(line[Math.max(0, Math.min(end, n))]!, false);
   }
 
   /** FEN of the position shown ('' when nothing is shown). */
@@ -176,17 +157,11 @@ class GameElement extends ViewerElement implements GnGameElement {
 
   /** Index of the game shown in a file of several (0 = the first); clamped. */
   get game(): number {
-    this.flush();
-    return this.gameIndex;
+    return this.record;
   }
   set game(value: number) {
-    this.flush();
-    if (!this.games.length) {
-      this.requested.game = toInt(value);
-      return;
-    }
-    const index = Math.max(0, Math.min(this.games.length - 1, toInt(value)));
-    if (index !== this.gameIndex || !this.shown) this.showGame(index, 0);
+    const index = this.requestRecord(value);
+    if (index !== undefined && (index !== this.record || !this.shown)) this.showGame(index, 0);
   }
 
   /** Number of games in the input. */
@@ -267,18 +242,10 @@ class GameElement extends ViewerElement implements GnGameElement {
       this.clear();
       return { errors, warnings };
     }
-    fillPicker(
-      this.picker,
-      this.pickerRow,
+    const { record, step } = this.startAt(
       this.games.map((g, i) => `${i + 1}. ${g.headers.White ?? '?'} – ${g.headers.Black ?? '?'} ${g.result}`),
     );
-    const start = this.getAttribute('ply');
-    const {
-      game = intAttribute(this, 'game') ?? 0,
-      ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0),
-    } = this.requested;
-    this.requested = {};
-    const started = this.showGame(Math.max(0, Math.min(this.games.length - 1, game)), ply);
+    const started = this.showGame(record, step);
     if (!started.ok) errors.push(started.error);
     if (this.hasAttribute('autoplay')) this.play();
     return { errors, warnings };
@@ -311,8 +278,7 @@ class GameElement extends ViewerElement implements GnGameElement {
 
   private showGame(index: number, ply: number): { ok: true } | { ok: false; error: NotationError } {
     const game = this.games[index]!;
-    this.gameIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     const start = startingPosition(game.headers);
     const tree = MoveTree.fromPgn(game, start.ok ? start.value : Position.initial());
     this.shown = { game, tree };

@@ -18,6 +18,11 @@ export class Lazy<T> {
     );
     return this.promise;
   }
+
+  /** Runs `use` now when the module is there, else once it has loaded. */
+  use<R>(use: () => R): R | Promise<R> {
+    return this.loaded ? use() : this.load().then(use);
+  }
 }
 
 export const dealLib = new Lazy(() => import('./lib-deal.js'));

@@ -3,15 +3,7 @@
 // stepped in the match's move order.
 import type { BoardId, BughouseMatch } from '../bughouse/index.js';
 import type { NotationError, Parsed } from '../errors.js';
-import {
-  ViewerElement,
-  type GnViewerElement,
-  escapeHtml,
-  fillPicker,
-  intAttribute,
-  toInt,
-  type ReadResult,
-} from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { matchLib } from './lazy.js';
 import { ICONS } from './icons.js';
 import { ELEMENT_THEME } from './style.js';
@@ -91,25 +83,18 @@ class MatchElement extends ViewerElement implements GnMatchElement {
   private match: BughouseMatch | undefined;
   private steps: Step[] = [];
   private current = 0;
-  private matchIndex = 0;
   private cells: (HTMLElement | undefined)[] = [];
-  /** Values set before the first match was read (the reader loads on demand). */
-  private requested: { ply?: number; game?: number } = {};
-  private readonly titleBox: HTMLElement;
-  private readonly subBox: HTMLElement;
-  private readonly picker: HTMLSelectElement;
-  private readonly pickerRow: HTMLElement;
   private readonly boardBox: HTMLElement;
   private readonly movesBox: HTMLElement;
   private readonly flipButton: HTMLButtonElement;
   private readonly counter: HTMLElement;
 
   constructor() {
-    super();
-    this.body.innerHTML = `
-<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
-<div class="picker-row" hidden><select class="picker" aria-label="Match"></select></div>
-<div class="layout wide">
+    super({
+      picker: 'Match',
+      record: 'game',
+      step: { attribute: 'ply', last: true },
+      html: `<div class="layout wide">
   <div class="stack">
     <div class="board" part="board"></div>
     <div class="toolbar" part="controls" role="group" aria-label="Match controls">
@@ -122,29 +107,26 @@ class MatchElement extends ViewerElement implements GnMatchElement {
     </div>
   </div>
   <div class="moves" part="moves" role="group" aria-label="Moves" tabindex="0"></div>
-</div>`;
-    const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
-    this.titleBox = $('.title');
-    this.subBox = $('.sub');
-    this.picker = $('.picker');
-    this.pickerRow = $('.picker-row');
-    this.boardBox = $('.board');
-    this.movesBox = $('.moves');
-    this.flipButton = $('[data-action="flip"]');
-    this.counter = $('.counter');
-    this.body.querySelector('.toolbar')!.addEventListener('click', (e) => {
-      const action = (e.target as HTMLElement).closest('button')?.dataset.action;
+</div>`,
+    });
+    this.boardBox = this.find('.board');
+    this.movesBox = this.find('.moves');
+    this.flipButton = this.find('[data-action="flip"]');
+    this.counter = this.find('.counter');
+    onButton(this.find('.toolbar'), 'action', (action) => {
       if (action === 'flip') this.flipped = !this.flipped;
-      else if (action) this.key({ first: 'Home', previous: 'ArrowLeft', next: 'ArrowRight', last: 'End' }[action]!);
+      else this.key({ first: 'Home', previous: 'ArrowLeft', next: 'ArrowRight', last: 'End' }[action]!);
     });
-    this.movesBox.addEventListener('click', (e) => {
-      const ply = (e.target as HTMLElement).closest<HTMLElement>('button[data-ply]')?.dataset.ply;
-      if (ply !== undefined) this.go(Number(ply), true);
-    });
-    this.picker.addEventListener('change', () => {
-      this.showMatch(Number(this.picker.value), 0);
-      this.moved();
-    });
+    onButton(this.movesBox, 'ply', (ply) => this.go(Number(ply), true));
+  }
+
+  protected override get recordCount(): number {
+    return this.matchList.length;
+  }
+
+  protected override pick(index: number): void {
+    this.showMatch(index, 0);
+    this.moved();
   }
 
   static override get observedAttributes(): string[] {
@@ -153,10 +135,7 @@ class MatchElement extends ViewerElement implements GnMatchElement {
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (old === value || !this.match) return;
-    if (name === 'ply') this.ply = value === 'last' ? Infinity : toInt(value);
-    else if (name === 'game') this.game = toInt(value);
-    else if (name === 'flipped') this.draw();
+    if (old !== value && this.match && name === 'flipped') this.draw();
   }
 
   /** The BPGN (or bughouse CSV, or chess.com JSON `[gameA, gameB]`) shown. */
@@ -173,13 +152,8 @@ class MatchElement extends ViewerElement implements GnMatchElement {
     return this.current;
   }
   set ply(value: number) {
-    this.flush();
-    if (!this.match) {
-      this.requested.ply = value === Infinity ? Infinity : toInt(value);
-      return;
-    }
-    const n = value === Infinity ? this.steps.length - 1 : toInt(value);
-    this.go(Math.max(0, Math.min(this.steps.length - 1, n)), false);
+    const n = this.requestStep(value);
+    if (n !== undefined) this.go(Math.max(0, Math.min(this.steps.length - 1, n)), false);
   }
 
   /** Both boards as FEN with the pocket in brackets (`{ A: '', B: '' }` when nothing is shown). */
@@ -191,16 +165,11 @@ class MatchElement extends ViewerElement implements GnMatchElement {
 
   /** Index of the match shown in a file of several; clamped. */
   get game(): number {
-    this.flush();
-    return this.matchIndex;
+    return this.record;
   }
   set game(value: number) {
-    this.flush();
-    if (!this.matchList.length) {
-      this.requested.game = toInt(value);
-      return;
-    }
-    this.showMatch(Math.max(0, Math.min(this.matchList.length - 1, toInt(value))), 0);
+    const index = this.requestRecord(value);
+    if (index !== undefined) this.showMatch(index, 0);
   }
 
   /** Board A with Black at the bottom (and B with White). */
@@ -222,8 +191,7 @@ class MatchElement extends ViewerElement implements GnMatchElement {
   }
 
   protected override read(text: string): ReadResult | Promise<ReadResult> {
-    if (!matchLib.loaded) return matchLib.load().then(() => this.readLoaded(text));
-    return this.readLoaded(text);
+    return matchLib.use(() => this.readLoaded(text));
   }
 
   private readLoaded(text: string): ReadResult {
@@ -250,18 +218,10 @@ class MatchElement extends ViewerElement implements GnMatchElement {
       this.clear();
       return { errors, warnings };
     }
-    fillPicker(
-      this.picker,
-      this.pickerRow,
+    const { record, step } = this.startAt(
       this.matchList.map((m, i) => `${i + 1}. ${m.tags.WhiteA ?? '?'} – ${m.tags.BlackA ?? '?'} ${m.result}`),
     );
-    const start = this.getAttribute('ply');
-    const {
-      game = intAttribute(this, 'game') ?? 0,
-      ply = start === 'last' ? Infinity : (intAttribute(this, 'ply') ?? 0),
-    } = this.requested;
-    this.requested = {};
-    const replayError = this.showMatch(Math.max(0, Math.min(this.matchList.length - 1, game)), ply);
+    const replayError = this.showMatch(record, step);
     if (replayError && !errors.length) errors.push(replayError);
     return { errors, warnings };
   }
@@ -283,8 +243,7 @@ class MatchElement extends ViewerElement implements GnMatchElement {
   private showMatch(index: number, ply: number): NotationError | undefined {
     const match = this.matchList[index]!;
     this.match = match;
-    this.matchIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     let failure: NotationError | undefined;
     const start = lib().bughousePosition(match, 0);
     const steps: Step[] = [];

@@ -14,15 +14,7 @@ import type {
   SolveInput,
 } from '../problems/index.js';
 import { solvedProblemJson, type SolvedProblemJson } from '../problems/solve/json.js';
-import {
-  ViewerElement,
-  type GnViewerElement,
-  escapeHtml,
-  fillPicker,
-  intAttribute,
-  toInt,
-  type ReadResult,
-} from './base.js';
+import { ViewerElement, type GnViewerElement, escapeHtml, onButton, type ReadResult } from './base.js';
 import { boardSvg, movesHtml, moveWords, stepKey } from './chess-view.js';
 import type { GnPlyDetail } from './game.js';
 import { elementWorker, failureText, forgetWorkerAfter } from './jobs.js';
@@ -91,18 +83,11 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
   protected static override upgradeProperties = ['problem', 'index'];
   private problems: ShownProblem[] = [];
   private shown: ShownProblem | undefined;
-  private problemIndex = 0;
   private twin: string | undefined;
   private parts: PartView[] = [];
   private active: { part: number; node: number } | undefined;
   private controller: AbortController | undefined;
   private buttons = new Map<string, HTMLElement>();
-  /** The index set before the first problem was read (the readers load on demand). */
-  private requestedIndex: number | undefined;
-  private readonly titleBox: HTMLElement;
-  private readonly subBox: HTMLElement;
-  private readonly picker: HTMLSelectElement;
-  private readonly pickerRow: HTMLElement;
   private readonly boardBox: HTMLElement;
   private readonly twinsBox: HTMLElement;
   private readonly solveButton: HTMLButtonElement;
@@ -112,11 +97,10 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
   private readonly solutionBox: HTMLElement;
 
   constructor() {
-    super();
-    this.body.innerHTML = `
-<div class="head" part="header"><p class="title"></p><p class="sub"></p></div>
-<div class="picker-row" hidden><select class="picker" aria-label="Problem"></select></div>
-<div class="layout">
+    super({
+      picker: 'Problem',
+      record: 'index',
+      html: `<div class="layout">
   <div class="stack">
     <div class="board" part="board"></div>
     <div class="twins toolbar" role="group" aria-label="Twins" hidden></div>
@@ -128,34 +112,31 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
     <p class="status solve-status" role="status"></p>
   </div>
   <div class="moves solution" part="moves" role="group" aria-label="Solution" tabindex="0"></div>
-</div>`;
-    const $ = <T extends HTMLElement>(s: string) => this.body.querySelector(s) as T;
-    this.titleBox = $('.title');
-    this.subBox = $('.sub');
-    this.picker = $('.picker');
-    this.pickerRow = $('.picker-row');
-    this.boardBox = $('.board');
-    this.twinsBox = $('.twins');
-    this.solveButton = $('.solve');
-    this.cancelButton = $('.cancel');
-    this.progress = $('.progress');
-    this.statusLine = $('.solve-status');
-    this.solutionBox = $('.solution');
+</div>`,
+    });
+    this.boardBox = this.find('.board');
+    this.twinsBox = this.find('.twins');
+    this.solveButton = this.find('.solve');
+    this.cancelButton = this.find('.cancel');
+    this.progress = this.find('.progress');
+    this.statusLine = this.find('.solve-status');
+    this.solutionBox = this.find('.solution');
     this.solveButton.addEventListener('click', () => {
       this.solve().catch(() => {
         // shown in the status line; the page asked for nothing, so nothing to reject to
       });
     });
     this.cancelButton.addEventListener('click', () => this.cancel());
-    this.twinsBox.addEventListener('click', (e) => {
-      const twin = (e.target as HTMLElement).closest<HTMLElement>('button[data-twin]')?.dataset.twin;
-      if (twin !== undefined) this.showTwin(twin);
-    });
-    this.solutionBox.addEventListener('click', (e) => {
-      const button = (e.target as HTMLElement).closest<HTMLElement>('button[data-node]');
-      if (button) this.go(Number(button.dataset.part), Number(button.dataset.node), true);
-    });
-    this.picker.addEventListener('change', () => this.showProblem(Number(this.picker.value)));
+    onButton(this.twinsBox, 'twin', (twin) => this.showTwin(twin));
+    onButton(this.solutionBox, 'node', (node, button) => this.go(Number(button.dataset.part), Number(node), true));
+  }
+
+  protected override get recordCount(): number {
+    return this.problems.length;
+  }
+
+  protected override pick(index: number): void {
+    this.showProblem(index);
   }
 
   static override get observedAttributes(): string[] {
@@ -166,7 +147,6 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
     super.attributeChangedCallback(name, old, value);
     if (old === value) return;
     if (name === 'fen' || name === 'stipulation') this.schedule();
-    else if (name === 'index' && this.shown) this.index = toInt(value);
   }
 
   /** The problem text shown (PBI, problem XML or Popeye input). */
@@ -179,16 +159,11 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
 
   /** Index of the problem shown in a file of several; clamped. */
   get index(): number {
-    this.flush();
-    return this.problemIndex;
+    return this.record;
   }
   set index(value: number) {
-    this.flush();
-    if (!this.problems.length) {
-      this.requestedIndex = toInt(value);
-      return;
-    }
-    this.showProblem(Math.max(0, Math.min(this.problems.length - 1, toInt(value))));
+    const index = this.requestRecord(value);
+    if (index !== undefined) this.showProblem(index);
   }
 
   /**
@@ -272,8 +247,7 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
   }
 
   protected override read(text: string): ReadResult | Promise<ReadResult> {
-    if (!problemLib.loaded) return problemLib.load().then(() => this.readLoaded(text));
-    return this.readLoaded(text);
+    return problemLib.use(() => this.readLoaded(text));
   }
 
   private readLoaded(text: string): ReadResult {
@@ -339,14 +313,10 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
       this.clear();
       return { errors, warnings };
     }
-    fillPicker(
-      this.picker,
-      this.pickerRow,
+    const { record } = this.startAt(
       problems.map((p, i) => `${i + 1}. ${p.authors.join(', ') || 'Problem'} ${p.stipulation}`),
     );
-    const index = this.requestedIndex ?? intAttribute(this, 'index') ?? 0;
-    this.requestedIndex = undefined;
-    this.showProblem(Math.max(0, Math.min(problems.length - 1, index)));
+    this.showProblem(record);
     return { errors, warnings };
   }
 
@@ -442,8 +412,7 @@ class ProblemElement extends ViewerElement implements GnProblemElement {
     this.cancel();
     const p = this.problems[index]!;
     this.shown = p;
-    this.problemIndex = index;
-    this.picker.value = String(index);
+    this.showingRecord(index);
     this.twin = undefined;
     this.parts = [];
     this.active = undefined;

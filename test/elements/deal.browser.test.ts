@@ -194,6 +194,15 @@ describe('<gn-deal>', () => {
     expect($(el, '.auction .contract')!.textContent).to.equal('4\u2660X by West, 9 tricks');
     el.board = 7;
     expect(el.board).to.equal(1);
+    // the board and played attributes move a deal already shown
+    el.setAttribute('board', '0');
+    expect(el.board).to.equal(0);
+    expect(($(el, 'select.picker') as HTMLSelectElement).value).to.equal('0');
+    el.setAttribute('played', '7');
+    expect(el.played).to.equal(7);
+    expect($(el, '.play button[aria-current]')!.dataset.played).to.equal('7');
+    el.setAttribute('played', 'last');
+    expect(el.played).to.equal(0);
   });
 
   it('dd: the table and par of each reference deal are DDS 2.9’s; gn-dd when ready; ddTable null before', async () => {

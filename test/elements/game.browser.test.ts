@@ -185,6 +185,16 @@ describe('<gn-game>', () => {
     other.pgn = el.pgn!;
     expect(other.game).to.equal(1);
     expect(other.ply).to.equal(4);
+    // and, once a game is shown, move it
+    other.setAttribute('ply', '2');
+    expect(other.ply).to.equal(2);
+    expect(four(other.fen)).to.equal(four(fenAfter(['f3', 'e5', 'g4', 'Qh4#'], 2)));
+    other.setAttribute('ply', 'last');
+    expect(other.ply).to.equal(4);
+    other.setAttribute('game', '0');
+    expect(other.game).to.equal(0);
+    expect(other.ply).to.equal(0);
+    expect(picker.value).to.equal('0');
   });
 
   it('flipped: the attribute, the property, the button and the f key turn the board', async () => {

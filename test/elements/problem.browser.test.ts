@@ -155,6 +155,9 @@ describe('<gn-problem>', () => {
     expect(result!.parts[0]!.status).to.equal('!');
     el.index = 99;
     expect(el.index).to.equal(records.length - 1);
+    el.setAttribute('index', String(index));
+    expect(el.index).to.equal(index);
+    expect(($(el, 'select.picker') as HTMLSelectElement).value).to.equal(String(index));
   });
 
   it('problem XML: authors and source, the twins as buttons that switch the diagram', async () => {

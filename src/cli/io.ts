@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { fileErrorMessage, UsageError } from './exit.js';
-import type { CliIO, InputFile, InputStream } from './types.js';
+import type { CliIO, InputFile, InputStream, StreamSink } from './types.js';
 
 // GN_CHUNK_BYTES (tests only) makes chunks small, to cut batches in awkward places. 64 KiB chunks
 // (and the strings decoded from them) stay in memory that is reused: 1 MiB ones were fresh pages
@@ -144,4 +144,14 @@ export async function readAll(input: InputStream): Promise<InputFile> {
   const parts: Uint8Array[] = [];
   for await (const chunk of input.chunks) parts.push(chunk);
   return { name: input.name, bytes: parts.length === 1 ? parts[0]! : concat(parts) };
+}
+
+/** The chunks of a stream, telling `sink.progress` how many bytes have gone by. */
+export async function* countedChunks(input: InputStream, sink: StreamSink): AsyncGenerator<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of input.chunks) {
+    yield chunk;
+    bytes += chunk.length;
+    sink.progress(bytes);
+  }
 }

@@ -4,16 +4,7 @@ import { epdToFen, epdToPgn, makeEpd, readEpd, type EpdRecord } from '../../epd/
 import { makePgn } from '../../pgn/index.js';
 import { notationError, type NotationError } from '../../errors.js';
 import type { FormatHandler, InputStream, StreamSink } from '../types.js';
-
-/** The chunks of a stream, telling `sink.progress` how many bytes have gone by. */
-async function* counted(input: InputStream, sink: StreamSink): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
-  for await (const chunk of input.chunks) {
-    yield chunk;
-    bytes += chunk.length;
-    sink.progress(bytes);
-  }
-}
+import { countedChunks } from '../io.js';
 
 /** A record as plain JSON: where it was read from, not how each operand was laid out. */
 export function epdRecordJson(r: EpdRecord): unknown {
@@ -28,7 +19,7 @@ async function each(
 ): Promise<Record<string, number>> {
   let records = 0,
     operations = 0;
-  for await (const { value, errors, warnings } of readEpd(counted(input, sink))) {
+  for await (const { value, errors, warnings } of readEpd(countedChunks(input, sink))) {
     for (const e of errors) sink.error(e);
     for (const w of warnings) sink.warning(w);
     if (value.position) {

@@ -2,20 +2,11 @@ import { isEmptyPbnGame, makePbn, parsePbn, readPbn } from '../../bridge/index.j
 import { PBN_AGREEMENT_CODES } from '../../bridge/pbn/parse.js';
 import { readAll } from '../io.js';
 import { withWarnings } from '../warnings.js';
-import type { CheckReport, ExportResult, FormatHandler, InputFile, InputStream, StreamSink } from '../types.js';
+import type { CheckReport, ExportResult, FormatHandler, InputFile } from '../types.js';
+import { countedChunks } from '../io.js';
 
 function read(input: InputFile) {
   return parsePbn(input.bytes);
-}
-
-/** The input's chunks, with progress reported as they are read. */
-async function* chunks(input: InputStream, sink: StreamSink): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
-  for await (const chunk of input.chunks) {
-    bytes += chunk.length;
-    sink.progress(bytes);
-    yield chunk;
-  }
 }
 
 /** PBN 2.1 (Portable Bridge Notation): check, export (strict export format), convert --to json. */
@@ -27,7 +18,7 @@ export const pbnFormat: FormatHandler = {
   /** One game at a time (bounded memory); errors and warnings go out with their game. */
   async checkStream(input, _options, sink) {
     const counts = { games: 0, deals: 0, auctions: 0, plays: 0 };
-    for await (const { value: game, errors, warnings } of readPbn(chunks(input, sink))) {
+    for await (const { value: game, errors, warnings } of readPbn(countedChunks(input, sink))) {
       errors.forEach(sink.error);
       warnings.forEach(sink.warning);
       if (isEmptyPbnGame(game)) continue;
@@ -55,7 +46,7 @@ export const pbnFormat: FormatHandler = {
    */
   async exportStream(input, _options, sink) {
     let n = 0;
-    for await (const item of readPbn(chunks(input, sink))) {
+    for await (const item of readPbn(countedChunks(input, sink))) {
       for (const e of item.errors) (PBN_AGREEMENT_CODES.has(e.code) ? sink.warning : sink.error)(e);
       item.warnings.forEach(sink.warning);
       // an input with no game gives its errors on an empty game, which has nothing to write
@@ -76,7 +67,7 @@ export const pbnFormat: FormatHandler = {
   async convertStream(input, to, _options, sink) {
     if (to === 'pbn') {
       let n = 0;
-      for await (const item of readPbn(chunks(input, sink))) {
+      for await (const item of readPbn(countedChunks(input, sink))) {
         item.errors.forEach(sink.error);
         if (isEmptyPbnGame(item.value)) continue;
         const made = withWarnings((onWarning) => makePbn(item.value, { form: 'import', header: n === 0, onWarning }));

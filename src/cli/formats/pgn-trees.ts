@@ -4,6 +4,7 @@ import { makePgn, mainlineFen, readPgn, SEVEN_TAG_ROSTER, type PgnGame, type Pgn
 import { tagPairWarnings } from '../../text/tag-value.js';
 import type { NotationError, Parsed } from '../../errors.js';
 import type { CheckReport, CommandContext, ExportResult, InputFile, InputStream, StreamSink } from '../types.js';
+import { countedChunks } from '../io.js';
 
 type FormatOptions = CommandContext['options'];
 
@@ -16,16 +17,6 @@ function countMoves(line: PgnNode[]): number {
     for (const node of l) if (node.variations) stack.push(...node.variations);
   }
   return n;
-}
-
-/** The chunks of a stream, telling `sink.progress` how many bytes have gone by. */
-async function* counted(input: InputStream, sink: StreamSink): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
-  for await (const chunk of input.chunks) {
-    yield chunk;
-    bytes += chunk.length;
-    sink.progress(bytes);
-  }
 }
 
 /**
@@ -44,7 +35,7 @@ function tagWarnings(game: PgnGame, reduced: boolean): NotationError[] {
 /** Games of a PGN stream one at a time (bounded memory), errors and warnings sent to the sink. */
 async function* streamGames(input: InputStream, sink: StreamSink): AsyncGenerator<Parsed<PgnGame>> {
   let n = 0;
-  for await (const item of readPgn(counted(input, sink))) {
+  for await (const item of readPgn(countedChunks(input, sink))) {
     for (const e of item.errors) sink.error(e);
     for (const w of item.warnings) sink.warning(w);
     yield item;

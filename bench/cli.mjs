@@ -199,8 +199,12 @@ function startupRows(cli, tmp, runs) {
     });
   return commands.map((c, k) => {
     const wall = median(ms[k]);
-    const goal = c.goal ? `<= ${c.goal} ms: ${wall <= c.goal ? 'met' : 'not met'}` : undefined;
-    return { name: c.name, ms: wall, cpuMs: median(cpu[k]), goal, n };
+    const cpuMs = median(cpu[k]);
+    // Wall time on a busy machine is mostly waiting for a core; CPU time (GNU time: 10 ms steps) is
+    // what the process did. Both verdicts are shown.
+    const verdict = (v) => (v <= c.goal ? 'met' : 'not met');
+    const goal = c.goal ? `<= ${c.goal} ms: ${verdict(wall)} (wall), ${verdict(cpuMs)} (CPU)` : undefined;
+    return { name: c.name, ms: wall, cpuMs, goal, n };
   });
 }
 

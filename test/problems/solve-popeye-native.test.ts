@@ -69,7 +69,12 @@ function sections(solved: SolvedProblem, withThreats: boolean): string[][] {
       }
     }
     if (part.postKey) items.push(...postKeyItems(part.postKey));
-    for (const s of part.setPlay ?? []) items.push(`line ${s.uci.map((u, k) => castle(u, s.san[k]!)).join(' ')}`);
+    for (const s of part.setPlay ?? []) {
+      // set play is a line: uci and san are lists
+      const uci = s.uci as string[];
+      const san = s.san as string[];
+      items.push(`line ${uci.map((u, k) => castle(u, san[k]!)).join(' ')}`);
+    }
     for (const t of part.tries ?? [])
       items.push(
         `try ${castle(t.uci, t.san)} but ${t.refutations

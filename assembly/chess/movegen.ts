@@ -49,11 +49,9 @@ export let gPinned: u64 = 0;
   gCheckers = attackersTo(p, ksq, them, occ);
 }
 
-/** `setupChecks` and the pinned pieces of the side to move (gPinned). */
-@inline function setupContext(p: usize): void {
-  setupChecks(p);
-  const ksq = gKsq, occ = gOcc, usBB = gUsBB, themBB = gThemBB;
-  if (ksq == 64) return; // no king: no pins (setupChecks said so)
+/** Pieces of `us` pinned to its king on ksq (a square: there is a king) by enemy sliders, with occupancy occ. */
+@inline export function pinnedPieces(p: usize, us: i32, ksq: i32, occ: u64): u64 {
+  const themBB = colorBB(p, us ^ 1);
   const q = roleBB(p, QUEEN);
   let snipers = ((rookAttacks(ksq, themBB) & (roleBB(p, ROOK) | q)) |
     (bishopAttacks(ksq, themBB) & (roleBB(p, BISHOP) | q))) & themBB;
@@ -62,9 +60,16 @@ export let gPinned: u64 = 0;
     const s = <i32>ctz<u64>(snipers);
     snipers &= snipers - 1;
     const b = between(ksq, s) & occ;
-    if (b != 0 && (b & (b - 1)) == 0) pinned |= b & usBB;
+    if (b != 0 && (b & (b - 1)) == 0) pinned |= b;
   }
-  gPinned = pinned;
+  return pinned & colorBB(p, us);
+}
+
+/** `setupChecks` and the pinned pieces of the side to move (gPinned). */
+@inline function setupContext(p: usize): void {
+  setupChecks(p);
+  if (gKsq == 64) return; // no king: no pins (setupChecks said so)
+  gPinned = pinnedPieces(p, gUs, gKsq, gOcc);
 }
 
 /** Computes checkers and pins of the side to move; returns the checkers. */

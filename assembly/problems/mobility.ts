@@ -4,7 +4,7 @@
 // answered after a few bitboard operations instead of a whole move generation.
 import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between, line } from '../chess/attacks';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, epSquare } from '../chess/position';
-import { attackersTo, countLegal } from '../chess/movegen';
+import { attackersTo, countLegal, pinnedPieces } from '../chess/movegen';
 
 const NOT_A: u64 = 0xfefefefefefefefe;
 const NOT_H: u64 = 0x7f7f7f7f7f7f7f7f;
@@ -27,22 +27,6 @@ export function kingFlights(p: usize): u64 {
   return out;
 }
 
-/** Pins of the side to move (pieces between its king and an enemy slider). */
-@inline function pinnedOf(p: usize, us: i32, ksq: i32, occ: u64): u64 {
-  const themBB = colorBB(p, us ^ 1);
-  const q = roleBB(p, QUEEN);
-  let snipers = ((rookAttacks(ksq, themBB) & (roleBB(p, ROOK) | q)) |
-    (bishopAttacks(ksq, themBB) & (roleBB(p, BISHOP) | q))) & themBB;
-  let pinned: u64 = 0;
-  while (snipers) {
-    const s = <i32>ctz<u64>(snipers);
-    snipers &= snipers - 1;
-    const b = between(ksq, s) & occ;
-    if (b != 0 && (b & (b - 1)) == 0) pinned |= b;
-  }
-  return pinned & colorBB(p, us);
-}
-
 /** True when the side to move at p has a legal move. */
 export function anyLegal(p: usize): bool {
   if (kingFlights(p) != 0) return true;
@@ -58,7 +42,7 @@ export function anyLegal(p: usize): bool {
   if (epSquare(p) != 0) return countLegal(p) != 0;
   let mask: u64 = ~usBB;
   if (checkers) mask = between(ksq, <i32>ctz<u64>(checkers)) | checkers;
-  const pinned = ksq < 64 ? pinnedOf(p, us, ksq, occ) : 0;
+  const pinned = ksq < 64 ? pinnedPieces(p, us, ksq, occ) : 0;
   let pcs = usBB & roleBB(p, KNIGHT) & ~pinned;
   while (pcs) {
     if (knightAttacks(<i32>ctz<u64>(pcs)) & mask) return true;

@@ -59,8 +59,15 @@ class Stopped extends Error {
 /** Intelligent mode pays from lines of this many half-moves on; shorter ones are searched plainly. */
 const INTELLIGENT_FROM = 5;
 
-/** Intelligent mode searches at most this many final pictures; with more, the plain search is the cheaper. */
+/**
+ * Intelligent mode searches at most this many final pictures; with more, the plain search is the
+ * cheaper. From LONG_HELP half-moves of help play on, the plain search grows much faster than the
+ * pictures do (Popeye's h#4–h#7 and h=5 examples: 25,000–550,000 pictures searched in 1–4 s, where
+ * the plain search takes minutes), so the cap there is LONG_PLAN_CAP.
+ */
 const PLAN_CAP = 20000;
+const LONG_HELP = 8;
+const LONG_PLAN_CAP = 1_000_000;
 
 /** The default cap on the solutions of a part. */
 export const DEFAULT_MAX_SOLUTIONS = 1000;
@@ -431,7 +438,8 @@ class PartSolver {
     const solutions: FoundSolution[] = [];
     let truncated = false;
     // With more final pictures than PLAN_CAP, searching them one by one costs more than the plain search.
-    if (this.intelligent && plies >= INTELLIGENT_FROM && w.countPlans(plies, PLAN_CAP, -1) <= PLAN_CAP) {
+    const cap = plies >= LONG_HELP ? LONG_PLAN_CAP : PLAN_CAP;
+    if (this.intelligent && plies >= INTELLIGENT_FROM && w.countPlans(plies, cap, -1) <= cap) {
       for (let sq = 0; sq < 64; sq++) {
         if (report) this.tick(sq, 64);
         else this.checkStop();

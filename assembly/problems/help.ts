@@ -5,7 +5,8 @@
 // outcomes, and the ply before it is pruned when the mating side can give no check at all after
 // any move; a side left with a lone king cannot mate.
 import { goalMoves } from './goal';
-import { goal, GOAL_MATE } from './config';
+import { goal, GOAL_MATE, GOAL_STALEMATE } from './config';
+import { prepareStaleTwo, staleTwoFails } from './stale1';
 import { stopped } from './search';
 import { mayCheckBy, checkRelevantSquares, flightsMayBeCovered } from './checks';
 import { pawnAttacks, kingAttacks } from '../chess/attacks';
@@ -98,10 +99,12 @@ function help(ply: i32, k: i32): i32 {
       skip &= ~(colorBB(p, mover) & roleBB(p, KING));
     }
   }
+  const staleTwo = k == 2 && goal == GOAL_STALEMATE && prepareStaleTwo(p);
   const cnt = generate(ply);
   const list = movesAt(ply);
   for (let i = 0; i < cnt && lines < limit; i++) {
     const m = load<u32>(list + (<usize>i << 2));
+    if (staleTwo && staleTwoFails(m)) continue;
     if (skip != 0 && ((skip >> <u64>(m & 63)) & 1) != 0 && ((keep >> <u64>((m >> 6) & 63)) & 1) == 0 && (m & (M_DOUBLE | M_EP)) == 0) continue;
     play(ply, m);
     found += help(ply + 1, k - 1);

@@ -14,7 +14,8 @@ import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate, stopped } from './search';
 import { keyOf, ttGet, seriesFails, seriesStore, K_SERIES } from './tt';
 import { colorBB, roleBB, KING, turn, O_TURN, O_EP } from '../chess/position';
-import { goal, GOAL_MATE } from './config';
+import { goal, GOAL_MATE, GOAL_STALEMATE } from './config';
+import { prepareStaleTwo, staleTwoFails } from './stale1';
 
 export const SER_DIRECT = 0, SER_HELP = 1, SER_SELF = 2, SER_REFLEX = 3;
 
@@ -69,6 +70,8 @@ function series(ply: i32, k: i32): i32 {
   if (seriesFails(ttGet(key), k)) return 0;
   if (mode == SER_REFLEX && goalMoves(ply, true) > 0) return 0;
   let found = 0;
+  // ser-h=: a series move after which the stalemate in one is out of reach is not answered
+  const staleTwo = mode == SER_HELP && goal == GOAL_STALEMATE && prepareStaleTwo(p);
   const cnt = generate(ply);
   const list = movesAt(ply);
   for (let i = 0; i < cnt && lines < limit; i++) {
@@ -80,7 +83,7 @@ function series(ply: i32, k: i32): i32 {
       if (inCheck(q)) continue;
     } else if (mode == SER_HELP) {
       // the last series move may check: the goal move answers it
-      const n = goalMoves(ply + 1, false);
+      const n = staleTwo && staleTwoFails(m) ? 0 : goalMoves(ply + 1, false);
       for (let j = 0; j < n && lines < limit; j++) { record(ply + 1, load<u32>(movesAt(ply + 1) + (<usize>j << 2))); found++; }
       if (inCheck(q)) continue;
     } else if (mode == SER_SELF) {

@@ -15,6 +15,7 @@ import { play, generate, stopped, inCheck } from '../search';
 import { goalMoves, goalReached } from '../goal';
 import { goal, GOAL_MATE } from '../config';
 import { flightsMayBeCovered } from '../checks';
+import { prepareStaleTwo, staleTwoFails } from '../stale1';
 import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
@@ -441,6 +442,7 @@ function seriesSearch(ply: i32, k: i32): i32 {
   let found = 0;
   const allowed = k - 1 + ((castleRooks(p) & colorBB(p, side)) != 0 ? (side == mater ? slackM : slackD) : 0);
   const other = sumAt(ply, side ^ 1);
+  const staleTwo = series == SERIES_HELP && !mate && prepareStaleTwo(p);
   const cnt = generate(ply);
   const list = movesAt(ply);
   for (let i = 0; i < cnt && lines < limit; i++) {
@@ -465,7 +467,7 @@ function seriesSearch(ply: i32, k: i32): i32 {
       if (inCheck(q)) continue;
     } else {
       // the other side's one move: the goal, with the plan's picture (the last series move may check)
-      const n = goalMoves(ply + 1, false);
+      const n = staleTwo && staleTwoFails(m) ? 0 : goalMoves(ply + 1, false);
       const replies = movesAt(ply + 1);
       for (let j = 0; j < n && lines < limit; j++) {
         const r = load<u32>(replies + (<usize>j << 2));
@@ -563,11 +565,13 @@ function search(ply: i32, k: i32): i32 {
   const other = sumAt(ply, side ^ 1);
   // two plies left, mate: when the flights cannot be covered, only king moves can lead to a mate
   const kingOnly = k == 2 && mate && !flightsMayBeCovered(p);
+  const staleTwo = k == 2 && !mate && prepareStaleTwo(p);
   const cnt = generate(ply);
   const list = movesAt(ply);
   for (let i = 0; i < cnt && lines < limit; i++) {
     const m = load<u32>(list + (<usize>i << 2));
     if (kingOnly && (pieceAt(p, mFrom(m)) & 7) != KING) continue;
+    if (staleTwo && staleTwoFails(m)) continue;
     const cap = capturedBy(ply, m);
     const own = cap != 0 && entryOf(cap) >= 0 ? -1 : sumAfter(ply, p, m, side);
     if (own < 0 || own > allowedS) {

@@ -19,6 +19,15 @@ import { inCheck } from './search';
 import { knightAttacks, kingAttacks, rookAttacks, bishopAttacks, queenAttacks, between } from '../chess/attacks';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, mFrom, mTo, epSquare, castleRooks, M_CASTLE, M_DOUBLE } from '../chess/position';
 
+/** The squares a knight attacks from s, or a bishop, rook or queen's squares next to s along its lines (b: s's bit). */
+@inline function nearSquares(p: usize, s: i32, b: u64): u64 {
+  if (roleBB(p, KNIGHT) & b) return knightAttacks(s);
+  let to: u64 = 0;
+  if (roleBB(p, BISHOP) & b || roleBB(p, QUEEN) & b) to |= bishopAttacks(s, 0);
+  if (roleBB(p, ROOK) & b || roleBB(p, QUEEN) & b) to |= rookAttacks(s, 0);
+  return to & kingAttacks(s);
+}
+
 /**
  * The squares on which the one move of the side to move at p must land for a stalemate, as far as
  * the other side's unstoppable pieces tell (see above); all squares when there are none, 0 when
@@ -49,15 +58,7 @@ function landing(p: usize): u64 {
       if (front & empty) need &= b | front;
       continue;
     }
-    let to: u64;
-    if (roleBB(p, KNIGHT) & b) to = knightAttacks(s);
-    else {
-      to = 0;
-      if (roleBB(p, BISHOP) & b || roleBB(p, QUEEN) & b) to |= bishopAttacks(s, 0);
-      if (roleBB(p, ROOK) & b || roleBB(p, QUEEN) & b) to |= rookAttacks(s, 0);
-      to &= kingAttacks(s);
-    }
-    if (to & free) need &= b;
+    if (nearSquares(p, s, b) & free) need &= b;
   }
   return need;
 }
@@ -133,17 +134,7 @@ export function prepareStaleTwo(p: usize): bool {
     }
     let unstoppable: bool;
     if (roleBB(p, PAWN) & b) unstoppable = ((them == WHITE ? b << 8 : b >> 8) & empty) != 0;
-    else {
-      let to: u64;
-      if (roleBB(p, KNIGHT) & b) to = knightAttacks(s);
-      else {
-        to = 0;
-        if (roleBB(p, BISHOP) & b || roleBB(p, QUEEN) & b) to |= bishopAttacks(s, 0);
-        if (roleBB(p, ROOK) & b || roleBB(p, QUEEN) & b) to |= rookAttacks(s, 0);
-        to &= kingAttacks(s);
-      }
-      unstoppable = popcnt<u64>(to & ~own) >= 2;
-    }
+    else unstoppable = popcnt<u64>(nearSquares(p, s, b) & ~own) >= 2;
     if (!unstoppable) continue;
     freeSet |= b;
     if (popcnt<u64>(shield) == 1) {

@@ -63,10 +63,23 @@ function landing(p: usize): u64 {
   return need;
 }
 
+/** Squares the stalemating move must start from and land on, as a caller knows it (intelligent mode's last move). */
+let onlyFrom: u64 = ~(<u64>0);
+let onlyTo: u64 = ~(<u64>0);
+
+/** Restricts the next stalematesInOne to moves from a square of `from` to one of `to`; cleared by that call. */
+export function restrictStalemate(from: u64, to: u64): void {
+  onlyFrom = from;
+  onlyTo = to;
+}
+
 /** Stalemating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`, at most one). */
 export function stalematesInOne(ply: i32, first: bool): i32 {
   const p = posAt(ply);
-  const need = landing(p);
+  const need = landing(p) & onlyTo;
+  const from = onlyFrom;
+  onlyFrom = ~(<u64>0);
+  onlyTo = ~(<u64>0);
   if (need == 0) return 0;
   const list = movesAt(ply);
   const cnt = generate(ply);
@@ -74,7 +87,7 @@ export function stalematesInOne(ply: i32, first: bool): i32 {
   let n = 0;
   for (let i = 0; i < cnt; i++) {
     const m = load<u32>(list + (<usize>i << 2));
-    if (((need >> <u64>mTo(m)) & 1) == 0) continue;
+    if (((need >> <u64>mTo(m)) & 1) == 0 || ((from >> <u64>mFrom(m)) & 1) == 0) continue;
     const q = play(ply, m);
     if (mayGiveCheck(m) && inCheck(q)) continue;
     if (anyLegal(q)) continue;

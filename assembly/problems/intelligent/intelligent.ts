@@ -15,13 +15,13 @@ import { play, generate, stopped, inCheck } from '../search';
 import { goalMoves, goalReached } from '../goal';
 import { goal, GOAL_MATE } from '../config';
 import { flightsMayBeCovered } from '../checks';
-import { prepareStaleTwo, staleTwoFails } from '../stale1';
+import { prepareStaleTwo, staleTwoFails, restrictStalemate } from '../stale1';
 import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
-import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds } from './pieces';
+import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds, squareOf } from './pieces';
 import {
-  clearPlan, useEntry, undoEntry, entryOf, entryRole, entryTarget, entryCost, clearTables, movesFrom,
+  clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
   GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan,
 } from './plan';
@@ -531,11 +531,27 @@ function sumAfter(ply: i32, p: usize, m: u32, side: i32): i32 {
   return s - movesFrom(e, from, stillPawn) + after;
 }
 
+/**
+ * The last move of a stalemate when the mating side still needs one counted move (no castling): it
+ * is the move of the one named piece not yet on its squares, onto them.
+ */
+function lastMoveOnly(ply: i32, p: usize): void {
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mater) continue;
+    const sq = squareOf(ply, id);
+    if (movesFrom(e, sq, (pieceAt(p, sq) & 7) == PAWN) == 0) continue;
+    restrictStalemate((<u64>1) << <u64>sq, entryTarget(e));
+    return;
+  }
+}
+
 function search(ply: i32, k: i32): i32 {
   if (stopped != 0 || lines >= limit) return 0;
   const p = posAt(ply);
   let found = 0;
   if (k == 1) {
+    if (!mate && sumAt(ply, mater) > 0 && (castleRooks(p) & colorBB(p, mater)) == 0) lastMoveOnly(ply, p);
     const n = goalMoves(ply, false);
     const list = movesAt(ply);
     for (let i = 0; i < n && lines < limit; i++) {

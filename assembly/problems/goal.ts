@@ -20,10 +20,11 @@ import { stalematesInOne } from './stale1';
 
 /**
  * The moves of the side to move at `ply` that reach the goal against the other side, written to
- * the ply's move list; returns how many (with `first`, at most one).
+ * the ply's move list; returns how many (with `first`, at most one). Only moves from a square of
+ * `from` to one of `to` are tried (a caller that knows which piece must make the last move).
  */
-export function goalMoves(ply: i32, first: bool): i32 {
-  return goal == GOAL_MATE ? matesInOne(ply, first) : stalematesInOne(ply, first);
+export function goalMoves(ply: i32, first: bool, from: u64 = ~(<u64>0), to: u64 = ~(<u64>0)): i32 {
+  return goal == GOAL_MATE ? matesInOne(ply, first, from, to) : stalematesInOne(ply, first, from, to);
 }
 
 /** Whether the side to move at `ply` can reach the goal in one move. */

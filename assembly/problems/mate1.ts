@@ -3,7 +3,7 @@
 // discovered check possible) the checking moves are built straight from the check squares
 // around the enemy king and tested one by one, without generating every legal move.
 import { knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, between } from '../chess/attacks';
-import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, epSquare, castleRooks, occupied, M_DOUBLE } from '../chess/position';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, colorBB, roleBB, turn, epSquare, castleRooks, occupied, mFrom, mTo, M_DOUBLE } from '../chess/position';
 import { attackersTo } from '../chess/movegen';
 import { anyLegal } from './mobility';
 import { posAt, movesAt } from './layout';
@@ -16,9 +16,12 @@ const RANK_2: u64 = 0x000000000000ff00;
 let found = 0;
 let list: usize = 0;
 let firstOnly = false;
+let onlyFrom: u64 = 0;
+let onlyTo: u64 = 0;
 
 /** Tries m at ply (a checking move when legal); keeps it when it mates. True to stop. */
 @inline function tryMove(ply: i32, m: u32, us: i32): bool {
+  if (((onlyFrom >> <u64>mFrom(m)) & (onlyTo >> <u64>mTo(m)) & 1) == 0) return false;
   const q = play(ply, m);
   // Legal when our own king is not attacked afterwards (pinned pieces); it checks by construction.
   const ok = ownKingSafe(q, us) && inCheck(q) && !anyLegal(q);
@@ -35,12 +38,17 @@ let firstOnly = false;
   return k == 0 || attackersTo(q, <i32>ctz<u64>(k), us ^ 1, occupied(q)) == 0;
 }
 
-/** Mating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`, at most one). */
-export function matesInOne(ply: i32, first: bool): i32 {
+/**
+ * Mating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`, at
+ * most one). Only moves from a square of `from` to one of `to` are tried.
+ */
+export function matesInOne(ply: i32, first: bool, from: u64 = ~(<u64>0), to: u64 = ~(<u64>0)): i32 {
   const p = posAt(ply);
   found = 0;
   list = movesAt(ply);
   firstOnly = first;
+  onlyFrom = from;
+  onlyTo = to;
   const us = turn(p), them = us ^ 1;
   const usBB = colorBB(p, us), themBB = colorBB(p, them);
   const occ = usBB | themBB;
@@ -66,7 +74,7 @@ export function matesInOne(ply: i32, first: bool): i32 {
     let n = 0;
     for (let i = 0; i < cnt; i++) {
       const m = load<u32>(list + (<usize>i << 2));
-      if (!mayGiveCheck(m)) continue;
+      if (!mayGiveCheck(m) || ((from >> <u64>mFrom(m)) & (to >> <u64>mTo(m)) & 1) == 0) continue;
       const r = play(ply, m);
       if (inCheck(r) && !anyLegal(r)) {
         store<u32>(list + (<usize>n << 2), m);

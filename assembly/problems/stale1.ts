@@ -63,23 +63,13 @@ function landing(p: usize): u64 {
   return need;
 }
 
-/** Squares the stalemating move must start from and land on, as a caller knows it (intelligent mode's last move). */
-let onlyFrom: u64 = ~(<u64>0);
-let onlyTo: u64 = ~(<u64>0);
-
-/** Restricts the next stalematesInOne to moves from a square of `from` to one of `to`; cleared by that call. */
-export function restrictStalemate(from: u64, to: u64): void {
-  onlyFrom = from;
-  onlyTo = to;
-}
-
-/** Stalemating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`, at most one). */
-export function stalematesInOne(ply: i32, first: bool): i32 {
+/**
+ * Stalemating moves of the side to move at `ply`, in movesAt(ply); returns how many (with `first`,
+ * at most one). Only moves from a square of `from` to one of `to` are tried.
+ */
+export function stalematesInOne(ply: i32, first: bool, from: u64 = ~(<u64>0), to: u64 = ~(<u64>0)): i32 {
   const p = posAt(ply);
-  const need = landing(p) & onlyTo;
-  const from = onlyFrom;
-  onlyFrom = ~(<u64>0);
-  onlyTo = ~(<u64>0);
+  const need = landing(p) & to;
   if (need == 0) return 0;
   const list = movesAt(ply);
   const cnt = generate(ply);

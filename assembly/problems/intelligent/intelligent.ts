@@ -15,7 +15,7 @@ import { play, generate, stopped, inCheck } from '../search';
 import { goalMoves, goalReached } from '../goal';
 import { goal, GOAL_MATE } from '../config';
 import { flightsMayBeCovered } from '../checks';
-import { prepareStaleTwo, staleTwoFails, restrictStalemate } from '../stale1';
+import { prepareStaleTwo, staleTwoFails } from '../stale1';
 import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
@@ -531,17 +531,18 @@ function sumAfter(ply: i32, p: usize, m: u32, side: i32): i32 {
   return s - movesFrom(e, from, stillPawn) + after;
 }
 
-/**
- * The last move of a stalemate when the mating side still needs one counted move (no castling): it
- * is the move of the one named piece not yet on its squares, onto them.
- */
-function lastMoveOnly(ply: i32, p: usize): void {
+/** Square of the one named piece of the mating side not yet on its squares (64: none), and its squares. */
+let lastFrom = 64;
+let lastTo: u64 = 0;
+function lastMover(ply: i32, p: usize): void {
+  lastFrom = 64;
   for (let e = 0; e < entries; e++) {
     const id = entryId(e);
     if (colorOf(id) != mater) continue;
     const sq = squareOf(ply, id);
     if (movesFrom(e, sq, (pieceAt(p, sq) & 7) == PAWN) == 0) continue;
-    restrictStalemate((<u64>1) << <u64>sq, entryTarget(e));
+    lastFrom = sq;
+    lastTo = entryTarget(e);
     return;
   }
 }
@@ -551,8 +552,13 @@ function search(ply: i32, k: i32): i32 {
   const p = posAt(ply);
   let found = 0;
   if (k == 1) {
-    if (!mate && sumAt(ply, mater) > 0 && (castleRooks(p) & colorBB(p, mater)) == 0) lastMoveOnly(ply, p);
-    const n = goalMoves(ply, false);
+    // the mating side's count is at most 1 here: when it is 1 (and castling cannot move two pieces),
+    // the last move is the one named piece's that is not yet on its squares, onto them
+    let n = 0;
+    if (sumAt(ply, mater) > 0 && (castleRooks(p) & colorBB(p, mater)) == 0) {
+      lastMover(ply, p);
+      n = lastFrom < 64 ? goalMoves(ply, false, (<u64>1) << <u64>lastFrom, lastTo) : goalMoves(ply, false);
+    } else n = goalMoves(ply, false);
     const list = movesAt(ply);
     for (let i = 0; i < n && lines < limit; i++) {
       const m = load<u32>(list + (<usize>i << 2));

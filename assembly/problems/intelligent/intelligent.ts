@@ -557,6 +557,8 @@ function search(ply: i32, k: i32): i32 {
     let n = 0;
     if (sumAt(ply, mater) > 0 && (castleRooks(p) & colorBB(p, mater)) == 0) {
       lastMover(ply, p);
+      // a cut of the plan: the other moves may reach the goal in other pictures (no plain fact)
+      cuts++;
       n = lastFrom < 64 ? goalMoves(ply, false, (<u64>1) << <u64>lastFrom, lastTo) : goalMoves(ply, false);
     } else n = goalMoves(ply, false);
     const list = movesAt(ply);

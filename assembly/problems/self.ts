@@ -10,11 +10,11 @@
 import { goalInOne, goalReached } from './goal';
 import { posAt, movesAt, LAST_PLY, OUT, OUT_CAP } from './layout';
 import { play, generate, playNull, stopped, inCheck } from './search';
-import { checkFilter, mayGiveCheck } from './checks';
+import { checkFilter, mayGiveCheck, checkTargets } from './checks';
 import { between, line, knightAttacks, kingAttacks, pawnAttacks, rookAttacks, bishopAttacks, queenAttacks } from '../chess/attacks';
-import { attackersTo } from '../chess/movegen';
+import { attackersTo, pinnedPieces } from '../chess/movegen';
 import { lastCheckers } from '../chess/movegen';
-import { turn, occupied, kingSquare, colorBB, pieceAt, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
+import { turn, occupied, kingSquare, colorBB, roleBB, pieceAt, epSquare, castleRooks, variant, WHITE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, M_CASTLE, M_EP, M_DOUBLE, mFrom, mTo, mPromo } from '../chess/position';
 import { canMate } from './direct';
 import { goal, GOAL_MATE, reflex, quodlibet, threatLimit, maxFlights, nonTrivialExtra, nonTrivialLength, nonTrivialBudget, setNonTrivialBudget, budgetSalt } from './config';
 import { kingFlights } from './mobility';
@@ -32,12 +32,18 @@ export function selfWins(ply: i32, n: i32): bool {
   const d = ttGet(key);
   if (boundWins(d, n)) return true;
   if (boundFails(d, n)) return false;
-  const cnt = generate(ply);
+  const last = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE;
+  // with spare defences, only the moves that may take them all away are generated
+  let spares = last && findSpares(ply);
+  let cnt = -1;
+  if (spares) {
+    checkFilter(p);
+    cnt = generateTouching(ply);
+  }
+  if (cnt < 0) cnt = generate(ply);
+  else spares = false;
   orderMoves(ply, cnt, ttMove(key), n > 1, n > 1);
   const list = movesAt(ply);
-  const last = n == 1 && !reflex && !quodlibet && goal == GOAL_MATE;
-  const spares = last && findSpares(ply);
-  if (spares) checkFilter(p);
   // a move after which the defender's king can step to a safe flight fails too (checks included)
   const flights = last ? safeFlights(p) : 0;
   for (let i = 0; i < cnt; i++) {
@@ -115,6 +121,101 @@ function findSpares(ply: i32): bool {
     if ((tb & load<u64>(at)) == 0 && (fb & load<u64>(at, 8)) == 0) return false;
   }
   return true;
+}
+
+/** The destinations of a move from `from` that touchesSpares passes for every spare (the piece may touch one by leaving). */
+@inline function spareTargets(from: i32): u64 {
+  const fb = (<u64>1) << <u64>from;
+  let t = ~(<u64>0);
+  for (let i = 0; i < spareCount; i++) {
+    const at = SPARES + (<usize>i << 4);
+    if ((fb & load<u64>(at, 8)) == 0) t &= load<u64>(at);
+  }
+  return t;
+}
+
+@inline function pushMove(out: usize, n: i32, m: u32): i32 {
+  store<u32>(out + (<usize>n << 2), m);
+  return n + 1;
+}
+
+/**
+ * The legal moves at `ply` (attacker to move, not in check) that touchesSpares passes, after
+ * findSpares and checkFilter: every king move, every move of a piece whose leaving touches each
+ * spare, and the others only to squares that touch the rest or may give check; promotions and
+ * double steps always. Written to the ply's list; returns the count, or -1 (nothing written) when
+ * castling, e.p. or drops are possible or a king is missing: then every move is generated.
+ */
+function generateTouching(ply: i32): i32 {
+  const p = posAt(ply);
+  const us = turn(p), them = us ^ 1;
+  const usBB = colorBB(p, us), occ = occupied(p);
+  const themBB = occ & ~usBB;
+  const ksq = kingSquare(p, us);
+  if (ksq == 64 || kingSquare(p, them) == 64 || epSquare(p) != 0 || (castleRooks(p) & usBB) != 0 || variant(p) != 0) return -1;
+  const out = movesAt(ply);
+  let n = 0;
+  const kb = (<u64>1) << <u64>ksq;
+  let t = kingAttacks(ksq) & ~usBB;
+  while (t) {
+    const to = <i32>ctz<u64>(t);
+    t &= t - 1;
+    if (attackersTo(p, to, them, occ ^ kb) == 0) n = pushMove(out, n, <u32>(ksq | (to << 6)));
+  }
+  const pinned = pinnedPieces(p, us, ksq, occ);
+  let pcs = usBB & roleBB(p, KNIGHT) & ~pinned;
+  while (pcs) {
+    const from = <i32>ctz<u64>(pcs);
+    pcs &= pcs - 1;
+    t = knightAttacks(from) & ~usBB & (spareTargets(from) | checkTargets(from));
+    while (t) { n = pushMove(out, n, <u32>(from | (<i32>ctz<u64>(t) << 6))); t &= t - 1; }
+  }
+  pcs = usBB & (roleBB(p, BISHOP) | roleBB(p, ROOK) | roleBB(p, QUEEN));
+  while (pcs) {
+    const from = <i32>ctz<u64>(pcs);
+    const fb = pcs & (~pcs + 1);
+    pcs &= pcs - 1;
+    const role = pieceAt(p, from) & 7;
+    t = role == BISHOP ? bishopAttacks(from, occ) : role == ROOK ? rookAttacks(from, occ) : queenAttacks(from, occ);
+    t &= ~usBB & (spareTargets(from) | checkTargets(from));
+    if (pinned & fb) t &= line(ksq, from);
+    while (t) { n = pushMove(out, n, <u32>(from | (<i32>ctz<u64>(t) << 6))); t &= t - 1; }
+  }
+  const white = us == WHITE;
+  const up = white ? 8 : -8;
+  const lastRank: u64 = white ? 0xff00000000000000 : 0xff;
+  pcs = usBB & roleBB(p, PAWN);
+  while (pcs) {
+    const from = <i32>ctz<u64>(pcs);
+    const fb = pcs & (~pcs + 1);
+    pcs &= pcs - 1;
+    t = pawnAttacks(us, from) & themBB;
+    let dbl: u64 = 0;
+    const s1b = (<u64>1) << <u64>(from + up);
+    if ((s1b & occ) == 0) {
+      t |= s1b;
+      if ((from >> 3) == (white ? 1 : 6)) dbl = ((<u64>1) << <u64>(from + up + up)) & ~occ;
+    }
+    if (pinned & fb) {
+      const ln = line(ksq, from);
+      t &= ln;
+      dbl &= ln;
+    }
+    t &= spareTargets(from) | checkTargets(from) | lastRank;
+    while (t) {
+      const to = <i32>ctz<u64>(t);
+      t &= t - 1;
+      const m = <u32>(from | (to << 6));
+      if (((<u64>1) << <u64>to) & lastRank) {
+        n = pushMove(out, n, m | (QUEEN << 12));
+        n = pushMove(out, n, m | (ROOK << 12));
+        n = pushMove(out, n, m | (BISHOP << 12));
+        n = pushMove(out, n, m | (KNIGHT << 12));
+      } else n = pushMove(out, n, m);
+    }
+    if (dbl) n = pushMove(out, n, <u32>(from | ((from + up + up) << 6)) | M_DOUBLE);
+  }
+  return n;
 }
 
 // The defender's king as a spare: a step to a flight that the attacker's move leaves unguarded, and

@@ -137,6 +137,24 @@ function checksKing(p: usize, m: u32, k: i32): bool {
   return (sliders & colorBB(p, us) & ~fb) != 0;
 }
 
+const REPLAY_ILLEGAL = 0, REPLAY_QUIET = 1, REPLAY_CHECK = 2;
+
+/**
+ * A pseudo-legal move m at p (no castling or e.p.; see replayable): REPLAY_ILLEGAL when it leaves
+ * the mover's king attacked, REPLAY_QUIET when it is legal and gives no check, else REPLAY_CHECK
+ * (also when a king is missing: then it is played and judged on the board).
+ */
+function quietReplay(p: usize, m: u32): i32 {
+  const us = turn(p), them = us ^ 1;
+  const own = kingSquare(p, us), other = kingSquare(p, them);
+  if (own == 64 || other == 64) return REPLAY_CHECK;
+  const from = mFrom(m), to = mTo(m);
+  const tb = (<u64>1) << <u64>to;
+  const occ = (occupied(p) & ~((<u64>1) << <u64>from)) | tb;
+  if ((attackersTo(p, from == own ? to : own, them, occ) & ~tb) != 0) return REPLAY_ILLEGAL;
+  return checksKing(p, m, other) ? REPLAY_CHECK : REPLAY_QUIET;
+}
+
 /** Whether attacker move m (at the position given to checkFilter) may take away every spare defence. */
 @inline function touchesSpares(m: u32): bool {
   if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0 || mayGiveCheck(m)) return true;
@@ -316,6 +334,12 @@ export function selfForced(ply: i32, n: i32): bool {
     for (let s = 0; s < 2; s++) {
       const k = killer(ply, s);
       if (!replayable(p, k)) continue;
+      if (goal == GOAL_MATE) {
+        // judged on the board without playing it, unless it checks (then it might mate)
+        const v = quietReplay(p, k);
+        if (v == REPLAY_ILLEGAL) continue;
+        if (v == REPLAY_QUIET) return false;
+      }
       const q = play(ply, k);
       if (kingSafeAfter(q) && !goalReached(q)) return false;
     }

@@ -207,6 +207,7 @@ function generateTouching(ply: i32): i32 {
     if (attackersTo(p, to, them, occ ^ kb) == 0) n = pushMove(out, n, <u32>(ksq | (to << 6)));
   }
   const pinned = pinnedPieces(p, us, ksq, occ);
+  const kThem = colorBB(p, them) & roleBB(p, KING);
   let pcs = usBB & roleBB(p, KNIGHT) & ~pinned;
   while (pcs) {
     const from = <i32>ctz<u64>(pcs);
@@ -245,7 +246,24 @@ function generateTouching(ply: i32): i32 {
       t &= ln;
       dbl &= ln;
     }
-    t &= spareTargets(from) | checkTargets(from) | lastRank;
+    const touch = spareTargets(from) | checkTargets(from);
+    // a promotion elsewhere counts only when the new piece checks from its square
+    let promos = t & lastRank & ~touch;
+    t &= touch;
+    dbl &= touch;
+    while (promos) {
+      const to = <i32>ctz<u64>(promos);
+      const tb = promos & (~promos + 1);
+      promos &= promos - 1;
+      const m = <u32>(from | (to << 6));
+      const o = (occ & ~fb) | tb;
+      if (queenAttacks(to, o) & kThem) {
+        n = pushMove(out, n, m | (QUEEN << 12));
+        if (rookAttacks(to, o) & kThem) n = pushMove(out, n, m | (ROOK << 12));
+        if (bishopAttacks(to, o) & kThem) n = pushMove(out, n, m | (BISHOP << 12));
+      }
+      if (knightAttacks(to) & kThem) n = pushMove(out, n, m | (KNIGHT << 12));
+    }
     while (t) {
       const to = <i32>ctz<u64>(t);
       t &= t - 1;
@@ -282,13 +300,14 @@ function safeFlights(p: usize): u64 {
 
 /** After attacker move m at p, can the defender's king step to one of `flights` without being attacked or unmasking a check? */
 function kingSteps(p: usize, m: u32, flights: u64): bool {
-  if ((m & (M_CASTLE | M_EP)) != 0 || mPromo(m) != 0) return false;
+  if ((m & (M_CASTLE | M_EP)) != 0) return false;
   const att = turn(p), def = att ^ 1;
   const from = mFrom(m), to = mTo(m);
   const fb = (<u64>1) << <u64>from, tb = (<u64>1) << <u64>to;
   const k = kingSquare(p, def);
   const kb = (<u64>1) << <u64>k;
-  const role = pieceAt(p, from) & 7;
+  const promo = mPromo(m);
+  const role = promo != 0 ? promo : pieceAt(p, from) & 7;
   const occ = ((occupied(p) & ~fb) | tb) & ~kb;
   let guarded: u64;
   if (role == PAWN) guarded = pawnAttacks(att, to);

@@ -114,6 +114,23 @@ export function checkFilter(p: usize): void {
 }
 
 /**
+ * The destinations of the piece on `from` (of the position given to checkFilter) for which
+ * mayGiveCheck is true, promotions, e.p. and double steps aside (mayGiveCheck passes those always):
+ * every square for a piece that may uncover a check, none for the king otherwise.
+ */
+@inline export function checkTargets(from: i32): u64 {
+  const fb = (<u64>1) << <u64>from;
+  if (fDisc & fb) return ~(<u64>0);
+  if (fKnights & fb) return fKn;
+  if (fPawns & fb) return fPk;
+  if (((fBishops | fRooks) & fb) == 0) return 0;
+  let t = line(fK, from);
+  if (fBishops & fb) t |= fKd;
+  if (fRooks & fb) t |= fKr;
+  return t;
+}
+
+/**
  * Squares whose vacating can change the check moves of side `us`: the first pieces on every ray
  * of its sliders and of the enemy king, and everything between the king and an aligned slider.
  */

@@ -99,7 +99,7 @@ describe('solve: castling and e.p. decide the key', () => {
   });
 });
 
-describe('solve: deep direct and self play (#6, s#4, #15) as Popeye solves them', () => {
+describe('solve: deep direct and self play (#6, s#4, #15, s#4 with tries) as Popeye solves them', () => {
   // Facts from Popeye 4.104 run on these inputs (positions and options of its BEISPIEL files).
   type Fact = {
     source: string;
@@ -114,7 +114,7 @@ describe('solve: deep direct and self play (#6, s#4, #15) as Popeye solves them'
   });
 
   it('keys, threats and tries with their refutations', () => {
-    expect(facts.length).to.equal(3);
+    expect(facts.length).to.equal(4);
     for (const f of facts) {
       const r = solve(f.input, { tries: !!f.tries });
       if (!r.ok) throw new Error(`${f.source}: ${r.error.code}`);

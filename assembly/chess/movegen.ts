@@ -372,3 +372,13 @@ export function hasLegalEp(p: usize): bool {
   }
   return false;
 }
+
+/** Squares a piece of `role` and `color` on `sq` attacks, with the squares of `occ` occupied. */
+export function attacksOf(role: i32, color: i32, sq: i32, occ: u64): u64 {
+  if (role == PAWN) return pawnAttacks(color, sq);
+  if (role == KNIGHT) return knightAttacks(sq);
+  if (role == BISHOP) return bishopAttacks(sq, occ);
+  if (role == ROOK) return rookAttacks(sq, occ);
+  if (role == QUEEN) return bishopAttacks(sq, occ) | rookAttacks(sq, occ);
+  return kingAttacks(sq);
+}

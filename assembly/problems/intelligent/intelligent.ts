@@ -554,12 +554,13 @@ function search(ply: i32, k: i32): i32 {
   if (k == 1) {
     // the mating side's count is at most 1 here: when it is 1 (and castling cannot move two pieces),
     // the last move is the one named piece's that is not yet on its squares, onto them
-    let n = 0;
-    if (sumAt(ply, mater) > 0 && (castleRooks(p) & colorBB(p, mater)) == 0) {
-      lastMover(ply, p);
+    if (sumAt(ply, mater) > 0 && (castleRooks(p) & colorBB(p, mater)) == 0) lastMover(ply, p);
+    else lastFrom = 64;
+    let n: i32;
+    if (lastFrom < 64) {
       // a cut of the plan: the other moves may reach the goal in other pictures (no plain fact)
       cuts++;
-      n = lastFrom < 64 ? goalMoves(ply, false, (<u64>1) << <u64>lastFrom, lastTo) : goalMoves(ply, false);
+      n = goalMoves(ply, false, (<u64>1) << <u64>lastFrom, lastTo);
     } else n = goalMoves(ply, false);
     const list = movesAt(ply);
     for (let i = 0; i < n && lines < limit; i++) {

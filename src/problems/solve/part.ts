@@ -437,7 +437,7 @@ class PartSolver {
     const { w } = this;
     const solutions: FoundSolution[] = [];
     let truncated = false;
-    // With more final pictures than PLAN_CAP, searching them one by one costs more than the plain search.
+    // With more final pictures than the cap, searching them one by one costs more than the plain search.
     const cap = plies >= LONG_HELP ? LONG_PLAN_CAP : PLAN_CAP;
     if (this.intelligent && plies >= INTELLIGENT_FROM && w.countPlans(plies, cap, -1) <= cap) {
       for (let sq = 0; sq < 64; sq++) {

@@ -18,12 +18,13 @@ import { flightsMayBeCovered } from '../checks';
 import { prepareStaleTwo, staleTwoFails } from '../stale1';
 import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
+import { knightAttacks, kingAttacks, rookAttacks, bishopAttacks } from '../../chess/attacks';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
 import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds, squareOf } from './pieces';
 import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
-  GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan,
+  GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole,
 } from './plan';
 
 const K_INTEL: u64 = 0x5851f42d4c957f2d;
@@ -382,6 +383,93 @@ function flight(i: i32): void {
   }
 }
 
+
+/** Squares beyond f on the line from the king's square through f (f next to the king). */
+function beyond(f: i32): u64 {
+  const df = (f & 7) - (kingSquare & 7), dr = (f >> 3) - (kingSquare >> 3);
+  let out: u64 = 0;
+  let x = (f & 7) + df, y = (f >> 3) + dr;
+  while (x >= 0 && x < 8 && y >= 0 && y < 8) {
+    out |= (<u64>1) << <u64>(y * 8 + x);
+    x += df;
+    y += dr;
+  }
+  return out;
+}
+
+/** Can some mating piece end on a square of `squares` as a piece moving along `diagonal` lines (or not)? */
+function pinnerMayCome(squares: u64, diagonal: bool): bool {
+  const line = diagonal ? BISHOP : ROOK;
+  const spare = budgetM - sumM;
+  for (let id = 1; id <= pieceCount; id++) {
+    if (colorOf(id) != mater || roleOf(id) == KING) continue;
+    const e = entryOf(id);
+    if (e >= 0) {
+      const role = entryRole(e);
+      if ((role == line || role == QUEEN) && (entryTarget(e) & squares) != 0) return true;
+      continue;
+    }
+    for (let r = 0; r < roleCount(id, spare); r++) {
+      const role = roleAt(id, r);
+      if (role != line && role != QUEEN) continue;
+      if (costFrom(id, role, squares, homeOf(id), roleOf(id) == PAWN) <= spare) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Stalemate: can every blocker stand still? A blocker (knight, bishop, rook or queen; pawns are not
+ * judged) keeps a move to each square one step along its lines (a knight: that it attacks) that
+ * its side does not hold: to a flight square the picture leaves open (empty or holding a mating
+ * piece), or to any other square no piece of its side reaches. Only a pin stops that, and a pin
+ * needs a mating piece beyond the blocker on its line from the king, holds a knight whole, a rook
+ * only on a diagonal, a bishop only on a rank or file, and never a queen. So an unpinnable blocker
+ * next to an open flight square makes the picture no stalemate, and one next to other squares needs
+ * a piece of its side on each of them, whose moves must fit the ones left.
+ */
+function blockersMayStandStill(): bool {
+  let flights: u64 = 0, blocked: u64 = 0;
+  for (let i = 0; i < flightCount; i++) {
+    const b = (<u64>1) << <u64>flightSquare(i);
+    flights |= b;
+    if (flightKind(i) == BLOCK) blocked |= b;
+  }
+  const open = flights & ~blocked;
+  const held = blocked | ((<u64>1) << <u64>kingSquare);
+  let fill: u64 = 0;
+  for (let i = 0; i < flightCount; i++) {
+    if (flightKind(i) != BLOCK) continue;
+    const f = flightSquare(i);
+    const role = flightRole(i);
+    let steps: u64;
+    if (role == KNIGHT) steps = knightAttacks(f);
+    else if (role == BISHOP) steps = bishopAttacks(f, 0) & kingAttacks(f);
+    else if (role == ROOK) steps = rookAttacks(f, 0) & kingAttacks(f);
+    else if (role == QUEEN) steps = kingAttacks(f);
+    else continue;
+    steps &= ~held;
+    if (steps == 0) continue;
+    const diagonal = (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3);
+    const pinHolds = role == KNIGHT || (role == ROOK && diagonal) || (role == BISHOP && !diagonal);
+    if (pinHolds) {
+      const pins = beyond(f);
+      // the pinner moves along the blocker's line from the king
+      if (pins != 0 && pinnerMayCome(pins, diagonal)) continue;
+    }
+    if (steps & open) return false;
+    fill |= steps;
+  }
+  // each square to fill needs a piece of its own (the blockers' squares overlap: counted once)
+  let sum = 0;
+  while (fill) {
+    sum += cheapestBlock(<i32>ctz<u64>(fill));
+    if (sum > budgetD - sumD) return false;
+    fill &= fill - 1;
+  }
+  return true;
+}
+
 function runPlan(): void {
   if (countOnly) {
     planCount++;
@@ -389,6 +477,8 @@ function runPlan(): void {
     if (planCount > countCap) lines = limit;
     return;
   }
+  // (counted above all the same: the caps on the count were measured without this test)
+  if (!mate && !blockersMayStandStill()) return;
   const narrowed = narrowPlan(mater);
   if (narrowed >= 0) searchPlan(narrowed);
   restorePlan();

@@ -290,3 +290,6 @@ export function describes(p: usize, ply: i32, mater: i32, mate: bool): bool {
   }
   return true;
 }
+
+@inline export function flightKind(i: i32): i32 { return <i32>load<u8>(FL_KIND + <usize>i); }
+@inline export function flightRole(i: i32): i32 { return <i32>load<u8>(FL_ROLE + <usize>i); }

@@ -24,7 +24,7 @@ import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, mo
 import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
-  GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole,
+  GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount,
 } from './plan';
 
 const K_INTEL: u64 = 0x5851f42d4c957f2d;
@@ -418,15 +418,22 @@ function pinnerMayCome(squares: u64, diagonal: bool): bool {
   return false;
 }
 
+/** Blockers that must be pinned (their squares cannot all be filled in time), by square. */
+let mustPin = 0;
+const MUST_PIN: usize = memory.data(8);
+
+@inline function onDiagonal(f: i32): bool { return (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3); }
+
 /**
  * Stalemate: can every blocker stand still? A blocker (knight, bishop, rook or queen; pawns are not
  * judged) keeps a move to each square one step along its lines (a knight: that it attacks) that
  * its side does not hold: to a flight square the picture leaves open (empty or holding a mating
  * piece), or to any other square no piece of its side reaches. Only a pin stops that, and a pin
  * needs a mating piece beyond the blocker on its line from the king, holds a knight whole, a rook
- * only on a diagonal, a bishop only on a rank or file, and never a queen. So an unpinnable blocker
- * next to an open flight square makes the picture no stalemate, and one next to other squares needs
- * a piece of its side on each of them, whose moves must fit the ones left.
+ * only on a diagonal, a bishop only on a rank or file, and never a queen. So a blocker that cannot
+ * be pinned needs a piece of its side on each of those squares (none can be on an open flight
+ * square), whose moves must fit the ones left; one whose squares cannot all be filled must be
+ * pinned, and is listed in MUST_PIN.
  */
 function blockersMayStandStill(): bool {
   let flights: u64 = 0, blocked: u64 = 0;
@@ -437,7 +444,9 @@ function blockersMayStandStill(): bool {
   }
   const open = flights & ~blocked;
   const held = blocked | ((<u64>1) << <u64>kingSquare);
+  const spareD = budgetD - sumD;
   let fill: u64 = 0;
+  mustPin = 0;
   for (let i = 0; i < flightCount; i++) {
     if (flightKind(i) != BLOCK) continue;
     const f = flightSquare(i);
@@ -450,35 +459,103 @@ function blockersMayStandStill(): bool {
     else continue;
     steps &= ~held;
     if (steps == 0) continue;
-    const diagonal = (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3);
+    const diagonal = onDiagonal(f);
     const pinHolds = role == KNIGHT || (role == ROOK && diagonal) || (role == BISHOP && !diagonal);
-    if (pinHolds) {
-      const pins = beyond(f);
-      // the pinner moves along the blocker's line from the king
-      if (pins != 0 && pinnerMayCome(pins, diagonal)) continue;
+    // the pinner moves along the blocker's line from the king
+    const pinnable = pinHolds && pinnerMayCome(beyond(f), diagonal);
+    let fillable = (steps & open) == 0;
+    if (fillable) {
+      let alone = 0;
+      let t = steps;
+      while (t && alone <= spareD) {
+        alone += cheapestBlock(<i32>ctz<u64>(t));
+        t &= t - 1;
+      }
+      fillable = alone <= spareD;
     }
-    if (steps & open) return false;
-    fill |= steps;
+    if (!fillable) {
+      if (!pinnable) return false;
+      store<u8>(MUST_PIN + <usize>mustPin, <u8>f);
+      mustPin++;
+    } else if (!pinnable) fill |= steps;
   }
   // each square to fill needs a piece of its own (the blockers' squares overlap: counted once)
   let sum = 0;
   while (fill) {
     sum += cheapestBlock(<i32>ctz<u64>(fill));
-    if (sum > budgetD - sumD) return false;
+    if (sum > spareD) return false;
     fill &= fill - 1;
   }
   return true;
 }
 
+/**
+ * Names a pinner for each blocker from MUST_PIN[j] on: a mating bishop or queen (on a diagonal) or
+ * rook or queen beyond the blocker on its line from the king, counted like any named piece. The
+ * pinner of a final position is the piece nearest beyond the blocker, so each position still has
+ * one picture (describes checks it).
+ */
+function pinners(j: i32): void {
+  if (lines >= limit || stopped != 0) return;
+  if (j == mustPin) {
+    setPinCount(mustPin);
+    const narrowed = narrowPlan(mater);
+    if (narrowed >= 0) searchPlan(narrowed);
+    restorePlan();
+    return;
+  }
+  const f = <i32>load<u8>(MUST_PIN + <usize>j);
+  const line = onDiagonal(f) ? BISHOP : ROOK;
+  const pins = beyond(f);
+  for (let id = 1; id <= pieceCount && lines < limit && stopped == 0; id++) {
+    if (colorOf(id) != mater || roleOf(id) == KING) continue;
+    const e = entryOf(id);
+    if (e >= 0) {
+      const role = entryRole(e);
+      if (role != line && role != QUEEN) continue;
+      const before = entryTarget(e);
+      const old = useEntry(id, role, pins);
+      if (old == -2) continue;
+      const delta = entryCost(e) - old;
+      if (sumM + delta <= budgetM) {
+        sumM += delta;
+        setPin(j, f, id, role);
+        pinners(j + 1);
+        sumM -= delta;
+      }
+      undoEntry(id, old, before);
+      continue;
+    }
+    for (let r = 0; r < roleCount(id, budgetM - sumM); r++) {
+      const role = roleAt(id, r);
+      if (role != line && role != QUEEN) continue;
+      const old = useEntry(id, role, pins);
+      if (old == -2) continue;
+      const cost = entryCost(entryOf(id));
+      if (sumM + cost <= budgetM) {
+        sumM += cost;
+        setPin(j, f, id, role);
+        pinners(j + 1);
+        sumM -= cost;
+      }
+      undoEntry(id, old, 0);
+    }
+  }
+}
+
 function runPlan(): void {
+  // a stalemate picture whose blockers cannot all stand still is neither counted nor searched
+  if (!mate && !blockersMayStandStill()) return;
   if (countOnly) {
     planCount++;
     // stop the enumeration once the cap is passed
     if (planCount > countCap) lines = limit;
     return;
   }
-  // (counted above all the same: the caps on the count were measured without this test)
-  if (!mate && !blockersMayStandStill()) return;
+  if (!mate) {
+    pinners(0);
+    return;
+  }
   const narrowed = narrowPlan(mater);
   if (narrowed >= 0) searchPlan(narrowed);
   restorePlan();

@@ -95,8 +95,34 @@ export function assignFlight(i: i32, kind: i32, id: i32, role: i32): void {
   store<u8>(FL_ROLE + <usize>i, <u8>role);
 }
 
+/** Stalemate: blockers that must be pinned, with their pinners (square of the blocker, pinner identity and role). */
+let pinCount = 0;
+const PIN_SQ: usize = memory.data(8);
+const PIN_ID: usize = memory.data(8);
+const PIN_ROLE: usize = memory.data(8);
+export function setPin(j: i32, f: i32, id: i32, role: i32): void {
+  store<u8>(PIN_SQ + <usize>j, <u8>f);
+  store<u8>(PIN_ID + <usize>j, <u8>id);
+  store<u8>(PIN_ROLE + <usize>j, <u8>role);
+}
+export function setPinCount(n: i32): void { pinCount = n; }
+
+/** Is the piece nearest beyond f on its line from the king piece `id` in `role`? */
+function pinnedBy(p: usize, ply: i32, f: i32, id: i32, role: i32): bool {
+  const df = (f & 7) - (kingSquare & 7), dr = (f >> 3) - (kingSquare >> 3);
+  let x = (f & 7) + df, y = (f >> 3) + dr;
+  while (x >= 0 && x < 8 && y >= 0 && y < 8) {
+    const s = y * 8 + x;
+    if (pieceAt(p, s) != 0) return idAt(ply, s) == id && (pieceAt(p, s) & 7) == role;
+    x += df;
+    y += dr;
+  }
+  return false;
+}
+
 export function clearPlan(): void {
   entries = 0;
+  pinCount = 0;
   memory.fill(ENTRY_OF, 0, 64);
 }
 
@@ -288,6 +314,8 @@ export function describes(p: usize, ply: i32, mater: i32, mate: bool): bool {
       if (g != 0) return false;
     } else if (g != <i32>load<u8>(FL_ID + <usize>i) || (pieceAt(p, squareOf(ply, g)) & 7) != <i32>load<u8>(FL_ROLE + <usize>i)) return false;
   }
+  for (let j = 0; j < pinCount; j++)
+    if (!pinnedBy(p, ply, <i32>load<u8>(PIN_SQ + <usize>j), <i32>load<u8>(PIN_ID + <usize>j), <i32>load<u8>(PIN_ROLE + <usize>j))) return false;
   return true;
 }
 

@@ -1,4 +1,4 @@
-// Long help and series play that once took seconds to minutes (h#5, h#6, h=3, h=5, ser-h=10, an h#3
+// Long help and series play that once took seconds to minutes (h#5, h#6, h=3, h=5, h=6, ser-h=10, an h#3
 // with a twin): every line equals Popeye 4.104's, twin by twin (facts in
 // test/fixtures/problems/solve-long-facts.json, from Popeye's own example inputs). Where the plain
 // search is quick enough, it must give the same lines. No timings are asserted.

@@ -510,36 +510,23 @@ function pinners(j: i32): void {
   const pins = beyond(f);
   for (let id = 1; id <= pieceCount && lines < limit && stopped == 0; id++) {
     if (colorOf(id) != mater || roleOf(id) == KING) continue;
+    // a named piece keeps its role and is narrowed to the pin squares; another may end in any role
     const e = entryOf(id);
-    if (e >= 0) {
-      const role = entryRole(e);
+    const roles = e >= 0 ? 1 : roleCount(id, budgetM - sumM);
+    for (let r = 0; r < roles; r++) {
+      const role = e >= 0 ? entryRole(e) : roleAt(id, r);
       if (role != line && role != QUEEN) continue;
-      const before = entryTarget(e);
+      const before = e >= 0 ? entryTarget(e) : 0;
       const old = useEntry(id, role, pins);
       if (old == -2) continue;
-      const delta = entryCost(e) - old;
-      if (sumM + delta <= budgetM) {
-        sumM += delta;
+      const added = entryCost(entryOf(id)) - (e >= 0 ? old : 0);
+      if (sumM + added <= budgetM) {
+        sumM += added;
         setPin(j, f, id, role);
         pinners(j + 1);
-        sumM -= delta;
+        sumM -= added;
       }
       undoEntry(id, old, before);
-      continue;
-    }
-    for (let r = 0; r < roleCount(id, budgetM - sumM); r++) {
-      const role = roleAt(id, r);
-      if (role != line && role != QUEEN) continue;
-      const old = useEntry(id, role, pins);
-      if (old == -2) continue;
-      const cost = entryCost(entryOf(id));
-      if (sumM + cost <= budgetM) {
-        sumM += cost;
-        setPin(j, f, id, role);
-        pinners(j + 1);
-        sumM -= cost;
-      }
-      undoEntry(id, old, 0);
     }
   }
 }

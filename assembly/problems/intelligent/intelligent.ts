@@ -24,7 +24,7 @@ import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, mo
 import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
-  GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount,
+  GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount, beyond, onDiagonal,
 } from './plan';
 
 const K_INTEL: u64 = 0x5851f42d4c957f2d;
@@ -384,20 +384,6 @@ function flight(i: i32): void {
   }
 }
 
-
-/** Squares beyond f on the line from the king's square through f (f next to the king). */
-function beyond(f: i32): u64 {
-  const df = (f & 7) - (kingSquare & 7), dr = (f >> 3) - (kingSquare >> 3);
-  let out: u64 = 0;
-  let x = (f & 7) + df, y = (f >> 3) + dr;
-  while (x >= 0 && x < 8 && y >= 0 && y < 8) {
-    out |= (<u64>1) << <u64>(y * 8 + x);
-    x += df;
-    y += dr;
-  }
-  return out;
-}
-
 /** Can some mating piece end on a square of `squares` as a piece moving along `diagonal` lines (or not)? */
 function pinnerMayCome(squares: u64, diagonal: bool): bool {
   const line = diagonal ? BISHOP : ROOK;
@@ -422,8 +408,6 @@ function pinnerMayCome(squares: u64, diagonal: bool): bool {
 /** Blockers that must be pinned (their squares cannot all be filled in time), by square. */
 let mustPin = 0;
 const MUST_PIN: usize = memory.data(8);
-
-@inline function onDiagonal(f: i32): bool { return (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3); }
 
 /**
  * Stalemate: can every blocker stand still? A blocker (knight, bishop, rook or queen; pawns are not

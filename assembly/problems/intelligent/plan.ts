@@ -107,17 +107,29 @@ export function setPin(j: i32, f: i32, id: i32, role: i32): void {
 }
 export function setPinCount(n: i32): void { pinCount = n; }
 
-/** Is the piece nearest beyond f on its line from the king piece `id` in `role`? */
-function pinnedBy(p: usize, ply: i32, f: i32, id: i32, role: i32): bool {
+/** Does the line from the king's square through f (a square next to it) run diagonally? */
+@inline export function onDiagonal(f: i32): bool { return (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3); }
+
+/** Squares beyond f on the line from the king's square through f (a square next to it). */
+export function beyond(f: i32): u64 {
   const df = (f & 7) - (kingSquare & 7), dr = (f >> 3) - (kingSquare >> 3);
+  let out: u64 = 0;
   let x = (f & 7) + df, y = (f >> 3) + dr;
   while (x >= 0 && x < 8 && y >= 0 && y < 8) {
-    const s = y * 8 + x;
-    if (pieceAt(p, s) != 0) return idAt(ply, s) == id && (pieceAt(p, s) & 7) == role;
+    out |= (<u64>1) << <u64>(y * 8 + x);
     x += df;
     y += dr;
   }
-  return false;
+  return out;
+}
+
+/** Is the piece nearest beyond f on its line from the king piece `id` in `role`? */
+function pinnedBy(p: usize, ply: i32, f: i32, id: i32, role: i32): bool {
+  const pieces = beyond(f) & occupied(p);
+  if (pieces == 0) return false;
+  // the nearest is the lowest square when the line runs up the board, the highest when it runs down
+  const s = f > kingSquare ? <i32>ctz<u64>(pieces) : 63 - <i32>clz<u64>(pieces);
+  return idAt(ply, s) == id && (pieceAt(p, s) & 7) == role;
 }
 
 export function clearPlan(): void {

@@ -13,7 +13,7 @@ export const FAR: i32 = 99;
 const KNIGHT_D: usize = memory.data(64 * 64);
 let ready = false;
 
-/** Fills the knight's table (breadth-first from every square). */
+/** Fills the tables: pawn walks, knight distances (breadth-first from every square), promoted walks. */
 export function initDistances(): void {
   if (ready) return;
   for (let c = 0; c < 2; c++)
@@ -42,6 +42,12 @@ export function initDistances(): void {
       }
     }
   }
+  // after the knight's table: the promoted piece's walk uses it
+  for (let c = 0; c < 2; c++)
+    for (let a = 0; a < 64; a++)
+      for (let r = KNIGHT; r <= QUEEN; r++)
+        for (let b = 0; b < 64; b++)
+          store<u8>(PROMO_D + <usize>((c << 14) | (a << 8) | ((r - KNIGHT) << 6) | b), <u8>promotedWalk(c, a, r, b));
   ready = true;
 }
 
@@ -89,8 +95,15 @@ export function dist(role: i32, color: i32, a: i32, b: i32): i32 {
   return FAR;
 }
 
-/** Moves of a pawn of `color` from a that promotes to `role` and then reaches b. */
-export function promotedDist(color: i32, a: i32, role: i32, b: i32): i32 {
+/** [color][a][role - KNIGHT][b] promotedDist, filled at init (enumerations ask for it millions of times). */
+const PROMO_D: usize = memory.data(2 * 64 * 4 * 64);
+
+/** Moves of a pawn of `color` from a that promotes to `role` (knight to queen) and then reaches b. */
+@inline export function promotedDist(color: i32, a: i32, role: i32, b: i32): i32 {
+  return <i32>load<u8>(PROMO_D + <usize>((color << 14) | (a << 8) | ((role - KNIGHT) << 6) | b));
+}
+
+function promotedWalk(color: i32, a: i32, role: i32, b: i32): i32 {
   const rank = color == WHITE ? 56 : 0;
   const row = PAWN_D + <usize>((color << 12) | (a << 6) | rank);
   let best = FAR;

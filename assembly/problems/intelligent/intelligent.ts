@@ -18,15 +18,17 @@ import { flightsMayBeCovered } from '../checks';
 import { prepareStaleTwo, staleTwoFails } from '../stale1';
 import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
-import { knightAttacks, kingAttacks, rookAttacks, bishopAttacks } from '../../chess/attacks';
+import { knightAttacks, kingAttacks, rookAttacks, bishopAttacks, between } from '../../chess/attacks';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
 import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds, squareOf } from './pieces';
 import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
   GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount, beyond, onDiagonal,
+  setFates, setPlaced,
 } from './plan';
 
+const LAST_RANKS: u64 = 0xff000000000000ff;
 const K_INTEL: u64 = 0x5851f42d4c957f2d;
 /** Bits of a key below the table's largest bucket index (tt.ts: at most 2^25 buckets). */
 const SALT_SHIFT: u64 = 26;
@@ -164,6 +166,8 @@ function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i3
     return 0;
   }
   numberPieces(p, ply);
+  fillMinDist();
+  stopCostsReady = false;
   const from = <i32>ctz<u64>(kb);
   kingId = idAt(ply, from);
   // king squares nearest first, ring by ring
@@ -177,6 +181,7 @@ function enumerate(ply: i32, m: i32, movesM: i32, movesD: i32, max: i32, ksq: i3
       clearPlan();
       blockers = 0;
       setPicture(sq);
+      clearGuardCosts();
       useEntry(kingId, KING, (<u64>1) << <u64>sq);
       sumM = 0;
       sumD = entryCost(0);
@@ -227,14 +232,29 @@ function homeCanAttack(sq: i32): bool {
   return false;
 }
 
+/** [identity][square]: fewest moves for the piece to reach the square from its square of the diagram, in any role (fillMinDist). */
+const MIN_DIST: usize = memory.data(33 * 64);
+@inline function minDist(id: i32, sq: i32): i32 { return <i32>load<u8>(MIN_DIST + (<usize>id << 6) + <usize>sq); }
+
+/** Fills MIN_DIST for the pieces just numbered (a pawn: as a pawn, or promoted). */
+function fillMinDist(): void {
+  for (let id = 1; id <= pieceCount; id++) {
+    const role = roleOf(id), color = colorOf(id), home = homeOf(id);
+    for (let sq = 0; sq < 64; sq++) {
+      let d = dist(role, color, home, sq);
+      if (role == PAWN && d > 1)
+        for (let r = KNIGHT; r <= QUEEN; r++) { const x = promotedDist(color, home, r, sq); if (x < d) d = x; }
+      store<u8>(MIN_DIST + (<usize>id << 6) + <usize>sq, <u8>d);
+    }
+  }
+}
+
 /** Fewest moves for a piece of the mated side (not its king, not named yet) to reach f. */
 function cheapestBlock(f: i32): i32 {
   let best = FAR;
   for (let id = 1; id <= pieceCount; id++) {
     if (colorOf(id) != mated || roleOf(id) == KING || ((blockers >> <u64>id) & 1) != 0) continue;
-    let d = dist(roleOf(id), mated, homeOf(id), f);
-    if (roleOf(id) == PAWN && d > 1)
-      for (let r = KNIGHT; r <= QUEEN; r++) { const x = promotedDist(mated, homeOf(id), r, f); if (x < d) d = x; }
+    const d = minDist(id, f);
     if (d < best) best = d;
   }
   return best;
@@ -253,8 +273,7 @@ function cheapestGuard(f: i32, kb: u64): i32 {
       if (t != 0) d = costFrom(id, role, t, homeOf(id), roleOf(id) == PAWN) - entryCost(e);
     } else {
       for (let r = 0; r < roleCount(id, budgetM - sumM); r++) {
-        const role = roleAt(id, r);
-        const x = costFrom(id, role, attackFrom(role, f), homeOf(id), roleOf(id) == PAWN);
+        const x = guardCost(id, r, f);
         if (x < d) d = x;
       }
     }
@@ -262,6 +281,27 @@ function cheapestGuard(f: i32, kb: u64): i32 {
     if (best == 0) break;
   }
   return best;
+}
+
+/**
+ * [identity][role index][square]: moves for the piece to attack the square in that role, as
+ * attackFrom allows for the king square of the pictures being built, computed once per piece and
+ * role (GUARD_READY), cleared with clearGuardCosts when the king square or the counting mode changes.
+ */
+const GUARD_T: usize = memory.data(33 * 5 * 64);
+const GUARD_READY: usize = memory.data(33 * 5);
+@inline function clearGuardCosts(): void { memory.fill(GUARD_READY, 0, 33 * 5); }
+
+function guardCost(id: i32, r: i32, f: i32): i32 {
+  const slot = <usize>(id * 5 + r);
+  const row = GUARD_T + (slot << 6);
+  if (load<u8>(GUARD_READY + slot) == 0) {
+    const role = roleAt(id, r);
+    const pawn = roleOf(id) == PAWN;
+    for (let sq = 0; sq < 64; sq++) store<u8>(row + <usize>sq, <u8>costFrom(id, role, attackFrom(role, sq), homeOf(id), pawn));
+    store<u8>(GUARD_READY + slot, 1);
+  }
+  return <i32>load<u8>(row + <usize>f);
 }
 
 /**
@@ -333,9 +373,10 @@ function flight(i: i32): void {
       undoEntry(id, old, before);
       continue;
     }
-    if (roleOf(id) != PAWN && dist(roleOf(id), mated, homeOf(id), f) > budgetD - sumD) continue;
+    if (minDist(id, f) > budgetD - sumD) continue;
     for (let r = 0; r < roleCount(id, budgetD - sumD); r++) {
       const role = roleAt(id, r);
+      if (sumD + costFrom(id, role, fb, homeOf(id), roleOf(id) == PAWN) > budgetD) continue;
       const old = useEntry(id, role, fb);
       if (old == -2) continue;
       const cost = entryCost(entryOf(id));
@@ -368,6 +409,7 @@ function flight(i: i32): void {
       undoEntry(id, old, before);
     } else {
       for (let r = 0; r < roleCount(id, budgetM - sumM); r++) {
+        if (sumM + guardCost(id, r, f) > budgetM) continue;
         const role = roleAt(id, r);
         const old = useEntry(id, role, attackFrom(role, f));
         if (old == -2) continue;
@@ -484,9 +526,12 @@ function pinners(j: i32): void {
   if (lines >= limit || stopped != 0) return;
   if (j == mustPin) {
     setPinCount(mustPin);
-    const narrowed = narrowPlan(mater);
-    if (narrowed >= 0) searchPlan(narrowed);
-    restorePlan();
+    if (series >= 0) placeAll();
+    else {
+      const narrowed = narrowPlan(mater);
+      if (narrowed >= 0) searchPlan(narrowed);
+      restorePlan();
+    }
     return;
   }
   const f = <i32>load<u8>(MUST_PIN + <usize>j);
@@ -513,6 +558,232 @@ function pinners(j: i32): void {
       undoEntry(id, old, before);
     }
   }
+}
+
+/** Series stalemates: squares the stalemated side's pieces of the picture end on (king, blockers, placed pieces). */
+let held: u64 = 0;
+/** Squares a placed piece may take: not the king's, nor a square next to it that the picture leaves open. */
+let placeable: u64 = 0;
+let capturedIds: u64 = 0;
+let capturedCount = 0;
+let placedCount = 0;
+/** Per square: cheapestStop, filled once per enumeration. */
+const STOP_COST: usize = memory.data(64);
+let stopCostsReady = false;
+
+/**
+ * Series stalemates: names the fate of every piece of the stalemated side the picture does not
+ * name yet: captured (by a move of the mating side, so no more of them than its moves), or ending
+ * on one square in one role, its moves counted. A final position has one such description, so each
+ * solution is still found once. Only pictures in which every piece kept can stand still are
+ * searched. (Help stalemates are not split so: there both sides' unnamed pieces have spare moves,
+ * and the many pictures cost more than they save; docs/problems-solver.md.)
+ */
+function placeAll(): void {
+  if (!stopCostsReady) {
+    for (let sq = 0; sq < 64; sq++) store<u8>(STOP_COST + <usize>sq, <u8>cheapestStop(sq));
+    stopCostsReady = true;
+  }
+  held = 0;
+  for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mated) held |= entryTarget(e);
+  let open: u64 = 0;
+  for (let i = 0; i < flightCount; i++) if (flightKind(i) != BLOCK) open |= (<u64>1) << <u64>flightSquare(i);
+  placeable = ~(held | open);
+  capturedIds = 0;
+  capturedCount = 0;
+  placedCount = 0;
+  fates(1);
+  setFates(0, 0);
+}
+
+function fates(from: i32): void {
+  if (lines >= limit || stopped != 0) return;
+  let id = from;
+  while (id <= pieceCount && (colorOf(id) != mated || roleOf(id) == KING || entryOf(id) >= 0)) id++;
+  if (!mayStandStill(id)) return;
+  if (id > pieceCount) {
+    if (!pawnsStopped()) return;
+    setFates(capturedIds, placedCount);
+    const narrowed = narrowPlan(mater);
+    if (narrowed >= 0) searchPlan(narrowed);
+    restorePlan();
+    return;
+  }
+  const b = (<u64>1) << <u64>id;
+  if (capturedCount < budgetM) {
+    capturedIds |= b;
+    capturedCount++;
+    fates(id + 1);
+    capturedIds &= ~b;
+    capturedCount--;
+  }
+  const spare = budgetD - sumD;
+  const pawn = roleOf(id) == PAWN;
+  for (let r = 0; r < roleCount(id, spare); r++) {
+    const role = roleAt(id, r);
+    let t = placeable & ~held;
+    if (role == PAWN) t &= ~LAST_RANKS;
+    while (t && lines < limit && stopped == 0) {
+      const s = <i32>ctz<u64>(t);
+      t &= t - 1;
+      const sb = (<u64>1) << <u64>s;
+      const cost = costFrom(id, role, sb, homeOf(id), pawn);
+      if (cost > spare) continue;
+      // one entry per piece: MAX_ENTRIES holds every piece on the board
+      useEntry(id, role, sb);
+      setPlaced(placedCount, id);
+      placedCount++;
+      sumD += cost;
+      held |= sb;
+      fates(id + 1);
+      held &= ~sb;
+      sumD -= cost;
+      placedCount--;
+      undoEntry(id, -1, 0);
+    }
+  }
+}
+
+/** The square in front of a pawn of the stalemated side on s (-1: none). */
+@inline function frontOf(s: i32): i32 {
+  const f = mated == WHITE ? s + 8 : s - 8;
+  return f >= 0 && f < 64 ? f : -1;
+}
+
+/**
+ * Can every piece the stalemated side keeps stand still, the pieces from identity `next` on still
+ * to place? A knight, bishop, rook or queen has a move to each square one step along its lines (a
+ * knight: each it attacks) that its side does not hold, unless a pin holds it (as
+ * blockersMayStandStill says); a pin it cannot have now it never gets, as pieces are placed. Each
+ * such square left needs a piece still to place, and their moves must fit the ones left; so does
+ * the square in front of a pawn that no mating piece can reach within its moves (pawnsStopped).
+ */
+function mayStandStill(next: i32): bool {
+  let fill: u64 = 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mated) continue;
+    const role = entryRole(e);
+    if (role == PAWN || role == KING) continue;
+    const s = <i32>ctz<u64>(entryTarget(e));
+    let steps: u64;
+    if (role == KNIGHT) steps = knightAttacks(s);
+    else if (role == BISHOP) steps = bishopAttacks(s, 0) & kingAttacks(s);
+    else if (role == ROOK) steps = rookAttacks(s, 0) & kingAttacks(s);
+    else steps = kingAttacks(s);
+    steps &= ~held;
+    if (steps != 0 && !mayBePinned(s, role)) fill |= steps;
+  }
+  // a pawn whose square in front no mating piece reaches in time needs a piece of its own there
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
+    const s = <i32>ctz<u64>(entryTarget(e));
+    const front = frontOf(s);
+    if (front < 0) continue;
+    const fb = (<u64>1) << <u64>front;
+    if ((held & fb) != 0 || <i32>load<u8>(STOP_COST + <usize>front) <= budgetM || pawnPinnable(s)) continue;
+    fill |= fb;
+  }
+  if (fill == 0) return true;
+  if (fill & ~placeable) return false;
+  // each square needs a piece of its own
+  let left = 0;
+  for (let id = next; id <= pieceCount; id++) if (colorOf(id) == mated && roleOf(id) != KING && entryOf(id) < 0) left++;
+  if (<i32>popcnt<u64>(fill) > left) return false;
+  const spare = budgetD - sumD;
+  let sum = 0;
+  while (fill) {
+    sum += cheapestFill(<i32>ctz<u64>(fill), next);
+    if (sum > spare) return false;
+    fill &= fill - 1;
+  }
+  return true;
+}
+
+/**
+ * With every piece of the stalemated side placed: is each of its pawns stopped? One whose square in
+ * front is not held by its own side (and that no pin may hold) needs a mating piece there, each
+ * its own, within the mating side's moves.
+ */
+function pawnsStopped(): bool {
+  let fronts: u64 = 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
+    const s = <i32>ctz<u64>(entryTarget(e));
+    const front = frontOf(s);
+    if (front < 0) continue;
+    const fb = (<u64>1) << <u64>front;
+    if ((held & fb) != 0 || pawnPinnable(s)) continue;
+    fronts |= fb;
+  }
+  if (fronts == 0) return true;
+  let materPieces = 0;
+  for (let id = 1; id <= pieceCount; id++) if (colorOf(id) == mater) materPieces++;
+  if (<i32>popcnt<u64>(fronts) > materPieces) return false;
+  let sum = 0;
+  while (fronts) {
+    sum += <i32>load<u8>(STOP_COST + <usize>ctz<u64>(fronts));
+    if (sum > budgetM) return false;
+    fronts &= fronts - 1;
+  }
+  return true;
+}
+
+/** Can a pawn on s be pinned off its file (a mating piece beyond it may come)? */
+function pawnPinnable(s: i32): bool {
+  if ((s & 7) == (kingSquare & 7)) return false;
+  const sb = (<u64>1) << <u64>s;
+  const diagonal = (bishopAttacks(kingSquare, 0) & sb) != 0;
+  if (!diagonal && (rookAttacks(kingSquare, 0) & sb) == 0) return false;
+  if (between(kingSquare, s) & held) return false;
+  let ray = beyond(s);
+  const own = ray & held;
+  if (own) {
+    if (s > kingSquare) ray &= ((<u64>1) << ctz<u64>(own)) - 1;
+    else ray &= ~(((<u64>2) << (63 - clz<u64>(own))) - 1);
+  }
+  return ray != 0 && pinnerMayCome(ray, diagonal);
+}
+
+/** Fewest moves for any mating piece to end on f. */
+function cheapestStop(f: i32): i32 {
+  let best = FAR;
+  for (let id = 1; id <= pieceCount; id++) {
+    if (colorOf(id) != mater) continue;
+    const d = minDist(id, f);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Fewest moves for a piece of the stalemated side still to place (identity `next` on) to end on f. */
+function cheapestFill(f: i32, next: i32): i32 {
+  let best = FAR;
+  for (let id = next; id <= pieceCount; id++) {
+    if (colorOf(id) != mated || roleOf(id) == KING || entryOf(id) >= 0) continue;
+    const d = minDist(id, f);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/** Can a piece of `role` on s be pinned so that it has no move (a mating piece beyond it may come)? */
+function mayBePinned(s: i32, role: i32): bool {
+  const sb = (<u64>1) << <u64>s;
+  const diagonal = (bishopAttacks(kingSquare, 0) & sb) != 0;
+  if (!diagonal && (rookAttacks(kingSquare, 0) & sb) == 0) return false;
+  if (!(role == KNIGHT || (role == ROOK && diagonal) || (role == BISHOP && !diagonal))) return false;
+  if (between(kingSquare, s) & held) return false;
+  let ray = beyond(s);
+  const own = ray & held;
+  // the pinner stands nearer than the first piece of the stalemated side beyond
+  if (own) {
+    if (s > kingSquare) ray &= ((<u64>1) << ctz<u64>(own)) - 1;
+    else ray &= ~(((<u64>2) << (63 - clz<u64>(own))) - 1);
+  }
+  return ray != 0 && pinnerMayCome(ray, diagonal);
 }
 
 /** Pictures enumerated while counting, before the blocker test. */

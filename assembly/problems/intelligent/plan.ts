@@ -15,9 +15,10 @@ import { attackersTo } from '../../chess/movegen';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, colorBB, roleBB, occupied, pieceAt } from '../../chess/position';
 import { INTEL } from '../layout';
 import { dist, promotedDist, FAR } from './distance';
-import { idAt, squareOf, roleOf, colorOf, homeOf } from './pieces';
+import { idAt, squareOf, roleOf, colorOf, homeOf, CAPTURED } from './pieces';
 
-export const MAX_ENTRIES = 24;
+/** One entry per piece at most. */
+export const MAX_ENTRIES = 32;
 const LAST_RANKS: u64 = 0xff000000000000ff;
 
 const ENT_ID: usize = memory.data(MAX_ENTRIES);
@@ -110,9 +111,9 @@ export function setPinCount(n: i32): void { pinCount = n; }
 /** Does the line from the king's square through f (a square next to it) run diagonally? */
 @inline export function onDiagonal(f: i32): bool { return (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3); }
 
-/** Squares beyond f on the line from the king's square through f (a square next to it). */
+/** Squares beyond f on the line from the king's square through f (next to it, or on one of its lines). */
 export function beyond(f: i32): u64 {
-  const df = (f & 7) - (kingSquare & 7), dr = (f >> 3) - (kingSquare >> 3);
+  const df = sign((f & 7) - (kingSquare & 7)), dr = sign((f >> 3) - (kingSquare >> 3));
   let out: u64 = 0;
   let x = (f & 7) + df, y = (f >> 3) + dr;
   while (x >= 0 && x < 8 && y >= 0 && y < 8) {
@@ -123,6 +124,8 @@ export function beyond(f: i32): u64 {
   return out;
 }
 
+@inline function sign(x: i32): i32 { return x > 0 ? 1 : x < 0 ? -1 : 0; }
+
 /** Is the piece nearest beyond f on its line from the king piece `id` in `role`? */
 function pinnedBy(p: usize, ply: i32, f: i32, id: i32, role: i32): bool {
   const pieces = beyond(f) & occupied(p);
@@ -132,9 +135,24 @@ function pinnedBy(p: usize, ply: i32, f: i32, id: i32, role: i32): bool {
   return idAt(ply, s) == id && (pieceAt(p, s) & 7) == role;
 }
 
+/**
+ * Stalemate: the fate of every other piece of the stalemated side, named by the picture: captured
+ * (a bit per identity), or ending on its entry's one square.
+ */
+let captured: u64 = 0;
+let placedCount = 0;
+const PLACED_ID: usize = memory.data(32);
+export function setFates(capturedIds: u64, count: i32): void {
+  captured = capturedIds;
+  placedCount = count;
+}
+export function setPlaced(j: i32, id: i32): void { store<u8>(PLACED_ID + <usize>j, <u8>id); }
+
 export function clearPlan(): void {
   entries = 0;
   pinCount = 0;
+  captured = 0;
+  placedCount = 0;
   memory.fill(ENTRY_OF, 0, 64);
 }
 
@@ -325,6 +343,16 @@ export function describes(p: usize, ply: i32, mater: i32, mate: bool): bool {
     if (kind == FROM_HOME) {
       if (g != 0) return false;
     } else if (g != <i32>load<u8>(FL_ID + <usize>i) || (pieceAt(p, squareOf(ply, g)) & 7) != <i32>load<u8>(FL_ROLE + <usize>i)) return false;
+  }
+  let c = captured;
+  while (c) {
+    if (squareOf(ply, <i32>ctz<u64>(c)) != CAPTURED) return false;
+    c &= c - 1;
+  }
+  for (let j = 0; j < placedCount; j++) {
+    const id = <i32>load<u8>(PLACED_ID + <usize>j);
+    const sq = squareOf(ply, id);
+    if (sq == CAPTURED || ((entryTarget(entryOf(id)) >> <u64>sq) & 1) == 0) return false;
   }
   for (let j = 0; j < pinCount; j++)
     if (!pinnedBy(p, ply, <i32>load<u8>(PIN_SQ + <usize>j), <i32>load<u8>(PIN_ID + <usize>j), <i32>load<u8>(PIN_ROLE + <usize>j))) return false;

@@ -567,8 +567,9 @@ let placeable: u64 = 0;
 let capturedIds: u64 = 0;
 let capturedCount = 0;
 let placedCount = 0;
-/** Per square: cheapestStop, filled once per enumeration. */
+/** Per square: cheapestStop, filled once per enumeration, and the squares where it is over the mating side's moves. */
 const STOP_COST: usize = memory.data(64);
+let farFromMater: u64 = 0;
 let stopCostsReady = false;
 
 /**
@@ -581,7 +582,12 @@ let stopCostsReady = false;
  */
 function placeAll(): void {
   if (!stopCostsReady) {
-    for (let sq = 0; sq < 64; sq++) store<u8>(STOP_COST + <usize>sq, <u8>cheapestStop(sq));
+    farFromMater = 0;
+    for (let sq = 0; sq < 64; sq++) {
+      const d = cheapestStop(sq);
+      store<u8>(STOP_COST + <usize>sq, <u8>d);
+      if (d > budgetM) farFromMater |= (<u64>1) << <u64>sq;
+    }
     stopCostsReady = true;
   }
   held = 0;
@@ -644,10 +650,18 @@ function fates(from: i32): void {
   }
 }
 
-/** The square in front of a pawn of the stalemated side on s (-1: none). */
-@inline function frontOf(s: i32): i32 {
-  const f = mated == WHITE ? s + 8 : s - 8;
-  return f >= 0 && f < 64 ? f : -1;
+/** The squares in front of the placed pawns of the stalemated side that its pieces do not hold, where no pin may hold the pawn. */
+function openFronts(): u64 {
+  let fronts: u64 = 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
+    const s = <i32>ctz<u64>(entryTarget(e));
+    // a pawn is never placed on its last rank, so the square in front is on the board
+    const fb = (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8);
+    if ((held & fb) == 0 && !mayBePinned(s, PAWN)) fronts |= fb;
+  }
+  return fronts;
 }
 
 /**
@@ -675,16 +689,7 @@ function mayStandStill(next: i32): bool {
     if (steps != 0 && !mayBePinned(s, role)) fill |= steps;
   }
   // a pawn whose square in front no mating piece reaches in time needs a piece of its own there
-  for (let e = 0; e < entries; e++) {
-    const id = entryId(e);
-    if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
-    const s = <i32>ctz<u64>(entryTarget(e));
-    const front = frontOf(s);
-    if (front < 0) continue;
-    const fb = (<u64>1) << <u64>front;
-    if ((held & fb) != 0 || <i32>load<u8>(STOP_COST + <usize>front) <= budgetM || pawnPinnable(s)) continue;
-    fill |= fb;
-  }
+  fill |= openFronts() & farFromMater;
   if (fill == 0) return true;
   if (fill & ~placeable) return false;
   // each square needs a piece of its own
@@ -707,17 +712,7 @@ function mayStandStill(next: i32): bool {
  * its own, within the mating side's moves.
  */
 function pawnsStopped(): bool {
-  let fronts: u64 = 0;
-  for (let e = 0; e < entries; e++) {
-    const id = entryId(e);
-    if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
-    const s = <i32>ctz<u64>(entryTarget(e));
-    const front = frontOf(s);
-    if (front < 0) continue;
-    const fb = (<u64>1) << <u64>front;
-    if ((held & fb) != 0 || pawnPinnable(s)) continue;
-    fronts |= fb;
-  }
+  let fronts = openFronts();
   if (fronts == 0) return true;
   let materPieces = 0;
   for (let id = 1; id <= pieceCount; id++) if (colorOf(id) == mater) materPieces++;
@@ -729,22 +724,6 @@ function pawnsStopped(): bool {
     fronts &= fronts - 1;
   }
   return true;
-}
-
-/** Can a pawn on s be pinned off its file (a mating piece beyond it may come)? */
-function pawnPinnable(s: i32): bool {
-  if ((s & 7) == (kingSquare & 7)) return false;
-  const sb = (<u64>1) << <u64>s;
-  const diagonal = (bishopAttacks(kingSquare, 0) & sb) != 0;
-  if (!diagonal && (rookAttacks(kingSquare, 0) & sb) == 0) return false;
-  if (between(kingSquare, s) & held) return false;
-  let ray = beyond(s);
-  const own = ray & held;
-  if (own) {
-    if (s > kingSquare) ray &= ((<u64>1) << ctz<u64>(own)) - 1;
-    else ray &= ~(((<u64>2) << (63 - clz<u64>(own))) - 1);
-  }
-  return ray != 0 && pinnerMayCome(ray, diagonal);
 }
 
 /** Fewest moves for any mating piece to end on f. */
@@ -769,12 +748,19 @@ function cheapestFill(f: i32, next: i32): i32 {
   return best;
 }
 
-/** Can a piece of `role` on s be pinned so that it has no move (a mating piece beyond it may come)? */
+/**
+ * Can a piece of `role` on s be pinned so that it has no move (a mating piece beyond it may come)?
+ * A pin holds a knight on any line, a rook only on a diagonal, a bishop only on a rank or file, a
+ * pawn on any line but its file (on a diagonal it may still capture the pinner: counted as held,
+ * which only keeps more pictures), a queen never.
+ */
 function mayBePinned(s: i32, role: i32): bool {
   const sb = (<u64>1) << <u64>s;
   const diagonal = (bishopAttacks(kingSquare, 0) & sb) != 0;
   if (!diagonal && (rookAttacks(kingSquare, 0) & sb) == 0) return false;
-  if (!(role == KNIGHT || (role == ROOK && diagonal) || (role == BISHOP && !diagonal))) return false;
+  const holds = role == KNIGHT || (role == ROOK && diagonal) || (role == BISHOP && !diagonal) ||
+    (role == PAWN && (s & 7) != (kingSquare & 7));
+  if (!holds) return false;
   if (between(kingSquare, s) & held) return false;
   let ray = beyond(s);
   const own = ray & held;

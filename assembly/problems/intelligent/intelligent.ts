@@ -18,14 +18,16 @@ import { flightsMayBeCovered } from '../checks';
 import { prepareStaleTwo, staleTwoFails } from '../stale1';
 import { keyOf, ttGet, ttPut, helpBit, seriesFails, seriesStore, K_HELP, K_SERIES } from '../tt';
 import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE, turn, colorBB, roleBB, castleRooks, pieceAt, mFrom, mTo, mPromo, M_CASTLE, O_TURN, O_EP } from '../../chess/position';
-import { knightAttacks, kingAttacks, rookAttacks, bishopAttacks, between } from '../../chess/attacks';
+import { knightAttacks, kingAttacks, rookAttacks, bishopAttacks, between, pawnAttacks } from '../../chess/attacks';
 import { initDistances, dist, pawnDist, promotedDist, FAR } from './distance';
-import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds, squareOf } from './pieces';
+import { numberPieces, pieceCount, idAt, roleOf, colorOf, homeOf, capturedBy, moveIds, squareOf, CAPTURED, clearIds, putId } from './pieces';
+import { clearPos, putPiece } from '../../chess/position';
+import { STACK_PLIES } from '../layout';
 import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
   GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount, beyond, onDiagonal,
-  setFates, setPlaced,
+  setFates, setPlaced, flightId,
 } from './plan';
 
 const LAST_RANKS: u64 = 0xff000000000000ff;
@@ -449,6 +451,7 @@ function pinnerMayCome(squares: u64, diagonal: bool): bool {
 
 /** Blockers that must be pinned (their squares cannot all be filled in time), by square. */
 let mustPin = 0;
+const PLACE_HELP = true;
 const MUST_PIN: usize = memory.data(8);
 
 /**
@@ -526,7 +529,7 @@ function pinners(j: i32): void {
   if (lines >= limit || stopped != 0) return;
   if (j == mustPin) {
     setPinCount(mustPin);
-    if (series >= 0) placeAll();
+    if (series >= 0 || PLACE_HELP) placeAll();
     else {
       const narrowed = narrowPlan(mater);
       if (narrowed >= 0) searchPlan(narrowed);
@@ -609,6 +612,15 @@ function fates(from: i32): void {
   if (!mayStandStill(id)) return;
   if (id > pieceCount) {
     if (!pawnsStopped()) return;
+    if (series < 0) {
+      materHeld = 0;
+      materCaptured = 0;
+      guardIds = 0;
+      for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater) guardIds |= (<u64>1) << <u64>entryId(e);
+      prepareMaterFates();
+      materFates(1);
+      return;
+    }
     setFates(capturedIds, placedCount);
     const narrowed = narrowPlan(mater);
     if (narrowed >= 0) searchPlan(narrowed);
@@ -632,12 +644,13 @@ function fates(from: i32): void {
     while (t && lines < limit && stopped == 0) {
       const s = <i32>ctz<u64>(t);
       t &= t - 1;
+      if (minDist(id, s) > spare) continue;
       const sb = (<u64>1) << <u64>s;
       const cost = costFrom(id, role, sb, homeOf(id), pawn);
       if (cost > spare) continue;
       // one entry per piece: MAX_ENTRIES holds every piece on the board
-      useEntry(id, role, sb);
-      setPlaced(placedCount, id);
+      useEntry(id, role, sb, cost);
+      setPlaced(placedCount, id, s, role);
       placedCount++;
       sumD += cost;
       held |= sb;
@@ -648,6 +661,288 @@ function fates(from: i32): void {
       undoEntry(id, -1, 0);
     }
   }
+}
+
+/** Squares the mating side's placed pieces take, and how many of its pieces the picture has captured. */
+let materHeld: u64 = 0;
+let materCaptured = 0;
+
+/**
+ * Help stalemates: names the fate of every piece of the mating side the picture does not name:
+ * captured (by a move of the stalemated side, so no more of them than its moves), or ending on one
+ * square in one role (its square of the diagram included), its moves counted. With every piece
+ * named, a move that brings no piece nearer its square spends a spare move, and there are few.
+ */
+function materFates(from: i32): void {
+  if (lines >= limit || stopped != 0) return;
+  let id = from;
+  while (id <= pieceCount && (colorOf(id) != mater || entryOf(id) >= 0)) id++;
+  if (!materMayFinish(id)) return;
+  if (id > pieceCount) {
+    let taken = held | materHeld;
+    for (let e = 0; e < entries; e++) {
+      const t = entryTarget(e);
+      if (((guardIds >> <u64>entryId(e)) & 1) == 0 || popcnt<u64>(t) != 1) continue;
+      if (taken & t) return;
+      taken |= t;
+    }
+    concretize(0, taken);
+    return;
+  }
+  const b = (<u64>1) << <u64>id;
+  if (roleOf(id) != KING && materCaptured < budgetD) {
+    capturedIds |= b;
+    materCaptured++;
+    awayIds |= b;
+    materFates(id + 1);
+    awayIds &= ~b;
+    capturedIds &= ~b;
+    materCaptured--;
+  }
+  const spare = budgetM - sumM;
+  const pawn = roleOf(id) == PAWN;
+  const kb = (<u64>1) << <u64>kingSquare;
+  for (let r = 0; r < roleCount(id, spare); r++) {
+    const role = roleAt(id, r);
+    let t = ~(held | materHeld | kb | materNoGo);
+    if (role == PAWN) t &= ~LAST_RANKS;
+    // a knight, pawn or king there would check the king whatever stands between
+    if (role == KNIGHT || role == PAWN || role == KING) t &= ~attackSet(role, mater, kingSquare);
+    if (role == KING) t &= ~kingAttacks(kingSquare);
+    while (t && lines < limit && stopped == 0) {
+      const s = <i32>ctz<u64>(t);
+      t &= t - 1;
+      if (minDist(id, s) > spare) continue;
+      const sb = (<u64>1) << <u64>s;
+      const cost = costFrom(id, role, sb, homeOf(id), pawn);
+      if (cost > spare) continue;
+      useEntry(id, role, sb, cost);
+      setPlaced(placedCount, id, s, role);
+      placedCount++;
+      sumM += cost;
+      materHeld |= sb;
+      if (s != homeOf(id)) awayIds |= b;
+      materFates(id + 1);
+      awayIds &= ~b;
+      materHeld &= ~sb;
+      sumM -= cost;
+      placedCount--;
+      undoEntry(id, -1, 0);
+    }
+  }
+}
+
+/** Mating pieces named before their fates (guards, pinners): placed on their one square at the end. */
+let guardIds: u64 = 0;
+/** Mating pieces whose fate takes them off their square of the diagram (captured, or placed elsewhere). */
+let awayIds: u64 = 0;
+/** Per square next to the king guarded from home: the mating pieces attacking it from their squares of the diagram. */
+const HOME_GUARDS: usize = memory.data(8 * 8);
+let homeGuarded = 0;
+/** Squares in front of the stalemated side's pawns that a mating piece must fill (openFronts). */
+let materNeed: u64 = 0;
+/** Squares where a pawn of the stalemated side that no pin may hold would capture a mating piece. */
+let materNoGo: u64 = 0;
+/** Pieces of the stalemated side a pin must hold: the squares beyond them (from the king), the line, and a pawn's front (filled instead). */
+let pinNeeds = 0;
+const PIN_RAY: usize = memory.data(16 * 8);
+const PIN_DIAG: usize = memory.data(16);
+const PIN_FRONT: usize = memory.data(16 * 8);
+
+/** Can a mating piece of `role` pin along a diagonal (or a rank or file)? */
+@inline function pinsAlong(role: i32, diagonal: bool): bool { return role == QUEEN || role == (diagonal ? BISHOP : ROOK); }
+
+/** Before the mating side's fates: the pieces that guard from home, and the pawns' fronts to fill. */
+function prepareMaterFates(): void {
+  homeGuarded = 0;
+  for (let i = 0; i < flightCount; i++) {
+    if (flightKind(i) != FROM_HOME) continue;
+    const f = flightSquare(i);
+    let ids: u64 = 0;
+    for (let id = 1; id <= pieceCount; id++) {
+      if (colorOf(id) != mater || entryOf(id) >= 0) continue;
+      if (attackSet(roleOf(id), mater, f) & ((<u64>1) << <u64>homeOf(id))) ids |= (<u64>1) << <u64>id;
+    }
+    store<u64>(HOME_GUARDS + (<usize>homeGuarded << 3), ids);
+    homeGuarded++;
+  }
+  materNeed = openFronts();
+  awayIds = 0;
+  // the pieces of the stalemated side that only a pin can hold
+  pinNeeds = 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mated) continue;
+    const role = entryRole(e);
+    if (role == KING) continue;
+    const s = <i32>ctz<u64>(entryTarget(e));
+    let free: bool;
+    if (role == PAWN) {
+      const fb = (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8);
+      free = (held & fb) == 0 && (materNeed & fb) == 0;
+    } else {
+      let steps: u64;
+      if (role == KNIGHT) steps = knightAttacks(s);
+      else if (role == BISHOP) steps = bishopAttacks(s, 0) & kingAttacks(s);
+      else if (role == ROOK) steps = rookAttacks(s, 0) & kingAttacks(s);
+      else steps = kingAttacks(s);
+      free = (steps & ~held) != 0;
+    }
+    if (!free || pinNeeds >= 16) continue;
+    const sb = (<u64>1) << <u64>s;
+    const diagonal = (bishopAttacks(kingSquare, 0) & sb) != 0;
+    let ray = beyond(s);
+    const own = ray & held;
+    if (own) {
+      if (s > kingSquare) ray &= ((<u64>1) << ctz<u64>(own)) - 1;
+      else ray &= ~(((<u64>2) << (63 - clz<u64>(own))) - 1);
+    }
+    store<u64>(PIN_RAY + (<usize>pinNeeds << 3), ray);
+    store<u8>(PIN_DIAG + <usize>pinNeeds, diagonal ? 1 : 0);
+    store<u64>(PIN_FRONT + (<usize>pinNeeds << 3), role == PAWN ? (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8) : 0);
+    pinNeeds++;
+  }
+  // a mating piece where a pawn of the stalemated side may capture it gives that pawn a move
+  materNoGo = 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
+    const s = <i32>ctz<u64>(entryTarget(e));
+    // on a line with the king a pin may forbid the capture
+    if (((bishopAttacks(kingSquare, 0) | rookAttacks(kingSquare, 0)) >> <u64>s) & 1) continue;
+    materNoGo |= pawnAttacks(mated, s);
+  }
+}
+
+/** Can pin need j still be met: a mating line piece placed on its ray, or one still to place or to put (or a pawn's front filled)? */
+function pinMayCome(j: i32, next: i32): bool {
+  const ray = load<u64>(PIN_RAY + (<usize>j << 3));
+  const diagonal = load<u8>(PIN_DIAG + <usize>j) != 0;
+  const front = load<u64>(PIN_FRONT + (<usize>j << 3));
+  if (front & materHeld) return true;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) != mater) continue;
+    if ((entryTarget(e) & (ray | front)) != 0 && (pinsAlong(entryRole(e), diagonal) || (entryTarget(e) & front) != 0)) return true;
+  }
+  for (let id = next; id <= pieceCount; id++) {
+    if (colorOf(id) != mater || entryOf(id) >= 0) continue;
+    const r = roleOf(id);
+    if (front != 0 || pinsAlong(r, diagonal) || (r == PAWN && roleCount(id, budgetM - sumM) > 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Can the mating side's fates from identity `next` on still make a stalemate? Each square guarded
+ * from home keeps a piece that guards it from home, and each pawn's front to fill has a piece still
+ * to place (or a guard or pinner still to put on one of its squares).
+ */
+function materMayFinish(next: i32): bool {
+  for (let i = 0; i < homeGuarded; i++) if ((load<u64>(HOME_GUARDS + (<usize>i << 3)) & ~awayIds) == 0) return false;
+  for (let j = 0; j < pinNeeds; j++) if (!pinMayCome(j, next)) return false;
+  let need = materNeed & ~materHeld;
+  if (need == 0) return true;
+  let free = 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (((guardIds >> <u64>id) & 1) == 0) continue;
+    const t = entryTarget(e);
+    if (popcnt<u64>(t) == 1) need &= ~t;
+    else free++;
+  }
+  for (let id = next; id <= pieceCount; id++) if (colorOf(id) == mater && entryOf(id) < 0) free++;
+  return <i32>popcnt<u64>(need) <= free;
+}
+/** A ply of the stack beyond any search: the final position of a picture is built there. */
+const FINAL_PLY = STACK_PLIES - 1;
+
+/**
+ * Help stalemates, every piece named: each mating piece named for several squares (a guard, a
+ * pinner) is put on one of them, free and within the moves, so the picture is one final position
+ * (`taken`: the squares the others end on).
+ */
+function concretize(from: i32, taken: u64): void {
+  if (lines >= limit || stopped != 0) return;
+  let e = from;
+  while (e < entries && (colorOf(entryId(e)) != mater || popcnt<u64>(entryTarget(e)) == 1)) e++;
+  // each pawn's front still open needs a guard or pinner still to put there
+  const open = materNeed & ~taken;
+  if (open != 0) {
+    let left = 0;
+    for (let f = e; f < entries; f++) if (colorOf(entryId(f)) == mater && popcnt<u64>(entryTarget(f)) > 1) left++;
+    if (<i32>popcnt<u64>(open) > left) return;
+  }
+  if (e == entries) {
+    finalPosition();
+    return;
+  }
+  const id = entryId(e), role = entryRole(e), before = entryTarget(e);
+  let t = before & ~(taken | materNoGo);
+  while (t && lines < limit && stopped == 0) {
+    const sb = t & (~t + 1);
+    t &= t - 1;
+    if (isSlider(role) && !guardsFrom(id, <i32>ctz<u64>(sb), taken)) continue;
+    const old = useEntry(id, role, sb);
+    const added = entryCost(e) - old;
+    if (sumM + added <= budgetM) {
+      sumM += added;
+      concretize(e + 1, taken | sb);
+      sumM -= added;
+    }
+    undoEntry(id, old, before);
+  }
+}
+
+@inline function isSlider(role: i32): bool { return role == BISHOP || role == ROOK || role == QUEEN; }
+
+/** Does a slider `id` on s reach each square next to the king it guards, past the pieces on `taken`? */
+function guardsFrom(id: i32, s: i32, taken: u64): bool {
+  for (let i = 0; i < flightCount; i++) {
+    if (flightKind(i) == GUARD && flightId(i) == id && (between(s, flightSquare(i)) & taken) != 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Builds the picture's final position and searches the picture when it is one: a stalemate of the
+ * stalemated side, the mating king not in check, described by the picture (its canonical one).
+ */
+function finalPosition(): void {
+  const q = posAt(FINAL_PLY);
+  clearPos(q);
+  clearIds(FINAL_PLY);
+  for (let id = 1; id <= pieceCount; id++) {
+    if ((capturedIds >> <u64>id) & 1) continue;
+    const e = entryOf(id);
+    if (e < 0) return;
+    const sq = <i32>ctz<u64>(entryTarget(e));
+    if (pieceAt(q, sq) != 0) return;
+    putPiece(q, sq, colorOf(id), entryRole(e));
+    putId(FINAL_PLY, id, sq);
+  }
+  // (castling and e.p. rights are left out: they only add moves, so a stalemate here is one with them too)
+  store<u8>(q, <u8>mater, O_TURN);
+  if (inCheck(q)) return;
+  store<u8>(q, <u8>mated, O_TURN);
+  if (!goalReached(q)) return;
+  const placedBefore = placedCount;
+  let g = guardIds;
+  while (g) {
+    const id = <i32>ctz<u64>(g);
+    g &= g - 1;
+    const e = entryOf(id);
+    setPlaced(placedCount, id, <i32>ctz<u64>(entryTarget(e)), entryRole(e));
+    placedCount++;
+  }
+  setFates(capturedIds, placedCount);
+  if (describes(q, FINAL_PLY, mater, false)) {
+    const narrowed = narrowPlan(mater);
+    if (narrowed >= 0) searchPlan(narrowed);
+    restorePlan();
+  }
+  placedCount = placedBefore;
+  setFates(0, 0);
 }
 
 /** The squares in front of the placed pawns of the stalemated side that its pieces do not hold, where no pin may hold the pawn. */
@@ -964,10 +1259,35 @@ function lastMover(ply: i32, p: usize): void {
   }
 }
 
+/** Pieces of `color` the picture captures that are still on the board at `ply`. */
+function doomedLeft(ply: i32, color: i32): i32 {
+  let n = 0;
+  let c = capturedIds;
+  while (c) {
+    const id = <i32>ctz<u64>(c);
+    c &= c - 1;
+    if (colorOf(id) == color && squareOf(ply, id) != CAPTURED) n++;
+  }
+  return n;
+}
+
 function search(ply: i32, k: i32): i32 {
   if (stopped != 0 || lines >= limit) return 0;
   const p = posAt(ply);
   let found = 0;
+  // each piece the picture captures takes a move of the other side: with no more moves than
+  // pieces of the other side left to capture, every move of the side to move captures one
+  let mustCapture = false;
+  if (capturedIds != 0) {
+    const side = turn(p);
+    const leftS = (k + 1) >> 1, leftO = k >> 1;
+    const mine = doomedLeft(ply, side ^ 1), theirs = doomedLeft(ply, side);
+    if (mine > leftS || theirs > leftO) {
+      cuts++;
+      return 0;
+    }
+    mustCapture = mine == leftS;
+  }
   if (k == 1) {
     // the mating side's count is at most 1 here: when it is 1 (and castling cannot move two pieces),
     // the last move is the one named piece's that is not yet on its squares, onto them
@@ -1015,6 +1335,10 @@ function search(ply: i32, k: i32): i32 {
     if (kingOnly && (pieceAt(p, mFrom(m)) & 7) != KING) continue;
     if (staleTwo && staleTwoFails(m)) continue;
     const cap = capturedBy(ply, m);
+    if (mustCapture && ((capturedIds >> <u64>cap) & 1) == 0) {
+      cuts++;
+      continue;
+    }
     const own = cap != 0 && entryOf(cap) >= 0 ? -1 : sumAfter(ply, p, m, side);
     if (own < 0 || own > allowedS) {
       cuts++;

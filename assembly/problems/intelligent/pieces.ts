@@ -41,6 +41,16 @@ export function numberPieces(p: usize, ply: i32): void {
   pieceCount = id;
 }
 
+/** Empties the identity boards of `ply` (a position built piece by piece: putId). */
+export function clearIds(ply: i32): void {
+  memory.fill(ID_BOARD + (<usize>ply << 6), 0, 64);
+  memory.fill(ID_SQUARE + (<usize>ply << 6), <u8>CAPTURED, 64);
+}
+export function putId(ply: i32, id: i32, sq: i32): void {
+  store<u8>(ID_BOARD + (<usize>ply << 6) + <usize>sq, <u8>id);
+  store<u8>(ID_SQUARE + (<usize>ply << 6) + <usize>id, <u8>sq);
+}
+
 /** The identity captured by move m at `ply` (0 if none). */
 @inline export function capturedBy(ply: i32, m: u32): i32 {
   if (m & M_CASTLE) return 0;

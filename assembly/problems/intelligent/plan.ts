@@ -142,11 +142,17 @@ function pinnedBy(p: usize, ply: i32, f: i32, id: i32, role: i32): bool {
 let captured: u64 = 0;
 let placedCount = 0;
 const PLACED_ID: usize = memory.data(32);
+const PLACED_SQ: usize = memory.data(32);
+const PLACED_ROLE: usize = memory.data(32);
 export function setFates(capturedIds: u64, count: i32): void {
   captured = capturedIds;
   placedCount = count;
 }
-export function setPlaced(j: i32, id: i32): void { store<u8>(PLACED_ID + <usize>j, <u8>id); }
+export function setPlaced(j: i32, id: i32, sq: i32, role: i32): void {
+  store<u8>(PLACED_ID + <usize>j, <u8>id);
+  store<u8>(PLACED_SQ + <usize>j, <u8>sq);
+  store<u8>(PLACED_ROLE + <usize>j, <u8>role);
+}
 
 export function clearPlan(): void {
   entries = 0;
@@ -189,7 +195,7 @@ export function costFrom(id: i32, role: i32, target: u64, from: i32, asPawn: boo
  * counted from its square in the diagram. Returns the entry's previous cost (-1: a new entry) for
  * undoEntry, or -2 when no square is left.
  */
-export function useEntry(id: i32, role: i32, target: u64): i32 {
+export function useEntry(id: i32, role: i32, target: u64, knownCost: i32 = -1): i32 {
   let e = entryOf(id);
   const pawn = roleOf(id) == PAWN;
   if (e >= 0) {
@@ -205,7 +211,7 @@ export function useEntry(id: i32, role: i32, target: u64): i32 {
   store<u8>(ENT_ID + <usize>e, <u8>id);
   store<u8>(ENT_ROLE + <usize>e, <u8>role);
   store<u64>(ENT_TARGET + (<usize>e << 3), target);
-  store<i32>(ENT_COST + (<usize>e << 2), costFrom(id, role, target, homeOf(id), pawn));
+  store<i32>(ENT_COST + (<usize>e << 2), knownCost >= 0 ? knownCost : costFrom(id, role, target, homeOf(id), pawn));
   store<u8>(ENTRY_OF + <usize>id, <u8>(e + 1));
   return -1;
 }
@@ -349,10 +355,12 @@ export function describes(p: usize, ply: i32, mater: i32, mate: bool): bool {
     if (squareOf(ply, <i32>ctz<u64>(c)) != CAPTURED) return false;
     c &= c - 1;
   }
+  // a placed piece ends on its square in its role (a pawn placed as a pawn and one promoted there
+  // are two pictures)
   for (let j = 0; j < placedCount; j++) {
-    const id = <i32>load<u8>(PLACED_ID + <usize>j);
-    const sq = squareOf(ply, id);
-    if (sq == CAPTURED || ((entryTarget(entryOf(id)) >> <u64>sq) & 1) == 0) return false;
+    const sq = <i32>load<u8>(PLACED_SQ + <usize>j);
+    if (squareOf(ply, <i32>load<u8>(PLACED_ID + <usize>j)) != sq) return false;
+    if ((pieceAt(p, sq) & 7) != <i32>load<u8>(PLACED_ROLE + <usize>j)) return false;
   }
   for (let j = 0; j < pinCount; j++)
     if (!pinnedBy(p, ply, <i32>load<u8>(PIN_SQ + <usize>j), <i32>load<u8>(PIN_ID + <usize>j), <i32>load<u8>(PIN_ROLE + <usize>j))) return false;
@@ -361,3 +369,4 @@ export function describes(p: usize, ply: i32, mater: i32, mate: bool): bool {
 
 @inline export function flightKind(i: i32): i32 { return <i32>load<u8>(FL_KIND + <usize>i); }
 @inline export function flightRole(i: i32): i32 { return <i32>load<u8>(FL_ROLE + <usize>i); }
+@inline export function flightId(i: i32): i32 { return <i32>load<u8>(FL_ID + <usize>i); }

@@ -248,8 +248,17 @@ function fillMinDist(): void {
         for (let r = KNIGHT; r <= QUEEN; r++) { const x = promotedDist(color, home, r, sq); if (x < d) d = x; }
       store<u8>(MIN_DIST + (<usize>id << 6) + <usize>sq, <u8>d);
     }
+    for (let d = 0; d < 16; d++) {
+      let bb: u64 = 0;
+      for (let sq = 0; sq < 64; sq++) if (minDist(id, sq) <= d) bb |= (<u64>1) << <u64>sq;
+      store<u64>(REACH + (<usize>(id * 16 + d) << 3), bb);
+    }
   }
 }
+
+/** [identity][d]: the squares the piece reaches within d moves (MIN_DIST), d < 16. */
+const REACH: usize = memory.data(33 * 16 * 8);
+@inline function reach(id: i32, d: i32): u64 { return d >= 16 ? ~(<u64>0) : load<u64>(REACH + (<usize>(id * 16 + d) << 3)); }
 
 /** Fewest moves for a piece of the mated side (not its king, not named yet) to reach f. */
 function cheapestBlock(f: i32): i32 {
@@ -639,12 +648,11 @@ function fates(from: i32): void {
   const pawn = roleOf(id) == PAWN;
   for (let r = 0; r < roleCount(id, spare); r++) {
     const role = roleAt(id, r);
-    let t = placeable & ~held;
+    let t = reach(id, spare) & placeable & ~held;
     if (role == PAWN) t &= ~LAST_RANKS;
     while (t && lines < limit && stopped == 0) {
       const s = <i32>ctz<u64>(t);
       t &= t - 1;
-      if (minDist(id, s) > spare) continue;
       const sb = (<u64>1) << <u64>s;
       const cost = costFrom(id, role, sb, homeOf(id), pawn);
       if (cost > spare) continue;
@@ -704,7 +712,7 @@ function materFates(from: i32): void {
   const kb = (<u64>1) << <u64>kingSquare;
   for (let r = 0; r < roleCount(id, spare); r++) {
     const role = roleAt(id, r);
-    let t = ~(held | materHeld | kb | materNoGo);
+    let t = reach(id, spare) & ~(held | materHeld | kb | materNoGo);
     if (role == PAWN) t &= ~LAST_RANKS;
     // a knight, pawn or king there would check the king whatever stands between
     if (role == KNIGHT || role == PAWN || role == KING) t &= ~attackSet(role, mater, kingSquare);
@@ -712,7 +720,6 @@ function materFates(from: i32): void {
     while (t && lines < limit && stopped == 0) {
       const s = <i32>ctz<u64>(t);
       t &= t - 1;
-      if (minDist(id, s) > spare) continue;
       const sb = (<u64>1) << <u64>s;
       const cost = costFrom(id, role, sb, homeOf(id), pawn);
       if (cost > spare) continue;
@@ -843,16 +850,28 @@ function materMayFinish(next: i32): bool {
   for (let j = 0; j < pinNeeds; j++) if (!pinMayCome(j, next)) return false;
   let need = materNeed & ~materHeld;
   if (need == 0) return true;
-  let free = 0;
   for (let e = 0; e < entries; e++) {
-    const id = entryId(e);
-    if (((guardIds >> <u64>id) & 1) == 0) continue;
     const t = entryTarget(e);
-    if (popcnt<u64>(t) == 1) need &= ~t;
-    else free++;
+    if (((guardIds >> <u64>entryId(e)) & 1) != 0 && popcnt<u64>(t) == 1) need &= ~t;
   }
-  for (let id = next; id <= pieceCount; id++) if (colorOf(id) == mater && entryOf(id) < 0) free++;
-  return <i32>popcnt<u64>(need) <= free;
+  // the pieces that may still fill one: guards and pinners to put, pieces to place within the moves
+  let free = 0;
+  let reached: u64 = 0;
+  for (let e = 0; e < entries; e++) {
+    const t = entryTarget(e);
+    if (((guardIds >> <u64>entryId(e)) & 1) == 0 || popcnt<u64>(t) == 1 || (t & need) == 0) continue;
+    free++;
+    reached |= t;
+  }
+  const spare = budgetM - sumM;
+  for (let id = next; id <= pieceCount; id++) {
+    if (colorOf(id) != mater || entryOf(id) >= 0) continue;
+    const r = reach(id, spare) & need;
+    if (r == 0) continue;
+    free++;
+    reached |= r;
+  }
+  return (need & ~reached) == 0 && <i32>popcnt<u64>(need) <= free;
 }
 /** A ply of the stack beyond any search: the final position of a picture is built there. */
 const FINAL_PLY = STACK_PLIES - 1;
@@ -870,8 +889,14 @@ function concretize(from: i32, taken: u64): void {
   const open = materNeed & ~taken;
   if (open != 0) {
     let left = 0;
-    for (let f = e; f < entries; f++) if (colorOf(entryId(f)) == mater && popcnt<u64>(entryTarget(f)) > 1) left++;
-    if (<i32>popcnt<u64>(open) > left) return;
+    let reached: u64 = 0;
+    for (let f = e; f < entries; f++) {
+      const t = entryTarget(f);
+      if (colorOf(entryId(f)) != mater || popcnt<u64>(t) == 1 || (t & open) == 0) continue;
+      left++;
+      reached |= t;
+    }
+    if ((open & ~reached) != 0 || <i32>popcnt<u64>(open) > left) return;
   }
   if (e == entries) {
     finalPosition();

@@ -439,6 +439,27 @@ function flight(i: i32): void {
 
 /** Can some mating piece end on a square of `squares` as a piece moving along `diagonal` lines (or not)? */
 function pinnerMayCome(squares: u64, diagonal: bool): bool {
+  if (!pinCacheOn) return pinnerMayComeNow(squares, diagonal);
+  const key = squares ^ (diagonal ? 0x8000000000000001 : 0);
+  let h = key * 0x9e3779b97f4a7c15;
+  const slot = <usize>(h >> 58) << 4;
+  if (load<u64>(PIN_CACHE + slot) == key && load<u32>(PIN_CACHE + slot, 8) == pinGen) return load<u32>(PIN_CACHE + slot, 12) != 0;
+  const yes = pinnerMayComeNow(squares, diagonal);
+  store<u64>(PIN_CACHE + slot, key);
+  store<u32>(PIN_CACHE + slot, pinGen, 8);
+  store<u32>(PIN_CACHE + slot, yes ? 1 : 0, 12);
+  return yes;
+}
+
+/**
+ * While the stalemated side's fates are named, the mating side's entries and counts stand still, so
+ * pinnerMayCome's answers are kept (64 slots: rays and their line, stamped with pinGen).
+ */
+let pinCacheOn = false;
+let pinGen: u32 = 0;
+const PIN_CACHE: usize = memory.data(64 * 16);
+
+function pinnerMayComeNow(squares: u64, diagonal: bool): bool {
   const line = diagonal ? BISHOP : ROOK;
   const spare = budgetM - sumM;
   for (let id = 1; id <= pieceCount; id++) {
@@ -447,6 +468,11 @@ function pinnerMayCome(squares: u64, diagonal: bool): bool {
     if (e >= 0) {
       const role = entryRole(e);
       if ((role == line || role == QUEEN) && (entryTarget(e) & squares) != 0) return true;
+      continue;
+    }
+    if (roleOf(id) != PAWN) {
+      // its one role: the squares it reaches in time are its reach
+      if ((roleOf(id) == line || roleOf(id) == QUEEN) && (reach(id, spare) & squares) != 0) return true;
       continue;
     }
     for (let r = 0; r < roleCount(id, spare); r++) {
@@ -610,7 +636,10 @@ function placeAll(): void {
   capturedIds = 0;
   capturedCount = 0;
   placedCount = 0;
+  pinGen++;
+  pinCacheOn = true;
   fates(1);
+  pinCacheOn = false;
   setFates(0, 0);
 }
 

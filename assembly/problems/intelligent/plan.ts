@@ -79,7 +79,13 @@ export const GUARD: i32 = 0, BLOCK: i32 = 1, FROM_HOME: i32 = 2;
 @inline export function entryCost(e: i32): i32 { return load<i32>(ENT_COST + (<usize>e << 2)); }
 @inline export function flightSquare(i: i32): i32 { return <i32>load<u8>(FL_SQ + <usize>i); }
 
+let beyondReady = false;
 export function setPicture(king: i32): void {
+  if (king != kingSquare || !beyondReady) {
+    kingSquare = king;
+    for (let f = 0; f < 64; f++) store<u64>(BEYOND + (<usize>f << 3), f == king ? 0 : beyondOf(f));
+    beyondReady = true;
+  }
   kingSquare = king;
   let f = kingAttacks(king);
   flightCount = 0;
@@ -111,8 +117,11 @@ export function setPinCount(n: i32): void { pinCount = n; }
 /** Does the line from the king's square through f (a square next to it) run diagonally? */
 @inline export function onDiagonal(f: i32): bool { return (f & 7) != (kingSquare & 7) && (f >> 3) != (kingSquare >> 3); }
 
+/** beyond() of every square for the picture's king square (filled by setPicture: pins ask it often). */
+const BEYOND: usize = memory.data(64 * 8);
 /** Squares beyond f on the line from the king's square through f (next to it, or on one of its lines). */
-export function beyond(f: i32): u64 {
+@inline export function beyond(f: i32): u64 { return load<u64>(BEYOND + (<usize>f << 3)); }
+function beyondOf(f: i32): u64 {
   const df = sign((f & 7) - (kingSquare & 7)), dr = sign((f >> 3) - (kingSquare >> 3));
   let out: u64 = 0;
   let x = (f & 7) + df, y = (f >> 3) + dr;

@@ -486,7 +486,6 @@ function pinnerMayComeNow(squares: u64, diagonal: bool): bool {
 
 /** Blockers that must be pinned (their squares cannot all be filled in time), by square. */
 let mustPin = 0;
-const PLACE_HELP = true;
 const MUST_PIN: usize = memory.data(8);
 
 /**
@@ -564,12 +563,7 @@ function pinners(j: i32): void {
   if (lines >= limit || stopped != 0) return;
   if (j == mustPin) {
     setPinCount(mustPin);
-    if (series >= 0 || PLACE_HELP) placeAll();
-    else {
-      const narrowed = narrowPlan(mater);
-      if (narrowed >= 0) searchPlan(narrowed);
-      restorePlan();
-    }
+    placeAll();
     return;
   }
   const f = <i32>load<u8>(MUST_PIN + <usize>j);
@@ -598,7 +592,7 @@ function pinners(j: i32): void {
   }
 }
 
-/** Series stalemates: squares the stalemated side's pieces of the picture end on (king, blockers, placed pieces). */
+/** Stalemates: squares the stalemated side's pieces of the picture end on (king, blockers, placed pieces). */
 let held: u64 = 0;
 /** Squares a placed piece may take: not the king's, nor a square next to it that the picture leaves open. */
 let placeable: u64 = 0;
@@ -611,12 +605,12 @@ let farFromMater: u64 = 0;
 let stopCostsReady = false;
 
 /**
- * Series stalemates: names the fate of every piece of the stalemated side the picture does not
- * name yet: captured (by a move of the mating side, so no more of them than its moves), or ending
- * on one square in one role, its moves counted. A final position has one such description, so each
- * solution is still found once. Only pictures in which every piece kept can stand still are
- * searched. (Help stalemates are not split so: there both sides' unnamed pieces have spare moves,
- * and the many pictures cost more than they save; docs/problems-solver.md.)
+ * Stalemates: names the fate of every piece of the stalemated side the picture does not name yet:
+ * captured (by a move of the mating side, so no more of them than its moves), or ending on one
+ * square in one role, its moves counted; then the same for the mating side (materFates), so that a
+ * picture is one final position. A final position has one such description, so each solution is
+ * still found once. Only pictures in which every piece kept can stand still go on to the mating
+ * side, and only final positions that are stalemates are searched.
  */
 function placeAll(): void {
   if (!stopCostsReady) {
@@ -650,19 +644,12 @@ function fates(from: i32): void {
   if (!mayStandStill(id)) return;
   if (id > pieceCount) {
     if (!pawnsStopped()) return;
-    if (series < 0) {
-      materHeld = 0;
-      materCaptured = 0;
-      guardIds = 0;
-      for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater) guardIds |= (<u64>1) << <u64>entryId(e);
-      prepareMaterFates();
-      materFates(1);
-      return;
-    }
-    setFates(capturedIds, placedCount);
-    const narrowed = narrowPlan(mater);
-    if (narrowed >= 0) searchPlan(narrowed);
-    restorePlan();
+    materHeld = 0;
+    materCaptured = 0;
+    guardIds = 0;
+    for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater) guardIds |= (<u64>1) << <u64>entryId(e);
+    prepareMaterFates();
+    materFates(1);
     return;
   }
   const b = (<u64>1) << <u64>id;
@@ -705,7 +692,7 @@ let materHeld: u64 = 0;
 let materCaptured = 0;
 
 /**
- * Help stalemates: names the fate of every piece of the mating side the picture does not name:
+ * Stalemates: names the fate of every piece of the mating side the picture does not name:
  * captured (by a move of the stalemated side, so no more of them than its moves), or ending on one
  * square in one role (its square of the diagram included), its moves counted. With every piece
  * named, a move that brings no piece nearer its square spends a spare move, and there are few.
@@ -906,7 +893,7 @@ function materMayFinish(next: i32): bool {
 const FINAL_PLY = STACK_PLIES - 1;
 
 /**
- * Help stalemates, every piece named: each mating piece named for several squares (a guard, a
+ * Stalemates, every piece named: each mating piece named for several squares (a guard, a
  * pinner) is put on one of them, free and within the moves, so the picture is one final position
  * (`taken`: the squares the others end on).
  */

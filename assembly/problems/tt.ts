@@ -4,7 +4,7 @@
 // square; the moves left are in the data. Nothing is stored once a search has been stopped (its
 // answers are then unproven).
 import { ZOBRIST_T, Z_CASTLE, Z_EP, Z_TURN } from '../chess/layout';
-import { O_BOARD, O_TURN, O_EP, castleRooks, occupied } from '../chess/position';
+import { O_BOARD, O_TURN, O_EP, castleRooks, occupied, pieceAt, mFrom, mTo, mPromo, M_CASTLE, M_EP, PAWN } from '../chess/position';
 import { TT_BASE } from './layout';
 import { ensureMemory } from '../common/bits';
 import { stopped } from './search';
@@ -52,6 +52,27 @@ export function keyOf(p: usize): u64 {
   const ep = <i32>load<u8>(p, O_EP);
   if (ep) h ^= load<u64>(Z_EP + (<usize>(ep & 7) << 3));
   if (load<u8>(p, O_TURN)) h ^= load<u64>(Z_TURN);
+  return h;
+}
+
+@inline function zobrist(pc: i32, sq: i32): u64 {
+  return load<u64>(ZOBRIST_T + (<usize>(((pc >> 3) * 6 + (pc & 7) - 1) * 64 + sq) << 3));
+}
+
+/**
+ * keyOf the position after move m at p, from p's key, without playing it; 0 where the key does not
+ * follow so simply (castling rights or an e.p. square at p, castling, e.p., a pawn's double step):
+ * the caller then plays the move and reads keyOf.
+ */
+export function keyAfter(p: usize, key: u64, m: u32): u64 {
+  if (castleRooks(p) != 0 || load<u8>(p, O_EP) != 0 || (m & (M_CASTLE | M_EP)) != 0) return 0;
+  const from = mFrom(m), to = mTo(m);
+  const pc = pieceAt(p, from);
+  if ((pc & 7) == PAWN && (from - to == 16 || to - from == 16)) return 0;
+  const promo = mPromo(m);
+  let h = key ^ zobrist(pc, from) ^ zobrist(promo != 0 ? (pc & 8) | promo : pc, to) ^ load<u64>(Z_TURN);
+  const captured = pieceAt(p, to);
+  if (captured != 0) h ^= zobrist(captured, to);
   return h;
 }
 

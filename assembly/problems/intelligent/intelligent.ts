@@ -661,29 +661,48 @@ function fates(from: i32): void {
     capturedCount--;
   }
   const spare = budgetD - sumD;
-  const pawn = roleOf(id) == PAWN;
   for (let r = 0; r < roleCount(id, spare); r++) {
     const role = roleAt(id, r);
     let t = reach(id, spare) & placeable & ~held;
     if (role == PAWN) t &= ~LAST_RANKS;
-    while (t && lines < limit && stopped == 0) {
-      const s = <i32>ctz<u64>(t);
-      t &= t - 1;
-      const sb = (<u64>1) << <u64>s;
-      const cost = costFrom(id, role, sb, homeOf(id), pawn);
-      if (cost > spare) continue;
-      // one entry per piece: MAX_ENTRIES holds every piece on the board
-      useEntry(id, role, sb, cost);
-      setPlaced(placedCount, id, s, role);
-      placedCount++;
+    placeEach(id, role, t, spare, false);
+  }
+}
+
+/**
+ * Places piece `id` as `role` on each square of t it reaches within `spare` moves in turn (one entry
+ * per piece: MAX_ENTRIES holds every piece on the board), counting its moves for its side, and goes
+ * on to the next piece of that side: fates for the stalemated side, materFates for the mating side.
+ */
+function placeEach(id: i32, role: i32, t: u64, spare: i32, mating: bool): void {
+  const pawn = roleOf(id) == PAWN;
+  const b = (<u64>1) << <u64>id;
+  while (t && lines < limit && stopped == 0) {
+    const s = <i32>ctz<u64>(t);
+    t &= t - 1;
+    const sb = (<u64>1) << <u64>s;
+    const cost = costFrom(id, role, sb, homeOf(id), pawn);
+    if (cost > spare) continue;
+    useEntry(id, role, sb, cost);
+    setPlaced(placedCount, id, s, role);
+    placedCount++;
+    if (mating) {
+      sumM += cost;
+      materHeld |= sb;
+      if (s != homeOf(id)) awayIds |= b;
+      materFates(id + 1);
+      awayIds &= ~b;
+      materHeld &= ~sb;
+      sumM -= cost;
+    } else {
       sumD += cost;
       held |= sb;
       fates(id + 1);
       held &= ~sb;
       sumD -= cost;
-      placedCount--;
-      undoEntry(id, -1, 0);
     }
+    placedCount--;
+    undoEntry(id, -1, 0);
   }
 }
 
@@ -724,7 +743,6 @@ function materFates(from: i32): void {
     materCaptured--;
   }
   const spare = budgetM - sumM;
-  const pawn = roleOf(id) == PAWN;
   const kb = (<u64>1) << <u64>kingSquare;
   for (let r = 0; r < roleCount(id, spare); r++) {
     const role = roleAt(id, r);
@@ -733,25 +751,7 @@ function materFates(from: i32): void {
     // a knight, pawn or king there would check the king whatever stands between
     if (role == KNIGHT || role == PAWN || role == KING) t &= ~attackSet(role, mater, kingSquare);
     if (role == KING) t &= ~kingAttacks(kingSquare);
-    while (t && lines < limit && stopped == 0) {
-      const s = <i32>ctz<u64>(t);
-      t &= t - 1;
-      const sb = (<u64>1) << <u64>s;
-      const cost = costFrom(id, role, sb, homeOf(id), pawn);
-      if (cost > spare) continue;
-      useEntry(id, role, sb, cost);
-      setPlaced(placedCount, id, s, role);
-      placedCount++;
-      sumM += cost;
-      materHeld |= sb;
-      if (s != homeOf(id)) awayIds |= b;
-      materFates(id + 1);
-      awayIds &= ~b;
-      materHeld &= ~sb;
-      sumM -= cost;
-      placedCount--;
-      undoEntry(id, -1, 0);
-    }
+    placeEach(id, role, t, spare, true);
   }
 }
 

@@ -14,7 +14,7 @@ import { colorBB, roleBB, turn, kingSquare, castleRooks, occupied, KING, PAWN, W
 import { attackersTo } from '../chess/movegen';
 import { posAt, movesAt, PATH, OUT, OUT_CAP, LAST_PLY } from './layout';
 import { play, inCheck, generate } from './search';
-import { keyOf, ttGet, ttPut, helpBit, K_HELP } from './tt';
+import { keyOf, keyAfter, ttGet, ttPut, helpBit, K_HELP } from './tt';
 
 let rootPly = 0;
 let lines = 0;
@@ -41,7 +41,8 @@ function record(ply: i32): void {
   lines++;
 }
 
-function help(ply: i32, k: i32): i32 {
+/** Help play, k plies from `ply` (`known`: the position's keyOf when the parent had it, else 0). */
+function help(ply: i32, k: i32, known: u64 = 0): i32 {
   let found = 0;
   if (stopped != 0) return 0;
   if (k == 1) {
@@ -52,7 +53,7 @@ function help(ply: i32, k: i32): i32 {
     }
     return n;
   }
-  const key = keyOf(posAt(ply)) ^ K_HELP;
+  const key = (known != 0 ? known : keyOf(posAt(ply))) ^ K_HELP;
   const bit = helpBit(k);
   if (ttGet(key) & bit) return 0;
   // Two plies left: the mating side's last move must check. When it has no check now (as if the
@@ -106,8 +107,14 @@ function help(ply: i32, k: i32): i32 {
     const m = load<u32>(list + (<usize>i << 2));
     if (staleTwo && staleTwoFails(m)) continue;
     if (skip != 0 && ((skip >> <u64>(m & 63)) & 1) != 0 && ((keep >> <u64>((m >> 6) & 63)) & 1) == 0 && (m & (M_DOUBLE | M_EP)) == 0) continue;
+    // the child's table fact, read before its move is played (as in intelligent.ts)
+    let child: u64 = 0;
+    if (k > 2) {
+      child = keyAfter(p, key ^ K_HELP, m);
+      if (child != 0 && (ttGet(child ^ K_HELP) & helpBit(k - 1)) != 0) continue;
+    }
     play(ply, m);
-    found += help(ply + 1, k - 1);
+    found += help(ply + 1, k - 1, child);
   }
   if (found == 0 && lines < limit) ttPut(key, ttGet(key) | bit);
   return found;

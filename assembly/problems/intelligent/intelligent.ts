@@ -27,7 +27,7 @@ import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
   GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount, beyond, onDiagonal,
-  setFates, setPlaced, flightId,
+  setFates, setPlaced, flightId, isSlider,
 } from './plan';
 
 const LAST_RANKS: u64 = 0xff000000000000ff;
@@ -515,13 +515,7 @@ function blockersMayStandStill(): bool {
     if (flightKind(i) != BLOCK) continue;
     const f = flightSquare(i);
     const role = flightRole(i);
-    let steps: u64;
-    if (role == KNIGHT) steps = knightAttacks(f);
-    else if (role == BISHOP) steps = bishopAttacks(f, 0) & kingAttacks(f);
-    else if (role == ROOK) steps = rookAttacks(f, 0) & kingAttacks(f);
-    else if (role == QUEEN) steps = kingAttacks(f);
-    else continue;
-    steps &= ~held;
+    const steps = stepSquares(role, f) & ~held;
     if (steps == 0) continue;
     const diagonal = onDiagonal(f);
     const pinHolds = role == KNIGHT || (role == ROOK && diagonal) || (role == BISHOP && !diagonal);
@@ -644,10 +638,6 @@ function fates(from: i32): void {
   if (!mayStandStill(id)) return;
   if (id > pieceCount) {
     if (!pawnsStopped()) return;
-    materHeld = 0;
-    materCaptured = 0;
-    guardIds = 0;
-    for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater) guardIds |= (<u64>1) << <u64>entryId(e);
     prepareMaterFates();
     materFates(1);
     return;
@@ -777,6 +767,11 @@ const PIN_FRONT: usize = memory.data(16 * 8);
 
 /** Before the mating side's fates: the pieces that guard from home, and the pawns' fronts to fill. */
 function prepareMaterFates(): void {
+  materHeld = 0;
+  materCaptured = 0;
+  awayIds = 0;
+  guardIds = 0;
+  for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater) guardIds |= (<u64>1) << <u64>entryId(e);
   homeGuarded = 0;
   for (let i = 0; i < flightCount; i++) {
     if (flightKind(i) != FROM_HOME) continue;
@@ -790,7 +785,6 @@ function prepareMaterFates(): void {
     homeGuarded++;
   }
   materNeed = openFronts();
-  awayIds = 0;
   // the pieces of the stalemated side that only a pin can hold
   pinNeeds = 0;
   for (let e = 0; e < entries; e++) {
@@ -799,30 +793,13 @@ function prepareMaterFates(): void {
     const role = entryRole(e);
     if (role == KING) continue;
     const s = <i32>ctz<u64>(entryTarget(e));
-    let free: bool;
-    if (role == PAWN) {
-      const fb = (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8);
-      free = (held & fb) == 0 && (materNeed & fb) == 0;
-    } else {
-      let steps: u64;
-      if (role == KNIGHT) steps = knightAttacks(s);
-      else if (role == BISHOP) steps = bishopAttacks(s, 0) & kingAttacks(s);
-      else if (role == ROOK) steps = rookAttacks(s, 0) & kingAttacks(s);
-      else steps = kingAttacks(s);
-      free = (steps & ~held) != 0;
-    }
+    const front = role == PAWN ? frontOf(s) : 0;
+    const free = role == PAWN ? ((held | materNeed) & front) == 0 : (stepSquares(role, s) & ~held) != 0;
     if (!free || pinNeeds >= 16) continue;
-    const sb = (<u64>1) << <u64>s;
-    const diagonal = (bishopAttacks(kingSquare, 0) & sb) != 0;
-    let ray = beyond(s);
-    const own = ray & held;
-    if (own) {
-      if (s > kingSquare) ray &= ((<u64>1) << ctz<u64>(own)) - 1;
-      else ray &= ~(((<u64>2) << (63 - clz<u64>(own))) - 1);
-    }
-    store<u64>(PIN_RAY + (<usize>pinNeeds << 3), ray);
+    const diagonal = (bishopAttacks(kingSquare, 0) & ((<u64>1) << <u64>s)) != 0;
+    store<u64>(PIN_RAY + (<usize>pinNeeds << 3), pinRay(s));
     store<u8>(PIN_DIAG + <usize>pinNeeds, diagonal ? 1 : 0);
-    store<u64>(PIN_FRONT + (<usize>pinNeeds << 3), role == PAWN ? (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8) : 0);
+    store<u64>(PIN_FRONT + (<usize>pinNeeds << 3), front);
     pinNeeds++;
   }
   // a mating piece where a pawn of the stalemated side may capture it gives that pawn a move
@@ -870,7 +847,15 @@ function materMayFinish(next: i32): bool {
     const t = entryTarget(e);
     if (((guardIds >> <u64>entryId(e)) & 1) != 0 && popcnt<u64>(t) == 1) need &= ~t;
   }
-  // the pieces that may still fill one: guards and pinners to put, pieces to place within the moves
+  return frontsFillable(need, next);
+}
+
+/**
+ * Can each pawn's front in `need` get a mating piece of its own: a guard or pinner still to put on
+ * one of its squares, or a piece from identity `next` on still to place, within the moves left?
+ */
+function frontsFillable(need: u64, next: i32): bool {
+  if (need == 0) return true;
   let free = 0;
   let reached: u64 = 0;
   for (let e = 0; e < entries; e++) {
@@ -902,18 +887,7 @@ function concretize(from: i32, taken: u64): void {
   let e = from;
   while (e < entries && (colorOf(entryId(e)) != mater || popcnt<u64>(entryTarget(e)) == 1)) e++;
   // each pawn's front still open needs a guard or pinner still to put there
-  const open = materNeed & ~taken;
-  if (open != 0) {
-    let left = 0;
-    let reached: u64 = 0;
-    for (let f = e; f < entries; f++) {
-      const t = entryTarget(f);
-      if (colorOf(entryId(f)) != mater || popcnt<u64>(t) == 1 || (t & open) == 0) continue;
-      left++;
-      reached |= t;
-    }
-    if ((open & ~reached) != 0 || <i32>popcnt<u64>(open) > left) return;
-  }
+  if (!frontsFillable(materNeed & ~taken, pieceCount + 1)) return;
   if (e == entries) {
     finalPosition();
     return;
@@ -934,8 +908,6 @@ function concretize(from: i32, taken: u64): void {
     undoEntry(id, old, before);
   }
 }
-
-@inline function isSlider(role: i32): bool { return role == BISHOP || role == ROOK || role == QUEEN; }
 
 /** Does a slider `id` on s reach each square next to the king it guards, past the pieces on `taken`? */
 function guardsFrom(id: i32, s: i32, taken: u64): bool {
@@ -993,8 +965,7 @@ function openFronts(): u64 {
     const id = entryId(e);
     if (colorOf(id) != mated || entryRole(e) != PAWN) continue;
     const s = <i32>ctz<u64>(entryTarget(e));
-    // a pawn is never placed on its last rank, so the square in front is on the board
-    const fb = (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8);
+    const fb = frontOf(s);
     if ((held & fb) == 0 && !mayBePinned(s, PAWN)) fronts |= fb;
   }
   return fronts;
@@ -1016,12 +987,7 @@ function mayStandStill(next: i32): bool {
     const role = entryRole(e);
     if (role == PAWN || role == KING) continue;
     const s = <i32>ctz<u64>(entryTarget(e));
-    let steps: u64;
-    if (role == KNIGHT) steps = knightAttacks(s);
-    else if (role == BISHOP) steps = bishopAttacks(s, 0) & kingAttacks(s);
-    else if (role == ROOK) steps = rookAttacks(s, 0) & kingAttacks(s);
-    else steps = kingAttacks(s);
-    steps &= ~held;
+    const steps = stepSquares(role, s) & ~held;
     if (steps != 0 && !mayBePinned(s, role)) fill |= steps;
   }
   // a pawn whose square in front no mating piece reaches in time needs a piece of its own there
@@ -1098,14 +1064,34 @@ function mayBePinned(s: i32, role: i32): bool {
     (role == PAWN && (s & 7) != (kingSquare & 7));
   if (!holds) return false;
   if (between(kingSquare, s) & held) return false;
+  const ray = pinRay(s);
+  return ray != 0 && pinnerMayCome(ray, diagonal);
+}
+
+/** Where a pinner of the piece on s may stand: beyond it from the king, nearer than the first piece of the stalemated side there. */
+function pinRay(s: i32): u64 {
   let ray = beyond(s);
   const own = ray & held;
-  // the pinner stands nearer than the first piece of the stalemated side beyond
   if (own) {
     if (s > kingSquare) ray &= ((<u64>1) << ctz<u64>(own)) - 1;
     else ray &= ~(((<u64>2) << (63 - clz<u64>(own))) - 1);
   }
-  return ray != 0 && pinnerMayCome(ray, diagonal);
+  return ray;
+}
+
+/** The square in front of a pawn of the stalemated side on s (never placed on its last rank, so on the board). */
+@inline function frontOf(s: i32): u64 { return (<u64>1) << <u64>(mated == WHITE ? s + 8 : s - 8); }
+
+/**
+ * The squares one step along the lines of a knight (each it attacks), bishop, rook or queen on s: a
+ * move to each that its side does not hold (none for a pawn or king).
+ */
+function stepSquares(role: i32, s: i32): u64 {
+  if (role == KNIGHT) return knightAttacks(s);
+  if (role == BISHOP) return bishopAttacks(s, 0) & kingAttacks(s);
+  if (role == ROOK) return rookAttacks(s, 0) & kingAttacks(s);
+  if (role == QUEEN) return kingAttacks(s);
+  return 0;
 }
 
 /** Pictures enumerated while counting, before the blocker test. */

@@ -81,12 +81,12 @@ export const GUARD: i32 = 0, BLOCK: i32 = 1, FROM_HOME: i32 = 2;
 
 let beyondReady = false;
 export function setPicture(king: i32): void {
-  if (king != kingSquare || !beyondReady) {
-    kingSquare = king;
+  const moved = king != kingSquare || !beyondReady;
+  kingSquare = king;
+  if (moved) {
     for (let f = 0; f < 64; f++) store<u64>(BEYOND + (<usize>f << 3), f == king ? 0 : beyondOf(f));
     beyondReady = true;
   }
-  kingSquare = king;
   let f = kingAttacks(king);
   flightCount = 0;
   while (f) {
@@ -252,7 +252,7 @@ function shadowed(from: u64, to: i32, squares: u64): u64 {
   return out;
 }
 
-@inline function isSlider(role: i32): bool { return role == BISHOP || role == ROOK || role == QUEEN; }
+@inline export function isSlider(role: i32): bool { return role == BISHOP || role == ROOK || role == QUEEN; }
 
 /**
  * Narrows the mating side's entries to what the whole picture allows (the enumeration names them

@@ -27,7 +27,7 @@ import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
   GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount, beyond, onDiagonal,
-  setFates, setPlaced, flightId, isSlider,
+  setFates, setPlaced, flightId, isSlider, checkerId, checkerRole,
 } from './plan';
 
 const LAST_RANKS: u64 = 0xff000000000000ff;
@@ -1136,6 +1136,12 @@ function searchPlan(sumM: i32): void {
   slackD = planSlack(root, mated);
   if (sumM > budgetM - castlingSlack(root, mater) + slackM) return;
   if (sumD > budgetD - castlingSlack(root, mated) + slackD) return;
+  vacateOn = series == SERIES_HELP && mate && prepareVacate(sumM);
+  if (vacateOn) {
+    const v = unnamedAway(rootPly);
+    if (sumD + v > budgetD - castlingSlack(root, mated) + slackD) return;
+    setVacating(rootPly, v);
+  }
   clearTables();
   planCount++;
   planSerial++;
@@ -1146,6 +1152,143 @@ function searchPlan(sumM: i32): void {
   setSum(rootPly, mated, sumD);
   if (series < 0) search(rootPly, lineLength);
   else seriesSearch(rootPly, lineLength);
+}
+
+/**
+ * Series help mate: where no piece of the mated side that the plan does not name may stand, by its
+ * role, when the series ends; each one there needs a move of its own, as the other side's one
+ * move is the named piece's onto its squares and takes nothing but there. For every role: the
+ * king's square, the squares next to it that are guarded, the lines of the check and of the guards,
+ * and the path of that last move. For each role also where it would take the checker or step into
+ * the check's line, neither of which a piece in between can stop, unless a piece of the mating side
+ * may pin it there. Off (vacateOn false) when the last move is not known: no named piece needs it,
+ * castling, or a pawn's move that may take en passant.
+ */
+let vacateOn = false;
+/** [role]: the squares (u64), PAWN..QUEEN (the king is always named). */
+const VACATE: usize = memory.data(8 * 8);
+@inline function vacateMask(role: i32): u64 { return load<u64>(VACATE + (<usize>role << 3)); }
+const VACATING: usize = memory.data(STACK_PLIES * 4);
+@inline function vacating(ply: i32): i32 { return load<i32>(VACATING + (<usize>ply << 2)); }
+@inline function setVacating(ply: i32, v: i32): void { store<i32>(VACATING + (<usize>ply << 2), v); }
+
+function prepareVacate(sumM: i32): bool {
+  if (sumM != 1 || budgetM != 1) return false;
+  let last = -1;
+  for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater && entryCost(e) == 1) last = e;
+  if (last < 0) return false;
+  const id = entryId(last);
+  if (roleOf(id) == PAWN) return false;
+  const role = entryRole(last), home = homeOf(id);
+  // the squares the last move may land on
+  let reached: u64 = 0;
+  let t = entryTarget(last);
+  while (t) {
+    const s = <i32>ctz<u64>(t);
+    t &= t - 1;
+    if (dist(role, mater, home, s) == 1) reached |= (<u64>1) << <u64>s;
+  }
+  let all: u64 = ((<u64>1) << <u64>kingSquare) | lineTo(reached, home);
+  for (let i = 0; i < flightCount; i++) {
+    const kind = flightKind(i), f = flightSquare(i);
+    if (kind == BLOCK) continue;
+    all |= (<u64>1) << <u64>f;
+    const g = flightId(i);
+    if (kind == GUARD && isSlider(flightRole(i))) all |= lineTo(g == id ? reached : entryTarget(entryOf(g)), f);
+  }
+  // the checker's square when it is known: its landing, or its square of the diagram when it stays
+  let checkAt: u64 = 0, checkLine: u64 = 0;
+  if (checkerId != 0) {
+    checkAt = checkerId == id ? reached : (<u64>1) << <u64>homeOf(checkerId);
+    if (isSlider(checkerRole)) checkLine = lineTo(checkAt, kingSquare);
+    if (popcnt<u64>(checkAt) != 1) checkAt = 0;
+  }
+  all |= checkLine;
+  // against a double check neither a capture nor a piece in between helps
+  const single = checkerId != 0 && !doubleCheckMayBe(id, role, reached);
+  if (!single) checkAt = checkLine = 0;
+  // squares where a piece of the mating side may stand at the end: a pinner of the mated side's piece
+  let mating = colorBB(posAt(rootPly), mater) | reached;
+  for (let r = PAWN; r <= QUEEN; r++) {
+    let m = all;
+    if (checkAt != 0) {
+      const c = <i32>ctz<u64>(checkAt);
+      const near = r == PAWN || r == KNIGHT ? ~(<u64>0) : kingAttacks(c);
+      m |= attackSet(r, mated, c) & near;
+    }
+    let l = checkLine;
+    while (l) {
+      m |= stepsOnto(r, <i32>ctz<u64>(l));
+      l &= l - 1;
+    }
+    store<u64>(VACATE + (<usize>r << 3), (m & ~pinnable(m & ~all, mating)) & ~reached);
+  }
+  return true;
+}
+
+/**
+ * May the last move, by `id` in `role` onto `reached`, check alongside the plan's checker: the mover
+ * checks from its landing, or a slider of the mating side checks through the square it leaves?
+ */
+function doubleCheckMayBe(id: i32, role: i32, reached: u64): bool {
+  if (checkerId != id && (attackSet(role, mater, kingSquare) & reached) != 0) return true;
+  const home = homeOf(id);
+  for (let x = 1; x <= pieceCount; x++) {
+    if (x == id || colorOf(x) != mater || !isSlider(roleOf(x))) continue;
+    const from = homeOf(x);
+    if ((between(from, kingSquare) >> <u64>home) & 1 && (attackSet(roleOf(x), mater, kingSquare) >> <u64>from) & 1) return true;
+  }
+  return false;
+}
+
+/** Squares from which a piece of the mated side in `role` moves onto the empty square l, whatever else stands around. */
+function stepsOnto(role: i32, l: i32): u64 {
+  if (role == KNIGHT) return knightAttacks(l);
+  if (role == PAWN) {
+    const from = mated == WHITE ? l - 8 : l + 8;
+    return from >= 0 && from < 64 ? (<u64>1) << <u64>from : 0;
+  }
+  const k = kingAttacks(l);
+  if (role == ROOK) return k & rookAttacks(l, 0);
+  if (role == BISHOP) return k & bishopAttacks(l, 0);
+  return k;
+}
+
+/** Squares of `squares` on a line from the mated king's square with a square of `mating` beyond them (a pin may hold a piece there). */
+function pinnable(squares: u64, mating: u64): u64 {
+  let out: u64 = 0;
+  let b = squares;
+  while (b) {
+    const s = <i32>ctz<u64>(b);
+    b &= b - 1;
+    if (beyond(s) & mating) out |= (<u64>1) << <u64>s;
+  }
+  return out;
+}
+
+/** Squares between every square of `from` and `to` (none when `from` is empty). */
+function lineTo(from: u64, to: i32): u64 {
+  if (from == 0) return 0;
+  let out: u64 = ~(<u64>0);
+  while (from) {
+    out &= between(<i32>ctz<u64>(from), to);
+    from &= from - 1;
+  }
+  return out;
+}
+
+/** Pieces of the mated side at `ply` that the plan does not name and that stand where they may not end. */
+function unnamedAway(ply: i32): i32 {
+  const p = posAt(ply);
+  let b = colorBB(p, mated);
+  let n = 0;
+  while (b) {
+    const s = <i32>ctz<u64>(b);
+    b &= b - 1;
+    // the king is always named
+    if (entryOf(idAt(ply, s)) < 0 && ((vacateMask(pieceAt(p, s) & 7) >> <u64>s) & 1) != 0) n++;
+  }
+  return n;
 }
 
 /** Records a series line: the series moves on the path up to `end` (exclusive), and `last` when not 0. */
@@ -1192,8 +1335,29 @@ function seriesSearch(ply: i32, k: i32): i32 {
       cuts++;
       continue;
     }
+    let away = 0;
+    if (vacateOn && (m & M_CASTLE) == 0) {
+      away = vacating(ply);
+      const from = mFrom(m), to = mTo(m);
+      if (entryOf(idAt(ply, from)) < 0) {
+        const role = pieceAt(p, from) & 7;
+        const after = mPromo(m) != 0 ? mPromo(m) : role;
+        away += <i32>((vacateMask(after) >> <u64>to) & 1) - <i32>((vacateMask(role) >> <u64>from) & 1);
+      }
+      if (own + away > allowed) {
+        cuts++;
+        continue;
+      }
+    }
     moveIds(ply, m);
     const q = play(ply, m);
+    if (vacateOn && (m & M_CASTLE) != 0) {
+      away = unnamedAway(ply + 1);
+      if (own + away > allowed) {
+        cuts++;
+        continue;
+      }
+    }
     if (series == SERIES_DIRECT) {
       if (goalReached(q)) {
         if (describes(q, ply + 1, mater, mate)) {
@@ -1224,6 +1388,7 @@ function seriesSearch(ply: i32, k: i32): i32 {
       store<u8>(q, 0, O_EP);
       setSum(ply + 1, side, own);
       setSum(ply + 1, side ^ 1, other);
+      setVacating(ply + 1, away);
       found += seriesSearch(ply + 1, k - 1);
     }
   }

@@ -27,7 +27,7 @@ import {
   clearPlan, useEntry, undoEntry, entryOf, entryId, entries, entryRole, entryTarget, entryCost, clearTables, movesFrom,
   attackSet, costFrom, assignFlight, describes, flightSquare, setPicture, setChecker, kingSquare, flightCount,
   GUARD, BLOCK, FROM_HOME, PLAN_END, narrowPlan, restorePlan, flightKind, flightRole, setPin, setPinCount, beyond, onDiagonal,
-  setFates, setPlaced, flightId, isSlider, checkerId, checkerRole,
+  setFates, setPlaced, flightId, isSlider, checkerId, checkerRole, setMovesFrom,
 } from './plan';
 
 const LAST_RANKS: u64 = 0xff000000000000ff;
@@ -1137,19 +1137,26 @@ function searchPlan(sumM: i32): void {
   if (sumM > budgetM - castlingSlack(root, mater) + slackM) return;
   if (sumD > budgetD - castlingSlack(root, mated) + slackD) return;
   vacateOn = series == SERIES_HELP && mate && prepareVacate(sumM);
+  let counted = sumD;
+  const walk = vacateOn && castlingSlack(root, mated) == 0;
   if (vacateOn) {
+    if (walk) {
+      kingWalk();
+      counted += <i32>load<u8>(KING_WALK + <usize>squareOf(rootPly, kingId)) - entryCost(entryOf(kingId));
+    }
     const v = unnamedAway(rootPly);
-    if (sumD + v > budgetD - castlingSlack(root, mated) + slackD) return;
+    if (counted + v > budgetD - castlingSlack(root, mated) + slackD) return;
     setVacating(rootPly, v);
   }
   clearTables();
+  if (walk) setMovesFrom(entryOf(kingId), KING_WALK);
   planCount++;
   planSerial++;
   // The low bits of the salt are 1: a plan's entry for a position sits in the bucket next to the
   // plain entry's, on the same cache line, so the two reads a node makes cost one memory access.
   planSalt = (((planSerial * 0x9e3779b97f4a7c15) ^ K_INTEL) << SALT_SHIFT) | 1;
   setSum(rootPly, mater, sumM);
-  setSum(rootPly, mated, sumD);
+  setSum(rootPly, mated, counted);
   if (series < 0) search(rootPly, lineLength);
   else seriesSearch(rootPly, lineLength);
 }
@@ -1239,6 +1246,59 @@ function doubleCheckMayBe(id: i32, role: i32, reached: u64): bool {
     if ((between(from, kingSquare) >> <u64>home) & 1 && (attackSet(roleOf(x), mater, kingSquare) >> <u64>from) & 1) return true;
   }
   return false;
+}
+
+/** The mated king's moves to its square from each square (kingWalk), FAR where it cannot get there. */
+const KING_WALK: usize = memory.data(64);
+
+/**
+ * Series help mate, the mating side's one move still to come: fills KING_WALK with the mated king's
+ * walk to the picture's square around what stays put through the series, the mating king and the
+ * named mating pieces (none of them moves before the last move, none is ever taken), the squares
+ * they attack where no piece in between can stop them (the mating king's, a knight's, a pawn's, a
+ * slider's next to it), and the named pawns of the mated side that need no move (a pawn that left
+ * could not come back).
+ */
+function kingWalk(): void {
+  const p = posAt(rootPly);
+  let banned: u64 = 0;
+  let b = colorBB(p, mater);
+  while (b) {
+    const s = <i32>ctz<u64>(b);
+    b &= b - 1;
+    const role = pieceAt(p, s) & 7;
+    if (role != KING && entryOf(idAt(rootPly, s)) < 0) continue;
+    banned |= ((<u64>1) << <u64>s) | stepAttacks(role, s);
+  }
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e);
+    if (colorOf(id) == mated && roleOf(id) == PAWN && entryCost(e) == 0) banned |= (<u64>1) << <u64>squareOf(rootPly, id);
+  }
+  // the king may stand in check at the start; it only leaves that square
+  banned &= ~((<u64>1) << <u64>squareOf(rootPly, kingId));
+  memory.fill(KING_WALK, <u8>FAR, 64);
+  if ((banned >> <u64>kingSquare) & 1) return;
+  store<u8>(KING_WALK + <usize>kingSquare, 0);
+  let ring: u64 = (<u64>1) << <u64>kingSquare, seen = ring;
+  for (let d = 1; ring != 0 && d < FAR; d++) {
+    ring = grow(ring) & ~seen & ~banned;
+    seen |= ring;
+    let r = ring;
+    while (r) {
+      store<u8>(KING_WALK + <usize>ctz<u64>(r), <u8>d);
+      r &= r - 1;
+    }
+  }
+}
+
+/** Squares a piece of the mating side in `role` on s attacks whatever stands around. */
+function stepAttacks(role: i32, s: i32): u64 {
+  if (role == KNIGHT) return knightAttacks(s);
+  if (role == PAWN) return pawnAttacks(mater, s);
+  const k = kingAttacks(s);
+  if (role == ROOK) return k & rookAttacks(s, 0);
+  if (role == BISHOP) return k & bishopAttacks(s, 0);
+  return k;
 }
 
 /** Squares from which a piece of the mated side in `role` moves onto the empty square l, whatever else stands around. */

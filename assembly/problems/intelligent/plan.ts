@@ -307,6 +307,9 @@ export function clearTables(): void {
   }
 }
 
+/** Replaces entry e's moves from each square (in its final role) with the 64 bytes at `table`. */
+export function setMovesFrom(e: i32, table: usize): void { memory.copy(AS_FINAL + (<usize>e << 6), table, 64); }
+
 /** Moves entry e still needs from square sq, being a pawn (not yet promoted) or not. */
 @inline export function movesFrom(e: i32, sq: i32, stillPawn: bool): i32 {
   const promotes = stillPawn && entryRole(e) != PAWN;

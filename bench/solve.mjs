@@ -132,11 +132,6 @@ const BUDGET = Number(process.env.GN_SOLVE_BENCH_BUDGET || 60) || Infinity; // 0
 const KINDS = ['#n', 'h#n', 's#n', 'others'];
 // GN_SOLVE_BENCH_ONLY: a regular expression on `<id> <stipulation>` (e.g. ' s?#[0-9]+$' for #n and
 // s#n, 'ep\.inp#11 ') to measure a subset of the corpus
-// Problems whose Popeye answer (with Option Intelligent) misses solutions Popeye itself gives from
-// positions a few moves in: docs/problems-solver.md, "Against native Popeye over its own example inputs".
-const POPEYE_INCOMPLETE = new Map([
-  ['BEISPIEL/intell.inp#92', "Popeye's answer misses lines: 11,546 by ours, in about 130 s"],
-]);
 const ONLY = process.env.GN_SOLVE_BENCH_ONLY ? new RegExp(process.env.GN_SOLVE_BENCH_ONLY) : null;
 const REAL_WORK = 0.05;
 
@@ -236,7 +231,7 @@ async function popeyeExamples() {
       `Popeye solves ${solvedByPopeye.length} within ${LIMIT} s; ours solves ${solvedByPopeye.length - missed.length} of them ` +
       `with the same solutions within ${LIMIT} s (must: all) — ` +
       `${KINDS.map((k) => `${k} ${solvedByPopeye.filter((x) => x.kind === k && x.same).length}/${solvedByPopeye.filter((x) => x.kind === k).length}`).join(', ')}; ` +
-      `${missed.length ? `not met: ${missed.map((x) => `${x.id} ${x.stipulation}${x.oursDone ? ' differs' : ' over the limit'}${POPEYE_INCOMPLETE.has(x.id) ? ` (${POPEYE_INCOMPLETE.get(x.id)})` : ''}`).join(', ')}` : 'met'}\n`,
+      `${missed.length ? `not met: ${missed.map((x) => `${x.id} ${x.stipulation}${x.oursDone ? ' differs' : ' over the limit'}`).join(', ')}` : 'met'}\n`,
   );
   const real = rows.filter(
     (x) => x.popeyeDone && x.oursDone && x.same && (x.popeye >= REAL_WORK || x.ours >= REAL_WORK),

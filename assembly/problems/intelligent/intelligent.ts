@@ -1136,7 +1136,9 @@ function searchPlan(sumM: i32): void {
   slackD = planSlack(root, mated);
   if (sumM > budgetM - castlingSlack(root, mater) + slackM) return;
   if (sumD > budgetD - castlingSlack(root, mated) + slackD) return;
-  vacateOn = series == SERIES_HELP && mate && prepareVacate(sumM);
+  const vacate = series == SERIES_HELP && mate ? prepareVacate(sumM) : 0;
+  if (vacate < 0) return;
+  vacateOn = vacate > 0;
   let counted = sumD;
   const walk = vacateOn && castlingSlack(root, mated) == 0;
   if (vacateOn) {
@@ -1169,7 +1171,7 @@ function searchPlan(sumM: i32): void {
  * and the path of that last move. For each role also where it would take the checker or step into
  * the check's line, neither of which a piece in between can stop, unless a piece of the mating side
  * may pin it there. Off (vacateOn false) when the last move is not known: no named piece needs it,
- * castling, or a pawn's move that may take en passant.
+ * castling, a pawn's promotion or a pawn's move that may take en passant.
  */
 let vacateOn = false;
 /** [role]: the squares (u64), PAWN..QUEEN (the king is always named). */
@@ -1179,13 +1181,15 @@ const VACATING: usize = memory.data(STACK_PLIES * 4);
 @inline function vacating(ply: i32): i32 { return load<i32>(VACATING + (<usize>ply << 2)); }
 @inline function setVacating(ply: i32, v: i32): void { store<i32>(VACATING + (<usize>ply << 2), v); }
 
-function prepareVacate(sumM: i32): bool {
-  if (sumM != 1 || budgetM != 1) return false;
+/** Fills VACATE: 1, or 0 when off, or -1 when a piece the plan names ends where it would take the checker or step into the check (no mate). */
+function prepareVacate(sumM: i32): i32 {
+  if (sumM != 1 || budgetM != 1) return 0;
   let last = -1;
   for (let e = 0; e < entries; e++) if (colorOf(entryId(e)) == mater && entryCost(e) == 1) last = e;
-  if (last < 0) return false;
+  if (last < 0) return 0;
   const id = entryId(last);
-  if (roleOf(id) == PAWN) return false;
+  // a pawn that promotes, or that may take en passant from its fifth rank, is left out
+  if (roleOf(id) == PAWN && (entryRole(last) != PAWN || homeOf(id) >> 3 == (mater == WHITE ? 4 : 3))) return 0;
   const role = entryRole(last), home = homeOf(id);
   // the squares the last move may land on
   let reached: u64 = 0;
@@ -1217,20 +1221,26 @@ function prepareVacate(sumM: i32): bool {
   // squares where a piece of the mating side may stand at the end: a pinner of the mated side's piece
   let mating = colorBB(posAt(rootPly), mater) | reached;
   for (let r = PAWN; r <= QUEEN; r++) {
-    let m = all;
+    let defend: u64 = 0;
     if (checkAt != 0) {
       const c = <i32>ctz<u64>(checkAt);
       const near = r == PAWN || r == KNIGHT ? ~(<u64>0) : kingAttacks(c);
-      m |= attackSet(r, mated, c) & near;
+      defend |= attackSet(r, mated, c) & near;
     }
     let l = checkLine;
     while (l) {
-      m |= stepsOnto(r, <i32>ctz<u64>(l));
+      defend |= stepsOnto(r, <i32>ctz<u64>(l));
       l &= l - 1;
     }
-    store<u64>(VACATE + (<usize>r << 3), (m & ~pinnable(m & ~all, mating)) & ~reached);
+    defend &= ~pinnable(defend & ~all, mating) & ~reached;
+    store<u64>(VACATE + (<usize>r << 3), (all & ~reached) | defend);
+    // a named piece that ends there defends: no mate
+    for (let e = 0; e < entries; e++) {
+      const t = entryTarget(e);
+      if (colorOf(entryId(e)) == mated && entryRole(e) == r && popcnt<u64>(t) == 1 && (t & defend) != 0) return -1;
+    }
   }
-  return true;
+  return 1;
 }
 
 /**

@@ -533,8 +533,13 @@ class PartSolver {
     };
     // A series stalemate's pictures name the fate of every piece of the stalemated side, which
     // prunes far more than the count says (hpint.inp #49 ser-h=14: 37,369 pictures counted, solved
-    // in 0.2 s; the plain search takes minutes), so it is always solved intelligently.
-    if (this.intelligent && (st.goal === 'stalemate' || w.countPlans(st.n, PLAN_CAP, mode) <= PLAN_CAP)) {
+    // in 0.2 s; the plain search takes minutes), so it is always solved intelligently. So is a
+    // series help mate, whose pictures drop the unnamed pieces that must leave and the king's walk
+    // around what stays put (intell.inp #92 ser-h#9: 80,577 pictures counted, 46 searched, 0.02 s).
+    if (
+      this.intelligent &&
+      (st.goal === 'stalemate' || mode === SERIES_MODE.help || w.countPlans(st.n, PLAN_CAP, mode) <= PLAN_CAP)
+    ) {
       for (let sq = 0; sq < 64 && lines.length < this.max; sq++) {
         this.tick(sq, 64);
         read(w.intelligentSeries(st.n, mode, this.max - lines.length, sq));

@@ -1125,8 +1125,63 @@ function runPlan(): void {
     return;
   }
   const narrowed = narrowPlan(mater);
-  if (narrowed >= 0) searchPlan(narrowed);
+  if (narrowed >= 0 && (series >= 0 || !namedPieceDefends())) searchPlan(narrowed);
   restorePlan();
+}
+
+/**
+ * Help mate: does a piece the plan names for the mated side end where it takes the checker or steps
+ * into the check's line, whichever of its squares the checker ends on, where nothing in between can
+ * stop it (a knight or pawn anywhere it reaches, a bishop, rook or queen next to the square)? Then
+ * the picture is no mate, unless a second piece may check too or a mating piece that pins along
+ * that line may end beyond the defender (each mating piece within the mating side's moves, as
+ * bishop, rook or queen, or as a pawn that promotes). Series play decides this in prepareVacate.
+ */
+function namedPieceDefends(): bool {
+  if (checkerId == 0) return false;
+  const checks = entryTarget(entryOf(checkerId));
+  for (let id = 1; id <= pieceCount; id++) {
+    if (id == checkerId || colorOf(id) != mater || roleOf(id) == KING) continue;
+    const far = reach(id, budgetM);
+    for (let r = 0; r < roleCount(id, budgetM); r++)
+      if (far & attackSet(roleAt(id, r), mater, kingSquare)) return false;
+  }
+  const checkLine = isSlider(checkerRole) ? lineTo(checks, kingSquare) : 0;
+  for (let e = 0; e < entries; e++) {
+    const id = entryId(e), x = entryTarget(e);
+    if (colorOf(id) != mated || id == kingId || popcnt<u64>(x) != 1) continue;
+    const s = <i32>ctz<u64>(x), r = entryRole(e);
+    let takes = true;
+    let c = checks;
+    while (c && takes) {
+      const t = <i32>ctz<u64>(c);
+      c &= c - 1;
+      const near = r == PAWN || r == KNIGHT ? ~(<u64>0) : kingAttacks(t);
+      takes = (attackSet(r, mated, t) & near & x) != 0;
+    }
+    let steps = false;
+    let l = checkLine;
+    while (l && !steps) {
+      steps = (stepsOnto(r, <i32>ctz<u64>(l)) & x) != 0;
+      l &= l - 1;
+    }
+    if ((takes || steps) && !pinMayHold(s)) return true;
+  }
+  return false;
+}
+
+/** May a mating piece that pins along the line from the mated king through s end beyond s? */
+function pinMayHold(s: i32): bool {
+  const far = beyond(s);
+  if (far == 0) return false;
+  const diagonal = onDiagonal(s);
+  for (let id = 1; id <= pieceCount; id++) {
+    if (colorOf(id) != mater) continue;
+    const role = roleOf(id);
+    if (role == PAWN ? roleCount(id, budgetM) == 1 : !pinsAlong(role, diagonal)) continue;
+    if (reach(id, budgetM) & far) return true;
+  }
+  return false;
 }
 
 function searchPlan(sumM: i32): void {

@@ -1154,10 +1154,8 @@ function namedPieceDefends(): bool {
     let takes = true;
     let c = checks;
     while (c && takes) {
-      const t = <i32>ctz<u64>(c);
+      takes = (takesFrom(r, <i32>ctz<u64>(c)) & x) != 0;
       c &= c - 1;
-      const near = r == PAWN || r == KNIGHT ? ~(<u64>0) : kingAttacks(t);
-      takes = (attackSet(r, mated, t) & near & x) != 0;
     }
     let steps = false;
     let l = checkLine;
@@ -1277,11 +1275,7 @@ function prepareVacate(sumM: i32): i32 {
   let mating = colorBB(posAt(rootPly), mater) | reached;
   for (let r = PAWN; r <= QUEEN; r++) {
     let defend: u64 = 0;
-    if (checkAt != 0) {
-      const c = <i32>ctz<u64>(checkAt);
-      const near = r == PAWN || r == KNIGHT ? ~(<u64>0) : kingAttacks(c);
-      defend |= attackSet(r, mated, c) & near;
-    }
+    if (checkAt != 0) defend |= takesFrom(r, <i32>ctz<u64>(checkAt));
     let l = checkLine;
     while (l) {
       defend |= stepsOnto(r, <i32>ctz<u64>(l));
@@ -1358,25 +1352,20 @@ function kingWalk(): void {
 
 /** Squares a piece of the mating side in `role` on s attacks whatever stands around. */
 function stepAttacks(role: i32, s: i32): u64 {
-  if (role == KNIGHT) return knightAttacks(s);
   if (role == PAWN) return pawnAttacks(mater, s);
-  const k = kingAttacks(s);
-  if (role == ROOK) return k & rookAttacks(s, 0);
-  if (role == BISHOP) return k & bishopAttacks(s, 0);
-  return k;
+  return role == KING ? kingAttacks(s) : stepSquares(role, s);
+}
+
+/** Squares from which a piece of the mated side in `role` takes on t, whatever else stands around. */
+function takesFrom(role: i32, t: i32): u64 {
+  return role == PAWN || role == KNIGHT ? attackSet(role, mated, t) : stepSquares(role, t);
 }
 
 /** Squares from which a piece of the mated side in `role` moves onto the empty square l, whatever else stands around. */
 function stepsOnto(role: i32, l: i32): u64 {
-  if (role == KNIGHT) return knightAttacks(l);
-  if (role == PAWN) {
-    const from = mated == WHITE ? l - 8 : l + 8;
-    return from >= 0 && from < 64 ? (<u64>1) << <u64>from : 0;
-  }
-  const k = kingAttacks(l);
-  if (role == ROOK) return k & rookAttacks(l, 0);
-  if (role == BISHOP) return k & bishopAttacks(l, 0);
-  return k;
+  if (role != PAWN) return stepSquares(role, l);
+  const from = mated == WHITE ? l - 8 : l + 8;
+  return from >= 0 && from < 64 ? (<u64>1) << <u64>from : 0;
 }
 
 /** Squares of `squares` on a line from the mated king's square with a square of `mating` beyond them (a pin may hold a piece there). */

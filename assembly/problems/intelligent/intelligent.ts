@@ -72,20 +72,31 @@ let cuts: i32 = 0;
 @inline function castlingSlack(p: usize, side: i32): i32 { return (castleRooks(p) & colorBB(p, side)) != 0 ? 2 : 0; }
 
 /**
- * The plan's slack for castling of `side` at p: none without castling rights or when its king is
- * not named (the king's count drops by two, once); one more when a castling rook is named too.
+ * The plan's slack for castling of `side` at p: the most one castling lowers the side's count below
+ * the one move it takes (its king's and, when named, its rook's counts to their squares, from their
+ * squares of the diagram to where castling puts them). None without castling rights or when the
+ * king is not named.
  */
 function planSlack(p: usize, side: i32): i32 {
   const rooks = castleRooks(p) & colorBB(p, side);
   if (rooks == 0) return 0;
-  const k = idAt(rootPly, <i32>ctz<u64>(colorBB(p, side) & roleBB(p, KING)));
-  if (entryOf(k) < 0) return 0;
+  const kSq = <i32>ctz<u64>(colorBB(p, side) & roleBB(p, KING));
+  const k = idAt(rootPly, kSq);
+  const ke = entryOf(k);
+  if (ke < 0) return 0;
+  let best = 0;
   let r = rooks;
   while (r) {
-    if (entryOf(idAt(rootPly, <i32>ctz<u64>(r))) >= 0) return 2;
+    const rSq = <i32>ctz<u64>(r);
     r &= r - 1;
+    const rank = kSq & 56;
+    const kTo = rank + (rSq > kSq ? 6 : 2), rTo = rank + (rSq > kSq ? 5 : 3);
+    let saving = costFrom(k, KING, entryTarget(ke), kSq, false) - costFrom(k, KING, entryTarget(ke), kTo, false) - 1;
+    const rook = idAt(rootPly, rSq), re = entryOf(rook);
+    if (re >= 0) saving += costFrom(rook, entryRole(re), entryTarget(re), rSq, false) - costFrom(rook, entryRole(re), entryTarget(re), rTo, false);
+    if (saving > best) best = saving;
   }
-  return 1;
+  return best;
 }
 let slackM = 0;
 let slackD = 0;

@@ -1158,23 +1158,42 @@ function namedPieceDefends(): bool {
       if (far & attackSet(roleAt(id, r), mater, kingSquare)) return false;
   }
   const checkLine = isSlider(checkerRole) ? lineTo(checks, kingSquare) : 0;
+  for (let r = PAWN; r <= QUEEN; r++) {
+    let defend = defendSquares(r, checks, checkLine);
+    let d = defend;
+    while (d) {
+      const s = <i32>ctz<u64>(d);
+      d &= d - 1;
+      if (pinMayHold(s)) defend &= ~((<u64>1) << <u64>s);
+    }
+    if (namedEndsIn(r, defend)) return true;
+  }
+  return false;
+}
+
+/**
+ * Squares from which a piece of the mated side in `role` takes the checker on every square of
+ * `checks`, or steps onto a square of `checkLine`, whatever else stands around.
+ */
+function defendSquares(role: i32, checks: u64, checkLine: u64): u64 {
+  let takes: u64 = checks != 0 ? ~(<u64>0) : 0;
+  while (checks) {
+    takes &= takesFrom(role, <i32>ctz<u64>(checks));
+    checks &= checks - 1;
+  }
+  let steps: u64 = 0;
+  while (checkLine) {
+    steps |= stepsOnto(role, <i32>ctz<u64>(checkLine));
+    checkLine &= checkLine - 1;
+  }
+  return takes | steps;
+}
+
+/** Does a piece the plan names for the mated side end in `role` on one square of `squares`? */
+function namedEndsIn(role: i32, squares: u64): bool {
   for (let e = 0; e < entries; e++) {
-    const id = entryId(e), x = entryTarget(e);
-    if (colorOf(id) != mated || id == kingId || popcnt<u64>(x) != 1) continue;
-    const s = <i32>ctz<u64>(x), r = entryRole(e);
-    let takes = true;
-    let c = checks;
-    while (c && takes) {
-      takes = (takesFrom(r, <i32>ctz<u64>(c)) & x) != 0;
-      c &= c - 1;
-    }
-    let steps = false;
-    let l = checkLine;
-    while (l && !steps) {
-      steps = (stepsOnto(r, <i32>ctz<u64>(l)) & x) != 0;
-      l &= l - 1;
-    }
-    if ((takes || steps) && !pinMayHold(s)) return true;
+    const t = entryTarget(e);
+    if (colorOf(entryId(e)) == mated && entryId(e) != kingId && entryRole(e) == role && popcnt<u64>(t) == 1 && (t & squares) != 0) return true;
   }
   return false;
 }
@@ -1285,20 +1304,11 @@ function prepareVacate(sumM: i32): i32 {
   // squares where a piece of the mating side may stand at the end: a pinner of the mated side's piece
   let mating = colorBB(posAt(rootPly), mater) | reached;
   for (let r = PAWN; r <= QUEEN; r++) {
-    let defend: u64 = 0;
-    if (checkAt != 0) defend |= takesFrom(r, <i32>ctz<u64>(checkAt));
-    let l = checkLine;
-    while (l) {
-      defend |= stepsOnto(r, <i32>ctz<u64>(l));
-      l &= l - 1;
-    }
+    let defend = defendSquares(r, checkAt, checkLine);
     defend &= ~pinnable(defend & ~all, mating) & ~reached;
     store<u64>(VACATE + (<usize>r << 3), (all & ~reached) | defend);
     // a named piece that ends there defends: no mate
-    for (let e = 0; e < entries; e++) {
-      const t = entryTarget(e);
-      if (colorOf(entryId(e)) == mated && entryRole(e) == r && popcnt<u64>(t) == 1 && (t & defend) != 0) return -1;
-    }
+    if (namedEndsIn(r, defend)) return -1;
   }
   return 1;
 }
